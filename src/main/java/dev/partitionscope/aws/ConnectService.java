@@ -1,0 +1,82 @@
+package dev.partitionscope.aws;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Opens a connection and proves it works before the UI switches to it: LocalStack's health first (to tell "not
+ * running" from "not LocalStack"), then one cheap ListTables call that checks reachability, credentials and the
+ * dynamodb:ListTables permission at once. On any failure the clients are closed again.
+ */
+public final class ConnectService {
+    private final Supplier<ConnectionFactory> factories;
+    private final LocalStackProbe localStackProbe;
+
+    /** The open connection plus what the user should know about it (LocalStack version, warnings). */
+    public record Result(Connection connection, List<String> notes) {
+    }
+
+    /**
+     * @param factories asked once per connect, so profile files edited (or refreshed by 'aws sso login') since start
+     *                  are read again without a restart
+     */
+    public ConnectService(Supplier<ConnectionFactory> factories, LocalStackProbe localStackProbe) {
+        this.factories = factories;
+        this.localStackProbe = localStackProbe;
+    }
+
+    public ConnectService(ConnectionFactory factory, LocalStackProbe localStackProbe) {
+        this(() -> factory, localStackProbe);
+    }
+
+    public ConnectService(ConnectionFactory factory) {
+        this(() -> factory, new LocalStackProbe(Duration.ofSeconds(3)));
+    }
+
+    public Result connect(ConnectionSpec spec) throws InterruptedException {
+        if (spec.kind() == ConnectionKind.LAB && spec.endpoint() == null) {
+            throw new ConnectException(UserMessage.of("The Lab is not available yet",
+                    "The built-in Lab (a local DynamoDB that throttles like the real one) arrives in a later version.",
+                    "Connect to AWS, LocalStack or a local endpoint such as dynalite for now."));
+        }
+        List<String> notes = new ArrayList<>();
+        if (spec.kind() == ConnectionKind.LOCALSTACK) {
+            notes.addAll(localStackNotes(spec));
+        }
+        Connection connection = factories.get().open(spec);
+        try {
+            connection.dynamo().listTables(b -> b.limit(1));
+            if (Thread.interrupted()) {
+                throw new InterruptedException("connect cancelled");
+            }
+            return new Result(connection, List.copyOf(notes));
+        } catch (RuntimeException | InterruptedException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    private List<String> localStackNotes(ConnectionSpec spec) throws InterruptedException {
+        Optional<LocalStackProbe.Health> health = localStackProbe.probe(spec.endpoint());
+        if (health.isEmpty()) {
+            throw new ConnectException(UserMessage.of("LocalStack is not answering",
+                    "No LocalStack health answer at " + spec.endpoint() + "/_localstack/health.",
+                    "Start LocalStack ('localstack start' or docker compose up), or, for DynamoDB Local or dynalite,"
+                            + " choose 'Custom endpoint' instead."));
+        }
+        LocalStackProbe.Health h = health.get();
+        List<String> notes = new ArrayList<>();
+        notes.add(h.describe());
+        if (!h.cloudWatchSpeaksCbor()) {
+            notes.add("CloudWatch calls from this SDK need LocalStack ≥ " + LocalStackProbe.MIN_CBOR_VERSION
+                    + " (this is " + (h.version() == null ? "an unknown version" : h.version())
+                    + "): metrics screens will fail until you upgrade.");
+        }
+        notes.add("LocalStack publishes no DynamoDB metrics and has no Contributor Insights; put the Lab in front of"
+                + " it to see throttles and per-key heat.");
+        return notes;
+    }
+}

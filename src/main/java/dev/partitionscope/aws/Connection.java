@@ -1,0 +1,74 @@
+package dev.partitionscope.aws;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * An open connection: one DynamoDB client and one CloudWatch client sharing one HTTP client and one write guard.
+ * Clients are thread-safe and live until {@link #close()} (disconnect or exit).
+ */
+public final class Connection implements AutoCloseable {
+    private final ConnectionSpec spec;
+    private final String region;
+    private final DynamoDbClient dynamo;
+    private final CloudWatchClient cloudWatch;
+    private final SdkHttpClient httpClient;
+    private final WriteGuard guard;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    Connection(ConnectionSpec spec, String region, DynamoDbClient dynamo, CloudWatchClient cloudWatch,
+               SdkHttpClient httpClient, WriteGuard guard) {
+        this.spec = spec;
+        this.region = region;
+        this.dynamo = dynamo;
+        this.cloudWatch = cloudWatch;
+        this.httpClient = httpClient;
+        this.guard = guard;
+    }
+
+    public ConnectionSpec spec() {
+        return spec;
+    }
+
+    /** The region actually used (for AWS possibly taken from the profile). */
+    public String region() {
+        return region;
+    }
+
+    public DynamoDbClient dynamo() {
+        return dynamo;
+    }
+
+    public CloudWatchClient cloudWatch() {
+        return cloudWatch;
+    }
+
+    public WriteGuard guard() {
+        return guard;
+    }
+
+    public boolean isClosed() {
+        return closed.get();
+    }
+
+    /** Status-bar text: region or endpoint, plus the DynamoDB Local database key where it matters. */
+    public String whereLabel() {
+        return switch (spec.kind()) {
+            case AWS -> "AWS · " + region + (spec.profile() == null ? "" : " · profile " + spec.profile());
+            case LAB -> "Lab · " + spec.endpoint();
+            default -> spec.endpoint() + " · " + region + " · key " + spec.accessKeyId();
+        };
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            guard.lockAll();
+            dynamo.close();
+            cloudWatch.close();
+            httpClient.close();
+        }
+    }
+}

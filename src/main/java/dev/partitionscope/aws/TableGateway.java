@@ -1,0 +1,104 @@
+package dev.partitionscope.aws;
+
+import dev.partitionscope.core.table.ContributorInsightsState;
+import dev.partitionscope.core.table.ContributorInsightsState.Status;
+import dev.partitionscope.core.table.TableShape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.services.dynamodb.model.ContributorInsightsAction;
+import software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsightsResponse;
+import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
+
+/** Table-level reads (and the few guarded writes) the overview needs, over one connection's DynamoDB client. */
+public final class TableGateway {
+    /** ListTables returns at most 100 names a page. */
+    static final int PAGE_SIZE = 100;
+
+    private final Connection connection;
+
+    public TableGateway(Connection connection) {
+        this.connection = connection;
+    }
+
+    /**
+     * Lists every table, handing each page to {@code onPage} as it arrives so a long list fills in progressively.
+     * Stops early, without error, when {@code cancelled} turns true.
+     *
+     * @return the number of tables seen
+     */
+    public int listTables(Consumer<List<String>> onPage, BooleanSupplier cancelled) {
+        String start = null;
+        int total = 0;
+        do {
+            if (cancelled.getAsBoolean()) {
+                return total;
+            }
+            String from = start;
+            ListTablesResponse page = connection.dynamo().listTables(b -> b.limit(PAGE_SIZE).exclusiveStartTableName(from));
+            List<String> names = page.hasTableNames() ? page.tableNames() : List.of();
+            total += names.size();
+            onPage.accept(names);
+            start = page.lastEvaluatedTableName();
+        } while (start != null);
+        return total;
+    }
+
+    public TableShape describe(String tableName) {
+        return TableShapes.from(connection.dynamo().describeTable(b -> b.tableName(tableName)).table());
+    }
+
+    /**
+     * Contributor Insights for the table and each of its GSIs. An endpoint without the operation (LocalStack's
+     * Update/List, DynamoDB Local, dynalite) yields NOT_SUPPORTED for all; a missing permission ACCESS_DENIED.
+     */
+    public List<ContributorInsightsState> contributorInsights(TableShape table) {
+        List<ContributorInsightsState> states = new ArrayList<>();
+        List<String> resources = new ArrayList<>();
+        resources.add(null);
+        resources.addAll(table.globalIndexNames());
+        for (String index : resources) {
+            try {
+                DescribeContributorInsightsResponse r = connection.dynamo().describeContributorInsights(
+                        b -> b.tableName(table.name()).indexName(index));
+                String failure = r.failureException() == null ? null
+                        : r.failureException().exceptionName() + ": " + r.failureException().exceptionDescription();
+                states.add(new ContributorInsightsState(table.name(), index,
+                        Status.fromWire(r.contributorInsightsStatusAsString()), r.contributorInsightsModeAsString(),
+                        failure));
+            } catch (AwsServiceException e) {
+                String code = e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode();
+                if ("UnknownOperationException".equals(code)) {
+                    return notSupported(table, resources);
+                }
+                if (code != null && code.startsWith("AccessDenied")) {
+                    states.add(new ContributorInsightsState(table.name(), index, Status.ACCESS_DENIED, null,
+                            "needs dynamodb:DescribeContributorInsights"));
+                } else {
+                    states.add(new ContributorInsightsState(table.name(), index, Status.UNAVAILABLE, null,
+                            ErrorTranslator.translate(e, connection.spec(), "DescribeContributorInsights")
+                                    .headline()));
+                }
+            }
+        }
+        return states;
+    }
+
+    private static List<ContributorInsightsState> notSupported(TableShape table, List<String> resources) {
+        return resources.stream().map(index -> new ContributorInsightsState(table.name(), index, Status.NOT_SUPPORTED,
+                null, null)).toList();
+    }
+
+    /** Enables or disables Contributor Insights: a billed write, so it passes the write guard. */
+    public void setContributorInsights(String table, String index, boolean enable, String mode) {
+        connection.dynamo().updateContributorInsights(b -> {
+            b.tableName(table).indexName(index)
+                    .contributorInsightsAction(enable ? ContributorInsightsAction.ENABLE : ContributorInsightsAction.DISABLE);
+            if (enable && mode != null) {
+                b.contributorInsightsMode(mode);
+            }
+        });
+    }
+}
