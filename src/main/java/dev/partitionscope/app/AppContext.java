@@ -1,0 +1,90 @@
+package dev.partitionscope.app;
+
+import dev.partitionscope.aws.AwsProfiles;
+import dev.partitionscope.aws.ConnectService;
+import dev.partitionscope.aws.ConnectionFactory;
+import dev.partitionscope.aws.LocalStackProbe;
+import dev.partitionscope.config.AppDirs;
+import dev.partitionscope.config.ConnectionStore;
+import dev.partitionscope.config.JsonFiles;
+import dev.partitionscope.config.Settings;
+import dev.partitionscope.config.SettingsStore;
+import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.task.FxTaskRunner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The composition root: builds the long-lived services once and hands them to the window. Tests build their own
+ * with a temporary config directory and fake profile files.
+ */
+public final class AppContext {
+    private final SettingsStore settingsStore;
+    private final Settings settings;
+    private final ConnectionStore connectionStore;
+    private final Supplier<AwsProfiles> profiles;
+    private final FxTaskRunner tasks;
+    private final MainViewModel main;
+    private final List<String> startupProblems = new ArrayList<>();
+
+    public AppContext(Path configDir, Supplier<AwsProfiles> profiles, ConnectionFactory.Timeouts timeouts) {
+        this.settingsStore = new SettingsStore(configDir);
+        JsonFiles.Read<Settings> read = settingsStore.load();
+        this.settings = read.value();
+        if (read.problem() != null) {
+            startupProblems.add(read.problem());
+        }
+        this.connectionStore = new ConnectionStore(configDir);
+        this.profiles = profiles;
+        this.tasks = new FxTaskRunner(4);
+        // Profiles are re-read on every connect so a config edit needs no restart.
+        ConnectService connectService = new ConnectService(() -> new ConnectionFactory(profiles.get(), timeouts),
+                new LocalStackProbe(timeouts.connect()));
+        this.main = new MainViewModel(tasks, connectService);
+    }
+
+    public static AppContext forUser() {
+        return new AppContext(AppDirs.configDir(), AwsProfiles::fromEnvironment, ConnectionFactory.Timeouts.DEFAULT);
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public void saveSettings() {
+        try {
+            settingsStore.save(settings);
+        } catch (IOException e) {
+            System.err.println("PartitionScope: could not save settings to " + settingsStore.file() + ": "
+                    + e.getMessage());
+        }
+    }
+
+    public ConnectionStore connectionStore() {
+        return connectionStore;
+    }
+
+    public AwsProfiles profiles() {
+        return profiles.get();
+    }
+
+    public FxTaskRunner tasks() {
+        return tasks;
+    }
+
+    public MainViewModel main() {
+        return main;
+    }
+
+    public List<String> startupProblems() {
+        return List.copyOf(startupProblems);
+    }
+
+    public void shutdown() {
+        main.shutdown();
+        tasks.shutdown();
+    }
+}

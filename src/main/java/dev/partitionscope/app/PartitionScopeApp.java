@@ -1,0 +1,186 @@
+package dev.partitionscope.app;
+
+import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.config.AppInfo;
+import dev.partitionscope.config.Settings;
+import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.ui.common.Theme;
+import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.shell.MainWindowController;
+import dev.partitionscope.ui.shell.Screen;
+import dev.partitionscope.ui.shell.ShellServices;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import javafx.application.Application;
+import javafx.fxml.FXMLLoader;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.image.Image;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/** The JavaFX application: builds the window around the composition root and remembers how it was left. */
+public class PartitionScopeApp extends Application {
+    static final int[] ICON_SIZES = {16, 24, 32, 48, 64, 128, 256, 512};
+
+    private AppContext context;
+    private MainWindowController controller;
+
+    public PartitionScopeApp() {
+    }
+
+    /** For tests: a context with its own config directory and profiles. */
+    public PartitionScopeApp(AppContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public void start(Stage stage) {
+        if (context == null) {
+            context = AppContext.forUser();
+        }
+        Settings settings = context.settings();
+        MainViewModel main = context.main();
+        main.darkThemeProperty().set(settings.darkTheme);
+        main.screenProperty().set(Screen.parse(settings.lastScreen, Screen.OVERVIEW));
+        main.timeRangeProperty().set(TimeRange.last(parsePreset(settings.timeRangePreset)).withUtc(settings.utc));
+        Theme.applyGlobal(settings.darkTheme);
+
+        ShellServices services = new ShellServices(main, context.tasks(), context.connectionStore(),
+                context::profiles, settings, context::saveSettings);
+        FXMLLoader loader = new FXMLLoader(resource("/dev/partitionscope/ui/shell/MainWindow.fxml"));
+        loader.setControllerFactory(type -> {
+            if (type == MainWindowController.class) {
+                return new MainWindowController(services);
+            }
+            throw new IllegalArgumentException("No controller for " + type);
+        });
+        Parent root;
+        try {
+            root = loader.load();
+        } catch (IOException e) {
+            throw new UncheckedIOException("MainWindow.fxml failed to load", e);
+        }
+        controller = loader.getController();
+        Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(root, Math.min(settings.windowWidth, screen.getWidth()),
+                Math.min(settings.windowHeight, screen.getHeight()));
+        controller.installAccelerators(scene);
+        main.darkThemeProperty().addListener((obs, old, dark) -> {
+            Theme.applyGlobal(dark);
+            Window.getWindows().forEach(w -> {
+                if (w.getScene() != null) {
+                    Theme.style(w.getScene());
+                }
+            });
+            settings.darkTheme = dark;
+            context.saveSettings();
+        });
+        main.screenProperty().addListener((obs, old, now) -> settings.lastScreen = now.name());
+        main.timeRangeProperty().addListener((obs, old, now) -> {
+            if (now.preset() != TimeRange.Preset.CUSTOM) {
+                settings.timeRangePreset = now.preset().name();
+            }
+            settings.utc = now.utc();
+        });
+        main.connectionProperty().addListener((obs, old, now) -> {
+            if (now != null && !now.spec().name().equals(settings.lastConnection)) {
+                settings.lastConnection = now.spec().name();
+                settings.lastTable = null;
+                main.setPreferredTable(null);
+            }
+        });
+        main.setPreferredTable(settings.lastTable);
+        main.selectedTableProperty().addListener((obs, old, now) -> {
+            if (now != null) {
+                settings.lastTable = now;
+            }
+        });
+
+        stage.setTitle(AppInfo.NAME);
+        for (int size : ICON_SIZES) {
+            URL icon = PartitionScopeApp.class.getResource("/icons/partitionscope-" + size + ".png");
+            if (icon != null) {
+                stage.getIcons().add(new Image(icon.toExternalForm()));
+            }
+        }
+        stage.setScene(scene);
+        stage.setMinWidth(960);
+        stage.setMinHeight(600);
+        restoreGeometry(stage, settings);
+        stage.setOnCloseRequest(e -> saveGeometry(stage, settings));
+        stage.show();
+        context.startupProblems().forEach(p -> System.err.println("PartitionScope: " + p));
+        autoConnect(settings);
+    }
+
+    /** Reconnects to the last local connection at start; AWS connections wait for the user (SSO may prompt). */
+    private void autoConnect(Settings settings) {
+        if (settings.lastConnection == null) {
+            return;
+        }
+        context.connectionStore().find(settings.lastConnection)
+                .filter(spec -> spec.kind().isLocal())
+                .ifPresent((ConnectionSpec spec) -> context.main().connect(spec));
+    }
+
+    private static void restoreGeometry(Stage stage, Settings s) {
+        if (s.windowX != null && s.windowY != null && onSomeScreen(s.windowX, s.windowY, s.windowWidth)) {
+            stage.setX(s.windowX);
+            stage.setY(s.windowY);
+        }
+        stage.setMaximized(s.maximized);
+    }
+
+    /** A saved position on a screen that was unplugged since would open the window off-screen. */
+    private static boolean onSomeScreen(double x, double y, double width) {
+        return javafx.stage.Screen.getScreens().stream().map(javafx.stage.Screen::getVisualBounds)
+                .anyMatch((Rectangle2D b) -> b.intersects(x, y, Math.max(100, width), 40));
+    }
+
+    private static void saveGeometry(Stage stage, Settings s) {
+        s.maximized = stage.isMaximized();
+        if (!stage.isMaximized()) {
+            s.windowX = stage.getX();
+            s.windowY = stage.getY();
+            s.windowWidth = stage.getWidth();
+            s.windowHeight = stage.getHeight();
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (context != null) {
+            context.saveSettings();
+            context.shutdown();
+        }
+    }
+
+    private static TimeRange.Preset parsePreset(String name) {
+        try {
+            TimeRange.Preset p = TimeRange.Preset.valueOf(name);
+            return p == TimeRange.Preset.CUSTOM ? TimeRange.Preset.LAST_3H : p;
+        } catch (RuntimeException e) {
+            return TimeRange.Preset.LAST_3H;
+        }
+    }
+
+    private static URL resource(String path) {
+        URL url = PartitionScopeApp.class.getResource(path);
+        if (url == null) {
+            throw new IllegalStateException("Missing resource " + path + " (broken build?)");
+        }
+        return url;
+    }
+
+    /** For tests: the window's controller. */
+    public MainWindowController controller() {
+        return controller;
+    }
+
+    public AppContext context() {
+        return context;
+    }
+}

@@ -1,0 +1,29 @@
+package dev.partitionscope.cli;
+
+import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.aws.ErrorTranslator;
+import dev.partitionscope.aws.UserMessage;
+import java.io.PrintWriter;
+
+/** Exit codes and error printing shared by subcommands: a message and a hint, never a stack trace. */
+final class CliSupport {
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+
+    private CliSupport() {
+    }
+
+    static int fail(PrintWriter err, Throwable error, ConnectionSpec spec, String operation) {
+        UserMessage m = ErrorTranslator.translate(error, spec, operation);
+        err.println("error: " + m.headline());
+        if (m.detail() != null && !m.detail().isBlank()) {
+            err.println("  " + m.detail());
+        }
+        if (m.hint() != null && !m.hint().isBlank()) {
+            err.println("  what to do: " + m.hint());
+        }
+        err.flush();
+        return FAILED;
+    }
+}

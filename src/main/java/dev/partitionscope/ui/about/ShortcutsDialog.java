@@ -1,0 +1,54 @@
+package dev.partitionscope.ui.about;
+
+import dev.partitionscope.ui.common.Theme;
+import dev.partitionscope.ui.shell.Screen;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.layout.GridPane;
+import javafx.stage.Window;
+
+/** Every keyboard shortcut in one place (F1). */
+public final class ShortcutsDialog {
+    private ShortcutsDialog() {
+    }
+
+    /** Shortcut and what it does, in display order. */
+    public static List<String[]> shortcuts() {
+        List<String[]> rows = new ArrayList<>();
+        for (Screen s : Screen.values()) {
+            rows.add(new String[]{"Ctrl+" + s.shortcutDigit(), "Go to " + s.title()});
+        }
+        rows.add(new String[]{"Ctrl+K", "Connect…"});
+        rows.add(new String[]{"F5", "Refresh tables and the current screen"});
+        rows.add(new String[]{"Ctrl+T", "Choose a table"});
+        rows.add(new String[]{"Ctrl+F", "Filter the table list"});
+        rows.add(new String[]{"Ctrl+Shift+C", "Copy the selected table's describe-table AWS CLI command"});
+        rows.add(new String[]{"Ctrl+C", "Copy the selected row of a table"});
+        rows.add(new String[]{"Ctrl+Shift+D", "Switch light / dark theme"});
+        rows.add(new String[]{"F1", "This list"});
+        return rows;
+    }
+
+    public static void show(Window owner) {
+        Dialog<Void> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle("Keyboard shortcuts");
+        dialog.getDialogPane().setId("shortcutsDialog");
+        GridPane grid = new GridPane();
+        grid.setHgap(24);
+        grid.setVgap(6);
+        int row = 0;
+        for (String[] s : shortcuts()) {
+            Label key = new Label(s[0]);
+            key.getStyleClass().addAll("chip", "mono");
+            grid.addRow(row++, key, new Label(s[1]));
+        }
+        dialog.getDialogPane().setContent(grid);
+        dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+        Theme.style(dialog.getDialogPane().getScene());
+        dialog.showAndWait();
+    }
+}

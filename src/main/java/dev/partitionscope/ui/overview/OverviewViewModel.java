@@ -1,0 +1,209 @@
+package dev.partitionscope.ui.overview;
+
+import dev.partitionscope.aws.CliCommands;
+import dev.partitionscope.aws.Connection;
+import dev.partitionscope.aws.ErrorTranslator;
+import dev.partitionscope.aws.TableGateway;
+import dev.partitionscope.aws.UserMessage;
+import dev.partitionscope.core.table.ContributorInsightsState;
+import dev.partitionscope.core.table.ContributorInsightsState.Status;
+import dev.partitionscope.core.table.TableShape;
+import dev.partitionscope.ui.shell.ConnectionState;
+import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.task.TaskHandle;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+
+/**
+ * The overview screen: a filterable table list and, for the selected table, its shape, capacity settings and
+ * Contributor Insights status. Enabling or disabling Contributor Insights is a billed write and goes through the
+ * connection's write guard like every other write.
+ */
+public final class OverviewViewModel {
+    static final Duration POLL_INTERVAL = Duration.ofSeconds(2);
+    static final int MAX_POLLS = 60;
+
+    private final MainViewModel main;
+
+    // Properties
+    private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
+    private final FilteredList<String> filteredTables;
+    private final ObjectBinding<TablesPaneState> tablesPaneState;
+    private final ObservableList<ContributorInsightsState> insights = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper insightsLoading = new ReadOnlyBooleanWrapper(this, "insightsLoading");
+    private final ReadOnlyObjectWrapper<UserMessage> insightsError = new ReadOnlyObjectWrapper<>(this, "insightsError");
+    private final ReadOnlyStringWrapper insightsProgress = new ReadOnlyStringWrapper(this, "insightsProgress", "");
+
+    private final ObservableList<ContributorInsightsState> insightsView =
+            FXCollections.unmodifiableObservableList(insights);
+
+    private TaskHandle insightsTask = TaskHandle.NONE;
+
+    public OverviewViewModel(MainViewModel main) {
+        this.main = main;
+        this.filteredTables = new FilteredList<>(main.tables());
+        filteredTables.predicateProperty().bind(Bindings.createObjectBinding(() -> {
+            String f = filter.get() == null ? "" : filter.get().trim().toLowerCase(Locale.ROOT);
+            return f.isEmpty() ? t -> true : t -> t.toLowerCase(Locale.ROOT).contains(f);
+        }, filter));
+        Observable[] deps = {main.connectionStateProperty(), main.tablesLoadingProperty(), main.tablesErrorProperty(),
+                main.tablesLoadedProperty(), filteredTables, main.tables()};
+        this.tablesPaneState = Bindings.createObjectBinding(this::computePaneState, deps);
+        main.tableShapeProperty().addListener((obs, old, shape) -> loadInsights(shape));
+    }
+
+    private TablesPaneState computePaneState() {
+        ConnectionState state = main.connectionStateProperty().get();
+        if (main.getConnection() == null) {
+            return state == ConnectionState.CONNECTING ? TablesPaneState.CONNECTING : TablesPaneState.NOT_CONNECTED;
+        }
+        if (main.tablesErrorProperty().get() != null) {
+            return TablesPaneState.ERROR;
+        }
+        if (main.tables().isEmpty()) {
+            return main.tablesLoadingProperty().get() || !main.tablesLoadedProperty().get()
+                    ? TablesPaneState.LOADING : TablesPaneState.EMPTY;
+        }
+        if (filteredTables.isEmpty()) {
+            return TablesPaneState.NO_MATCH;
+        }
+        return TablesPaneState.READY;
+    }
+
+    // Commands
+
+    /** Reloads Contributor Insights for the table on screen. */
+    public void reloadInsights() {
+        loadInsights(main.tableShapeProperty().get());
+    }
+
+    /**
+     * Enables (with a mode) or disables Contributor Insights on the table or one GSI, then polls the status until it
+     * settles. On a read-only connection the guard refuses and {@link #insightsErrorProperty()} says how to unlock.
+     */
+    public void setContributorInsights(ContributorInsightsState target, boolean enable, String mode) {
+        Connection c = main.getConnection();
+        TableShape shape = main.tableShapeProperty().get();
+        if (c == null || shape == null) {
+            return;
+        }
+        insightsTask.cancel();
+        insightsError.set(null);
+        insightsLoading.set(true);
+        String verb = enable ? "Enabling" : "Disabling";
+        insightsProgress.set(verb + " Contributor Insights on " + target.resourceLabel() + "…");
+        insightsTask = main.tasks().run(verb + " Contributor Insights", ctx -> {
+            TableGateway gateway = new TableGateway(c);
+            gateway.setContributorInsights(target.tableName(), target.indexName(), enable, mode);
+            List<ContributorInsightsState> states = gateway.contributorInsights(shape);
+            for (int poll = 0; poll < MAX_POLLS && !ctx.isCancelled() && isTransitional(states); poll++) {
+                List<ContributorInsightsState> snapshot = states;
+                ctx.post(() -> insights.setAll(snapshot));
+                Thread.sleep(POLL_INTERVAL.toMillis());
+                states = gateway.contributorInsights(shape);
+            }
+            return states;
+        }, states -> {
+            insightsLoading.set(false);
+            insightsProgress.set("");
+            insights.setAll(states);
+        }, error -> {
+            insightsLoading.set(false);
+            insightsProgress.set("");
+            insightsError.set(ErrorTranslator.translate(error, c.spec(), "UpdateContributorInsights"));
+        });
+    }
+
+    public void cancelInsights() {
+        insightsTask.cancel();
+        insightsLoading.set(false);
+        insightsProgress.set("");
+    }
+
+    /** The describe-table call as an AWS CLI command for this connection. */
+    public String describeTableCommand() {
+        Connection c = main.getConnection();
+        String table = main.selectedTableProperty().get();
+        if (c == null || table == null) {
+            return "";
+        }
+        return CliCommands.describeTable(c.spec(), c.region(), table);
+    }
+
+    // Internals
+
+    private static boolean isTransitional(List<ContributorInsightsState> states) {
+        return states.stream().anyMatch(s -> s.status() == Status.ENABLING || s.status() == Status.DISABLING);
+    }
+
+    private void loadInsights(TableShape shape) {
+        insightsTask.cancel();
+        insightsError.set(null);
+        insights.clear();
+        Connection c = main.getConnection();
+        if (shape == null || c == null) {
+            insightsLoading.set(false);
+            return;
+        }
+        insightsLoading.set(true);
+        insightsTask = main.tasks().run("Reading Contributor Insights status",
+                ctx -> new TableGateway(c).contributorInsights(shape), states -> {
+                    insightsLoading.set(false);
+                    if (shape.equals(main.tableShapeProperty().get())) {
+                        insights.setAll(states);
+                    }
+                }, error -> {
+                    insightsLoading.set(false);
+                    insightsError.set(ErrorTranslator.translate(error, c.spec(), "DescribeContributorInsights"));
+                });
+    }
+
+    // Accessors
+
+    public StringProperty filterProperty() {
+        return filter;
+    }
+
+    public ObservableList<String> filteredTables() {
+        return filteredTables;
+    }
+
+    public ObjectBinding<TablesPaneState> tablesPaneStateBinding() {
+        return tablesPaneState;
+    }
+
+    public ObservableList<ContributorInsightsState> insights() {
+        return insightsView;
+    }
+
+    public ReadOnlyBooleanProperty insightsLoadingProperty() {
+        return insightsLoading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<UserMessage> insightsErrorProperty() {
+        return insightsError.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty insightsProgressProperty() {
+        return insightsProgress.getReadOnlyProperty();
+    }
+
+    public MainViewModel main() {
+        return main;
+    }
+}

@@ -1,0 +1,6 @@
+package dev.partitionscope.ui.overview;
+
+/** What the table list shows instead of (or next to) its rows. */
+public enum TablesPaneState {
+    NOT_CONNECTED, CONNECTING, LOADING, ERROR, EMPTY, NO_MATCH, READY
+}

@@ -1,0 +1,417 @@
+package dev.partitionscope.ui.shell;
+
+import dev.partitionscope.aws.ConnectService;
+import dev.partitionscope.aws.Connection;
+import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.aws.ErrorTranslator;
+import dev.partitionscope.aws.TableGateway;
+import dev.partitionscope.aws.UserMessage;
+import dev.partitionscope.core.table.TableShape;
+import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.ui.task.TaskHandle;
+import dev.partitionscope.ui.task.TaskRunner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * State shared by the whole window: the connection, the table list, the selected table (and index) with its
+ * description, the time range and the current screen. Screens read it; only its commands change it. All methods are
+ * called on the UI thread; background work goes through the {@link TaskRunner}.
+ */
+public final class MainViewModel {
+    /** The index selector's entry for "the base table, no index". */
+    public static final String BASE_TABLE = "(base table)";
+
+    private final TaskRunner tasks;
+    private final ConnectService connectService;
+
+    // Properties
+    private final ReadOnlyObjectWrapper<Connection> connection = new ReadOnlyObjectWrapper<>(this, "connection");
+    private final ReadOnlyObjectWrapper<ConnectionState> connectionState =
+            new ReadOnlyObjectWrapper<>(this, "connectionState", ConnectionState.DISCONNECTED);
+    private final ReadOnlyObjectWrapper<ConnectionSpec> connectingSpec = new ReadOnlyObjectWrapper<>(this, "connectingSpec");
+    private final ReadOnlyObjectWrapper<UserMessage> connectError = new ReadOnlyObjectWrapper<>(this, "connectError");
+    private final ObservableList<String> connectNotes = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper whereText = new ReadOnlyStringWrapper(this, "whereText", "");
+    private final ReadOnlyStringWrapper guardText = new ReadOnlyStringWrapper(this, "guardText", "");
+    private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(this, "readOnly", true);
+
+    private final ObservableList<String> tables = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper tablesLoading = new ReadOnlyBooleanWrapper(this, "tablesLoading");
+    private final ReadOnlyBooleanWrapper tablesLoaded = new ReadOnlyBooleanWrapper(this, "tablesLoaded");
+    private final ReadOnlyObjectWrapper<UserMessage> tablesError = new ReadOnlyObjectWrapper<>(this, "tablesError");
+
+    private final ObjectProperty<String> selectedTable = new SimpleObjectProperty<>(this, "selectedTable");
+    private final ReadOnlyObjectWrapper<TableShape> tableShape = new ReadOnlyObjectWrapper<>(this, "tableShape");
+    private final ReadOnlyBooleanWrapper shapeLoading = new ReadOnlyBooleanWrapper(this, "shapeLoading");
+    private final ReadOnlyObjectWrapper<UserMessage> shapeError = new ReadOnlyObjectWrapper<>(this, "shapeError");
+    private final ObservableList<String> indexOptions = FXCollections.observableArrayList(BASE_TABLE);
+    private final ObjectProperty<String> selectedIndex = new SimpleObjectProperty<>(this, "selectedIndex", BASE_TABLE);
+
+    private final ObjectProperty<TimeRange> timeRange = new SimpleObjectProperty<>(this, "timeRange",
+            TimeRange.defaultRange());
+    private final ObjectProperty<Screen> screen = new SimpleObjectProperty<>(this, "screen", Screen.OVERVIEW);
+    private final ReadOnlyIntegerWrapper refreshCount = new ReadOnlyIntegerWrapper(this, "refreshCount");
+    private final BooleanProperty darkTheme = new SimpleBooleanProperty(this, "darkTheme");
+
+    // Read-only views handed out to screens; created once so listeners stay attached to one object.
+    private final ObservableList<String> connectNotesView = FXCollections.unmodifiableObservableList(connectNotes);
+    private final ObservableList<String> tablesView = FXCollections.unmodifiableObservableList(tables);
+    private final ObservableList<String> indexOptionsView = FXCollections.unmodifiableObservableList(indexOptions);
+
+    private TaskHandle connectTask = TaskHandle.NONE;
+    private TaskHandle tablesTask = TaskHandle.NONE;
+    private TaskHandle shapeTask = TaskHandle.NONE;
+    /** Bumped per start, so a late callback from a superseded task cannot change the state of the current one. */
+    private int tablesGeneration;
+    private int shapeGeneration;
+    private final Runnable guardListener = this::updateGuardText;
+    private String preferredTable;
+
+    public MainViewModel(TaskRunner tasks, ConnectService connectService) {
+        this.tasks = tasks;
+        this.connectService = connectService;
+        selectedTable.addListener((obs, old, now) -> {
+            if (!Objects.equals(old, now)) {
+                describeSelected();
+            }
+        });
+        tableShape.addListener((obs, old, now) -> updateIndexOptions(now));
+    }
+
+    // Commands
+
+    /** Connects in the background; the current connection stays usable until the new one is proven to work. */
+    public void connect(ConnectionSpec spec) {
+        connectTask.cancel();
+        connectError.set(null);
+        connectingSpec.set(spec);
+        connectionState.set(ConnectionState.CONNECTING);
+        connectTask = tasks.run("Connecting to " + spec.name(), ctx -> connectService.connect(spec), result -> {
+            connectingSpec.set(null);
+            adopt(result.connection(), result.notes());
+        }, error -> {
+            connectingSpec.set(null);
+            connectError.set(ErrorTranslator.translate(error, spec, "ListTables"));
+            connectionState.set(connection.get() == null ? ConnectionState.FAILED : ConnectionState.CONNECTED);
+        }, () -> {
+            if (connectingSpec.get() == spec) {
+                connectCancelled();
+            }
+        });
+    }
+
+    /** Cancels a connect in progress; the previous connection (if any) stays. */
+    public void cancelConnect() {
+        if (connectingSpec.get() == null) {
+            return;
+        }
+        connectTask.cancel();
+        connectCancelled();
+    }
+
+    private void connectCancelled() {
+        if (connectingSpec.get() != null) {
+            connectingSpec.set(null);
+            connectionState.set(connection.get() == null ? ConnectionState.DISCONNECTED : ConnectionState.CONNECTED);
+        }
+    }
+
+    public void disconnect() {
+        cancelConnect();
+        tablesTask.cancel();
+        shapeTask.cancel();
+        Connection old = connection.get();
+        if (old != null) {
+            old.guard().removeListener(guardListener);
+            old.close();
+        }
+        connection.set(null);
+        connectNotes.clear();
+        tables.clear();
+        tablesLoaded.set(false);
+        tablesError.set(null);
+        selectedTable.set(null);
+        tableShape.set(null);
+        shapeError.set(null);
+        whereText.set("");
+        connectionState.set(ConnectionState.DISCONNECTED);
+        updateGuardText();
+    }
+
+    /** F5: reloads the table list and the selected table; screens listen to {@link #refreshCountProperty()}. */
+    public void refresh() {
+        if (connection.get() == null) {
+            return;
+        }
+        loadTables();
+        describeSelected();
+        refreshCount.set(refreshCount.get() + 1);
+    }
+
+    /** Unlocks writes to one table on the current connection; the typed text must equal the table name. */
+    public void unlockWrites(String table, String typedConfirmation) {
+        Connection c = connection.get();
+        if (c == null) {
+            throw new IllegalStateException("Connect first: writes are unlocked per connection.");
+        }
+        c.guard().unlock(table, typedConfirmation);
+    }
+
+    public void lockAllWrites() {
+        Connection c = connection.get();
+        if (c != null) {
+            c.guard().lockAll();
+        }
+    }
+
+    /** The table to select when a table list arrives and nothing is selected (the one last looked at). */
+    public void setPreferredTable(String table) {
+        this.preferredTable = table;
+    }
+
+    public void reloadSelectedTable() {
+        describeSelected();
+    }
+
+    // Internals
+
+    private void adopt(Connection fresh, List<String> notes) {
+        Connection old = connection.get();
+        if (old != null) {
+            old.guard().removeListener(guardListener);
+            old.close();
+        }
+        tablesTask.cancel();
+        shapeTask.cancel();
+        tables.clear();
+        tablesLoaded.set(false);
+        selectedTable.set(null);
+        tableShape.set(null);
+        shapeError.set(null);
+        connection.set(fresh);
+        connectNotes.setAll(notes);
+        whereText.set(fresh.whereLabel());
+        fresh.guard().addListener(guardListener);
+        connectionState.set(ConnectionState.CONNECTED);
+        updateGuardText();
+        loadTables();
+    }
+
+    private void loadTables() {
+        Connection c = connection.get();
+        tablesTask.cancel();
+        tablesError.set(null);
+        tablesLoading.set(true);
+        String keep = selectedTable.get();
+        List<String> fresh = new ArrayList<>();
+        int generation = ++tablesGeneration;
+        tablesTask = tasks.run("Listing tables", ctx -> {
+            TableGateway gateway = new TableGateway(c);
+            return gateway.listTables(page -> ctx.post(() -> {
+                if (fresh.isEmpty()) {
+                    tables.clear();
+                }
+                fresh.addAll(page);
+                tables.addAll(page);
+            }), ctx::isCancelled);
+        }, count -> {
+            if (fresh.isEmpty()) {
+                tables.clear();
+            }
+            tablesLoading.set(false);
+            tablesLoaded.set(true);
+            if (keep != null && !tables.contains(keep)) {
+                selectedTable.set(null);
+            }
+            if (selectedTable.get() == null && preferredTable != null && tables.contains(preferredTable)) {
+                selectedTable.set(preferredTable);
+            }
+        }, error -> {
+            tablesLoading.set(false);
+            tablesLoaded.set(true);
+            tablesError.set(ErrorTranslator.translate(error, c.spec(), "ListTables"));
+        }, () -> {
+            if (generation == tablesGeneration) {
+                tablesLoading.set(false);
+            }
+        });
+    }
+
+    private void describeSelected() {
+        shapeTask.cancel();
+        String table = selectedTable.get();
+        Connection c = connection.get();
+        shapeError.set(null);
+        if (table == null || c == null) {
+            tableShape.set(null);
+            shapeLoading.set(false);
+            return;
+        }
+        if (tableShape.get() != null && !tableShape.get().name().equals(table)) {
+            tableShape.set(null);
+        }
+        shapeLoading.set(true);
+        int generation = ++shapeGeneration;
+        shapeTask = tasks.run("Describing " + table, ctx -> new TableGateway(c).describe(table), shape -> {
+            shapeLoading.set(false);
+            if (c == connection.get() && table.equals(selectedTable.get())) {
+                tableShape.set(shape);
+            }
+        }, error -> {
+            shapeLoading.set(false);
+            tableShape.set(null);
+            shapeError.set(ErrorTranslator.translate(error, c.spec(), "DescribeTable"));
+        }, () -> {
+            if (generation == shapeGeneration) {
+                shapeLoading.set(false);
+            }
+        });
+    }
+
+    private void updateIndexOptions(TableShape shape) {
+        String keep = selectedIndex.get();
+        List<String> options = new ArrayList<>();
+        options.add(BASE_TABLE);
+        if (shape != null) {
+            options.addAll(shape.globalIndexNames());
+        }
+        indexOptions.setAll(options);
+        selectedIndex.set(options.contains(keep) ? keep : BASE_TABLE);
+    }
+
+    private void updateGuardText() {
+        Connection c = connection.get();
+        if (c == null) {
+            guardText.set("");
+            readOnly.set(true);
+            return;
+        }
+        readOnly.set(c.guard().isReadOnly());
+        if (c.guard().isAlwaysWritable()) {
+            guardText.set("WRITABLE · local sandbox");
+        } else if (c.guard().isReadOnly()) {
+            guardText.set("READ-ONLY");
+        } else {
+            guardText.set("WRITES UNLOCKED · " + String.join(", ", c.guard().unlockedTables()));
+        }
+    }
+
+    /** Closes the connection at exit. */
+    public void shutdown() {
+        disconnect();
+    }
+
+    // Accessors
+
+    public ReadOnlyObjectProperty<Connection> connectionProperty() {
+        return connection.getReadOnlyProperty();
+    }
+
+    public Connection getConnection() {
+        return connection.get();
+    }
+
+    public ReadOnlyObjectProperty<ConnectionState> connectionStateProperty() {
+        return connectionState.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<ConnectionSpec> connectingSpecProperty() {
+        return connectingSpec.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<UserMessage> connectErrorProperty() {
+        return connectError.getReadOnlyProperty();
+    }
+
+    public ObservableList<String> connectNotes() {
+        return connectNotesView;
+    }
+
+    public ReadOnlyStringProperty whereTextProperty() {
+        return whereText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty guardTextProperty() {
+        return guardText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty readOnlyProperty() {
+        return readOnly.getReadOnlyProperty();
+    }
+
+    public ObservableList<String> tables() {
+        return tablesView;
+    }
+
+    public ReadOnlyBooleanProperty tablesLoadingProperty() {
+        return tablesLoading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty tablesLoadedProperty() {
+        return tablesLoaded.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<UserMessage> tablesErrorProperty() {
+        return tablesError.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<String> selectedTableProperty() {
+        return selectedTable;
+    }
+
+    public ReadOnlyObjectProperty<TableShape> tableShapeProperty() {
+        return tableShape.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty shapeLoadingProperty() {
+        return shapeLoading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<UserMessage> shapeErrorProperty() {
+        return shapeError.getReadOnlyProperty();
+    }
+
+    public ObservableList<String> indexOptions() {
+        return indexOptionsView;
+    }
+
+    public ObjectProperty<String> selectedIndexProperty() {
+        return selectedIndex;
+    }
+
+    public ObjectProperty<TimeRange> timeRangeProperty() {
+        return timeRange;
+    }
+
+    public ObjectProperty<Screen> screenProperty() {
+        return screen;
+    }
+
+    public ReadOnlyIntegerProperty refreshCountProperty() {
+        return refreshCount.getReadOnlyProperty();
+    }
+
+    public BooleanProperty darkThemeProperty() {
+        return darkTheme;
+    }
+
+    public TaskRunner tasks() {
+        return tasks;
+    }
+}

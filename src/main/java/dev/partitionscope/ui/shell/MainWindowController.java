@@ -1,0 +1,378 @@
+package dev.partitionscope.ui.shell;
+
+import dev.partitionscope.aws.Connection;
+import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.ui.about.AboutDialog;
+import dev.partitionscope.ui.about.ShortcutsDialog;
+import dev.partitionscope.ui.common.Icons;
+import dev.partitionscope.ui.common.Theme;
+import dev.partitionscope.ui.connect.ConnectionDialog;
+import dev.partitionscope.ui.connect.UnlockWritesDialog;
+import dev.partitionscope.ui.overview.OverviewView;
+import dev.partitionscope.ui.overview.OverviewViewModel;
+import dev.partitionscope.ui.time.CustomRangeDialog;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.binding.Bindings;
+import javafx.concurrent.Task;
+import javafx.fxml.FXML;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.Image;
+import javafx.scene.image.ImageView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Circle;
+import javafx.stage.Window;
+
+/**
+ * The shell: binds the top bar, navigation rail and status bar to {@link MainViewModel} and swaps screens in the
+ * content host. Screens are created on first visit and kept, so their state survives switching.
+ */
+public final class MainWindowController implements ShellActions {
+    private static final KeyCode[] DIGITS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
+            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7};
+
+    private final ShellServices services;
+    private final MainViewModel main;
+    private final Map<Screen, Node> screens = new EnumMap<>(Screen.class);
+    private final Map<Screen, ToggleButton> railButtons = new EnumMap<>(Screen.class);
+    private final ToggleGroup railGroup = new ToggleGroup();
+    private OverviewView overview;
+
+    @FXML private BorderPane root;
+    @FXML private ImageView logo;
+    @FXML private MenuButton connectionMenu;
+    @FXML private ComboBox<String> tableSelector;
+    @FXML private ComboBox<String> indexSelector;
+    @FXML private MenuButton timeRangeMenu;
+    @FXML private Button refreshButton;
+    @FXML private ToggleButton themeToggle;
+    @FXML private MenuButton helpMenu;
+    @FXML private VBox navRail;
+    @FXML private StackPane contentHost;
+    @FXML private Circle stateDot;
+    @FXML private Label connectionStatus;
+    @FXML private Label whereLabel;
+    @FXML private HBox taskBox;
+    @FXML private ProgressIndicator taskProgress;
+    @FXML private Label taskMessage;
+    @FXML private Hyperlink taskCancel;
+    @FXML private Label guardBadge;
+
+    public MainWindowController(ShellServices services) {
+        this.services = services;
+        this.main = services.main();
+    }
+
+    @FXML
+    private void initialize() {
+        var icon = MainWindowController.class.getResource("/icons/partitionscope-64.png");
+        if (icon != null) {
+            logo.setImage(new Image(icon.toExternalForm()));
+        }
+        buildRail();
+        buildConnectionMenu();
+        bindSelectors();
+        buildTimeRangeMenu();
+        refreshButton.setGraphic(Icons.of("mdi2r-refresh", 18));
+        refreshButton.disableProperty().bind(main.connectionProperty().isNull());
+        themeToggle.setGraphic(Icons.of("mdi2w-weather-night", 18));
+        themeToggle.selectedProperty().bindBidirectional(main.darkThemeProperty());
+        buildHelpMenu();
+        bindStatusBar();
+        main.screenProperty().addListener((obs, old, now) -> showScreen(now));
+        showScreen(main.screenProperty().get());
+    }
+
+    // Top bar
+
+    private void buildRail() {
+        for (Screen screen : Screen.values()) {
+            ToggleButton b = new ToggleButton(screen.title(), Icons.of(screen.icon(), 22));
+            b.setId("nav-" + screen.name().toLowerCase());
+            b.setToggleGroup(railGroup);
+            b.setFocusTraversable(false);
+            b.setTooltip(new Tooltip(screen.title() + " (Ctrl+" + screen.shortcutDigit() + ")"
+                    + (screen.plannedIn() == null ? "" : " — coming in a later version")));
+            if (screen.plannedIn() != null) {
+                b.getStyleClass().add("planned");
+            }
+            b.setOnAction(e -> main.screenProperty().set(screen));
+            railButtons.put(screen, b);
+            navRail.getChildren().add(b);
+        }
+        // A rail toggle can never be "unselected": clicking the current screen keeps it.
+        railGroup.selectedToggleProperty().addListener((obs, old, now) -> {
+            if (now == null && old != null) {
+                old.setSelected(true);
+            }
+        });
+    }
+
+    private void buildConnectionMenu() {
+        connectionMenu.setGraphic(Icons.of("mdi2l-lan-connect", 16));
+        connectionMenu.textProperty().bind(Bindings.createStringBinding(() -> {
+            Connection c = main.getConnection();
+            ConnectionSpec connecting = main.connectingSpecProperty().get();
+            if (connecting != null) {
+                return "Connecting to " + connecting.name() + "…";
+            }
+            return c == null ? "Not connected" : c.spec().name();
+        }, main.connectionProperty(), main.connectingSpecProperty()));
+        connectionMenu.setOnShowing(e -> rebuildConnectionMenuItems());
+        rebuildConnectionMenuItems();
+    }
+
+    private void rebuildConnectionMenuItems() {
+        connectionMenu.getItems().clear();
+        MenuItem connect = new MenuItem("Connect…", Icons.of("mdi2p-power-plug-outline"));
+        connect.setAccelerator(new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN));
+        connect.setOnAction(e -> openConnectionDialog());
+        connectionMenu.getItems().add(connect);
+        List<ConnectionSpec> saved = services.connections().load().value();
+        if (!saved.isEmpty()) {
+            connectionMenu.getItems().add(new SeparatorMenuItem());
+            for (ConnectionSpec spec : saved) {
+                MenuItem item = new MenuItem(spec.name() + "  —  " + spec.whereLabel());
+                item.setOnAction(e -> main.connect(spec));
+                connectionMenu.getItems().add(item);
+            }
+        }
+        connectionMenu.getItems().add(new SeparatorMenuItem());
+        MenuItem unlock = new MenuItem("Unlock writes…", Icons.of("mdi2l-lock-open-variant-outline"));
+        unlock.setDisable(main.getConnection() == null || main.getConnection().guard().isAlwaysWritable());
+        unlock.setOnAction(e -> openUnlockWritesDialog(main.selectedTableProperty().get()));
+        MenuItem lock = new MenuItem("Lock all writes", Icons.of("mdi2l-lock-outline"));
+        lock.setDisable(main.getConnection() == null || main.readOnlyProperty().get());
+        lock.setOnAction(e -> main.lockAllWrites());
+        MenuItem disconnect = new MenuItem("Disconnect", Icons.of("mdi2l-lan-disconnect"));
+        disconnect.setDisable(main.getConnection() == null);
+        disconnect.setOnAction(e -> main.disconnect());
+        connectionMenu.getItems().addAll(unlock, lock, new SeparatorMenuItem(), disconnect);
+    }
+
+    private void bindSelectors() {
+        tableSelector.setItems(main.tables());
+        tableSelector.valueProperty().bindBidirectional(main.selectedTableProperty());
+        tableSelector.disableProperty().bind(Bindings.isEmpty(main.tables()));
+        tableSelector.setVisibleRowCount(20);
+        indexSelector.setItems(main.indexOptions());
+        indexSelector.valueProperty().bindBidirectional(main.selectedIndexProperty());
+        indexSelector.disableProperty().bind(Bindings.size(main.indexOptions()).lessThan(2));
+    }
+
+    private void buildTimeRangeMenu() {
+        timeRangeMenu.setGraphic(Icons.of("mdi2c-clock-outline", 16));
+        timeRangeMenu.textProperty().bind(Bindings.createStringBinding(() -> main.timeRangeProperty().get().label(),
+                main.timeRangeProperty()));
+        ToggleGroup group = new ToggleGroup();
+        for (TimeRange.Preset preset : TimeRange.Preset.values()) {
+            if (preset == TimeRange.Preset.CUSTOM) {
+                continue;
+            }
+            RadioMenuItem item = new RadioMenuItem(preset.label());
+            item.setId("range-" + preset.name());
+            item.setToggleGroup(group);
+            item.setOnAction(e -> main.timeRangeProperty().set(TimeRange.last(preset)
+                    .withUtc(main.timeRangeProperty().get().utc())));
+            timeRangeMenu.getItems().add(item);
+        }
+        RadioMenuItem custom = new RadioMenuItem("Custom…");
+        custom.setToggleGroup(group);
+        custom.setOnAction(e -> CustomRangeDialog.show(window(), main.timeRangeProperty().get())
+                .ifPresentOrElse(range -> main.timeRangeProperty().set(range), () -> syncRangeMenu(group)));
+        CheckMenuItem utc = new CheckMenuItem("Show times in UTC");
+        utc.setId("range-utc");
+        utc.setOnAction(e -> main.timeRangeProperty().set(main.timeRangeProperty().get().withUtc(utc.isSelected())));
+        timeRangeMenu.getItems().addAll(new SeparatorMenuItem(), custom, new SeparatorMenuItem(), utc);
+        main.timeRangeProperty().addListener((obs, old, now) -> {
+            syncRangeMenu(group);
+            utc.setSelected(now.utc());
+        });
+        syncRangeMenu(group);
+        utc.setSelected(main.timeRangeProperty().get().utc());
+    }
+
+    private void syncRangeMenu(ToggleGroup group) {
+        String label = main.timeRangeProperty().get().preset().label();
+        group.getToggles().forEach(t -> t.setSelected(((RadioMenuItem) t).getText().equals(label)));
+    }
+
+    private void buildHelpMenu() {
+        helpMenu.setGraphic(Icons.of("mdi2h-help-circle-outline", 18));
+        MenuItem shortcuts = new MenuItem("Keyboard shortcuts", Icons.of("mdi2k-keyboard-outline"));
+        shortcuts.setAccelerator(new KeyCodeCombination(KeyCode.F1));
+        shortcuts.setOnAction(e -> ShortcutsDialog.show(window()));
+        MenuItem about = new MenuItem("About PartitionScope", Icons.of("mdi2i-information-outline"));
+        about.setOnAction(e -> AboutDialog.show(window()));
+        helpMenu.getItems().addAll(shortcuts, about);
+    }
+
+    // Status bar
+
+    private void bindStatusBar() {
+        main.connectionStateProperty().addListener((obs, old, now) -> updateState());
+        main.connectErrorProperty().addListener((obs, old, now) -> updateState());
+        main.connectionProperty().addListener((obs, old, now) -> updateState());
+        updateState();
+        whereLabel.textProperty().bind(main.whereTextProperty());
+        guardBadge.textProperty().bind(main.guardTextProperty());
+        main.guardTextProperty().addListener((obs, old, now) -> updateBadge());
+        updateBadge();
+        services.tasks().latestProperty().addListener((obs, old, task) -> bindTask(task));
+        bindTask(services.tasks().latestProperty().get());
+    }
+
+    private void updateState() {
+        stateDot.getStyleClass().removeAll("connected", "connecting", "failed");
+        ConnectionState state = main.connectionStateProperty().get();
+        switch (state) {
+            case CONNECTED -> stateDot.getStyleClass().add("connected");
+            case CONNECTING -> stateDot.getStyleClass().add("connecting");
+            case FAILED -> stateDot.getStyleClass().add("failed");
+            default -> {
+            }
+        }
+        Connection c = main.getConnection();
+        String text = switch (state) {
+            case CONNECTED -> "Connected to " + (c == null ? "?" : c.spec().name());
+            case CONNECTING -> main.connectingSpecProperty().get() == null ? "Connecting…"
+                    : "Connecting to " + main.connectingSpecProperty().get().name() + "…";
+            case FAILED -> "Connection failed" + (main.connectErrorProperty().get() == null ? ""
+                    : ": " + main.connectErrorProperty().get().headline());
+            case DISCONNECTED -> "Not connected — Ctrl+K to connect";
+        };
+        connectionStatus.setText(text);
+    }
+
+    private void updateBadge() {
+        guardBadge.getStyleClass().removeAll("read-only", "unlocked", "sandbox", "neutral");
+        Connection c = main.getConnection();
+        if (c == null) {
+            guardBadge.setVisible(false);
+            return;
+        }
+        guardBadge.setVisible(true);
+        if (c.guard().isAlwaysWritable()) {
+            guardBadge.getStyleClass().add("sandbox");
+            guardBadge.setTooltip(new Tooltip("The Lab is a sandbox on this machine: writes are allowed."));
+        } else if (c.guard().isReadOnly()) {
+            guardBadge.getStyleClass().add("read-only");
+            guardBadge.setTooltip(new Tooltip("Nothing can write to this connection. Connection ▸ Unlock writes… to"
+                    + " allow writes to one table until you disconnect."));
+        } else {
+            guardBadge.getStyleClass().add("unlocked");
+            guardBadge.setTooltip(new Tooltip("Writes are allowed to these tables until you disconnect."
+                    + " Connection ▸ Lock all writes to undo."));
+        }
+    }
+
+    private void bindTask(Task<?> task) {
+        taskBox.setVisible(task != null);
+        taskBox.setManaged(task != null);
+        taskMessage.textProperty().unbind();
+        taskProgress.progressProperty().unbind();
+        if (task == null) {
+            taskMessage.setText("");
+            return;
+        }
+        taskMessage.textProperty().bind(task.messageProperty());
+        taskProgress.progressProperty().bind(task.progressProperty());
+        taskCancel.setOnAction(e -> task.cancel(true));
+    }
+
+    // Screens
+
+    private void showScreen(Screen screen) {
+        Node node = screens.computeIfAbsent(screen, this::createScreen);
+        contentHost.getChildren().setAll(node);
+        ToggleButton b = railButtons.get(screen);
+        if (b != null && !b.isSelected()) {
+            b.setSelected(true);
+        }
+    }
+
+    private Node createScreen(Screen screen) {
+        if (screen == Screen.OVERVIEW) {
+            overview = new OverviewView(new OverviewViewModel(main), this);
+            return overview.root();
+        }
+        return new PlaceholderView(screen);
+    }
+
+    // Actions
+
+    @FXML
+    private void refresh() {
+        main.refresh();
+    }
+
+    @Override
+    public void openConnectionDialog() {
+        ConnectionDialog.show(window(), services);
+    }
+
+    @Override
+    public void openUnlockWritesDialog(String table) {
+        Connection c = main.getConnection();
+        if (c == null) {
+            return;
+        }
+        UnlockWritesDialog.show(window(), c, main.tables(), table).ifPresent(choice ->
+                main.unlockWrites(choice.table(), choice.typed()));
+    }
+
+    /** Keyboard shortcuts that work wherever the focus is. */
+    public void installAccelerators(Scene scene) {
+        for (Screen screen : Screen.values()) {
+            scene.getAccelerators().put(new KeyCodeCombination(DIGITS[screen.ordinal()], KeyCombination.SHORTCUT_DOWN),
+                    () -> main.screenProperty().set(screen));
+        }
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), main::refresh);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN),
+                this::openConnectionDialog);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN,
+                KeyCombination.SHIFT_DOWN), () -> main.darkThemeProperty().set(!main.darkThemeProperty().get()));
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F1), () -> ShortcutsDialog.show(window()));
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN), () -> {
+            main.screenProperty().set(Screen.OVERVIEW);
+            if (overview != null) {
+                overview.focusFilter();
+            }
+        });
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), () -> {
+            tableSelector.requestFocus();
+            tableSelector.show();
+        });
+        Theme.style(scene);
+    }
+
+    public BorderPane root() {
+        return root;
+    }
+
+    private Window window() {
+        return root.getScene() == null ? null : root.getScene().getWindow();
+    }
+}

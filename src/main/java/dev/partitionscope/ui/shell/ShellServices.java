@@ -1,0 +1,12 @@
+package dev.partitionscope.ui.shell;
+
+import dev.partitionscope.aws.AwsProfiles;
+import dev.partitionscope.config.ConnectionStore;
+import dev.partitionscope.config.Settings;
+import dev.partitionscope.ui.task.FxTaskRunner;
+import java.util.function.Supplier;
+
+/** What the window needs from the composition root. */
+public record ShellServices(MainViewModel main, FxTaskRunner tasks, ConnectionStore connections,
+                           Supplier<AwsProfiles> profiles, Settings settings, Runnable saveSettings) {
+}
