@@ -1,0 +1,97 @@
+package dev.partitionscope;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Layering rules, checked on the source text: {@code core} is pure Java (no JavaFX, no AWS SDK, no outer layer), and
+ * {@code aws} / {@code config} know nothing of JavaFX or the UI, so they stay usable from the CLI and in tests.
+ */
+class ArchitectureTest {
+    private static final Path MAIN = Path.of("src", "main", "java", "dev", "partitionscope");
+
+    /** import lines and fully qualified references, outside comments. */
+    private static final Pattern REFERENCE = Pattern.compile(
+            "\\b(javafx|software\\.amazon|dev\\.partitionscope\\.[a-z]+)\\.[\\w.*]+");
+
+    @Test
+    void coreDependsOnNoUiNoAppNoAwsSdkAndNoOuterLayer() {
+        List<String> violations = violations("core", List.of("javafx.", "software.amazon.",
+                "dev.partitionscope.ui.", "dev.partitionscope.app.", "dev.partitionscope.cli.",
+                "dev.partitionscope.aws.", "dev.partitionscope.config."));
+
+        assertThat(violations).as("core must stay pure Java; offending references:%n%s",
+                String.join(System.lineSeparator(), violations)).isEmpty();
+    }
+
+    @Test
+    void awsAndConfigUseNoJavaFxAndNoUi() {
+        List<String> violations = new ArrayList<>();
+        for (String layer : List.of("aws", "config")) {
+            violations.addAll(violations(layer, List.of("javafx.", "dev.partitionscope.ui.",
+                    "dev.partitionscope.app.")));
+        }
+
+        assertThat(violations).as("aws and config must not touch JavaFX or the UI; offending references:%n%s",
+                String.join(System.lineSeparator(), violations)).isEmpty();
+    }
+
+    @Test
+    void theRuleSeesWhatItShouldSee() {
+        assertThat(offending("import javafx.scene.Node;\nclass A {}", List.of("javafx."))).hasSize(1);
+        assertThat(offending("import static software.amazon.awssdk.regions.Region.US_EAST_1;",
+                List.of("software.amazon."))).hasSize(1);
+        assertThat(offending("class A { javafx.scene.Node n; }", List.of("javafx."))).hasSize(1);
+        assertThat(offending("import dev.partitionscope.ui.shell.MainWindow;", List.of("dev.partitionscope.ui.")))
+                .hasSize(1);
+        assertThat(offending("// see javafx.scene.Node\n/* software.amazon.X */ class A {}",
+                List.of("javafx.", "software.amazon."))).isEmpty();
+        assertThat(offending("import dev.partitionscope.uikit.X;", List.of("dev.partitionscope.ui."))).isEmpty();
+    }
+
+    private static List<String> violations(String layer, List<String> forbidden) {
+        Path root = MAIN.resolve(layer);
+        assertThat(root).as("source folder of layer '%s' (run from the project root)", layer).isDirectory();
+        List<String> violations = new ArrayList<>();
+        int files = 0;
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path file : paths.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                files++;
+                for (String reference : offending(Files.readString(file), forbidden)) {
+                    violations.add(file + ": " + reference);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        assertThat(files).as("Java files found under %s", root).isPositive();
+        return violations;
+    }
+
+    static List<String> offending(String source, List<String> forbidden) {
+        String code = stripComments(source).replaceAll("(?m)^\\s*package\\s+[\\w.]+;", "");
+        List<String> found = new ArrayList<>();
+        Matcher m = REFERENCE.matcher(code);
+        while (m.find()) {
+            String reference = m.group();
+            if (forbidden.stream().anyMatch(reference::startsWith)) {
+                found.add(reference);
+            }
+        }
+        return found;
+    }
+
+    private static String stripComments(String source) {
+        return source.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", " ");
+    }
+}

@@ -1,0 +1,88 @@
+package dev.partitionscope.ui;
+
+import dev.partitionscope.app.AppContext;
+import dev.partitionscope.app.PartitionScopeApp;
+import dev.partitionscope.aws.AwsProfiles;
+import dev.partitionscope.aws.ConnectionFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Starts the real application headless (Monocle) with a temporary config directory and no AWS profiles, and offers
+ * the few helpers UI tests share. One toolkit per JVM; one application instance per test.
+ */
+public final class AppFixture {
+    private final Path configDir;
+    private PartitionScopeApp app;
+
+    public AppFixture(Path configDir) {
+        this.configDir = configDir;
+    }
+
+    public PartitionScopeApp start() throws TimeoutException {
+        FxToolkit.registerPrimaryStage();
+        ConnectionFactory.Timeouts fast = new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
+                Duration.ofSeconds(10));
+        AppContext context = new AppContext(configDir, () -> AwsProfiles.from(configDir.resolve("no-aws-config"),
+                configDir.resolve("no-aws-credentials"), Map.of()), fast);
+        app = (PartitionScopeApp) FxToolkit.setupApplication(() -> new PartitionScopeApp(context));
+        WaitForAsyncUtils.waitForFxEvents();
+        return app;
+    }
+
+    public void stop() throws TimeoutException {
+        if (app != null) {
+            FxToolkit.cleanupApplication(app);
+            FxToolkit.cleanupStages();
+            WaitForAsyncUtils.waitForFxEvents();
+            app = null;
+        }
+    }
+
+    public PartitionScopeApp app() {
+        return app;
+    }
+
+    /** Waits on the test thread for a condition evaluated on the FX thread. */
+    public static void waitUntil(String what, Duration timeout, BooleanSupplier condition) {
+        try {
+            WaitForAsyncUtils.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS, () -> onFx(condition::getAsBoolean));
+        } catch (TimeoutException e) {
+            throw new AssertionError("Timed out after " + timeout.toSeconds() + " s waiting until " + what, e);
+        }
+    }
+
+    public static <T> T onFx(java.util.concurrent.Callable<T> callable) {
+        if (Platform.isFxApplicationThread()) {
+            try {
+                return callable.call();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return WaitForAsyncUtils.waitForAsyncFx(10_000, callable);
+    }
+
+    /** A node by id in any showing window (dialogs included); null when absent or hidden. */
+    public static Node find(FxRobot robot, String query) {
+        return robot.lookup(query).tryQuery().orElse(null);
+    }
+
+    public static Stage windowWithId(String rootId) {
+        return onFx(() -> Window.getWindows().stream()
+                .filter(w -> w.isShowing() && w.getScene() != null && w.getScene().getRoot() != null
+                        && rootId.equals(w.getScene().getRoot().getId()))
+                .map(w -> (Stage) w).findFirst().orElse(null));
+    }
+}

@@ -1,0 +1,120 @@
+package dev.partitionscope.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.partitionscope.config.JsonFiles;
+import dev.partitionscope.config.Settings;
+import dev.partitionscope.config.SettingsStore;
+import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.ui.shell.Screen;
+import java.nio.file.Path;
+import java.time.Duration;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The shell without any endpoint: navigation, placeholders, theme, dialogs, remembered settings. */
+class MainWindowUiTest {
+    @TempDir
+    Path configDir;
+
+    private AppFixture fixture;
+    private final UiRobot robot = new UiRobot();
+
+    @BeforeEach
+    void start() throws Exception {
+        fixture = new AppFixture(configDir);
+        fixture.start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        fixture.stop();
+    }
+
+    @Test
+    void controlDigitsSwitchScreensAndUnbuiltScreensSayWhenTheyArrive() {
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
+        assertThat(robot.showing("#placeholder-heatmap")).isTrue();
+        assertThat(robot.allText("#placeholder-heatmap")).contains("Heatmap", "Coming in a later version (issue 6)");
+        assertThat(AppFixture.onFx(() -> ((ToggleButton) robot.lookup("#nav-heatmap").query()).isSelected())).isTrue();
+
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT7);
+        assertThat(robot.allText("#placeholder-lab")).contains("Lab", "Coming in a later version");
+
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT1);
+        assertThat(robot.showing("#overview")).isTrue();
+        assertThat(fixture.app().context().main().screenProperty().get()).isEqualTo(Screen.OVERVIEW);
+    }
+
+    @Test
+    void railButtonsSwitchScreensToo() {
+        robot.clickOn("#nav-audit");
+        assertThat(robot.allText("#placeholder-audit")).contains("Audit", "risk matrix");
+        robot.clickOn("#nav-audit");
+        assertThat(AppFixture.onFx(() -> ((ToggleButton) robot.lookup("#nav-audit").query()).isSelected()))
+                .as("clicking the current screen keeps it selected").isTrue();
+    }
+
+    @Test
+    void disconnectedWindowExplainsWhatToDoAndHidesTheBadge() {
+        assertThat(robot.text("#connectionStatus")).isEqualTo("Not connected — Ctrl+K to connect");
+        assertThat(robot.showing("#guardBadge")).isFalse();
+        assertThat(robot.allText("#tablesEmpty")).contains("Not connected");
+        assertThat(robot.allText("#detailEmpty")).contains("See a table's keys, indexes and capacity",
+                "read-only until you unlock writes");
+    }
+
+    @Test
+    void themeScreenAndTimeRangeAreRememberedAcrossRestarts() throws Exception {
+        robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.D);
+        assertThat(fixture.app().context().main().darkThemeProperty().get()).isTrue();
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT3);
+        robot.clickOn("#timeRangeMenu").clickOn("#range-LAST_12H");
+        robot.clickOn("#timeRangeMenu").clickOn("#range-utc");
+        assertThat(robot.text("#timeRangeMenu")).isEqualTo("Last 12 h · UTC");
+
+        fixture.stop();
+        Settings saved = new SettingsStore(configDir).load().value();
+        assertThat(saved.darkTheme).isTrue();
+        assertThat(saved.lastScreen).isEqualTo("METRICS");
+        assertThat(saved.timeRangePreset).isEqualTo(TimeRange.Preset.LAST_12H.name());
+        assertThat(saved.utc).isTrue();
+
+        fixture.start();
+        assertThat(fixture.app().context().main().darkThemeProperty().get()).isTrue();
+        assertThat(robot.showing("#placeholder-metrics")).isTrue();
+        assertThat(robot.text("#timeRangeMenu")).isEqualTo("Last 12 h · UTC");
+    }
+
+    @Test
+    void aboutDialogShowsVersionAndDependencyLicences() {
+        robot.clickOn("#helpMenu").clickOn("About PartitionScope");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.text("#aboutVersion")).startsWith("Version ").doesNotContain("${");
+        var table = robot.lookup("#licenceTable").queryTableView();
+        assertThat(AppFixture.onFx(() -> table.getItems().stream().map(Object::toString).toList()))
+                .anyMatch(d -> d.contains("AWS SDK for Java") && d.contains("Apache-2.0"))
+                .anyMatch(d -> d.contains("OpenJFX") && d.contains("Classpath Exception"))
+                .noneMatch(d -> d.contains("${"));
+        robot.push(KeyCode.ESCAPE);
+        AppFixture.waitUntil("the About dialog closes", Duration.ofSeconds(5),
+                () -> robot.lookup("#aboutDialog").tryQuery().isEmpty());
+    }
+
+    @Test
+    void startupProblemsWithACorruptSettingsFileDoNotStopTheApp() throws Exception {
+        fixture.stop();
+        java.nio.file.Files.writeString(configDir.resolve(SettingsStore.FILE_NAME), "{ not json");
+        fixture.start();
+        assertThat(robot.showing("#overview")).isTrue();
+        assertThat(fixture.app().context().startupProblems()).singleElement().asString()
+                .contains("could not be read");
+        assertThat(JsonFiles.read(configDir.resolve(SettingsStore.FILE_NAME), Settings.class, null).value())
+                .as("the corrupt file was moved aside, not left in place").isNull();
+    }
+}

@@ -1,0 +1,71 @@
+package dev.partitionscope.ui;
+
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.input.KeyCode;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** FxRobot with the few gestures the UI tests repeat. */
+public class UiRobot extends FxRobot {
+
+    /** Replaces a text field's content the way a user does: click, select all, type. */
+    public UiRobot replaceText(String query, String text) {
+        clickOn(query);
+        press(KeyCode.CONTROL).press(KeyCode.A).release(KeyCode.A).release(KeyCode.CONTROL);
+        push(KeyCode.BACK_SPACE);
+        write(text);
+        WaitForAsyncUtils.waitForFxEvents();
+        return this;
+    }
+
+    public UiRobot shortcut(KeyCode... keys) {
+        press(keys);
+        release(keys);
+        WaitForAsyncUtils.waitForFxEvents();
+        return this;
+    }
+
+    public String text(String query) {
+        Node node = lookup(query).query();
+        return AppFixture.onFx(() -> node instanceof Labeled l ? l.getText() : node.toString());
+    }
+
+    public boolean showing(String query) {
+        return AppFixture.onFx(() -> lookup(query).tryQuery().map(n -> n.isVisible() && n.getScene() != null
+                && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing()
+                && ancestorsVisible(n)).orElse(false));
+    }
+
+    /** Every label text under a node, joined by newlines: what the user can read there. */
+    public String allText(String query) {
+        Node root = lookup(query).query();
+        return AppFixture.onFx(() -> {
+            StringBuilder sb = new StringBuilder();
+            collect(root, sb);
+            return sb.toString();
+        });
+    }
+
+    private static void collect(Node node, StringBuilder sb) {
+        if (!node.isVisible()) {
+            return;
+        }
+        if (node instanceof Label l && l.getText() != null) {
+            sb.append(l.getText()).append('\n');
+        }
+        if (node instanceof javafx.scene.Parent p) {
+            p.getChildrenUnmodifiable().forEach(c -> collect(c, sb));
+        }
+    }
+
+    private static boolean ancestorsVisible(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

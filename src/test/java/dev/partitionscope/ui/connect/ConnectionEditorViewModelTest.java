@@ -1,0 +1,112 @@
+package dev.partitionscope.ui.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.partitionscope.aws.AwsProfiles;
+import dev.partitionscope.aws.ConnectionKind;
+import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.config.ConnectionStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConnectionEditorViewModelTest {
+    @TempDir
+    Path dir;
+
+    private ConnectionEditorViewModel vm(String config) throws Exception {
+        Path configFile = dir.resolve("config");
+        if (config != null) {
+            Files.writeString(configFile, config);
+        }
+        return new ConnectionEditorViewModel(new ConnectionStore(dir), AwsProfiles.from(configFile,
+                dir.resolve("credentials"), Map.of()));
+    }
+
+    @Test
+    void localStackPresetFillsTheDocumentedDefaults() throws Exception {
+        ConnectionEditorViewModel vm = vm(null);
+        vm.newConnection(ConnectionKind.LOCALSTACK);
+        ConnectionSpec spec = vm.toSpec();
+        assertThat(spec.endpoint()).isEqualTo("http://localhost:4566");
+        assertThat(spec.region()).isEqualTo("us-east-1");
+        assertThat(spec.accessKeyId()).isEqualTo("test");
+        assertThat(vm.problemsBinding().get()).isEmpty();
+        assertThat(vm.kindInfoBinding().get()).contains("LocalStack ≥ 4.9");
+    }
+
+    @Test
+    void customEndpointExplainsWhichDynamoDbLocalDatabaseItSees() throws Exception {
+        ConnectionEditorViewModel vm = vm(null);
+        vm.newConnection(ConnectionKind.CUSTOM);
+        vm.accessKeyProperty().set("alice");
+        vm.regionProperty().set("eu-west-1");
+        assertThat(vm.kindInfoBinding().get()).contains("key 'alice' in region 'eu-west-1'");
+    }
+
+    @Test
+    void awsProfilesComeFromTheConfigFileAndTheRegionDefaultsToTheProfiles() throws Exception {
+        ConnectionEditorViewModel vm = vm("""
+                [profile dev]
+                region = eu-central-1
+                [profile sso-prod]
+                sso_session = corp
+                sso_account_id = 123456789012
+                sso_role_name = ReadOnly
+                region = us-west-2
+                [sso-session corp]
+                sso_start_url = https://corp.awsapps.com/start
+                sso_region = us-east-1
+                """);
+        assertThat(vm.profileChoices()).containsExactly(ConnectionEditorViewModel.DEFAULT_CHAIN, "dev", "sso-prod");
+        vm.profileProperty().set("dev");
+        assertThat(vm.regionPromptBinding().get()).isEqualTo("from profile: eu-central-1");
+        assertThat(vm.problemsBinding().get()).isEmpty();
+        assertThat(vm.toSpec().region()).as("left empty: the profile's region is used at connect time").isNull();
+
+        vm.profileProperty().set("sso-prod");
+        assertThat(vm.kindInfoBinding().get()).contains("aws sso login --profile sso-prod");
+    }
+
+    @Test
+    void defaultChainWithoutAnyRegionAsksForOne() throws Exception {
+        ConnectionEditorViewModel vm = vm(null);
+        vm.newConnection(ConnectionKind.AWS);
+        assertThat(vm.problemsBinding().get()).contains("Choose a region: the default profile does not set one.");
+        vm.regionProperty().set("ap-southeast-2");
+        assertThat(vm.problemsBinding().get()).isEmpty();
+    }
+
+    @Test
+    void switchingKindKeepsAUserChosenNameAndSavedConnectionsGetUniqueNames() throws Exception {
+        ConnectionEditorViewModel vm = vm(null);
+        vm.newConnection(ConnectionKind.LOCALSTACK);
+        assertThat(vm.save()).isTrue();
+        vm.newConnection(ConnectionKind.LOCALSTACK);
+        assertThat(vm.nameProperty().get()).isEqualTo("LocalStack 2");
+
+        vm.nameProperty().set("my local");
+        vm.switchKind(ConnectionKind.CUSTOM);
+        assertThat(vm.nameProperty().get()).isEqualTo("my local");
+        assertThat(vm.endpointProperty().get()).isEqualTo("http://localhost:8000");
+    }
+
+    @Test
+    void saveRefusesAnIncompleteConnectionAndSaysWhy() throws Exception {
+        ConnectionEditorViewModel vm = vm(null);
+        vm.newConnection(ConnectionKind.CUSTOM);
+        vm.endpointProperty().set("localhost:8000");
+        assertThat(vm.save()).isFalse();
+        assertThat(vm.storeMessageProperty().get()).startsWith("Not saved:").contains("http://");
+        assertThat(vm.saved()).isEmpty();
+    }
+
+    @Test
+    void theLabIsAnnouncedNotOffered() throws Exception {
+        ConnectionEditorViewModel vm = vm(null);
+        vm.switchKind(ConnectionKind.LAB);
+        assertThat(vm.problemsBinding().get()).contains("The Lab arrives in a later version.");
+    }
+}
