@@ -335,15 +335,15 @@ public final class OverviewView {
         indexTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         indexTable.setPlaceholder(new Label("No secondary indexes on this table."));
         indexTable.getColumns().setAll(List.of(
-                column("Name", IndexShape::name, 110),
+                column("Name", IndexShape::name, 100),
                 column("Type", i -> i.kind().shortName(), 50),
                 column("Partition key", i -> attr(i.keySchema().partitionKey()), 110),
                 column("Sort key", i -> i.keySchema().sort().map(OverviewView::attr).orElse("—"), 110),
                 column("Projection", i -> i.projection().describe(), 120),
                 column("Status", i -> i.status() == null ? "—" : i.status(), 66),
                 column("Read", i -> indexCapacity(i, true), 84),
-                column("Write", i -> indexCapacity(i, false), 96),
-                column("Items ≈", i -> Units.count(i.itemCount()), 66),
+                column("Write", i -> indexCapacity(i, false), 106),
+                column("Items ≈", i -> Units.count(i.itemCount()), 74),
                 column("Size ≈", i -> Units.bytes(i.sizeBytes()), 64)));
         // Short columns keep their width; names, keys and projection give way (their tooltips show all).
         indexTable.getColumns().stream().skip(5).forEach(c -> c.setMinWidth(c.getPrefWidth()));
