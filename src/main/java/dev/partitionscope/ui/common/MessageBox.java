@@ -6,7 +6,7 @@ import java.util.List;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.VBox;
 
 /**
@@ -21,7 +21,7 @@ public final class MessageBox extends VBox {
     private final Label headline = new Label();
     private final Label detail = new Label();
     private final Label hint = new Label();
-    private final HBox buttons = new HBox(8);
+    private final FlowPane buttons = new FlowPane(8, 8);
     private final Button copy = new Button("Copy message", Icons.of("mdi2c-content-copy"));
     private UserMessage message;
 

@@ -316,12 +316,17 @@ public final class ConnectionDialog {
     /** Opens on the connection in use (or the last one connected), so reconnecting is one Enter away. */
     private void selectCurrent() {
         ConnectionSpec current = main.getConnection() != null ? main.getConnection().spec()
-                : main.connectingSpecProperty().get();
+                : main.connectingSpecProperty().get() != null ? main.connectingSpecProperty().get()
+                : main.lastAttempted();
         if (current == null) {
             return;
         }
         vm.saved().stream().filter(s -> s.name().equals(current.name())).findFirst()
                 .ifPresentOrElse(s -> savedList.getSelectionModel().select(s), () -> vm.load(current));
+        if (main.getConnection() == null && main.connectErrorProperty().get() != null) {
+            // Opened after a failed attempt: show why, next to the fields to fix.
+            errorBox.show(main.connectErrorProperty().get(), MessageBox.Kind.ERROR);
+        }
     }
 
     private void close() {

@@ -180,6 +180,13 @@ public final class OverviewView {
         switch (state) {
             case NOT_CONNECTED -> tablesEmpty.compact().set("mdi2l-lan-disconnect", "Not connected",
                     "Connect to AWS, LocalStack or a local endpoint to list its tables.", connectButton());
+            case CONNECT_FAILED -> {
+                Fx.show(tablesEmpty, false);
+                Button retry = new Button("Retry", Icons.of("mdi2r-refresh"));
+                retry.setId("retryConnect");
+                retry.setOnAction(e -> main.retryConnect());
+                tablesError.show(main.connectErrorProperty().get(), retry, connectButton());
+            }
             case CONNECTING -> tablesEmpty.compact().set("mdi2l-lan-pending", "Connecting…",
                     "Checking the endpoint and credentials. Cancel from the status bar.");
             case LOADING -> tablesEmpty.compact().set("mdi2t-table-clock", "Loading tables…",

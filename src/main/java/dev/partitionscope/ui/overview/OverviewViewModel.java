@@ -61,7 +61,7 @@ public final class OverviewViewModel {
             String f = filter.get() == null ? "" : filter.get().trim().toLowerCase(Locale.ROOT);
             return f.isEmpty() ? t -> true : t -> t.toLowerCase(Locale.ROOT).contains(f);
         }, filter));
-        Observable[] deps = {main.connectionStateProperty(), main.tablesLoadingProperty(), main.tablesErrorProperty(),
+        Observable[] deps = {main.connectionStateProperty(), main.connectErrorProperty(), main.tablesLoadingProperty(), main.tablesErrorProperty(),
                 main.tablesLoadedProperty(), filteredTables, main.tables()};
         this.tablesPaneState = Bindings.createObjectBinding(this::computePaneState, deps);
         main.tableShapeProperty().addListener((obs, old, shape) -> loadInsights(shape));
@@ -70,7 +70,11 @@ public final class OverviewViewModel {
     private TablesPaneState computePaneState() {
         ConnectionState state = main.connectionStateProperty().get();
         if (main.getConnection() == null) {
-            return state == ConnectionState.CONNECTING ? TablesPaneState.CONNECTING : TablesPaneState.NOT_CONNECTED;
+            return switch (state) {
+                case CONNECTING -> TablesPaneState.CONNECTING;
+                case FAILED -> TablesPaneState.CONNECT_FAILED;
+                default -> TablesPaneState.NOT_CONNECTED;
+            };
         }
         if (main.tablesErrorProperty().get() != null) {
             return TablesPaneState.ERROR;

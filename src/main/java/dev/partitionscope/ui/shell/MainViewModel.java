@@ -82,6 +82,7 @@ public final class MainViewModel {
     private int shapeGeneration;
     private final Runnable guardListener = this::updateGuardText;
     private String preferredTable;
+    private ConnectionSpec lastAttempted;
 
     public MainViewModel(TaskRunner tasks, ConnectService connectService) {
         this.tasks = tasks;
@@ -98,6 +99,7 @@ public final class MainViewModel {
 
     /** Connects in the background; the current connection stays usable until the new one is proven to work. */
     public void connect(ConnectionSpec spec) {
+        lastAttempted = spec;
         connectTask.cancel();
         connectError.set(null);
         connectingSpec.set(spec);
@@ -177,6 +179,18 @@ public final class MainViewModel {
         Connection c = connection.get();
         if (c != null) {
             c.guard().lockAll();
+        }
+    }
+
+    /** The connection most recently tried, whether or not it worked (for "retry" and the dialog's selection). */
+    public ConnectionSpec lastAttempted() {
+        return lastAttempted;
+    }
+
+    /** Tries the last connection again. */
+    public void retryConnect() {
+        if (lastAttempted != null) {
+            connect(lastAttempted);
         }
     }
 

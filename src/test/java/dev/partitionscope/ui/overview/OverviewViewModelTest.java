@@ -48,6 +48,22 @@ class OverviewViewModelTest {
     }
 
     @Test
+    void aFailedConnectShowsItsErrorInTheTablePaneAndRetryTriesTheSameConnectionAgain() throws Exception {
+        int port;
+        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        ConnectionSpec down = ConnectionSpec.custom("down", "http://127.0.0.1:" + port, "us-east-1", "test");
+        main.connect(down);
+        assertThat(vm.tablesPaneStateBinding().get()).isEqualTo(TablesPaneState.CONNECT_FAILED);
+        assertThat(main.lastAttempted()).isEqualTo(down);
+
+        main.retryConnect();
+        assertThat(vm.tablesPaneStateBinding().get()).isEqualTo(TablesPaneState.CONNECT_FAILED);
+        assertThat(main.connectErrorProperty().get().detail()).contains("127.0.0.1:" + port);
+    }
+
+    @Test
     void emptyEndpointIsEmptyNotLoading() {
         main.connect(ConnectionSpec.custom("fresh db", Dynalite.endpoint(), "eu-west-3", "emptykey"));
         // dynalite has one database for all keys, so only check the state machine when it is really empty.
