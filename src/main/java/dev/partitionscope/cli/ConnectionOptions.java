@@ -3,7 +3,9 @@ package dev.partitionscope.cli;
 import dev.partitionscope.aws.AwsProfiles;
 import dev.partitionscope.aws.ConnectService;
 import dev.partitionscope.aws.ConnectionFactory;
+import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ConnectionSpec;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** The connection options every headless subcommand shares. */
@@ -31,7 +33,25 @@ public final class ConnectionOptions {
         return ConnectionSpec.aws("cli", profile, region);
     }
 
-    ConnectService connectService() {
-        return new ConnectService(new ConnectionFactory(AwsProfiles.fromEnvironment()));
+    /** What a subcommand does with an open connection; returns the exit code. */
+    @FunctionalInterface
+    interface Work {
+        int run(Connection connection) throws Exception;
+    }
+
+    /**
+     * Connects, runs the work, closes the connection; any failure becomes a message and hint on stderr and exit
+     * code 1, never a stack trace.
+     */
+    int run(CommandLine.Model.CommandSpec command, String operation, Work work) throws Exception {
+        ConnectionSpec s = spec();
+        ConnectService service = new ConnectService(new ConnectionFactory(AwsProfiles.fromEnvironment()));
+        try (Connection c = service.connect(s).connection()) {
+            int code = work.run(c);
+            command.commandLine().getOut().flush();
+            return code;
+        } catch (RuntimeException e) {
+            return CliSupport.fail(command.commandLine().getErr(), e, s, operation);
+        }
     }
 }

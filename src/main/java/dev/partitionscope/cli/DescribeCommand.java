@@ -3,8 +3,6 @@ package dev.partitionscope.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.aws.TableGateway;
 import dev.partitionscope.core.table.ContributorInsightsState;
 import dev.partitionscope.core.table.TableShape;
@@ -37,9 +35,7 @@ public final class DescribeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ConnectionSpec s = connection.spec();
-        ConnectService service = connection.connectService();
-        try (var c = service.connect(s).connection()) {
+        return connection.run(spec, "DescribeTable", c -> {
             TableGateway gateway = new TableGateway(c);
             TableShape shape = gateway.describe(table);
             List<ContributorInsightsState> insights = gateway.contributorInsights(shape);
@@ -54,10 +50,7 @@ public final class DescribeCommand implements Callable<Integer> {
             } else {
                 out.print(TableSummary.markdown(shape, insights));
             }
-            out.flush();
             return CliSupport.OK;
-        } catch (RuntimeException e) {
-            return CliSupport.fail(spec.commandLine().getErr(), e, s, "DescribeTable");
-        }
+        });
     }
 }

@@ -33,4 +33,10 @@ public final class RootCommand implements Runnable {
     public static int execute(String... args) {
         return new CommandLine(new RootCommand()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
     }
+
+    /** As {@link #execute(String...)}, writing to the given streams. */
+    public static int execute(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+        return new CommandLine(new RootCommand()).setCaseInsensitiveEnumValuesAllowed(true).setOut(out).setErr(err)
+                .execute(args);
+    }
 }

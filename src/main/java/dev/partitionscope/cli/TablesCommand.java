@@ -1,8 +1,6 @@
 package dev.partitionscope.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.aws.TableGateway;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +24,7 @@ public final class TablesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ConnectionSpec s = connection.spec();
-        ConnectService service = connection.connectService();
-        try (var c = service.connect(s).connection()) {
+        return connection.run(spec, "ListTables", c -> {
             List<String> names = new ArrayList<>();
             new TableGateway(c).listTables(names::addAll, () -> false);
             var out = spec.commandLine().getOut();
@@ -37,10 +33,7 @@ public final class TablesCommand implements Callable<Integer> {
             } else {
                 names.forEach(out::println);
             }
-            out.flush();
             return CliSupport.OK;
-        } catch (RuntimeException e) {
-            return CliSupport.fail(spec.commandLine().getErr(), e, s, "ListTables");
-        }
+        });
     }
 }

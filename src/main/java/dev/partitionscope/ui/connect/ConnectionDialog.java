@@ -4,20 +4,18 @@ import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.aws.Regions;
 import dev.partitionscope.ui.common.Fx;
+import dev.partitionscope.ui.common.Fxml;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.common.Theme;
 import dev.partitionscope.ui.shell.ConnectionState;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.shell.ShellServices;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ChangeListener;
 import javafx.fxml.FXML;
-import javafx.fxml.FXMLLoader;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -80,14 +78,7 @@ public final class ConnectionDialog {
     private ConnectionDialog(ShellServices services) {
         this.main = services.main();
         this.vm = new ConnectionEditorViewModel(services.connections(), services.profiles().get());
-        FXMLLoader loader = new FXMLLoader(ConnectionDialog.class.getResource(
-                "/dev/partitionscope/ui/connect/ConnectionDialog.fxml"));
-        loader.setController(this);
-        try {
-            loader.load();
-        } catch (IOException e) {
-            throw new UncheckedIOException("ConnectionDialog.fxml failed to load", e);
-        }
+        Fxml.load("/dev/partitionscope/ui/connect/ConnectionDialog.fxml", this);
     }
 
     /** Opens the dialog (modal to the window); returns at once, connecting continues in the background. */

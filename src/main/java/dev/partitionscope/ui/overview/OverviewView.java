@@ -14,13 +14,12 @@ import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.table.TableSummary;
 import dev.partitionscope.ui.common.EmptyState;
 import dev.partitionscope.ui.common.Fx;
+import dev.partitionscope.ui.common.Fxml;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.KeyValueGrid;
 import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.shell.ShellActions;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -30,7 +29,6 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
 import javafx.fxml.FXML;
-import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -102,14 +100,7 @@ public final class OverviewView {
         this.vm = vm;
         this.main = vm.main();
         this.actions = actions;
-        FXMLLoader loader = new FXMLLoader(OverviewView.class.getResource(
-                "/dev/partitionscope/ui/overview/Overview.fxml"));
-        loader.setController(this);
-        try {
-            loader.load();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Overview.fxml failed to load", e);
-        }
+        Fxml.load("/dev/partitionscope/ui/overview/Overview.fxml", this);
     }
 
     @FXML
