@@ -1,0 +1,272 @@
+package dev.partitionscope.core.item;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A DynamoDB attribute value, independent of any SDK: the Lab stores these, the capacity math sizes them, and the
+ * explorer converts SDK values into them. Sets compare as sets; numbers compare by value ("1.50" equals "1.5").
+ */
+public sealed interface AttrValue {
+
+    enum Type { S, N, B, BOOL, NULL, SS, NS, BS, L, M }
+
+    Type type();
+
+    /** A string: compared by its UTF-8 bytes, as DynamoDB orders sort keys. */
+    record S(String value) implements AttrValue {
+        public S {
+            Objects.requireNonNull(value);
+        }
+
+        @Override
+        public Type type() {
+            return Type.S;
+        }
+    }
+
+    /** A number, kept in DynamoDB's canonical text form (no exponent, no trailing zeros). */
+    final class N implements AttrValue {
+        private final BigDecimal value;
+        private final String text;
+
+        private N(BigDecimal value) {
+            this.value = value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros();
+            this.text = this.value.toPlainString();
+        }
+
+        /**
+         * Parses DynamoDB's number text; throws {@link NumberFormatException} with DynamoDB's wording when the
+         * number cannot be stored (more than 38 significant digits, magnitude outside 1E-130 .. 9.9…E+125).
+         */
+        public static N parse(String text) {
+            if (text == null || text.isBlank()) {
+                throw new NumberFormatException("The parameter cannot be converted to a numeric value");
+            }
+            BigDecimal d;
+            try {
+                d = new BigDecimal(text.trim());
+            } catch (NumberFormatException e) {
+                throw new NumberFormatException("The parameter cannot be converted to a numeric value: " + text);
+            }
+            return of(d);
+        }
+
+        public static N of(BigDecimal d) {
+            if (d.signum() != 0) {
+                BigDecimal s = d.stripTrailingZeros();
+                int exponent = s.precision() - s.scale() - 1;
+                if (exponent > 125) {
+                    throw new NumberFormatException(
+                            "Number overflow. Attempting to store a number with magnitude larger than supported range");
+                }
+                if (exponent < -130) {
+                    throw new NumberFormatException(
+                            "Number underflow. Attempting to store a number with magnitude smaller than supported range");
+                }
+                if (s.precision() > 38) {
+                    throw new NumberFormatException("Attempting to store more than 38 significant digits in a Number");
+                }
+            }
+            return new N(d);
+        }
+
+        public static N of(long v) {
+            return new N(BigDecimal.valueOf(v));
+        }
+
+        public BigDecimal value() {
+            return value;
+        }
+
+        public String text() {
+            return text;
+        }
+
+        @Override
+        public Type type() {
+            return Type.N;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof N n && n.value.compareTo(value) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return text.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "N[" + text + "]";
+        }
+    }
+
+    /** Binary: compared as unsigned bytes. */
+    record B(byte[] value) implements AttrValue {
+        public B {
+            Objects.requireNonNull(value);
+        }
+
+        public static B ofBase64(String base64) {
+            return new B(Base64.getDecoder().decode(base64));
+        }
+
+        public String base64() {
+            return Base64.getEncoder().encodeToString(value);
+        }
+
+        @Override
+        public Type type() {
+            return Type.B;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof B b && Arrays.equals(b.value, value);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(value);
+        }
+
+        @Override
+        public String toString() {
+            return "B[" + base64() + "]";
+        }
+    }
+
+    record Bool(boolean value) implements AttrValue {
+        public static final Bool TRUE = new Bool(true);
+        public static final Bool FALSE = new Bool(false);
+
+        @Override
+        public Type type() {
+            return Type.BOOL;
+        }
+    }
+
+    record Null() implements AttrValue {
+        public static final Null INSTANCE = new Null();
+
+        @Override
+        public Type type() {
+            return Type.NULL;
+        }
+    }
+
+    /** String set: insertion order kept for output, equality as a set. */
+    record SS(List<String> values) implements AttrValue {
+        public SS {
+            values = List.copyOf(new LinkedHashSet<>(values));
+        }
+
+        @Override
+        public Type type() {
+            return Type.SS;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof SS s && s.values.size() == values.size() && new LinkedHashSet<>(values).containsAll(s.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return new java.util.HashSet<>(values).hashCode();
+        }
+    }
+
+    record NS(List<N> values) implements AttrValue {
+        public NS {
+            values = List.copyOf(new LinkedHashSet<>(values));
+        }
+
+        @Override
+        public Type type() {
+            return Type.NS;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof NS s && s.values.size() == values.size() && new LinkedHashSet<>(values).containsAll(s.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return new java.util.HashSet<>(values).hashCode();
+        }
+    }
+
+    record BS(List<B> values) implements AttrValue {
+        public BS {
+            values = List.copyOf(new LinkedHashSet<>(values));
+        }
+
+        @Override
+        public Type type() {
+            return Type.BS;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof BS s && s.values.size() == values.size() && new LinkedHashSet<>(values).containsAll(s.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return new java.util.HashSet<>(values).hashCode();
+        }
+    }
+
+    record L(List<AttrValue> values) implements AttrValue {
+        public L {
+            values = Collections.unmodifiableList(new ArrayList<>(values));
+        }
+
+        @Override
+        public Type type() {
+            return Type.L;
+        }
+    }
+
+    record M(Map<String, AttrValue> values) implements AttrValue {
+        public M {
+            values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        }
+
+        @Override
+        public Type type() {
+            return Type.M;
+        }
+    }
+
+    static S s(String v) {
+        return new S(v);
+    }
+
+    static N n(String v) {
+        return N.parse(v);
+    }
+
+    static N n(long v) {
+        return N.of(v);
+    }
+
+    /** UTF-8 bytes of a string value (what DynamoDB sizes and orders by). */
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
