@@ -1,0 +1,209 @@
+package dev.partitionscope.lab.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.Capacity;
+import dev.partitionscope.core.item.ItemSize;
+import dev.partitionscope.core.table.KeyType;
+import dev.partitionscope.lab.partition.CapacityConfig;
+import dev.partitionscope.lab.partition.Charge;
+import dev.partitionscope.lab.partition.KeyHash;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * One Lab table: its definition, its items and index entries, and the partition model that admits or throttles its
+ * requests. Reads take the read lock and writes the write lock, so "decide, charge, apply" is atomic per table.
+ */
+public final class LabTable {
+    final String name;
+    final String arn;
+    final String id;
+    final KeyDef key;
+    final Map<String, KeyType> attributeTypes;
+    final Map<String, IndexDef> globalIndexes = new LinkedHashMap<>();
+    final Map<String, IndexDef> localIndexes = new LinkedHashMap<>();
+    final long createdMillis;
+    volatile boolean onDemand;
+    volatile double readUnits;
+    volatile double writeUnits;
+    volatile double maxReadUnits = -1;
+    volatile double maxWriteUnits = -1;
+    volatile JsonNode streamSpecification;
+    volatile String tableClass = "STANDARD";
+    volatile boolean deletionProtection;
+    volatile long lastBillingSwitchMillis;
+    /** Contributor Insights per resource: "" for the table, else the GSI name. */
+    final Map<String, InsightsSetting> insights = new ConcurrentHashMap<>();
+
+    final OrderedStore base = new OrderedStore();
+    final Map<String, OrderedStore> indexStores = new LinkedHashMap<>();
+    final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    volatile CapacityGate gate = CapacityGate.UNLIMITED;
+
+    /** Contributor Insights state of one resource. */
+    record InsightsSetting(String status, String mode, long lastUpdateMillis) {
+    }
+
+    LabTable(String name, String arn, KeyDef key, Map<String, KeyType> attributeTypes, long createdMillis) {
+        this.name = name;
+        this.arn = arn;
+        this.id = java.util.UUID.nameUUIDFromBytes(arn.getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString();
+        this.key = key;
+        this.attributeTypes = new LinkedHashMap<>(attributeTypes);
+        this.createdMillis = createdMillis;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String arn() {
+        return arn;
+    }
+
+    public KeyDef key() {
+        return key;
+    }
+
+    public long itemCount() {
+        return base.itemCount();
+    }
+
+    public long sizeBytes() {
+        return base.sizeBytes();
+    }
+
+    IndexDef index(String name) {
+        IndexDef i = globalIndexes.get(name);
+        return i != null ? i : localIndexes.get(name);
+    }
+
+    List<IndexDef> allIndexes() {
+        List<IndexDef> all = new ArrayList<>(globalIndexes.values());
+        all.addAll(localIndexes.values());
+        return all;
+    }
+
+    CapacityConfig capacityConfig() {
+        Map<String, CapacityConfig.IndexCapacity> gsis = new LinkedHashMap<>();
+        for (IndexDef g : globalIndexes.values()) {
+            gsis.put(g.name(), new CapacityConfig.IndexCapacity(g.arn(), onDemand ? g.maxReadUnits : g.readUnits,
+                    onDemand ? g.maxWriteUnits : g.writeUnits));
+        }
+        return new CapacityConfig(name, arn, onDemand, onDemand ? maxReadUnits : readUnits,
+                onDemand ? maxWriteUnits : writeUnits, gsis);
+    }
+
+    // Keys
+
+    StoreKey.Sort sortOf(Map<String, AttrValue> item) {
+        return new StoreKey.Sort(key.hasSortKey() ? item.get(key.sortKey()) : null, null, null);
+    }
+
+    StoreKey.Sort indexSortOf(IndexDef index, Map<String, AttrValue> item) {
+        AttrValue indexSort = index.key().hasSortKey() ? item.get(index.key().sortKey()) : null;
+        return new StoreKey.Sort(indexSort, item.get(key.partitionKey()),
+                key.hasSortKey() ? item.get(key.sortKey()) : null);
+    }
+
+    long hashOf(Map<String, AttrValue> item) {
+        return KeyHash.of(item.get(key.partitionKey()));
+    }
+
+    Map<String, AttrValue> get(Map<String, AttrValue> keyItem) {
+        return base.get(keyItem.get(key.partitionKey()), sortOf(keyItem));
+    }
+
+    // Writes
+
+    /** What a write does to the secondary indexes: per-GSI write units (for the model) and LSI units (table's). */
+    record IndexEffect(List<Charge.IndexWrite> gsiWrites, double lsiWriteUnits,
+                       Map<String, Double> gsiUnitsByName, Map<String, Double> lsiUnitsByName) {
+    }
+
+    /** Index writes a change from {@code oldItem} to {@code newItem} (either may be null) would make. */
+    IndexEffect indexEffect(Map<String, AttrValue> oldItem, Map<String, AttrValue> newItem) {
+        List<Charge.IndexWrite> gsi = new ArrayList<>();
+        Map<String, Double> byName = new LinkedHashMap<>();
+        Map<String, Double> lsiByName = new LinkedHashMap<>();
+        double lsi = 0;
+        for (IndexDef index : allIndexes()) {
+            Map<String, AttrValue> before = oldItem != null && index.key().coveredBy(oldItem)
+                    ? index.project(oldItem, key) : null;
+            Map<String, AttrValue> after = newItem != null && index.key().coveredBy(newItem)
+                    ? index.project(newItem, key) : null;
+            double units = indexWriteUnits(index, before, after);
+            if (units == 0) {
+                continue;
+            }
+            if (index.global()) {
+                Map<String, AttrValue> placed = after != null ? after : before;
+                gsi.add(new Charge.IndexWrite(index.name(), KeyHash.of(placed.get(index.key().partitionKey())),
+                        units));
+                byName.put(index.name(), units);
+            } else {
+                lsi += units;
+                lsiByName.put(index.name(), units);
+            }
+        }
+        return new IndexEffect(gsi, lsi, byName, lsiByName);
+    }
+
+    /** A changed index key costs a delete and a put; an unchanged entry costs nothing. */
+    private double indexWriteUnits(IndexDef index, Map<String, AttrValue> before, Map<String, AttrValue> after) {
+        if (before == null && after == null || Objects.equals(before, after)) {
+            return 0;
+        }
+        if (before == null) {
+            return Capacity.writeUnits(ItemSize.of(after));
+        }
+        if (after == null) {
+            return Capacity.writeUnits(ItemSize.of(before));
+        }
+        boolean moved = !Objects.equals(before.get(index.key().partitionKey()), after.get(index.key().partitionKey()))
+                || index.key().hasSortKey() && !Objects.equals(before.get(index.key().sortKey()),
+                after.get(index.key().sortKey()));
+        if (moved) {
+            return Capacity.writeUnits(ItemSize.of(before)) + Capacity.writeUnits(ItemSize.of(after));
+        }
+        return Capacity.writeUnits(Math.max(ItemSize.of(before), ItemSize.of(after)));
+    }
+
+    /** Applies a put (newItem) or delete (newItem null) to the table and every index. Caller holds the write lock. */
+    void apply(Map<String, AttrValue> oldItem, Map<String, AttrValue> newItem, Map<String, AttrValue> keyItem) {
+        if (newItem == null) {
+            base.remove(keyItem.get(key.partitionKey()), sortOf(keyItem));
+        } else {
+            base.put(newItem.get(key.partitionKey()), sortOf(newItem), newItem);
+        }
+        for (IndexDef index : allIndexes()) {
+            OrderedStore store = indexStores.get(index.name());
+            if (oldItem != null && index.key().coveredBy(oldItem)) {
+                store.remove(oldItem.get(index.key().partitionKey()), indexSortOf(index, oldItem));
+            }
+            if (newItem != null && index.key().coveredBy(newItem)) {
+                store.put(newItem.get(index.key().partitionKey()), indexSortOf(index, newItem),
+                        index.project(newItem, key));
+            }
+        }
+    }
+
+    /** Fills a new index from the table's items (UpdateTable Create, done at once rather than as a backfill). */
+    void backfill(IndexDef index) {
+        OrderedStore store = new OrderedStore();
+        for (var partition : base.partitions().values()) {
+            for (Map<String, AttrValue> item : partition.values()) {
+                if (index.key().coveredBy(item)) {
+                    store.put(item.get(index.key().partitionKey()), indexSortOf(index, item), index.project(item, key));
+                }
+            }
+        }
+        indexStores.put(index.name(), store);
+    }
+}

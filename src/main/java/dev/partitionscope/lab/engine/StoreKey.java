@@ -1,0 +1,43 @@
+package dev.partitionscope.lab.engine;
+
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.KeyOrder;
+import java.util.Comparator;
+
+/**
+ * Positions in an {@link OrderedStore}. Partitions are ordered by the unsigned key hash (the Lab's Scan order, like
+ * DynamoDB's) and then by key value; items inside a partition by sort key, and in an index by the index sort key
+ * followed by the table's key (index keys need not be unique).
+ */
+final class StoreKey {
+    private StoreKey() {
+    }
+
+    /** A partition key value with its hash. */
+    record Partition(long hash, AttrValue value) implements Comparable<Partition> {
+        @Override
+        public int compareTo(Partition o) {
+            int c = Long.compareUnsigned(hash, o.hash);
+            return c != 0 ? c : KeyOrder.INSTANCE.compare(value, o.value);
+        }
+    }
+
+    /** Position of an item inside its partition: sort key (null when none), then table key for index entries. */
+    record Sort(AttrValue sort, AttrValue tablePk, AttrValue tableSk) {
+        static final Comparator<Sort> ORDER = (a, b) -> {
+            int c = nullableCompare(a.sort, b.sort);
+            if (c != 0) {
+                return c;
+            }
+            c = nullableCompare(a.tablePk, b.tablePk);
+            return c != 0 ? c : nullableCompare(a.tableSk, b.tableSk);
+        };
+
+        private static int nullableCompare(AttrValue x, AttrValue y) {
+            if (x == null || y == null) {
+                return x == y ? 0 : x == null ? -1 : 1;
+            }
+            return KeyOrder.INSTANCE.compare(x, y);
+        }
+    }
+}

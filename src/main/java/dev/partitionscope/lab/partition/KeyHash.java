@@ -1,0 +1,60 @@
+package dev.partitionscope.lab.partition;
+
+import dev.partitionscope.core.item.AttrValue;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Where a partition key value lands in the Lab's hash space. DynamoDB does not document its hash, so the Lab uses
+ * its own, stated here: FNV-1a 64 over a type tag and the value's canonical bytes (UTF-8 for S, DynamoDB's canonical
+ * text for N, raw bytes for B), finished with MurmurHash3's fmix64 so neighbouring keys ({@code PENDING-1},
+ * {@code PENDING-2}) scatter across partitions. The result is treated as unsigned: partitions own ranges of
+ * [0, 2^64), and Scan segments cut the same space into equal slices.
+ */
+public final class KeyHash {
+    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+    private static final long FNV_PRIME = 0x100000001b3L;
+
+    private KeyHash() {
+    }
+
+    public static long of(AttrValue key) {
+        return switch (key.type()) {
+            case S -> ofBytes((byte) 'S', ((AttrValue.S) key).value().getBytes(StandardCharsets.UTF_8));
+            case N -> ofBytes((byte) 'N', ((AttrValue.N) key).text().getBytes(StandardCharsets.US_ASCII));
+            case B -> ofBytes((byte) 'B', ((AttrValue.B) key).value());
+            default -> throw new IllegalArgumentException("Key values are S, N or B, not " + key.type());
+        };
+    }
+
+    static long ofBytes(byte tag, byte[] bytes) {
+        long h = FNV_OFFSET;
+        h = (h ^ (tag & 0xff)) * FNV_PRIME;
+        for (byte b : bytes) {
+            h = (h ^ (b & 0xff)) * FNV_PRIME;
+        }
+        return fmix64(h);
+    }
+
+    static long fmix64(long k) {
+        k ^= k >>> 33;
+        k *= 0xff51afd7ed558ccdL;
+        k ^= k >>> 33;
+        k *= 0xc4ceb9fe1a85ec53L;
+        k ^= k >>> 33;
+        return k;
+    }
+
+    /** The Scan segment (0-based) of a hash when the space is cut into {@code totalSegments} equal slices. */
+    public static int segment(long hash, int totalSegments) {
+        return unsignedSlice(hash, totalSegments);
+    }
+
+    private static int unsignedSlice(long hash, int n) {
+        // floor(hash_unsigned * n / 2^64), computed with a 128-bit product.
+        long hi = Math.multiplyHigh(hash, n);
+        if (hash < 0) {
+            hi += n; // correct the signed product for an unsigned hash
+        }
+        return (int) hi;
+    }
+}

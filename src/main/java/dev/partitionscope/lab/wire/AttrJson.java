@@ -1,0 +1,219 @@
+package dev.partitionscope.lab.wire;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.lab.engine.LabException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * DynamoDB's JSON form of attribute values ({@code {"S":"x"}}, {@code {"N":"1"}}, …) to and from {@link AttrValue},
+ * with DynamoDB's validation messages for malformed values.
+ */
+public final class AttrJson {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private AttrJson() {
+    }
+
+    public static Map<String, AttrValue> item(JsonNode node, String what) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw LabException.validation("1 validation error detected: Value at '" + what
+                    + "' failed to satisfy constraint: Member must be a map");
+        }
+        Map<String, AttrValue> item = new LinkedHashMap<>();
+        Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> f = fields.next();
+            item.put(f.getKey(), value(f.getValue()));
+        }
+        return item;
+    }
+
+    public static AttrValue value(JsonNode node) {
+        if (node == null || !node.isObject() || node.size() == 0) {
+            throw LabException.validation("Supplied AttributeValue is empty, must contain exactly one of the supported"
+                    + " datatypes");
+        }
+        if (node.size() > 1) {
+            throw LabException.validation("Supplied AttributeValue has more than one datatypes set, must contain"
+                    + " exactly one of the supported datatypes");
+        }
+        Map.Entry<String, JsonNode> e = node.fields().next();
+        JsonNode v = e.getValue();
+        try {
+            return switch (e.getKey()) {
+                case "S" -> new AttrValue.S(text(v));
+                case "N" -> AttrValue.N.parse(text(v));
+                case "B" -> binary(v);
+                case "BOOL" -> {
+                    if (!v.isBoolean()) {
+                        throw invalidType("BOOL");
+                    }
+                    yield v.booleanValue() ? AttrValue.Bool.TRUE : AttrValue.Bool.FALSE;
+                }
+                case "NULL" -> {
+                    if (!v.isBoolean() || !v.booleanValue()) {
+                        throw LabException.validation("One or more parameter values were invalid: Null attribute value"
+                                + " types must have the value of true");
+                    }
+                    yield AttrValue.Null.INSTANCE;
+                }
+                case "SS" -> new AttrValue.SS(stringSet(v, "SS"));
+                case "NS" -> {
+                    List<AttrValue.N> ns = new ArrayList<>();
+                    for (String s : stringSet(v, "NS")) {
+                        ns.add(AttrValue.N.parse(s));
+                    }
+                    if (new HashSet<>(ns).size() != ns.size()) {
+                        throw LabException.validation("Input collection contains duplicates");
+                    }
+                    yield new AttrValue.NS(ns);
+                }
+                case "BS" -> {
+                    List<AttrValue.B> bs = new ArrayList<>();
+                    for (JsonNode b : array(v, "BS")) {
+                        bs.add(binary(b));
+                    }
+                    if (bs.isEmpty()) {
+                        throw LabException.validation("One or more parameter values were invalid: Binary sets should"
+                                + " not be empty");
+                    }
+                    if (new HashSet<>(bs).size() != bs.size()) {
+                        throw LabException.validation("One or more parameter values were invalid: Input collection"
+                                + " contains duplicates.");
+                    }
+                    yield new AttrValue.BS(bs);
+                }
+                case "L" -> {
+                    List<AttrValue> list = new ArrayList<>();
+                    for (JsonNode x : array(v, "L")) {
+                        list.add(value(x));
+                    }
+                    yield new AttrValue.L(list);
+                }
+                case "M" -> {
+                    if (!v.isObject()) {
+                        throw invalidType("M");
+                    }
+                    yield new AttrValue.M(item(v, "M"));
+                }
+                default -> throw LabException.validation("Supplied AttributeValue has an unknown datatype: "
+                        + e.getKey());
+            };
+        } catch (NumberFormatException bad) {
+            throw LabException.validation(bad.getMessage());
+        }
+    }
+
+    private static List<String> stringSet(JsonNode v, String type) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode x : array(v, type)) {
+            out.add(text(x));
+        }
+        if (out.isEmpty()) {
+            throw LabException.validation("One or more parameter values were invalid: An " + (type.equals("SS")
+                    ? "string" : "number") + " set  may not be empty");
+        }
+        if (type.equals("SS") && new HashSet<>(out).size() != out.size()) {
+            throw LabException.validation("One or more parameter values were invalid: Input collection " + out
+                    + " contains duplicates.");
+        }
+        return out;
+    }
+
+    private static Iterable<JsonNode> array(JsonNode v, String type) {
+        if (!v.isArray()) {
+            throw invalidType(type);
+        }
+        return v;
+    }
+
+    private static String text(JsonNode v) {
+        if (!v.isTextual()) {
+            throw LabException.validation("Start of structure or map found where not expected");
+        }
+        return v.textValue();
+    }
+
+    private static AttrValue.B binary(JsonNode v) {
+        if (!v.isTextual()) {
+            throw invalidType("B");
+        }
+        try {
+            return new AttrValue.B(Base64.getDecoder().decode(v.textValue()));
+        } catch (IllegalArgumentException e) {
+            throw LabException.validation("Invalid base64 in binary attribute value");
+        }
+    }
+
+    private static LabException invalidType(String type) {
+        return LabException.validation("Supplied AttributeValue of type " + type + " has a value of the wrong JSON"
+                + " type");
+    }
+
+    // Writing
+
+    public static ObjectNode toJson(Map<String, AttrValue> item) {
+        ObjectNode o = F.objectNode();
+        item.forEach((k, v) -> o.set(k, toJson(v)));
+        return o;
+    }
+
+    public static ObjectNode toJson(AttrValue v) {
+        ObjectNode o = F.objectNode();
+        switch (v.type()) {
+            case S -> o.put("S", ((AttrValue.S) v).value());
+            case N -> o.put("N", ((AttrValue.N) v).text());
+            case B -> o.put("B", ((AttrValue.B) v).base64());
+            case BOOL -> o.put("BOOL", ((AttrValue.Bool) v).value());
+            case NULL -> o.put("NULL", true);
+            case SS -> {
+                ArrayNode a = o.putArray("SS");
+                ((AttrValue.SS) v).values().forEach(a::add);
+            }
+            case NS -> {
+                ArrayNode a = o.putArray("NS");
+                ((AttrValue.NS) v).values().forEach(n -> a.add(n.text()));
+            }
+            case BS -> {
+                ArrayNode a = o.putArray("BS");
+                ((AttrValue.BS) v).values().forEach(b -> a.add(b.base64()));
+            }
+            case L -> {
+                ArrayNode a = o.putArray("L");
+                ((AttrValue.L) v).values().forEach(x -> a.add(toJson(x)));
+            }
+            case M -> o.set("M", toJson(((AttrValue.M) v).values()));
+        }
+        return o;
+    }
+
+    /** Contributor Insights and the meter show keys as plain strings (numbers in canonical text, binary base64). */
+    public static String keyString(AttrValue v) {
+        return switch (v.type()) {
+            case S -> ((AttrValue.S) v).value();
+            case N -> ((AttrValue.N) v).text();
+            case B -> ((AttrValue.B) v).base64();
+            default -> v.toString();
+        };
+    }
+
+    static Set<String> names(JsonNode o) {
+        Set<String> names = new java.util.LinkedHashSet<>();
+        o.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}
