@@ -78,6 +78,9 @@ final class BatchOps {
         }
         Map<String, ArrayNode> unprocessed = new LinkedHashMap<>();
         Map<String, double[]> capacity = new LinkedHashMap<>();
+        Map<String, Map<String, Double>> gsiCapacity = new LinkedHashMap<>();
+        Map<String, Map<String, Double>> lsiCapacity = new LinkedHashMap<>();
+        Set<String> tablesTouched = new java.util.LinkedHashSet<>();
         LabException lastThrottle = null;
         for (WriteRequest w : requests) {
             LabTable t = w.table();
@@ -87,11 +90,10 @@ final class BatchOps {
                 ItemOps.WriteCost cost = ItemOps.WriteCost.of(t, old, w.item());
                 Decision d = t.gate.acquire(Charge.write(t.hashOf(w.key()), cost.tableUnits(),
                         cost.effect().gsiWrites()));
-                try {
-                    Items.meterAndThrow(engine, t, null, "BatchWriteItem", w.key(), d, 0, cost.tableUnits(),
-                            cost.effect().gsiUnitsByName(), start, 0);
-                } catch (LabException throttled) {
-                    lastThrottle = throttled;
+                tablesTouched.add(t.name);
+                if (!Items.meterBatchItem(engine, t, "BatchWriteItem", w.key(), d, 0, cost.tableUnits(),
+                        cost.effect().metered(), start, 0)) {
+                    lastThrottle = LabException.throttled(d.exceptionName(), d.reasons());
                     unprocessed.computeIfAbsent(t.name, n -> F.arrayNode()).add(w.original());
                     continue;
                 }
@@ -99,18 +101,27 @@ final class BatchOps {
                     t.apply(old, w.item(), w.key());
                 }
                 capacity.computeIfAbsent(t.name, n -> new double[1])[0] += cost.totalUnits();
+                cost.effect().gsiUnitsByName().forEach((index, units) -> gsiCapacity
+                        .computeIfAbsent(t.name, n -> new LinkedHashMap<>()).merge(index, units, Double::sum));
+                cost.effect().lsiUnitsByName().forEach((index, units) -> lsiCapacity
+                        .computeIfAbsent(t.name, n -> new LinkedHashMap<>()).merge(index, units, Double::sum));
             } finally {
                 t.lock.writeLock().unlock();
             }
         }
         int throttledCount = unprocessed.values().stream().mapToInt(ArrayNode::size).sum();
+        long latency = System.nanoTime() - start;
+        for (String table : tablesTouched) {
+            boolean allThrottled = unprocessed.containsKey(table) && !capacity.containsKey(table);
+            engine.meter().recordCall(table, "BatchWriteItem", allThrottled, latency, 0);
+        }
         if (throttledCount == requests.size()) {
             throw lastThrottle;
         }
         ObjectNode out = F.objectNode();
         ObjectNode up = out.putObject("UnprocessedItems");
         unprocessed.forEach(up::set);
-        addCapacity(out, rcc, capacity, true);
+        addCapacity(out, rcc, capacity, gsiCapacity, lsiCapacity, true);
         return out;
     }
 
@@ -131,6 +142,7 @@ final class BatchOps {
         }
         int keys = 0;
         int throttled = 0;
+        Map<String, int[]> calls = new LinkedHashMap<>(); // per table: keys, throttled, returned
         LabException lastThrottle = null;
         for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -164,12 +176,12 @@ final class BatchOps {
                 // Each item is rounded up separately (1.5 KB + 6.5 KB → 4 KB + 8 KB).
                 double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
                 Decision d = t.gate.acquire(Charge.read(null, t.hashOf(key), units));
-                try {
-                    Items.meterAndThrow(engine, t, null, "BatchGetItem", key, d, units, 0, Map.of(), start,
-                            item == null ? 0 : 1);
-                } catch (LabException throttle) {
+                calls.computeIfAbsent(t.name, n -> new int[3])[0]++;
+                if (!Items.meterBatchItem(engine, t, "BatchGetItem", key, d, units, 0, List.of(), start,
+                        item == null ? 0 : 1)) {
                     throttled++;
-                    lastThrottle = throttle;
+                    calls.get(t.name)[1]++;
+                    lastThrottle = LabException.throttled(d.exceptionName(), d.reasons());
                     ObjectNode u = unprocessed.has(t.name) ? (ObjectNode) unprocessed.get(t.name)
                             : unprocessed.putObject(t.name);
                     if (!u.has("Keys")) {
@@ -185,16 +197,19 @@ final class BatchOps {
                 }
                 capacity.computeIfAbsent(t.name, n -> new double[1])[0] += units;
                 if (item != null) {
+                    calls.get(t.name)[2]++;
                     found.add(AttrJson.toJson(projection != null ? projection.apply(item)
                             : attributesToGet != null ? Items.select(item, attributesToGet) : item));
                 }
             }
         }
+        long latency = System.nanoTime() - start;
+        calls.forEach((table, c) -> engine.meter().recordCall(table, "BatchGetItem", c[1] == c[0], latency, c[2]));
         if (throttled == keys && keys > 0) {
             throw lastThrottle;
         }
         out.set("UnprocessedKeys", unprocessed);
-        addCapacity(out, rcc, capacity, false);
+        addCapacity(out, rcc, capacity, Map.of(), Map.of(), false);
         return out;
     }
 
@@ -211,16 +226,32 @@ final class BatchOps {
         return items;
     }
 
-    private static void addCapacity(ObjectNode out, String rcc, Map<String, double[]> capacity, boolean write) {
+    /** Per table; INDEXES splits the total into the table's own units and each index's (as for single writes). */
+    private static void addCapacity(ObjectNode out, String rcc, Map<String, double[]> capacity,
+                                    Map<String, Map<String, Double>> gsiCapacity,
+                                    Map<String, Map<String, Double>> lsiCapacity, boolean write) {
         if (rcc.equals("NONE")) {
             return;
         }
+        String kind = write ? "WriteCapacityUnits" : "ReadCapacityUnits";
         ArrayNode list = out.putArray("ConsumedCapacity");
         capacity.forEach((table, units) -> {
             ObjectNode c = list.addObject().put("TableName", table).put("CapacityUnits", units[0])
-                    .put(write ? "WriteCapacityUnits" : "ReadCapacityUnits", units[0]);
+                    .put(kind, units[0]);
             if (rcc.equals("INDEXES")) {
-                c.putObject("Table").put("CapacityUnits", units[0]);
+                Map<String, Double> gsis = gsiCapacity.getOrDefault(table, Map.of());
+                Map<String, Double> lsis = lsiCapacity.getOrDefault(table, Map.of());
+                double own = units[0] - gsis.values().stream().mapToDouble(Double::doubleValue).sum()
+                        - lsis.values().stream().mapToDouble(Double::doubleValue).sum();
+                c.putObject("Table").put("CapacityUnits", own).put(kind, own);
+                if (!gsis.isEmpty()) {
+                    ObjectNode g = c.putObject("GlobalSecondaryIndexes");
+                    gsis.forEach((name, u) -> g.putObject(name).put("CapacityUnits", u).put(kind, u));
+                }
+                if (!lsis.isEmpty()) {
+                    ObjectNode l = c.putObject("LocalSecondaryIndexes");
+                    lsis.forEach((name, u) -> l.putObject(name).put("CapacityUnits", u).put(kind, u));
+                }
             }
         });
     }

@@ -13,6 +13,14 @@ public interface CapacityGate {
 
     void reconfigure(CapacityConfig config);
 
+    /**
+     * Takes capacity that was already used, without refusing (the proxy learns the true cost of a request only from
+     * the upstream's answer, after admitting it on an estimate).
+     */
+    default void consume(Charge charge) {
+        acquire(charge);
+    }
+
     /** Partitions currently backing the table (index null) or a GSI; 1 when the gate does not model partitions. */
     int partitionCount(String index);
 

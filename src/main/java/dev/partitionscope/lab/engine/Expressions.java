@@ -30,6 +30,9 @@ final class Expressions {
     /** An update expression ready to apply to an item. */
     interface Update {
         Updated apply(Map<String, AttrValue> base, Set<String> keyNames);
+
+        /** The paths the update writes, nested as in the item: ReturnValues UPDATED_OLD / UPDATED_NEW. */
+        Map<String, AttrValue> updatedValues(Map<String, AttrValue> item);
     }
 
     /** The item after an update, and the top-level attributes the update touched. */
@@ -96,10 +99,20 @@ final class Expressions {
             u.checkKeyAttributes(keyNames);
             return null;
         });
-        return (base, keys) -> guard(() -> {
-            Map<String, AttrValue> next = u.apply(base, keys);
-            return new Updated(new LinkedHashMap<>(next), u.updatedAttributeNames());
-        });
+        return new Update() {
+            @Override
+            public Updated apply(Map<String, AttrValue> base, Set<String> keys) {
+                return guard(() -> {
+                    Map<String, AttrValue> next = u.apply(base, keys);
+                    return new Updated(new LinkedHashMap<>(next), u.updatedAttributeNames());
+                });
+            }
+
+            @Override
+            public Map<String, AttrValue> updatedValues(Map<String, AttrValue> item) {
+                return guard(() -> u.updatedValues(item));
+            }
+        };
     }
 
     KeyCond keyCondition(String expr, KeyDef keys) {

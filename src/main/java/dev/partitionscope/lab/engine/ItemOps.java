@@ -10,6 +10,7 @@ import dev.partitionscope.lab.partition.Charge;
 import dev.partitionscope.lab.partition.Decision;
 import dev.partitionscope.lab.wire.AttrJson;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -90,7 +91,7 @@ final class ItemOps {
         }
         double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
         Decision d = t.gate.acquire(Charge.read(null, t.hashOf(key), units));
-        Items.meterAndThrow(engine, t, null, "GetItem", key, d, units, 0, Map.of(), start, item == null ? 0 : 1);
+        Items.meterAndThrow(engine, t, null, "GetItem", key, d, units, 0, List.of(), start, item == null ? 0 : 1);
         ObjectNode out = F.objectNode();
         if (item != null) {
             Map<String, AttrValue> shown = projection != null ? projection.apply(item)
@@ -161,24 +162,27 @@ final class ItemOps {
         t.lock.writeLock().lock();
         try {
             Map<String, AttrValue> old = t.get(key);
+            // The condition comes first: when it fails, that is the answer, even if the update could not have been
+            // applied to the item (DynamoDB's order, which dynalite follows too).
+            if (condition != null && !condition.test(old == null ? Map.of() : old)) {
+                chargeFailedCondition(t, "UpdateItem", key, WriteCost.of(t, old, null), start);
+                throw Items.conditionFailed(oldOnFailure ? old : null);
+            }
             Map<String, AttrValue> base = old == null ? new LinkedHashMap<>(key) : old;
             Expressions.Updated result = update == null ? new Expressions.Updated(base, Set.of())
                     : update.apply(base, keyNames);
             Map<String, AttrValue> item = result.item();
             Items.validateItem(t, item);
             WriteCost cost = WriteCost.of(t, old, item);
-            if (condition != null && !condition.test(old == null ? Map.of() : old)) {
-                chargeFailedCondition(t, "UpdateItem", key, cost, start);
-                throw Items.conditionFailed(oldOnFailure ? old : null);
-            }
             admit(t, "UpdateItem", key, cost, start);
             t.apply(old, item, key);
             ObjectNode out = F.objectNode();
             Map<String, AttrValue> attributes = switch (returnValues == null ? "NONE" : returnValues) {
                 case "ALL_OLD" -> old;
                 case "ALL_NEW" -> item;
-                case "UPDATED_OLD" -> old == null ? null : Items.select(old, result.changed());
-                case "UPDATED_NEW" -> Items.select(item, result.changed());
+                // Only the written paths, nested as in the item ("SET m.a" returns {m: {a}}, not all of m).
+                case "UPDATED_OLD" -> old == null || update == null ? null : update.updatedValues(old);
+                case "UPDATED_NEW" -> update == null ? null : update.updatedValues(item);
                 default -> null;
             };
             if (attributes != null && !attributes.isEmpty()) {
@@ -194,7 +198,7 @@ final class ItemOps {
     /** Charges the write and meters it; throws the throttle (changing nothing) when the model refuses. */
     private void admit(LabTable t, String operation, Map<String, AttrValue> key, WriteCost cost, long start) {
         Decision d = t.gate.acquire(Charge.write(t.hashOf(key), cost.tableUnits(), cost.effect().gsiWrites()));
-        Items.meterAndThrow(engine, t, null, operation, key, d, 0, cost.tableUnits(), cost.effect().gsiUnitsByName(),
+        Items.meterAndThrow(engine, t, null, operation, key, d, 0, cost.tableUnits(), cost.effect().metered(),
                 start, 0);
     }
 
@@ -203,7 +207,7 @@ final class ItemOps {
                                        long start) {
         double units = Capacity.writeUnits(cost.oldSize());
         Decision d = t.gate.acquire(Charge.write(t.hashOf(key), units, null));
-        Items.meterAndThrow(engine, t, null, operation, key, d, 0, units, Map.of(), start, 0);
+        Items.meterAndThrow(engine, t, null, operation, key, d, 0, units, List.of(), start, 0);
     }
 
     /** The capacity a write consumes: the larger of the item before and after, plus index writes. */

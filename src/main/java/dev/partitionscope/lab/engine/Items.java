@@ -28,7 +28,14 @@ final class Items {
         if (t.key.hasSortKey()) {
             checkKeyAttr(item, t.key.sortKey(), t.key.sortType());
         }
-        for (IndexDef index : t.allIndexes()) {
+        List<IndexDef> indexes;
+        t.lock.readLock().lock(); // UpdateTable may be changing the indexes (a write-lock holder may take it too)
+        try {
+            indexes = t.allIndexes();
+        } finally {
+            t.lock.readLock().unlock();
+        }
+        for (IndexDef index : indexes) {
             for (String attr : new String[]{index.key().partitionKey(), index.key().sortKey()}) {
                 if (attr == null || !item.containsKey(attr)) {
                     continue;
@@ -136,7 +143,7 @@ final class Items {
     /** Reports the request to the meter and, when the model refused it, throws the throttle. */
     static void meterAndThrow(LabEngine engine, LabTable t, String index, String operation,
                               Map<String, AttrValue> key, Decision d, double readUnits, double writeUnits,
-                              Map<String, Double> gsiWrites, long startNanos, int returned) {
+                              List<RequestRecord.IndexUnits> gsiWrites, long startNanos, int returned) {
         String pk = key == null ? null : keyString(key.get(t.key.partitionKey()));
         String sk = key == null || !t.key.hasSortKey() ? null : keyString(key.get(t.key.sortKey()));
         meterAndThrow(engine, t, index, operation, pk, sk, d, readUnits, writeUnits, gsiWrites, startNanos, returned);
@@ -144,17 +151,35 @@ final class Items {
 
     /** As above with the key already in Contributor Insights' string form (e.g. a GSI's partition key). */
     static void meterAndThrow(LabEngine engine, LabTable t, String index, String operation, String pk, String sk,
-                              Decision d, double readUnits, double writeUnits, Map<String, Double> gsiWrites,
+                              Decision d, double readUnits, double writeUnits, List<RequestRecord.IndexUnits> gsiWrites,
                               long startNanos, int returned) {
-        List<RequestRecord.IndexUnits> indexUnits = new ArrayList<>();
-        if (d.allowed()) {
-            gsiWrites.forEach((name, units) -> indexUnits.add(new RequestRecord.IndexUnits(name, null, null, units)));
-        }
-        engine.meter(new RequestRecord(t.name, index, operation, pk, sk, d.allowed() ? readUnits : 0,
-                d.allowed() ? writeUnits : 0, indexUnits, d.reasons(), System.nanoTime() - startNanos,
-                d.allowed() ? returned : 0));
+        record(engine, t, index, operation, pk, sk, d, readUnits, writeUnits, gsiWrites, startNanos, returned, false);
         if (!d.allowed()) {
             throw LabException.throttled(d.exceptionName(), d.reasons());
+        }
+    }
+
+    /** One item of a batch: metered as an item (the call is recorded once per table afterwards). */
+    static boolean meterBatchItem(LabEngine engine, LabTable t, String operation, Map<String, AttrValue> key,
+                                  Decision d, double readUnits, double writeUnits, List<RequestRecord.IndexUnits> gsiWrites,
+                                  long startNanos, int returned) {
+        String pk = keyString(key.get(t.key.partitionKey()));
+        String sk = t.key.hasSortKey() ? keyString(key.get(t.key.sortKey())) : null;
+        record(engine, t, null, operation, pk, sk, d, readUnits, writeUnits, gsiWrites, startNanos, returned, true);
+        return d.allowed();
+    }
+
+    private static void record(LabEngine engine, LabTable t, String index, String operation, String pk, String sk,
+                               Decision d, double readUnits, double writeUnits, List<RequestRecord.IndexUnits> gsiWrites,
+                               long startNanos, int returned, boolean batchItem) {
+        List<RequestRecord.IndexUnits> indexUnits = d.allowed() ? gsiWrites : List.of();
+        RequestRecord r = new RequestRecord(t.name, index, operation, pk, sk, d.allowed() ? readUnits : 0,
+                d.allowed() ? writeUnits : 0, indexUnits, d.reasons(), System.nanoTime() - startNanos,
+                d.allowed() ? returned : 0);
+        if (batchItem) {
+            engine.meter().recordItem(r);
+        } else {
+            engine.meter().record(r);
         }
     }
 

@@ -3,14 +3,12 @@ package dev.partitionscope.lab.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.lab.clock.LabClock;
-import dev.partitionscope.lab.meter.RequestRecord;
 import dev.partitionscope.lab.partition.CapacityConfig;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -23,8 +21,8 @@ public final class LabEngine {
 
     private final LabClock clock;
     private final String region;
-    private final Function<CapacityConfig, CapacityGate> gates;
-    private final Consumer<RequestRecord> meter;
+    private volatile Function<CapacityConfig, CapacityGate> gates;
+    private final EngineMeter meter;
     private final ConcurrentSkipListMap<String, LabTable> tables = new ConcurrentSkipListMap<>();
     private final TableOps tableOps = new TableOps(this);
     private final ItemOps itemOps = new ItemOps(this);
@@ -37,7 +35,7 @@ public final class LabEngine {
      * @param meter receives one record per data-plane request, throttled ones included
      */
     public LabEngine(LabClock clock, String region, Function<CapacityConfig, CapacityGate> gates,
-                     Consumer<RequestRecord> meter) {
+                     EngineMeter meter) {
         this.clock = clock;
         this.region = region;
         this.gates = gates;
@@ -66,7 +64,8 @@ public final class LabEngine {
             case "DescribeContributorInsights" -> insightsOps.describe(request);
             case "UpdateContributorInsights" -> insightsOps.update(request);
             case "ListContributorInsights" -> insightsOps.list(request);
-            default -> throw new LabException("UnknownOperationException", null);
+            default -> throw new LabException("UnknownOperationException", "The Lab does not serve the operation "
+                    + operation);
         };
     }
 
@@ -117,6 +116,19 @@ public final class LabEngine {
         return "arn:aws:dynamodb:" + region + ":" + ACCOUNT + ":table/" + name;
     }
 
+    /** Rebuilds every table's gate (new model parameters); partition state starts afresh. */
+    public void regate(Function<CapacityConfig, CapacityGate> newGates) {
+        this.gates = newGates;
+        for (LabTable t : tables.values()) {
+            t.lock.writeLock().lock();
+            try {
+                t.gate = newGates.apply(t.capacityConfig());
+            } finally {
+                t.lock.writeLock().unlock();
+            }
+        }
+    }
+
     public LabClock clock() {
         return clock;
     }
@@ -125,7 +137,7 @@ public final class LabEngine {
         return region;
     }
 
-    void meter(RequestRecord record) {
-        meter.accept(record);
+    EngineMeter meter() {
+        return meter;
     }
 }

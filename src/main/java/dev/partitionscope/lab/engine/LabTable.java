@@ -8,6 +8,8 @@ import dev.partitionscope.core.table.KeyType;
 import dev.partitionscope.lab.partition.CapacityConfig;
 import dev.partitionscope.lab.partition.Charge;
 import dev.partitionscope.lab.partition.KeyHash;
+import dev.partitionscope.lab.meter.RequestRecord;
+import dev.partitionscope.lab.wire.AttrJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,6 +73,10 @@ public final class LabTable {
         return key;
     }
 
+    public CapacityGate gate() {
+        return gate;
+    }
+
     public long itemCount() {
         return base.itemCount();
     }
@@ -124,7 +130,8 @@ public final class LabTable {
 
     /** What a write does to the secondary indexes: per-GSI write units (for the model) and LSI units (table's). */
     record IndexEffect(List<Charge.IndexWrite> gsiWrites, double lsiWriteUnits,
-                       Map<String, Double> gsiUnitsByName, Map<String, Double> lsiUnitsByName) {
+                       Map<String, Double> gsiUnitsByName, Map<String, Double> lsiUnitsByName,
+                       List<RequestRecord.IndexUnits> metered) {
     }
 
     /** Index writes a change from {@code oldItem} to {@code newItem} (either may be null) would make. */
@@ -132,6 +139,7 @@ public final class LabTable {
         List<Charge.IndexWrite> gsi = new ArrayList<>();
         Map<String, Double> byName = new LinkedHashMap<>();
         Map<String, Double> lsiByName = new LinkedHashMap<>();
+        List<RequestRecord.IndexUnits> metered = new ArrayList<>();
         double lsi = 0;
         for (IndexDef index : allIndexes()) {
             Map<String, AttrValue> before = oldItem != null && index.key().coveredBy(oldItem)
@@ -147,12 +155,16 @@ public final class LabTable {
                 gsi.add(new Charge.IndexWrite(index.name(), KeyHash.of(placed.get(index.key().partitionKey())),
                         units));
                 byName.put(index.name(), units);
+                // The GSI's own keys, so its Contributor Insights name the hot GSI key, not a hash.
+                AttrValue sk = index.key().hasSortKey() ? placed.get(index.key().sortKey()) : null;
+                metered.add(new RequestRecord.IndexUnits(index.name(), AttrJson.keyString(placed.get(
+                        index.key().partitionKey())), sk == null ? null : AttrJson.keyString(sk), units));
             } else {
                 lsi += units;
                 lsiByName.put(index.name(), units);
             }
         }
-        return new IndexEffect(gsi, lsi, byName, lsiByName);
+        return new IndexEffect(gsi, lsi, byName, lsiByName, List.copyOf(metered));
     }
 
     /** A changed index key costs a delete and a put; an unchanged entry costs nothing. */

@@ -48,11 +48,19 @@ final class QueryOps {
         LabTable t = engine.table(Req.tableName(req));
         String indexName = Req.optString(req, "IndexName");
         IndexDef index = null;
-        if (indexName != null) {
-            index = t.index(indexName);
-            if (index == null) {
-                throw LabException.validation("The table does not have the specified index: " + indexName);
+        OrderedStore store;
+        // Index and its store together under the table's lock: UpdateTable may be creating or deleting the index.
+        t.lock.readLock().lock();
+        try {
+            if (indexName != null) {
+                index = t.index(indexName);
+                if (index == null) {
+                    throw LabException.validation("The table does not have the specified index: " + indexName);
+                }
             }
+            store = index == null ? t.base : t.indexStores.get(index.name());
+        } finally {
+            t.lock.readLock().unlock();
         }
         boolean consistent = Req.bool(req, "ConsistentRead", false);
         if (consistent && index != null && index.global()) {
@@ -77,7 +85,6 @@ final class QueryOps {
         var filter = ex.condition("FilterExpression", Req.optString(req, "FilterExpression"));
         var projection = ex.projection(projectionExpr);
         KeyDef keys = index == null ? t.key : index.key();
-        OrderedStore store = index == null ? t.base : t.indexStores.get(index.name());
         Map<String, AttrValue> startKey = startKey(req, t, index);
         return new ReadSpec(t, index, keys, store, limit, consistent, select, Items.returnConsumedCapacity(req),
                 filter, projection, startKey);
@@ -107,7 +114,10 @@ final class QueryOps {
                         + " not match the schema");
             }
         }
-        if (!required.containsAll(key.keySet())) {
+        // Key values of the declared types only: the store orders and hashes them, and cannot compare a BOOL or S
+        // with an N sort key.
+        if (!required.containsAll(key.keySet()) || !t.key.coveredBy(key)
+                || index != null && !index.key().coveredBy(key)) {
             throw LabException.validation("The provided starting key is invalid: The provided key element does not"
                     + " match the schema");
         }
@@ -186,7 +196,7 @@ final class QueryOps {
         String gsi = s.index() != null && s.index().global() ? s.index().name() : null;
         Decision d = s.table().gate.acquire(Charge.read(gsi, KeyHash.of(kc.partition()), units));
         Items.meterAndThrow(engine, s.table(), gsi, "Query", Items.keyString(kc.partition()), null, d, units, 0,
-                Map.of(), start, page.items.size());
+                List.of(), start, page.items.size());
         return respond(s, page, units);
     }
 
@@ -273,7 +283,7 @@ final class QueryOps {
         String gsi = s.index() != null && s.index().global() ? s.index().name() : null;
         // A Scan page reads consecutive partitions; the model charges it to the first one it touched.
         Decision d = s.table().gate.acquire(Charge.read(gsi, firstHash, units));
-        Items.meterAndThrow(engine, s.table(), gsi, "Scan", (String) null, null, d, units, 0, Map.of(), start,
+        Items.meterAndThrow(engine, s.table(), gsi, "Scan", (String) null, null, d, units, 0, List.of(), start,
                 page.items.size());
         return respond(s, page, units);
     }

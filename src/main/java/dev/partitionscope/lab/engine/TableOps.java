@@ -272,8 +272,17 @@ final class TableOps {
         try {
             boolean changed = false;
             String billing = Req.optEnum(req, "BillingMode", "billingMode", "PROVISIONED", "PAY_PER_REQUEST");
-            if (billing != null && billing.equals("PAY_PER_REQUEST") != t.onDemand) {
-                t.onDemand = billing.equals("PAY_PER_REQUEST");
+            // Validate the billing mode and throughput before changing anything: a refused update changes nothing.
+            boolean onDemandAfter = billing == null ? t.onDemand : billing.equals("PAY_PER_REQUEST");
+            JsonNode pt = req.get("ProvisionedThroughput");
+            double[] newThroughput = pt != null && !pt.isNull() ? throughput(pt, onDemandAfter, "") : null;
+            if (newThroughput == null && billing != null && billing.equals("PROVISIONED")
+                    && (t.onDemand || t.readUnits == 0)) {
+                throw LabException.validation("One or more parameter values were invalid: ProvisionedThroughput must"
+                        + " be specified when BillingMode is PROVISIONED");
+            }
+            if (billing != null && onDemandAfter != t.onDemand) {
+                t.onDemand = onDemandAfter;
                 t.lastBillingSwitchMillis = engine.clock().epochMillis();
                 if (t.onDemand) {
                     t.readUnits = 0;
@@ -281,15 +290,10 @@ final class TableOps {
                 }
                 changed = true;
             }
-            JsonNode pt = req.get("ProvisionedThroughput");
-            if (pt != null && !pt.isNull()) {
-                double[] v = throughput(pt, t.onDemand, "");
-                t.readUnits = v[0];
-                t.writeUnits = v[1];
+            if (newThroughput != null) {
+                t.readUnits = newThroughput[0];
+                t.writeUnits = newThroughput[1];
                 changed = true;
-            } else if (billing != null && billing.equals("PROVISIONED") && t.readUnits == 0) {
-                throw LabException.validation("One or more parameter values were invalid: ProvisionedThroughput must"
-                        + " be specified when BillingMode is PROVISIONED");
             }
             JsonNode odt = req.get("OnDemandThroughput");
             if (odt != null && !odt.isNull()) {

@@ -36,6 +36,20 @@ public final class LabServer implements AutoCloseable {
     private static final String DYNAMODB_ERROR = "com.amazonaws.dynamodb.v20120810#";
     private static final String CORAL_ERROR = "com.amazon.coral.service#";
 
+    static {
+        // The JDK server flushes a response's headers before its body; with Nagle's algorithm on, the body then waits
+        // for the client's delayed ACK (40 ms on Linux), so every call took 40+ ms. The JDK reads this property once,
+        // when the first HttpServer of the JVM starts: an explicit setting (either way) is left alone.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+        // Above 200 idle keep-alive connections (the JDK default) the server closes each connection as it turns idle,
+        // racing clients that reuse it at that moment ("connection reset"). SDK pools of 50 per client add up fast.
+        if (System.getProperty("sun.net.httpserver.maxIdleConnections") == null) {
+            System.setProperty("sun.net.httpserver.maxIdleConnections", "4096");
+        }
+    }
+
     private final HttpServer server;
     private final ExecutorService pool;
     private final RequestHandler handler;
@@ -46,6 +60,11 @@ public final class LabServer implements AutoCloseable {
     @FunctionalInterface
     public interface RequestHandler {
         ObjectNode handle(String operation, JsonNode request);
+
+        /** With the request's headers (the proxy forwards Authorization, which picks DynamoDB Local's database). */
+        default ObjectNode handle(String operation, JsonNode request, com.sun.net.httpserver.Headers headers) {
+            return handle(operation, request);
+        }
     }
 
     private LabServer(HttpServer server, ExecutorService pool, RequestHandler handler, long latencyMillis) {
@@ -116,7 +135,8 @@ public final class LabServer implements AutoCloseable {
                 String target = ex.getRequestHeaders().getFirst("X-Amz-Target");
                 byte[] body = readBody(ex);
                 if (target == null || !target.startsWith(DYNAMODB_PREFIX)) {
-                    replyError(ex, 400, CORAL_ERROR + "UnknownOperationException", null, null, requestId);
+                    replyError(ex, 400, CORAL_ERROR + "UnknownOperationException", target == null
+                            ? "Missing X-Amz-Target header" : "Unknown X-Amz-Target: " + target, null, requestId);
                     return;
                 }
                 String operation = target.substring(DYNAMODB_PREFIX.length());
@@ -128,9 +148,11 @@ public final class LabServer implements AutoCloseable {
                             requestId);
                     return;
                 }
-                ObjectNode answer = handler.handle(operation, request);
+                ObjectNode answer = handler.handle(operation, request, ex.getRequestHeaders());
                 reply(ex, 200, "application/x-amz-json-1.0", json.writeValueAsBytes(answer), requestId);
             } catch (BodyTooLarge e) {
+                drain(ex);
+                ex.getResponseHeaders().set("Connection", "close");
                 replyError(ex, 413, CORAL_ERROR + "RequestEntityTooLarge", "Request size exceeded "
                         + MAX_REQUEST_BYTES + " bytes", null, requestId);
             } catch (LabException e) {
@@ -140,8 +162,9 @@ public final class LabServer implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 replyError(ex, 500, DYNAMODB_ERROR + "InternalServerError", "The Lab is shutting down", null,
                         requestId);
-            } catch (RuntimeException | StackOverflowError e) {
-                // A bug in the Lab must not take the endpoint down: answer like DynamoDB's internal error.
+            } catch (RuntimeException | Error e) {
+                // A bug in the Lab must not take the endpoint down: answer like DynamoDB's internal error. Errors too
+                // (an assertion, a class that failed to load, a stack overflow): unanswered, the connection drops.
                 replyError(ex, 500, DYNAMODB_ERROR + "InternalServerError", "Internal server error ("
                         + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", null, requestId);
             }
@@ -159,6 +182,30 @@ public final class LabServer implements AutoCloseable {
     private static final class BodyTooLarge extends IOException {
     }
 
+    /** How much of an oversized body is read (and dropped) so that its 413 answer reaches the client. */
+    static final long DRAIN_BYTES = 4 * MAX_REQUEST_BYTES;
+
+    /**
+     * Reads the rest of an oversized body and throws it away. Closing a connection with unread input resets it, and
+     * the client then sees "connection reset" instead of the 413; a body beyond {@link #DRAIN_BYTES} still gets that.
+     */
+    private static void drain(HttpExchange ex) {
+        try (InputStream in = ex.getRequestBody()) {
+            discard(in);
+        } catch (IOException ignored) {
+            // the client went away (or readBody drained and closed the body already): nothing more to read
+        }
+    }
+
+    private static void discard(InputStream in) throws IOException {
+        byte[] buffer = new byte[64 * 1024];
+        long left = DRAIN_BYTES;
+        int n;
+        while (left > 0 && (n = in.read(buffer, 0, (int) Math.min(buffer.length, left))) > 0) {
+            left -= n;
+        }
+    }
+
     private static byte[] readBody(HttpExchange ex) throws IOException {
         String length = ex.getRequestHeaders().getFirst("Content-Length");
         if (length != null) {
@@ -173,6 +220,7 @@ public final class LabServer implements AutoCloseable {
         try (InputStream in = ex.getRequestBody()) {
             byte[] body = in.readNBytes((int) MAX_REQUEST_BYTES + 1);
             if (body.length > MAX_REQUEST_BYTES) {
+                discard(in); // now: closing the body stream gives up on what is left of it
                 throw new BodyTooLarge();
             }
             return body;

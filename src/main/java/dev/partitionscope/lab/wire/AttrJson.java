@@ -21,11 +21,18 @@ import java.util.Set;
  */
 public final class AttrJson {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    /** DynamoDB supports lists and maps nested up to 32 levels deep. */
+    public static final int MAX_NESTING = 32;
 
     private AttrJson() {
     }
 
     public static Map<String, AttrValue> item(JsonNode node, String what) {
+        return item(node, what, 0);
+    }
+
+    /** {@code depth}: how many lists and maps enclose the values of this map. */
+    private static Map<String, AttrValue> item(JsonNode node, String what, int depth) {
         if (node == null || node.isNull()) {
             return null;
         }
@@ -37,12 +44,16 @@ public final class AttrJson {
         Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> f = fields.next();
-            item.put(f.getKey(), value(f.getValue()));
+            item.put(f.getKey(), value(f.getValue(), depth));
         }
         return item;
     }
 
     public static AttrValue value(JsonNode node) {
+        return value(node, 0);
+    }
+
+    private static AttrValue value(JsonNode node, int depth) {
         if (node == null || !node.isObject() || node.size() == 0) {
             throw LabException.validation("Supplied AttributeValue is empty, must contain exactly one of the supported"
                     + " datatypes");
@@ -98,9 +109,10 @@ public final class AttrJson {
                     yield new AttrValue.BS(bs);
                 }
                 case "L" -> {
+                    checkNesting(depth);
                     List<AttrValue> list = new ArrayList<>();
                     for (JsonNode x : array(v, "L")) {
-                        list.add(value(x));
+                        list.add(value(x, depth + 1));
                     }
                     yield new AttrValue.L(list);
                 }
@@ -108,13 +120,21 @@ public final class AttrJson {
                     if (!v.isObject()) {
                         throw invalidType("M");
                     }
-                    yield new AttrValue.M(item(v, "M"));
+                    checkNesting(depth);
+                    yield new AttrValue.M(item(v, "M", depth + 1));
                 }
                 default -> throw LabException.validation("Supplied AttributeValue has an unknown datatype: "
                         + e.getKey());
             };
         } catch (NumberFormatException bad) {
             throw LabException.validation(bad.getMessage());
+        }
+    }
+
+    /** A list or map enclosed by {@code depth} others: the 33rd level of nesting is refused, as by DynamoDB. */
+    private static void checkNesting(int depth) {
+        if (depth >= MAX_NESTING) {
+            throw LabException.validation("Nesting Levels have exceeded supported limits");
         }
     }
 
