@@ -12,6 +12,9 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        // The Lab's HTTP server answers in two writes; without TCP_NODELAY each call waits ~40 ms for a delayed ACK.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+        System.setProperty("sun.net.httpserver.maxIdleConnections", "4096");
         if (args.length == 0) {
             String problem = displayProblem(System.getProperty("os.name", ""), System.getenv("DISPLAY"),
                     System.getenv("WAYLAND_DISPLAY"), System.getProperty("glass.platform"));

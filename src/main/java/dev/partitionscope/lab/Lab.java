@@ -1,0 +1,178 @@
+package dev.partitionscope.lab;
+
+import dev.partitionscope.lab.clock.LabClock;
+import dev.partitionscope.lab.clock.SystemLabClock;
+import dev.partitionscope.lab.engine.CapacityGate;
+import dev.partitionscope.lab.engine.EngineMeter;
+import dev.partitionscope.lab.engine.LabEngine;
+import dev.partitionscope.lab.engine.LabTable;
+import dev.partitionscope.lab.meter.Meter;
+import dev.partitionscope.lab.meter.RequestRecord;
+import dev.partitionscope.lab.partition.ModelParams;
+import dev.partitionscope.lab.partition.ModelSnapshot;
+import dev.partitionscope.lab.partition.ThroughputModel;
+import dev.partitionscope.lab.server.LabServer;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * The Lab: a DynamoDB look-alike that throttles like the real service, on one local port. Composes the engine, one
+ * partition model per table, the meter and the HTTP endpoint; started inside the app (ephemeral port) or by
+ * {@code partitionscope lab}. In proxy mode requests go to an upstream engine after the same admission.
+ */
+public final class Lab implements AutoCloseable {
+
+    /** How to run the Lab. {@code host} null means 127.0.0.1; {@code port} 0 a free port. */
+    public record Options(String host, int port, ModelParams params, long latencyMillis, String upstream,
+                          LabClock clock, String region, boolean throttling) {
+        public static Options defaults() {
+            return new Options(null, 0, ModelParams.defaults(), 0, null, SystemLabClock.INSTANCE, "us-east-1", true);
+        }
+
+        public Options withPort(int p) {
+            return new Options(host, p, params, latencyMillis, upstream, clock, region, throttling);
+        }
+
+        public Options withHost(String h) {
+            return new Options(h, port, params, latencyMillis, upstream, clock, region, throttling);
+        }
+
+        public Options withParams(ModelParams p) {
+            return new Options(host, port, p, latencyMillis, upstream, clock, region, throttling);
+        }
+
+        public Options withLatencyMillis(long l) {
+            return new Options(host, port, params, l, upstream, clock, region, throttling);
+        }
+
+        public Options withUpstream(String u) {
+            return new Options(host, port, params, latencyMillis, u, clock, region, throttling);
+        }
+
+        public Options withClock(LabClock c) {
+            return new Options(host, port, params, latencyMillis, upstream, c, region, throttling);
+        }
+
+        public Options withThrottling(boolean on) {
+            return new Options(host, port, params, latencyMillis, upstream, clock, region, on);
+        }
+    }
+
+    private final Options options;
+    private final Meter meter;
+    private final LabEngine engine;
+    private volatile ModelParams params;
+    private LabServer server;
+
+    private Lab(Options options) {
+        this.options = options;
+        this.params = options.params();
+        this.meter = new Meter(options.clock());
+        this.engine = new LabEngine(options.clock(), options.region(), this::gateFor, new MeterAdapter(meter));
+    }
+
+    /** A Lab without an HTTP endpoint: for tests, benchmarks and fast-forwarded runs. */
+    public static Lab inProcess(Options options) {
+        return new Lab(options);
+    }
+
+    /** Starts the Lab and its endpoint. */
+    public static Lab start(Options options) throws IOException {
+        Lab lab = new Lab(options);
+        LabServer.RequestHandler handler = lab.engine::handle;
+        if (options.upstream() != null) {
+            handler = new dev.partitionscope.lab.proxy.ProxyHandler(options.upstream(), options.clock(),
+                    options.region(), lab::gateFor, new MeterAdapter(lab.meter));
+        }
+        lab.server = LabServer.start(options.host(), options.port(), handler, options.latencyMillis());
+        return lab;
+    }
+
+    private CapacityGate gateFor(dev.partitionscope.lab.partition.CapacityConfig config) {
+        if (!options.throttling()) {
+            return CapacityGate.UNLIMITED;
+        }
+        return new ModelGate(new ThroughputModel(config, params, options.clock()));
+    }
+
+    /**
+     * Applies new model parameters to every table at once. Partition state (tokens, splits) starts afresh, as after
+     * a restart of the Lab.
+     */
+    public void setParams(ModelParams newParams) {
+        this.params = newParams;
+        engine.regate(this::gateFor);
+    }
+
+    public ModelParams params() {
+        return params;
+    }
+
+    /** The partition model of a table right now, if the table exists and is modelled. */
+    public Optional<ModelSnapshot> snapshot(String table) {
+        LabTable t = engine.tablesByName().get(table);
+        if (t == null || !(t.gate() instanceof ModelGate g)) {
+            return Optional.empty();
+        }
+        return Optional.of(g.model().snapshot());
+    }
+
+    public LabEngine engine() {
+        return engine;
+    }
+
+    public Meter meter() {
+        return meter;
+    }
+
+    public LabClock clock() {
+        return options.clock();
+    }
+
+    public Options options() {
+        return options;
+    }
+
+    /** {@code http://127.0.0.1:PORT}; empty for an in-process Lab. */
+    public Optional<String> endpoint() {
+        return server == null ? Optional.empty() : Optional.of(server.endpoint());
+    }
+
+    public void setLatencyMillis(long millis) {
+        if (server != null) {
+            server.setLatencyMillis(millis);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    /** Sends the engine's records to the meter. */
+    static final class MeterAdapter implements EngineMeter {
+        private final Meter meter;
+
+        MeterAdapter(Meter meter) {
+            this.meter = meter;
+        }
+
+        @Override
+        public void record(RequestRecord record) {
+            meter.record(record);
+        }
+
+        @Override
+        public void recordItem(RequestRecord record) {
+            meter.recordItem(record);
+        }
+
+        @Override
+        public void recordCall(String table, String operation, boolean throttled, long latencyNanos,
+                               int returnedItems) {
+            meter.recordCall(table, operation, throttled, latencyNanos, returnedItems);
+        }
+    }
+}
