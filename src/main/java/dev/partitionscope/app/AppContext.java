@@ -9,6 +9,7 @@ import dev.partitionscope.config.ConnectionStore;
 import dev.partitionscope.config.JsonFiles;
 import dev.partitionscope.config.Settings;
 import dev.partitionscope.config.SettingsStore;
+import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.FxTaskRunner;
 import java.io.IOException;
@@ -29,6 +30,7 @@ public final class AppContext {
     private final FxTaskRunner tasks;
     private final MainViewModel main;
     private final List<String> startupProblems = new ArrayList<>();
+    private final LabHost labHost;
 
     public AppContext(Path configDir, Supplier<AwsProfiles> profiles, ConnectionFactory.Timeouts timeouts) {
         this.settingsStore = new SettingsStore(configDir);
@@ -41,8 +43,9 @@ public final class AppContext {
         this.profiles = profiles;
         this.tasks = new FxTaskRunner(4);
         // Profiles are re-read on every connect so a config edit needs no restart.
+        this.labHost = LabHost.defaults();
         ConnectService connectService = new ConnectService(() -> new ConnectionFactory(profiles.get(), timeouts),
-                new LocalStackProbe(timeouts.connect()));
+                new LocalStackProbe(timeouts.connect()), labHost::endpoint);
         this.main = new MainViewModel(tasks, connectService);
     }
 
@@ -83,8 +86,13 @@ public final class AppContext {
         return List.copyOf(startupProblems);
     }
 
+    public LabHost labHost() {
+        return labHost;
+    }
+
     public void shutdown() {
         main.shutdown();
         tasks.shutdown();
+        labHost.close();
     }
 }

@@ -49,7 +49,7 @@ public class PartitionScopeApp extends Application {
         Theme.applyGlobal(settings.darkTheme);
 
         ShellServices services = new ShellServices(main, context.tasks(), context.connectionStore(),
-                context::profiles, settings, context::saveSettings);
+                context::profiles, settings, context::saveSettings, context.labHost());
         FXMLLoader loader = new FXMLLoader(resource("/dev/partitionscope/ui/shell/MainWindow.fxml"));
         loader.setControllerFactory(type -> {
             if (type == MainWindowController.class) {
@@ -87,9 +87,12 @@ public class PartitionScopeApp extends Application {
         });
         main.connectionProperty().addListener((obs, old, now) -> {
             if (now != null && !now.spec().name().equals(settings.lastConnection)) {
+                if (settings.lastConnection != null) {
+                    // Another endpoint: the table remembered for the previous one means nothing here.
+                    settings.lastTable = null;
+                    main.setPreferredTable(null);
+                }
                 settings.lastConnection = now.spec().name();
-                settings.lastTable = null;
-                main.setPreferredTable(null);
             }
         });
         main.setPreferredTable(settings.lastTable);
@@ -116,9 +119,17 @@ public class PartitionScopeApp extends Application {
         autoConnect(settings);
     }
 
-    /** Reconnects to the last local connection at start; AWS connections wait for the user (SSO may prompt). */
+    /**
+     * Opens on the built-in Lab the first time (no account, no setup), afterwards on the last local connection; AWS
+     * connections wait for the user (an SSO login may prompt).
+     */
     private void autoConnect(Settings settings) {
-        if (settings.lastConnection == null) {
+        ConnectionSpec lab = ConnectionSpec.lab();
+        if (settings.lastConnection == null || settings.lastConnection.equals(lab.name())) {
+            if (settings.lastConnection == null) {
+                context.main().setPreferredTable(dev.partitionscope.lab.DemoTables.APP);
+            }
+            context.main().connect(lab);
             return;
         }
         context.connectionStore().find(settings.lastConnection)

@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 public final class ConnectService {
     private final Supplier<ConnectionFactory> factories;
     private final LocalStackProbe localStackProbe;
+    private final Supplier<String> labEndpoint;
 
     /** The open connection plus what the user should know about it (LocalStack version, warnings). */
     public record Result(Connection connection, List<String> notes) {
@@ -24,8 +25,18 @@ public final class ConnectService {
      *                  are read again without a restart
      */
     public ConnectService(Supplier<ConnectionFactory> factories, LocalStackProbe localStackProbe) {
+        this(factories, localStackProbe, null);
+    }
+
+    /**
+     * @param labEndpoint starts (if needed) the Lab embedded in the app and gives its endpoint; null where there is
+     *                    no embedded Lab (the CLI)
+     */
+    public ConnectService(Supplier<ConnectionFactory> factories, LocalStackProbe localStackProbe,
+                          Supplier<String> labEndpoint) {
         this.factories = factories;
         this.localStackProbe = localStackProbe;
+        this.labEndpoint = labEndpoint;
     }
 
     public ConnectService(ConnectionFactory factory, LocalStackProbe localStackProbe) {
@@ -37,10 +48,8 @@ public final class ConnectService {
     }
 
     public Result connect(ConnectionSpec spec) throws InterruptedException {
-        if (spec.kind() == ConnectionKind.LAB && spec.endpoint() == null) {
-            throw new ConnectException(UserMessage.of("The Lab is not available yet",
-                    "The built-in Lab (a local DynamoDB that throttles like the real one) arrives in a later version.",
-                    "Connect to AWS, LocalStack or a local endpoint such as dynalite for now."));
+        if (spec.kind() == ConnectionKind.LAB) {
+            spec = spec.withEndpoint(startLab());
         }
         List<String> notes = new ArrayList<>();
         if (spec.kind() == ConnectionKind.LOCALSTACK) {
@@ -56,6 +65,21 @@ public final class ConnectService {
         } catch (RuntimeException | InterruptedException e) {
             connection.close();
             throw e;
+        }
+    }
+
+    private String startLab() {
+        if (labEndpoint == null) {
+            throw new ConnectException(UserMessage.of("No built-in Lab here",
+                    "The Lab runs inside the desktop app.",
+                    "Start one with 'partitionscope lab --port 8000' and connect to http://127.0.0.1:8000 as a"
+                            + " custom endpoint."));
+        }
+        try {
+            return labEndpoint.get();
+        } catch (RuntimeException e) {
+            throw new ConnectException(UserMessage.of("The Lab could not start", e.getMessage(),
+                    "Another program may be holding resources; restart the app, or use 'partitionscope lab'."));
         }
     }
 

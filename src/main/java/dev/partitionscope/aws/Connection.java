@@ -57,7 +57,7 @@ public final class Connection implements AutoCloseable {
     public String whereLabel() {
         return switch (spec.kind()) {
             case AWS -> "AWS · " + region + (spec.profile() == null ? "" : " · profile " + spec.profile());
-            case LAB -> "Lab · " + spec.endpoint();
+            case LAB -> "Lab (built in) · " + spec.endpoint();
             default -> spec.endpoint() + " · " + region + " · key " + spec.accessKeyId();
         };
     }

@@ -139,7 +139,7 @@ public record ConnectionSpec(
         return switch (kind) {
             case AWS -> "AWS · " + (region == null ? "profile region" : region)
                     + (profile == null ? " · default credentials" : " · profile " + profile);
-            case LAB -> "Lab (built in) · " + region;
+            case LAB -> "Lab (built in, this machine)";
             default -> endpoint + " · " + region + " · key " + accessKeyId;
         };
     }

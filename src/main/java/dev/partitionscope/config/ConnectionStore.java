@@ -23,7 +23,9 @@ public final class ConnectionStore {
     public record Entry(String name, ConnectionKind kind, String profile, String region, String endpoint,
                         String accessKeyId) {
         static Entry of(ConnectionSpec s) {
-            return new Entry(s.name(), s.kind(), s.profile(), s.region(), s.endpoint(),
+            // The built-in Lab's port changes every start: never store it.
+            String endpoint = s.kind() == ConnectionKind.LAB ? null : s.endpoint();
+            return new Entry(s.name(), s.kind(), s.profile(), s.region(), endpoint,
                     s.kind().isLocal() ? s.accessKeyId() : null);
         }
 

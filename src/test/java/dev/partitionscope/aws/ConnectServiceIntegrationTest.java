@@ -88,11 +88,12 @@ class ConnectServiceIntegrationTest {
     }
 
     @Test
-    void theLabWithoutAnEndpointIsRefusedWithAMessage() {
+    void theLabOutsideTheAppIsRefusedWithAHintToStartOne() {
         Throwable error = catchThrowable(() -> service.connect(ConnectionSpec.lab()));
 
         assertThat(error).isInstanceOf(ConnectException.class);
-        assertThat(((ConnectException) error).userMessage().headline()).isEqualTo("The Lab is not available yet");
+        assertThat(((ConnectException) error).userMessage().headline()).isEqualTo("No built-in Lab here");
+        assertThat(((ConnectException) error).userMessage().hint()).contains("partitionscope lab --port 8000");
     }
 
     @Test

@@ -131,7 +131,7 @@ class ConnectionSpecTest {
         assertThat(ConnectionSpec.localStack().whereLabel()).isEqualTo("http://localhost:4566 · us-east-1 · key test");
         assertThat(ConnectionSpec.custom("c", "http://127.0.0.1:8000", "eu-west-1", "alice").whereLabel())
                 .isEqualTo("http://127.0.0.1:8000 · eu-west-1 · key alice");
-        assertThat(ConnectionSpec.lab().whereLabel()).isEqualTo("Lab (built in) · us-east-1");
+        assertThat(ConnectionSpec.lab().whereLabel()).isEqualTo("Lab (built in, this machine)");
     }
 
     @Test

@@ -30,7 +30,28 @@ public final class AppFixture {
         this.configDir = configDir;
     }
 
+    /**
+     * Starts the app as a returning user whose last connection no longer exists, so it opens disconnected (a first
+     * start would open on the built-in Lab; {@link #startFirstTime()} tests that).
+     */
     public PartitionScopeApp start() throws TimeoutException {
+        Path settings = configDir.resolve(dev.partitionscope.config.SettingsStore.FILE_NAME);
+        if (!java.nio.file.Files.exists(settings)) {
+            try {
+                java.nio.file.Files.writeString(settings, "{\"lastConnection\":\"(gone)\"}");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return launch();
+    }
+
+    /** Starts the app on an empty config directory, as on a fresh machine. */
+    public PartitionScopeApp startFirstTime() throws TimeoutException {
+        return launch();
+    }
+
+    private PartitionScopeApp launch() throws TimeoutException {
         FxToolkit.registerPrimaryStage();
         ConnectionFactory.Timeouts fast = new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
                 Duration.ofSeconds(10));

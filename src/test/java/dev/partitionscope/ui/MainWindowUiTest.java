@@ -43,8 +43,10 @@ class MainWindowUiTest {
         assertThat(robot.allText("#placeholder-heatmap")).contains("Heatmap", "Coming in a later version (issue 6)");
         assertThat(AppFixture.onFx(() -> ((ToggleButton) robot.lookup("#nav-heatmap").query()).isSelected())).isTrue();
 
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT6);
+        assertThat(robot.allText("#placeholder-audit")).contains("Audit", "Coming in a later version");
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT7);
-        assertThat(robot.allText("#placeholder-lab")).contains("Lab", "Coming in a later version");
+        assertThat(robot.showing("#labScreen")).isTrue();
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT1);
         assertThat(robot.showing("#overview")).isTrue();
@@ -104,6 +106,26 @@ class MainWindowUiTest {
         robot.push(KeyCode.ESCAPE);
         AppFixture.waitUntil("the About dialog closes", Duration.ofSeconds(5),
                 () -> robot.lookup("#aboutDialog").tryQuery().isEmpty());
+    }
+
+    @Test
+    void aFirstStartOpensOnTheBuiltInLabWithTheDemoTables() throws Exception {
+        fixture.stop();
+        java.nio.file.Files.deleteIfExists(configDir.resolve(SettingsStore.FILE_NAME));
+        fixture.startFirstTime();
+        var main = fixture.app().context().main();
+        AppFixture.waitUntil("connected to the Lab", java.time.Duration.ofSeconds(20),
+                () -> main.getConnection() != null && main.getConnection().spec().kind()
+                        == dev.partitionscope.aws.ConnectionKind.LAB);
+        AppFixture.waitUntil("the demo table is described", java.time.Duration.ofSeconds(10),
+                () -> main.tableShapeProperty().get() != null);
+        assertThat(main.tables()).contains("app", "order-status-index", "pedidos");
+        assertThat(robot.text("#tableName")).isEqualTo("app");
+        assertThat(robot.text("#guardBadge")).isEqualTo("WRITABLE · local sandbox");
+        assertThat(robot.text("#connectionStatus")).isEqualTo("Connected to Lab");
+        assertThat(robot.text("#whereLabel")).startsWith("Lab (built in) · http://127.0.0.1:");
+        assertThat(robot.allText("#insightsTable")).isNotNull();
+        assertThat(fixture.app().context().main().indexOptions()).contains("GSI1");
     }
 
     @Test

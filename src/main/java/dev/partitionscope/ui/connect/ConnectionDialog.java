@@ -282,13 +282,18 @@ public final class ConnectionDialog {
             if (main.connectErrorProperty().get() != null) {
                 errorBox.show(main.connectErrorProperty().get(), MessageBox.Kind.ERROR);
             } else if (main.connectionStateProperty().get() == ConnectionState.CONNECTED
-                    && main.getConnection() != null && main.getConnection().spec().equals(submitted)) {
+                    && main.getConnection() != null && sameConnection(main.getConnection().spec(), submitted)) {
                 if (vm.rememberProperty().get()) {
                     vm.save();
                 }
                 close();
             }
         }
+    }
+
+    /** The Lab's spec gains its endpoint when it starts, so compare by what the user chose: name and kind. */
+    private static boolean sameConnection(ConnectionSpec a, ConnectionSpec b) {
+        return a.kind() == b.kind() && java.util.Objects.equals(a.name(), b.name());
     }
 
     private void connect() {

@@ -155,9 +155,6 @@ public final class ConnectionEditorViewModel {
                         + " does not set one.");
             }
         }
-        if (kind.get() == ConnectionKind.LAB) {
-            list.add("The Lab arrives in a later version.");
-        }
         return List.copyOf(list);
     }
 
@@ -179,8 +176,9 @@ public final class ConnectionEditorViewModel {
             case CUSTOM -> "DynamoDB Local, dynalite or any compatible server. DynamoDB Local keeps one database per"
                     + " access key and region: this connection sees the tables of key '" + nz(accessKey.get())
                     + "' in region '" + nz(region.get()) + "'. The secret key sent is a dummy value.";
-            case LAB -> "The Lab — a local DynamoDB + CloudWatch that throttles like the real service — arrives in a"
-                    + " later version; it will then be the default connection.";
+            case LAB -> "The built-in Lab: a DynamoDB on this machine that throttles like the real service (partitions,"
+                    + " burst and adaptive capacity, split for heat), with the seeds' demo tables. It is a sandbox, so"
+                    + " writes are allowed. Its partitions are on the Lab screen (Ctrl+7).";
         };
     }
 

@@ -150,9 +150,15 @@ public final class MainWindowController implements ShellActions {
         connect.setAccelerator(new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN));
         connect.setOnAction(e -> openConnectionDialog());
         connectionMenu.getItems().add(connect);
-        List<ConnectionSpec> saved = services.connections().load().value();
+        connectionMenu.getItems().add(new SeparatorMenuItem());
+        MenuItem lab = new MenuItem("Lab (built in)  —  throttles like DynamoDB, on this machine",
+                Icons.of("mdi2f-flask-outline"));
+        lab.setId("connectLab");
+        lab.setOnAction(e -> main.connect(ConnectionSpec.lab()));
+        connectionMenu.getItems().add(lab);
+        List<ConnectionSpec> saved = services.connections().load().value().stream()
+                .filter(s -> s.kind() != dev.partitionscope.aws.ConnectionKind.LAB).toList();
         if (!saved.isEmpty()) {
-            connectionMenu.getItems().add(new SeparatorMenuItem());
             for (ConnectionSpec spec : saved) {
                 MenuItem item = new MenuItem(spec.name() + "  —  " + spec.whereLabel());
                 item.setOnAction(e -> main.connect(spec));
@@ -317,6 +323,10 @@ public final class MainWindowController implements ShellActions {
         if (screen == Screen.OVERVIEW) {
             overview = new OverviewView(new OverviewViewModel(main), this);
             return overview.root();
+        }
+        if (screen == Screen.LAB) {
+            return new dev.partitionscope.ui.lab.LabView(new dev.partitionscope.ui.lab.LabViewModel(main,
+                    services.labHost()), this).root();
         }
         return new PlaceholderView(screen);
     }

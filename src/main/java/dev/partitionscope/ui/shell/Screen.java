@@ -20,7 +20,7 @@ public enum Screen {
     AUDIT("Audit", "mdi2c-clipboard-search-outline", "issue 9",
             "Sample the table under a read budget, find its key patterns and their cardinality, and get a risk"
                     + " matrix with advice that opens the sharding designer pre-filled."),
-    LAB("Lab", "mdi2f-flask-outline", "issue 3",
+    LAB("Lab", "mdi2f-flask-outline", null,
             "A local DynamoDB + CloudWatch that throttles like the real service: partitions, burst and adaptive"
                     + " capacity, the seeds' demo workloads, and a metering proxy in front of LocalStack.");
 

@@ -4,9 +4,11 @@ import dev.partitionscope.aws.AwsProfiles;
 import dev.partitionscope.config.ConnectionStore;
 import dev.partitionscope.config.Settings;
 import dev.partitionscope.ui.task.FxTaskRunner;
+import dev.partitionscope.lab.LabHost;
 import java.util.function.Supplier;
 
 /** What the window needs from the composition root. */
 public record ShellServices(MainViewModel main, FxTaskRunner tasks, ConnectionStore connections,
-                           Supplier<AwsProfiles> profiles, Settings settings, Runnable saveSettings) {
+                           Supplier<AwsProfiles> profiles, Settings settings, Runnable saveSettings,
+                           LabHost labHost) {
 }

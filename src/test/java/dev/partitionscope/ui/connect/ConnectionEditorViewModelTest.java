@@ -104,9 +104,11 @@ class ConnectionEditorViewModelTest {
     }
 
     @Test
-    void theLabIsAnnouncedNotOffered() throws Exception {
+    void theLabNeedsNoSettingsAndSaysItIsASandbox() throws Exception {
         ConnectionEditorViewModel vm = vm(null);
         vm.switchKind(ConnectionKind.LAB);
-        assertThat(vm.problemsBinding().get()).contains("The Lab arrives in a later version.");
+        assertThat(vm.problemsBinding().get()).isEmpty();
+        assertThat(vm.toSpec().kind()).isEqualTo(ConnectionKind.LAB);
+        assertThat(vm.kindInfoBinding().get()).contains("throttles like the real service", "sandbox");
     }
 }
