@@ -9,6 +9,7 @@ import dev.partitionscope.config.ConnectionStore;
 import dev.partitionscope.config.JsonFiles;
 import dev.partitionscope.config.Settings;
 import dev.partitionscope.config.SettingsStore;
+import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.FxTaskRunner;
@@ -43,7 +44,8 @@ public final class AppContext {
         this.profiles = profiles;
         this.tasks = new FxTaskRunner(4);
         // Profiles are re-read on every connect so a config edit needs no restart.
-        this.labHost = LabHost.defaults();
+        // -Dpartitionscope.lab.port=8000 gives the embedded Lab a fixed port, so other tools can reach it too.
+        this.labHost = new LabHost(Lab.Options.defaults().withPort(Integer.getInteger("partitionscope.lab.port", 0)));
         ConnectService connectService = new ConnectService(() -> new ConnectionFactory(profiles.get(), timeouts),
                 new LocalStackProbe(timeouts.connect()), labHost::endpoint);
         this.main = new MainViewModel(tasks, connectService);

@@ -339,7 +339,7 @@ public final class OverviewView {
                 column("Sort key", i -> i.keySchema().sort().map(OverviewView::attr).orElse("—"), 110),
                 column("Projection", i -> i.projection().describe(), 120),
                 column("Status", i -> i.status() == null ? "—" : i.status(), 66),
-                column("Read", i -> indexCapacity(i, true), 84),
+                column("Read", i -> indexCapacity(i, true), 100),
                 column("Write", i -> indexCapacity(i, false), 106),
                 column("Items ≈", i -> Units.count(i.itemCount()), 74),
                 column("Size ≈", i -> Units.bytes(i.sizeBytes()), 64)));
