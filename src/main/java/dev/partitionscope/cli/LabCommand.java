@@ -116,6 +116,8 @@ public final class LabCommand implements Callable<Integer> {
             if (demoTables && upstream == null) {
                 DemoTables.create(lab.engine());
             }
+            CountDownLatch latch = new CountDownLatch(1);
+            stop = latch;
             String endpoint = lab.endpoint().orElseThrow();
             out.println("PartitionScope Lab listening on " + endpoint + (upstream == null ? ""
                     : " (proxy in front of " + upstream + ")"));
@@ -123,8 +125,6 @@ public final class LabCommand implements Callable<Integer> {
             out.println("  try:   aws dynamodb list-tables --endpoint-url " + endpoint + " --region us-east-1");
             out.println("  stop:  Ctrl+C");
             out.flush();
-            CountDownLatch latch = new CountDownLatch(1);
-            stop = latch;
             Runtime.getRuntime().addShutdownHook(new Thread(latch::countDown, "lab-shutdown"));
             latch.await();
         }
