@@ -36,17 +36,8 @@ final class ItemOps {
         }
         Map<String, AttrValue> item = AttrJson.item(itemNode, "item");
         Items.validateItem(t, item);
-        String returnValues = Req.optEnum(req, "ReturnValues", "returnValues", "NONE", "ALL_OLD", "UPDATED_OLD",
-                "ALL_NEW", "UPDATED_NEW");
-        if (returnValues != null && !returnValues.equals("NONE") && !returnValues.equals("ALL_OLD")) {
-            throw LabException.validation("ReturnValues can only be ALL_OLD or NONE");
-        }
-        String rcc = Items.returnConsumedCapacity(req);
-        boolean oldOnFailure = "ALL_OLD".equals(Req.optEnum(req, "ReturnValuesOnConditionCheckFailure",
-                "returnValuesOnConditionCheckFailure", "ALL_OLD", "NONE"));
         Expressions ex = Expressions.of(req);
-        Predicate<Map<String, AttrValue>> condition = ex.condition("ConditionExpression", Req.optString(req,
-                "ConditionExpression"));
+        WriteOptions options = WriteOptions.of(req, ex, true);
         ex.checkAllUsed();
 
         t.lock.writeLock().lock();
@@ -54,17 +45,14 @@ final class ItemOps {
             Map<String, AttrValue> old = t.get(item);
             Map<String, AttrValue> keyItem = t.key.keyOf(item);
             WriteCost cost = WriteCost.of(t, old, item);
-            if (condition != null && !condition.test(old == null ? Map.of() : old)) {
-                chargeFailedCondition(t, "PutItem", keyItem, cost, start);
-                throw Items.conditionFailed(oldOnFailure ? old : null);
-            }
+            checkCondition(t, "PutItem", keyItem, cost, start, options, old);
             admit(t, "PutItem", keyItem, cost, start);
             t.apply(old, item, keyItem);
             ObjectNode out = F.objectNode();
-            if ("ALL_OLD".equals(returnValues) && old != null) {
+            if ("ALL_OLD".equals(options.returnValues()) && old != null) {
                 out.set("Attributes", AttrJson.toJson(old));
             }
-            Items.addWriteCapacity(out, t, rcc, cost);
+            Items.addWriteCapacity(out, t, options.rcc(), cost);
             return out;
         } finally {
             t.lock.writeLock().unlock();
@@ -106,36 +94,24 @@ final class ItemOps {
         long start = System.nanoTime();
         LabTable t = engine.table(Req.tableName(req));
         Map<String, AttrValue> key = Items.key(t, req.get("Key"));
-        String returnValues = Req.optEnum(req, "ReturnValues", "returnValues", "NONE", "ALL_OLD", "UPDATED_OLD",
-                "ALL_NEW", "UPDATED_NEW");
-        if (returnValues != null && !returnValues.equals("NONE") && !returnValues.equals("ALL_OLD")) {
-            throw LabException.validation("ReturnValues can only be ALL_OLD or NONE");
-        }
-        String rcc = Items.returnConsumedCapacity(req);
-        boolean oldOnFailure = "ALL_OLD".equals(Req.optEnum(req, "ReturnValuesOnConditionCheckFailure",
-                "returnValuesOnConditionCheckFailure", "ALL_OLD", "NONE"));
         Expressions ex = Expressions.of(req);
-        Predicate<Map<String, AttrValue>> condition = ex.condition("ConditionExpression", Req.optString(req,
-                "ConditionExpression"));
+        WriteOptions options = WriteOptions.of(req, ex, true);
         ex.checkAllUsed();
 
         t.lock.writeLock().lock();
         try {
             Map<String, AttrValue> old = t.get(key);
             WriteCost cost = WriteCost.of(t, old, null);
-            if (condition != null && !condition.test(old == null ? Map.of() : old)) {
-                chargeFailedCondition(t, "DeleteItem", key, cost, start);
-                throw Items.conditionFailed(oldOnFailure ? old : null);
-            }
+            checkCondition(t, "DeleteItem", key, cost, start, options, old);
             admit(t, "DeleteItem", key, cost, start);
             if (old != null) {
                 t.apply(old, null, key);
             }
             ObjectNode out = F.objectNode();
-            if ("ALL_OLD".equals(returnValues) && old != null) {
+            if ("ALL_OLD".equals(options.returnValues()) && old != null) {
                 out.set("Attributes", AttrJson.toJson(old));
             }
-            Items.addWriteCapacity(out, t, rcc, cost);
+            Items.addWriteCapacity(out, t, options.rcc(), cost);
             return out;
         } finally {
             t.lock.writeLock().unlock();
@@ -146,14 +122,8 @@ final class ItemOps {
         long start = System.nanoTime();
         LabTable t = engine.table(Req.tableName(req));
         Map<String, AttrValue> key = Items.key(t, req.get("Key"));
-        String returnValues = Req.optEnum(req, "ReturnValues", "returnValues", "NONE", "ALL_OLD", "UPDATED_OLD",
-                "ALL_NEW", "UPDATED_NEW");
-        String rcc = Items.returnConsumedCapacity(req);
-        boolean oldOnFailure = "ALL_OLD".equals(Req.optEnum(req, "ReturnValuesOnConditionCheckFailure",
-                "returnValuesOnConditionCheckFailure", "ALL_OLD", "NONE"));
         Expressions ex = Expressions.of(req);
-        Predicate<Map<String, AttrValue>> condition = ex.condition("ConditionExpression", Req.optString(req,
-                "ConditionExpression"));
+        WriteOptions options = WriteOptions.of(req, ex, false);
         Set<String> keyNames = t.key.hasSortKey() ? Set.of(t.key.partitionKey(), t.key.sortKey())
                 : Set.of(t.key.partitionKey());
         Expressions.Update update = ex.update(Req.optString(req, "UpdateExpression"), keyNames);
@@ -164,10 +134,7 @@ final class ItemOps {
             Map<String, AttrValue> old = t.get(key);
             // The condition comes first: when it fails, that is the answer, even if the update could not have been
             // applied to the item (DynamoDB's order, which dynalite follows too).
-            if (condition != null && !condition.test(old == null ? Map.of() : old)) {
-                chargeFailedCondition(t, "UpdateItem", key, WriteCost.of(t, old, null), start);
-                throw Items.conditionFailed(oldOnFailure ? old : null);
-            }
+            checkCondition(t, "UpdateItem", key, WriteCost.of(t, old, null), start, options, old);
             Map<String, AttrValue> base = old == null ? new LinkedHashMap<>(key) : old;
             Expressions.Updated result = update == null ? new Expressions.Updated(base, Set.of())
                     : update.apply(base, keyNames);
@@ -177,7 +144,7 @@ final class ItemOps {
             admit(t, "UpdateItem", key, cost, start);
             t.apply(old, item, key);
             ObjectNode out = F.objectNode();
-            Map<String, AttrValue> attributes = switch (returnValues == null ? "NONE" : returnValues) {
+            Map<String, AttrValue> attributes = switch (options.returnValues()) {
                 case "ALL_OLD" -> old;
                 case "ALL_NEW" -> item;
                 // Only the written paths, nested as in the item ("SET m.a" returns {m: {a}}, not all of m).
@@ -188,10 +155,36 @@ final class ItemOps {
             if (attributes != null && !attributes.isEmpty()) {
                 out.set("Attributes", AttrJson.toJson(attributes));
             }
-            Items.addWriteCapacity(out, t, rcc, cost);
+            Items.addWriteCapacity(out, t, options.rcc(), cost);
             return out;
         } finally {
             t.lock.writeLock().unlock();
+        }
+    }
+
+    /** The settings every conditional write shares: ReturnValues, capacity reporting, the condition. */
+    private record WriteOptions(String returnValues, String rcc, boolean oldOnFailure,
+                                Predicate<Map<String, AttrValue>> condition) {
+        /** {@code oldOnly}: PutItem and DeleteItem accept only ALL_OLD or NONE as ReturnValues. */
+        static WriteOptions of(JsonNode req, Expressions ex, boolean oldOnly) {
+            String returnValues = Req.optEnum(req, "ReturnValues", "returnValues", "NONE", "ALL_OLD", "UPDATED_OLD",
+                    "ALL_NEW", "UPDATED_NEW");
+            if (oldOnly && returnValues != null && !returnValues.equals("NONE") && !returnValues.equals("ALL_OLD")) {
+                throw LabException.validation("ReturnValues can only be ALL_OLD or NONE");
+            }
+            boolean oldOnFailure = "ALL_OLD".equals(Req.optEnum(req, "ReturnValuesOnConditionCheckFailure",
+                    "returnValuesOnConditionCheckFailure", "ALL_OLD", "NONE"));
+            return new WriteOptions(returnValues == null ? "NONE" : returnValues, Items.returnConsumedCapacity(req),
+                    oldOnFailure, ex.condition("ConditionExpression", Req.optString(req, "ConditionExpression")));
+        }
+    }
+
+    /** A failed condition still costs write capacity and answers ConditionalCheckFailedException. */
+    private void checkCondition(LabTable t, String operation, Map<String, AttrValue> key, WriteCost cost, long start,
+                                WriteOptions options, Map<String, AttrValue> old) {
+        if (options.condition() != null && !options.condition().test(old == null ? Map.of() : old)) {
+            chargeFailedCondition(t, operation, key, cost, start);
+            throw Items.conditionFailed(options.oldOnFailure() ? old : null);
         }
     }
 
