@@ -47,7 +47,7 @@ public final class AppContext {
         // -Dpartitionscope.lab.port=8000 gives the embedded Lab a fixed port, so other tools can reach it too.
         this.labHost = new LabHost(Lab.Options.defaults().withPort(Integer.getInteger("partitionscope.lab.port", 0)));
         ConnectService connectService = new ConnectService(() -> new ConnectionFactory(profiles.get(), timeouts),
-                new LocalStackProbe(timeouts.connect()), labHost::endpoint);
+                new LocalStackProbe(timeouts.connect()), labHost);
         this.main = new MainViewModel(tasks, connectService);
     }
 

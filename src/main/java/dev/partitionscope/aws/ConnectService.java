@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 public final class ConnectService {
     private final Supplier<ConnectionFactory> factories;
     private final LocalStackProbe localStackProbe;
-    private final Supplier<String> labEndpoint;
+    private final LabLauncher labs;
 
     /** The open connection plus what the user should know about it (LocalStack version, warnings). */
     public record Result(Connection connection, List<String> notes) {
@@ -29,14 +29,12 @@ public final class ConnectService {
     }
 
     /**
-     * @param labEndpoint starts (if needed) the Lab embedded in the app and gives its endpoint; null where there is
-     *                    no embedded Lab (the CLI)
+     * @param labs starts the Lab embedded in the app and Lab proxies; null where there are none (the CLI)
      */
-    public ConnectService(Supplier<ConnectionFactory> factories, LocalStackProbe localStackProbe,
-                          Supplier<String> labEndpoint) {
+    public ConnectService(Supplier<ConnectionFactory> factories, LocalStackProbe localStackProbe, LabLauncher labs) {
         this.factories = factories;
         this.localStackProbe = localStackProbe;
-        this.labEndpoint = labEndpoint;
+        this.labs = labs;
     }
 
     public ConnectService(ConnectionFactory factory, LocalStackProbe localStackProbe) {
@@ -48,6 +46,7 @@ public final class ConnectService {
     }
 
     public Result connect(ConnectionSpec spec) throws InterruptedException {
+        String upstream = null;
         if (spec.kind() == ConnectionKind.LAB) {
             spec = spec.withEndpoint(startLab());
         }
@@ -55,7 +54,14 @@ public final class ConnectService {
         if (spec.kind() == ConnectionKind.LOCALSTACK) {
             notes.addAll(localStackNotes(spec));
         }
-        Connection connection = factories.get().open(spec);
+        if (spec.labProxyPort() != null && spec.problems().isEmpty()) {
+            upstream = spec.endpoint();
+            String proxy = startProxy(spec);
+            notes.add("Through the Lab proxy " + proxy + ": requests are metered and throttled like DynamoDB before"
+                    + " they reach " + upstream + ". Point your own app at " + proxy + " too.");
+            spec = spec.withEndpoint(proxy);
+        }
+        Connection connection = factories.get().open(spec).via(upstream);
         try {
             connection.dynamo().listTables(b -> b.limit(1));
             if (Thread.interrupted()) {
@@ -68,15 +74,31 @@ public final class ConnectService {
         }
     }
 
+    private String startProxy(ConnectionSpec spec) {
+        if (labs == null) {
+            throw new ConnectException(UserMessage.of("No Lab proxy here",
+                    "The Lab proxy is started by the desktop app.",
+                    "Run 'partitionscope lab --port " + spec.labProxyPort() + " --upstream " + spec.endpoint()
+                            + "' and connect to http://127.0.0.1:" + spec.labProxyPort() + " instead."));
+        }
+        try {
+            return labs.proxy(spec.endpoint(), spec.labProxyPort());
+        } catch (java.io.UncheckedIOException e) {
+            throw new ConnectException(UserMessage.of("Port " + spec.labProxyPort() + " is already in use",
+                    "The Lab proxy could not listen on 127.0.0.1:" + spec.labProxyPort() + ".",
+                    "Choose another proxy port in the connection, or stop what uses this one."));
+        }
+    }
+
     private String startLab() {
-        if (labEndpoint == null) {
+        if (labs == null) {
             throw new ConnectException(UserMessage.of("No built-in Lab here",
                     "The Lab runs inside the desktop app.",
                     "Start one with 'partitionscope lab --port 8000' and connect to http://127.0.0.1:8000 as a"
                             + " custom endpoint."));
         }
         try {
-            return labEndpoint.get();
+            return labs.embedded();
         } catch (RuntimeException e) {
             throw new ConnectException(UserMessage.of("The Lab could not start", e.getMessage(),
                     "Another program may be holding resources; restart the app, or use 'partitionscope lab'."));

@@ -17,6 +17,7 @@ public final class Connection implements AutoCloseable {
     private final SdkHttpClient httpClient;
     private final WriteGuard guard;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private String upstream;
 
     Connection(ConnectionSpec spec, String region, DynamoDbClient dynamo, CloudWatchClient cloudWatch,
                SdkHttpClient httpClient, WriteGuard guard) {
@@ -26,6 +27,17 @@ public final class Connection implements AutoCloseable {
         this.cloudWatch = cloudWatch;
         this.httpClient = httpClient;
         this.guard = guard;
+    }
+
+    /** Marks this connection as going through a Lab proxy in front of {@code upstreamEndpoint} (null: direct). */
+    Connection via(String upstreamEndpoint) {
+        this.upstream = upstreamEndpoint;
+        return this;
+    }
+
+    /** The engine behind the Lab proxy, or null when the connection goes to its endpoint directly. */
+    public String upstream() {
+        return upstream;
     }
 
     public ConnectionSpec spec() {
@@ -58,7 +70,8 @@ public final class Connection implements AutoCloseable {
         return switch (spec.kind()) {
             case AWS -> "AWS · " + region + (spec.profile() == null ? "" : " · profile " + spec.profile());
             case LAB -> "Lab (built in) · " + spec.endpoint();
-            default -> spec.endpoint() + " · " + region + " · key " + spec.accessKeyId();
+            default -> (upstream == null ? spec.endpoint() : "Lab proxy " + spec.endpoint() + " → " + upstream)
+                    + " · " + region + " · key " + spec.accessKeyId();
         };
     }
 

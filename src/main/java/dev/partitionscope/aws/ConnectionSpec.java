@@ -15,9 +15,12 @@ import java.util.regex.Pattern;
  * @param profile  AWS profile name, or null for the default credential chain (AWS kind only)
  * @param region   region name; for AWS null means "the profile's region"
  * @param endpoint endpoint URL for local kinds, null for AWS
+ * @param labProxyPort for LocalStack and custom endpoints: put the Lab in front as a metering, throttling proxy on
+ *                 this 127.0.0.1 port (your own app points there too); null for a direct connection
  */
 public record ConnectionSpec(
-        String name, ConnectionKind kind, String profile, String region, String endpoint, String accessKeyId) {
+        String name, ConnectionKind kind, String profile, String region, String endpoint, String accessKeyId,
+        Integer labProxyPort) {
 
     public static final String LOCALSTACK_URL = "http://localhost:4566";
     public static final String LOCAL_REGION = "us-east-1";
@@ -37,6 +40,14 @@ public record ConnectionSpec(
         } else {
             profile = null;
         }
+        if (kind != ConnectionKind.LOCALSTACK && kind != ConnectionKind.CUSTOM) {
+            labProxyPort = null;
+        }
+    }
+
+    public ConnectionSpec(String name, ConnectionKind kind, String profile, String region, String endpoint,
+                          String accessKeyId) {
+        this(name, kind, profile, region, endpoint, accessKeyId, null);
     }
 
     public static ConnectionSpec aws(String name, String profile, String region) {
@@ -57,11 +68,15 @@ public record ConnectionSpec(
     }
 
     public ConnectionSpec withName(String newName) {
-        return new ConnectionSpec(newName, kind, profile, region, endpoint, accessKeyId);
+        return new ConnectionSpec(newName, kind, profile, region, endpoint, accessKeyId, labProxyPort);
     }
 
     public ConnectionSpec withEndpoint(String newEndpoint) {
-        return new ConnectionSpec(name, kind, profile, region, newEndpoint, accessKeyId);
+        return new ConnectionSpec(name, kind, profile, region, newEndpoint, accessKeyId, labProxyPort);
+    }
+
+    public ConnectionSpec withLabProxyPort(Integer port) {
+        return new ConnectionSpec(name, kind, profile, region, endpoint, accessKeyId, port);
     }
 
     /**
@@ -87,6 +102,9 @@ public record ConnectionSpec(
             }
             if (region == null) {
                 problems.add("Enter a region (us-east-1 is the usual one for local endpoints).");
+            }
+            if (labProxyPort != null && (labProxyPort < 1 || labProxyPort > 65535)) {
+                problems.add("The Lab proxy port must be between 1 and 65535 (8000 is the usual choice).");
             }
             if (accessKeyId == null) {
                 problems.add("Enter an access key id (any value, e.g. 'test'; DynamoDB Local keeps one database per key"
@@ -140,7 +158,8 @@ public record ConnectionSpec(
             case AWS -> "AWS · " + (region == null ? "profile region" : region)
                     + (profile == null ? " · default credentials" : " · profile " + profile);
             case LAB -> "Lab (built in, this machine)";
-            default -> endpoint + " · " + region + " · key " + accessKeyId;
+            default -> endpoint + (labProxyPort == null ? "" : " via Lab proxy :" + labProxyPort) + " · " + region
+                    + " · key " + accessKeyId;
         };
     }
 

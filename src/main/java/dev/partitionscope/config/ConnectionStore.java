@@ -21,16 +21,16 @@ public final class ConnectionStore {
 
     /** On-disk form; kept separate from {@link ConnectionSpec} so the file format is explicit and stable. */
     public record Entry(String name, ConnectionKind kind, String profile, String region, String endpoint,
-                        String accessKeyId) {
+                        String accessKeyId, Integer labProxyPort) {
         static Entry of(ConnectionSpec s) {
             // The built-in Lab's port changes every start: never store it.
             String endpoint = s.kind() == ConnectionKind.LAB ? null : s.endpoint();
             return new Entry(s.name(), s.kind(), s.profile(), s.region(), endpoint,
-                    s.kind().isLocal() ? s.accessKeyId() : null);
+                    s.kind().isLocal() ? s.accessKeyId() : null, s.labProxyPort());
         }
 
         ConnectionSpec toSpec() {
-            return new ConnectionSpec(name, kind, profile, region, endpoint, accessKeyId);
+            return new ConnectionSpec(name, kind, profile, region, endpoint, accessKeyId, labProxyPort);
         }
     }
 

@@ -63,6 +63,7 @@ public final class Lab implements AutoCloseable {
     private final LabEngine engine;
     private volatile ModelParams params;
     private LabServer server;
+    private dev.partitionscope.lab.proxy.ProxyHandler proxy;
 
     private Lab(Options options) {
         this.options = options;
@@ -81,8 +82,9 @@ public final class Lab implements AutoCloseable {
         Lab lab = new Lab(options);
         LabServer.RequestHandler handler = lab.engine::handle;
         if (options.upstream() != null) {
-            handler = new dev.partitionscope.lab.proxy.ProxyHandler(options.upstream(), options.clock(),
+            lab.proxy = new dev.partitionscope.lab.proxy.ProxyHandler(options.upstream(), options.clock(),
                     options.region(), lab::gateFor, new MeterAdapter(lab.meter));
+            handler = lab.proxy;
         }
         lab.server = LabServer.start(options.host(), options.port(), handler, options.latencyMillis());
         return lab;
@@ -102,6 +104,9 @@ public final class Lab implements AutoCloseable {
     public void setParams(ModelParams newParams) {
         this.params = newParams;
         engine.regate(this::gateFor);
+        if (proxy != null) {
+            proxy.resetModels();
+        }
     }
 
     public ModelParams params() {
@@ -111,10 +116,10 @@ public final class Lab implements AutoCloseable {
     /** The partition model of a table right now, if the table exists and is modelled. */
     public Optional<ModelSnapshot> snapshot(String table) {
         LabTable t = engine.tablesByName().get(table);
-        if (t == null || !(t.gate() instanceof ModelGate g)) {
-            return Optional.empty();
+        if (t != null) {
+            return t.gate().snapshot();
         }
-        return Optional.of(g.model().snapshot());
+        return proxy == null ? Optional.empty() : proxy.snapshot(table);
     }
 
     public LabEngine engine() {

@@ -8,9 +8,10 @@ import java.util.Optional;
  * The Lab embedded in the desktop app: started on first use on a free 127.0.0.1 port with the demo tables, kept for
  * the life of the app (so its tables survive reconnecting) and stopped at exit.
  */
-public final class LabHost implements AutoCloseable {
+public final class LabHost implements AutoCloseable, dev.partitionscope.aws.LabLauncher {
     private final Lab.Options options;
     private volatile Lab lab;
+    private final java.util.Map<String, Lab> proxies = new java.util.concurrent.ConcurrentHashMap<>();
 
     public LabHost(Lab.Options options) {
         this.options = options;
@@ -44,6 +45,51 @@ public final class LabHost implements AutoCloseable {
         return lab().endpoint().orElseThrow();
     }
 
+    @Override
+    public String embedded() {
+        return endpoint();
+    }
+
+    /**
+     * A Lab proxy on 127.0.0.1:{@code port} in front of {@code upstream}, started on first use and kept (with its
+     * meter) for the life of the app, so reconnecting keeps the history.
+     *
+     * @throws UncheckedIOException when the port cannot be bound
+     */
+    @Override
+    public String proxy(String upstream, int port) {
+        String key = upstream + "|" + port;
+        Lab existing = proxies.get(key);
+        if (existing != null) {
+            return existing.endpoint().orElseThrow();
+        }
+        synchronized (this) {
+            Lab raced = proxies.get(key);
+            if (raced != null) {
+                return raced.endpoint().orElseThrow();
+            }
+            try {
+                Lab started = Lab.start(options.withPort(port).withUpstream(upstream));
+                proxies.put(key, started);
+                return started.endpoint().orElseThrow();
+            } catch (IOException e) {
+                throw new UncheckedIOException("Port " + port + " is not available: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** The embedded Lab or a proxy serving at this endpoint, if this app runs it. */
+    public Optional<Lab> forEndpoint(String endpoint) {
+        if (endpoint == null) {
+            return Optional.empty();
+        }
+        Lab embedded = lab;
+        if (embedded != null && embedded.endpoint().map(endpoint::equals).orElse(false)) {
+            return Optional.of(embedded);
+        }
+        return proxies.values().stream().filter(p -> p.endpoint().map(endpoint::equals).orElse(false)).findFirst();
+    }
+
     /** The Lab if it was started, without starting it. */
     public Optional<Lab> running() {
         return Optional.ofNullable(lab);
@@ -55,5 +101,7 @@ public final class LabHost implements AutoCloseable {
             lab.close();
             lab = null;
         }
+        proxies.values().forEach(Lab::close);
+        proxies.clear();
     }
 }

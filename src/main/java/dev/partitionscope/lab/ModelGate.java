@@ -31,6 +31,11 @@ final class ModelGate implements CapacityGate {
         return view == null ? 1 : view.partitions().size();
     }
 
+    @Override
+    public java.util.Optional<ModelSnapshot> snapshot() {
+        return java.util.Optional.of(model.snapshot());
+    }
+
     ThroughputModel model() {
         return model;
     }

@@ -21,6 +21,11 @@ public interface CapacityGate {
         acquire(charge);
     }
 
+    /** The partition model's state, when this gate has one (for the Lab screen). */
+    default java.util.Optional<dev.partitionscope.lab.partition.ModelSnapshot> snapshot() {
+        return java.util.Optional.empty();
+    }
+
     /** Partitions currently backing the table (index null) or a GSI; 1 when the gate does not model partitions. */
     int partitionCount(String index);
 

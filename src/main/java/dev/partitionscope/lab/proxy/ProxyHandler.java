@@ -81,6 +81,16 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         return answer;
     }
 
+    /** Forgets every table's model; they are rebuilt (with the Lab's current parameters) on next use. */
+    public void resetModels() {
+        catalog.clear();
+    }
+
+    /** The partition model of an upstream table the proxy has seen (any access key), for the Lab screen. */
+    public java.util.Optional<dev.partitionscope.lab.partition.ModelSnapshot> snapshot(String table) {
+        return catalog.any(table).flatMap(e -> e.gate().snapshot());
+    }
+
     /** One item operation: estimate, admit, forward, meter the actual cost. */
     private ObjectNode item(Upstream.Call call, ObjectNode request) {
         long start = System.nanoTime();

@@ -52,6 +52,14 @@ final class TableCatalog {
         return raced == null ? fresh : raced;
     }
 
+    java.util.Optional<Entry> any(String table) {
+        return entries.values().stream().filter(e -> e.name().equals(table)).findFirst();
+    }
+
+    void clear() {
+        entries.clear();
+    }
+
     void forget(Upstream.Call call, String table) {
         entries.remove(call.accessKey() + "/" + table);
     }

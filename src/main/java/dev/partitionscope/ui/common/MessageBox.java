@@ -33,6 +33,10 @@ public final class MessageBox extends VBox {
         headline.setWrapText(true);
         detail.setWrapText(true);
         hint.setWrapText(true);
+        // Wrapped text must keep its lines when a dialog is short of room, not shrink to one line with "…".
+        for (Label l : new Label[]{headline, detail, hint}) {
+            l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
         copy.getStyleClass().addAll("small", "flat");
         copy.setOnAction(e -> {
             if (message != null) {

@@ -63,6 +63,9 @@ public final class ConnectionDialog {
     @FXML private ComboBox<String> regionBox;
     @FXML private HBox accessKeyRow;
     @FXML private TextField accessKeyField;
+    @FXML private HBox proxyRow;
+    @FXML private CheckBox viaLabBox;
+    @FXML private TextField proxyPortField;
     @FXML private Label kindInfo;
     @FXML private Label problems;
     @FXML private HBox progressRow;
@@ -212,6 +215,7 @@ public final class ConnectionDialog {
         boolean endpoint = kind == ConnectionKind.LOCALSTACK || kind == ConnectionKind.CUSTOM;
         Fx.show(endpointRow, endpoint);
         Fx.show(accessKeyRow, endpoint);
+        Fx.show(proxyRow, endpoint);
         Fx.show(regionRow, kind != ConnectionKind.LAB);
     }
 
@@ -219,6 +223,9 @@ public final class ConnectionDialog {
         nameField.textProperty().bindBidirectional(vm.nameProperty());
         endpointField.textProperty().bindBidirectional(vm.endpointProperty());
         accessKeyField.textProperty().bindBidirectional(vm.accessKeyProperty());
+        viaLabBox.selectedProperty().bindBidirectional(vm.viaLabProperty());
+        proxyPortField.textProperty().bindBidirectional(vm.proxyPortProperty());
+        proxyPortField.disableProperty().bind(vm.viaLabProperty().not());
         profileBox.setItems(vm.profileChoices());
         profileBox.valueProperty().bindBidirectional(vm.profileProperty());
         profileBox.setCellFactory(list -> new ProfileCell());

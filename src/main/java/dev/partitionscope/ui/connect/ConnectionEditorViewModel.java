@@ -43,6 +43,8 @@ public final class ConnectionEditorViewModel {
     private final StringProperty endpoint = new SimpleStringProperty(this, "endpoint", "");
     private final StringProperty accessKey = new SimpleStringProperty(this, "accessKey", "");
     private final BooleanProperty remember = new SimpleBooleanProperty(this, "remember", true);
+    private final BooleanProperty viaLab = new SimpleBooleanProperty(this, "viaLab");
+    private final StringProperty proxyPort = new SimpleStringProperty(this, "proxyPort", "8000");
     private final ObservableList<String> profileChoices = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper storeMessage = new ReadOnlyStringWrapper(this, "storeMessage", "");
     private final ObjectBinding<List<String>> problems;
@@ -60,8 +62,9 @@ public final class ConnectionEditorViewModel {
             storeMessage.set(read.problem());
         }
         problems = Bindings.createObjectBinding(this::computeProblems, name, kind, profile, region, endpoint,
-                accessKey);
-        kindInfo = Bindings.createStringBinding(this::computeKindInfo, kind, region, accessKey, profile);
+                accessKey, viaLab, proxyPort);
+        kindInfo = Bindings.createStringBinding(this::computeKindInfo, kind, region, accessKey, profile, viaLab,
+                proxyPort);
         regionPrompt = Bindings.createStringBinding(() -> {
             if (kind.get() != ConnectionKind.AWS) {
                 return "us-east-1";
@@ -106,12 +109,14 @@ public final class ConnectionEditorViewModel {
         region.set(nz(spec.region()));
         endpoint.set(nz(spec.endpoint()));
         accessKey.set(nz(spec.accessKeyId()));
+        viaLab.set(spec.labProxyPort() != null);
+        proxyPort.set(spec.labProxyPort() == null ? "8000" : spec.labProxyPort().toString());
     }
 
     /** The spec the form describes now (may have problems; check {@link #problemsBinding()}). */
     public ConnectionSpec toSpec() {
         return new ConnectionSpec(name.get(), kind.get(), kind.get() == ConnectionKind.AWS ? profileName() : null,
-                region.get(), endpoint.get(), accessKey.get());
+                region.get(), endpoint.get(), accessKey.get(), viaLab.get() ? parsedPort() : null);
     }
 
     /** Saves (adds or replaces by name). Returns false and sets {@link #storeMessageProperty()} on failure. */
@@ -141,6 +146,15 @@ public final class ConnectionEditorViewModel {
     }
 
     // Internals
+
+    /** The typed proxy port, or -1 when it is not a number (reported as a problem). */
+    private int parsedPort() {
+        try {
+            return Integer.parseInt(nz(proxyPort.get()).trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
 
     private List<String> computeProblems() {
         ConnectionSpec spec = toSpec();
@@ -172,14 +186,23 @@ public final class ConnectionEditorViewModel {
             }
             case LOCALSTACK -> "LocalStack's edge port (DynamoDB Local underneath): no throttling, no DynamoDB metrics,"
                     + " no Contributor Insights. CloudWatch calls from this app need LocalStack ≥ 4.9. Any access key"
-                    + " works.";
+                    + " works." + proxyInfo();
             case CUSTOM -> "DynamoDB Local, dynalite or any compatible server. DynamoDB Local keeps one database per"
                     + " access key and region: this connection sees the tables of key '" + nz(accessKey.get())
-                    + "' in region '" + nz(region.get()) + "'. The secret key sent is a dummy value.";
+                    + "' in region '" + nz(region.get()) + "'. The secret key sent is a dummy value." + proxyInfo();
             case LAB -> "The built-in Lab: a DynamoDB on this machine that throttles like the real service (partitions,"
                     + " burst and adaptive capacity, split for heat), with the seeds' demo tables. It is a sandbox, so"
                     + " writes are allowed. Its partitions are on the Lab screen (Ctrl+7).";
         };
+    }
+
+    private String proxyInfo() {
+        if (!viaLab.get()) {
+            return " Tick \"Meter and throttle through the Lab\" to see per-key heat and real throttling for it.";
+        }
+        return " Through the Lab proxy on http://127.0.0.1:" + nz(proxyPort.get()).trim() + ": every call is metered"
+                + " and throttled like DynamoDB before it reaches the engine (a throttled call writes nothing). Point"
+                + " your own app at the proxy too.";
     }
 
     private String profileName() {
@@ -236,6 +259,14 @@ public final class ConnectionEditorViewModel {
 
     public BooleanProperty rememberProperty() {
         return remember;
+    }
+
+    public BooleanProperty viaLabProperty() {
+        return viaLab;
+    }
+
+    public StringProperty proxyPortProperty() {
+        return proxyPort;
     }
 
     public ObservableList<String> profileChoices() {

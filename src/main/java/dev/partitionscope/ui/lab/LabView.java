@@ -264,7 +264,9 @@ public final class LabView {
                         "It runs on this machine and throttles like the real service: partitions with their "
                                 + "1,000 WCU/s and 3,000 RCU/s ceilings, burst, adaptive capacity and split for "
                                 + "heat — with demo tables to try. Connect to it to watch its partitions, load and "
-                                + "throttles live; your saved connections stay as they are."
+                                + "throttles live; your saved connections stay as they are. A LocalStack or other local"
+                                + " connection can go through the Lab too (\"Meter and throttle through the Lab\" in"
+                                + " the connection dialog), and its partitions then show here."
                                 + (vm.endpointProperty().get().isEmpty() ? ""
                                 : " It is already running at " + vm.endpointProperty().get() + "."),
                         connect, other);

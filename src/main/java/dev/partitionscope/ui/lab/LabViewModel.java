@@ -90,8 +90,8 @@ public final class LabViewModel {
         this.main = main;
         this.labHost = labHost;
         this.wallMillis = wallMillis;
-        this.params = new ParamsForm(labHost.running().map(Lab::params).orElse(ModelParams.defaults()), p -> {
-            Lab lab = labHost.running().orElseThrow(() -> new IllegalStateException(
+        this.params = new ParamsForm(currentLab().map(Lab::params).orElse(ModelParams.defaults()), p -> {
+            Lab lab = currentLab().orElseThrow(() -> new IllegalStateException(
                     "the Lab is not running; connect to it first"));
             lab.setParams(p);
             refreshNow();
@@ -121,7 +121,7 @@ public final class LabViewModel {
      * turns, so every complete second is shown exactly once (the model reports load per complete second).
      */
     public void tick() {
-        Optional<Lab> lab = labHost.running();
+        Optional<Lab> lab = currentLab();
         long wall = wallMillis.getAsLong();
         if (state.get() != State.READY || lab.isEmpty()) {
             if (state.get() == State.READY || state.get() == State.NOT_RUNNING) {
@@ -138,7 +138,7 @@ public final class LabViewModel {
 
     /** Reads the Lab now: partitions, throttles and parameters. */
     public void refreshNow() {
-        Optional<Lab> running = labHost.running();
+        Optional<Lab> running = currentLab();
         if (state.get() != State.READY || running.isEmpty()) {
             clearData();
             return;
@@ -199,18 +199,19 @@ public final class LabViewModel {
     private void update() {
         Connection c = main.getConnection();
         ConnectionSpec connecting = main.connectingSpecProperty().get();
-        Optional<Lab> running = labHost.running();
+        Optional<Lab> running = currentLab();
         State next;
         if (connecting != null && connecting.kind() == ConnectionKind.LAB) {
             next = State.STARTING;
-        } else if (c == null || c.spec().kind() != ConnectionKind.LAB) {
+        } else if (c == null || c.spec().kind() != ConnectionKind.LAB && running.isEmpty()) {
             next = State.NOT_CONNECTED;
         } else if (running.isEmpty()) {
             next = State.NOT_RUNNING;
         } else {
             next = State.READY;
         }
-        endpoint.set(running.flatMap(Lab::endpoint).orElse(""));
+        // When not connected to it, still say where the embedded Lab runs (it keeps running for a reconnect).
+        endpoint.set(running.or(labHost::running).flatMap(Lab::endpoint).orElse(""));
         state.set(next);
         if (next == State.READY && main.selectedTableProperty().get() == null) {
             tableState.set(TableState.NO_TABLE);
@@ -291,6 +292,15 @@ public final class LabViewModel {
 
     public MainViewModel main() {
         return main;
+    }
+
+    /**
+     * The Lab behind the current connection: the embedded one, or the Lab proxy this app runs in front of LocalStack
+     * or another engine. Empty for any other connection.
+     */
+    private Optional<Lab> currentLab() {
+        Connection c = main.getConnection();
+        return c == null ? Optional.empty() : labHost.forEndpoint(c.spec().endpoint());
     }
 
     public LabHost labHost() {

@@ -111,4 +111,24 @@ class ConnectionEditorViewModelTest {
         assertThat(vm.toSpec().kind()).isEqualTo(ConnectionKind.LAB);
         assertThat(vm.kindInfoBinding().get()).contains("throttles like the real service", "sandbox");
     }
+
+    @Test
+    void aLocalConnectionCanGoThroughTheLabProxyAndTheChoiceIsSaved() throws Exception {
+        ConnectionEditorViewModel vm = vm(null);
+        vm.newConnection(ConnectionKind.LOCALSTACK);
+        assertThat(vm.toSpec().labProxyPort()).isNull();
+        vm.viaLabProperty().set(true);
+        assertThat(vm.toSpec().labProxyPort()).isEqualTo(8000);
+        assertThat(vm.kindInfoBinding().get()).contains("Lab proxy on http://127.0.0.1:8000", "writes nothing");
+        vm.proxyPortProperty().set("eighty");
+        assertThat(vm.problemsBinding().get()).contains("The Lab proxy port must be between 1 and 65535 (8000 is the"
+                + " usual choice).");
+        vm.proxyPortProperty().set("4567");
+        assertThat(vm.save()).isTrue();
+
+        ConnectionEditorViewModel reopened = vm(null);
+        reopened.load(reopened.saved().get(0));
+        assertThat(reopened.viaLabProperty().get()).isTrue();
+        assertThat(reopened.proxyPortProperty().get()).isEqualTo("4567");
+    }
 }

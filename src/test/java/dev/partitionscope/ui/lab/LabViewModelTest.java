@@ -39,7 +39,7 @@ class LabViewModelTest {
                     Path.of("/nonexistent/credentials"), Map.of()),
                     new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
                             Duration.ofSeconds(10))),
-            new LocalStackProbe(Duration.ofSeconds(1)), labHost::endpoint));
+            new LocalStackProbe(Duration.ofSeconds(1)), labHost));
     private final LabViewModel vm = new LabViewModel(main, labHost, wall::get);
 
     @AfterEach
