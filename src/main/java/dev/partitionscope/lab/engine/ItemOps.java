@@ -40,23 +40,7 @@ final class ItemOps {
         WriteOptions options = WriteOptions.of(req, ex, true);
         ex.checkAllUsed();
 
-        t.lock.writeLock().lock();
-        try {
-            Map<String, AttrValue> old = t.get(item);
-            Map<String, AttrValue> keyItem = t.key.keyOf(item);
-            WriteCost cost = WriteCost.of(t, old, item);
-            checkCondition(t, "PutItem", keyItem, cost, start, options, old);
-            admit(t, "PutItem", keyItem, cost, start);
-            t.apply(old, item, keyItem);
-            ObjectNode out = F.objectNode();
-            if ("ALL_OLD".equals(options.returnValues()) && old != null) {
-                out.set("Attributes", AttrJson.toJson(old));
-            }
-            Items.addWriteCapacity(out, t, options.rcc(), cost);
-            return out;
-        } finally {
-            t.lock.writeLock().unlock();
-        }
+        return replace(t, "PutItem", t.key.keyOf(item), item, options, start);
     }
 
     ObjectNode get(JsonNode req) {
@@ -98,24 +82,7 @@ final class ItemOps {
         WriteOptions options = WriteOptions.of(req, ex, true);
         ex.checkAllUsed();
 
-        t.lock.writeLock().lock();
-        try {
-            Map<String, AttrValue> old = t.get(key);
-            WriteCost cost = WriteCost.of(t, old, null);
-            checkCondition(t, "DeleteItem", key, cost, start, options, old);
-            admit(t, "DeleteItem", key, cost, start);
-            if (old != null) {
-                t.apply(old, null, key);
-            }
-            ObjectNode out = F.objectNode();
-            if ("ALL_OLD".equals(options.returnValues()) && old != null) {
-                out.set("Attributes", AttrJson.toJson(old));
-            }
-            Items.addWriteCapacity(out, t, options.rcc(), cost);
-            return out;
-        } finally {
-            t.lock.writeLock().unlock();
-        }
+        return replace(t, "DeleteItem", key, null, options, start);
     }
 
     ObjectNode update(JsonNode req) {
@@ -154,6 +121,32 @@ final class ItemOps {
             };
             if (attributes != null && !attributes.isEmpty()) {
                 out.set("Attributes", AttrJson.toJson(attributes));
+            }
+            Items.addWriteCapacity(out, t, options.rcc(), cost);
+            return out;
+        } finally {
+            t.lock.writeLock().unlock();
+        }
+    }
+
+    /**
+     * PutItem ({@code item} non-null) and DeleteItem ({@code item} null): condition, charge and apply under the
+     * table's write lock, answering the old item for ReturnValues ALL_OLD.
+     */
+    private ObjectNode replace(LabTable t, String operation, Map<String, AttrValue> key, Map<String, AttrValue> item,
+                               WriteOptions options, long start) {
+        t.lock.writeLock().lock();
+        try {
+            Map<String, AttrValue> old = t.get(key);
+            WriteCost cost = WriteCost.of(t, old, item);
+            checkCondition(t, operation, key, cost, start, options, old);
+            admit(t, operation, key, cost, start);
+            if (item != null || old != null) {
+                t.apply(old, item, key);
+            }
+            ObjectNode out = F.objectNode();
+            if ("ALL_OLD".equals(options.returnValues()) && old != null) {
+                out.set("Attributes", AttrJson.toJson(old));
             }
             Items.addWriteCapacity(out, t, options.rcc(), cost);
             return out;
