@@ -270,6 +270,7 @@ final class TableOps {
         LabTable t = engine.table(Req.tableName(req));
         t.lock.writeLock().lock();
         try {
+            checkOneIndexChange(req.get("GlobalSecondaryIndexUpdates"));
             boolean changed = false;
             String billing = Req.optEnum(req, "BillingMode", "billingMode", "PROVISIONED", "PAY_PER_REQUEST");
             // Validate the billing mode and throughput before changing anything: a refused update changes nothing.
@@ -335,6 +336,21 @@ final class TableOps {
             return (ObjectNode) F.objectNode().set("TableDescription", Descriptions.table(t, "UPDATING"));
         } finally {
             t.lock.writeLock().unlock();
+        }
+    }
+
+    /** DynamoDB creates or deletes one GSI at a time; refused before anything changes. */
+    private static void checkOneIndexChange(JsonNode updates) {
+        if (updates == null || !updates.isArray()) {
+            return;
+        }
+        long createsOrDeletes = 0;
+        for (JsonNode u : updates) {
+            createsOrDeletes += u.has("Create") || u.has("Delete") ? 1 : 0;
+        }
+        if (createsOrDeletes > 1) {
+            throw new LabException("LimitExceededException", "Subscriber limit exceeded: Only 1 online index can be"
+                    + " created or deleted simultaneously per table");
         }
     }
 
