@@ -20,7 +20,7 @@ import java.util.Optional;
  * partition model per table, the meter and the HTTP endpoint; started inside the app (ephemeral port) or by
  * {@code partitionscope lab}. In proxy mode requests go to an upstream engine after the same admission.
  */
-public final class Lab implements AutoCloseable {
+public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwatch.MetricsSource {
 
     /** How to run the Lab. {@code host} null means 127.0.0.1; {@code port} 0 a free port. */
     public record Options(String host, int port, ModelParams params, long latencyMillis, String upstream,
@@ -122,14 +122,41 @@ public final class Lab implements AutoCloseable {
         return proxy == null ? Optional.empty() : proxy.snapshot(table);
     }
 
+    @Override
+    public java.util.List<dev.partitionscope.lab.partition.CapacityConfig> tables() {
+        java.util.List<dev.partitionscope.lab.partition.CapacityConfig> all = new java.util.ArrayList<>();
+        engine.tables().forEach(t -> all.add(t.capacityConfig()));
+        if (proxy != null) {
+            all.addAll(proxy.tables());
+        }
+        return all;
+    }
+
+    @Override
+    public java.util.List<dev.partitionscope.lab.cloudwatch.InsightRule> insightRules() {
+        java.util.List<dev.partitionscope.lab.cloudwatch.InsightRule> all = new java.util.ArrayList<>();
+        engine.tables().forEach(t -> all.addAll(t.insightRules()));
+        if (proxy != null) {
+            all.addAll(proxy.insightRules());
+        }
+        return all;
+    }
+
+    @Override
+    public String region() {
+        return options.region();
+    }
+
     public LabEngine engine() {
         return engine;
     }
 
+    @Override
     public Meter meter() {
         return meter;
     }
 
+    @Override
     public LabClock clock() {
         return options.clock();
     }

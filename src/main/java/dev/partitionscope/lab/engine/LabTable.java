@@ -96,7 +96,8 @@ public final class LabTable {
         return all;
     }
 
-    CapacityConfig capacityConfig() {
+    /** Capacity settings of the table and its GSIs, as the partition model and CloudWatch see them. */
+    public CapacityConfig capacityConfig() {
         Map<String, CapacityConfig.IndexCapacity> gsis = new LinkedHashMap<>();
         for (IndexDef g : globalIndexes.values()) {
             gsis.put(g.name(), new CapacityConfig.IndexCapacity(g.arn(), onDemand ? g.maxReadUnits : g.readUnits,
@@ -104,6 +105,27 @@ public final class LabTable {
         }
         return new CapacityConfig(name, arn, onDemand, onDemand ? maxReadUnits : readUnits,
                 onDemand ? maxWriteUnits : writeUnits, gsis);
+    }
+
+    /** The Contributor Insights rules that exist now (resources with insights enabled), with AWS's names. */
+    public java.util.List<dev.partitionscope.lab.cloudwatch.InsightRule> insightRules() {
+        java.util.List<dev.partitionscope.lab.cloudwatch.InsightRule> rules = new ArrayList<>();
+        insights.forEach((resource, setting) -> {
+            if (!"ENABLED".equals(setting.status())) {
+                return;
+            }
+            String index = resource.isEmpty() ? null : resource;
+            if (index != null && !globalIndexes.containsKey(index)) {
+                return;
+            }
+            for (String name : InsightsOps.ruleNames(this, index, setting)) {
+                String kind = name.substring("DynamoDBContributorInsights-".length(),
+                        "DynamoDBContributorInsights-".length() + 3);
+                rules.add(new dev.partitionscope.lab.cloudwatch.InsightRule(name, this.name, index,
+                        dev.partitionscope.lab.cloudwatch.InsightRule.Kind.valueOf(kind), setting.lastUpdateMillis()));
+            }
+        });
+        return rules;
     }
 
     // Keys

@@ -81,6 +81,16 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         return answer;
     }
 
+    /** Capacity settings of the upstream tables the proxy has seen (for the Provisioned* metrics). */
+    public List<CapacityConfig> tables() {
+        return catalog.configs();
+    }
+
+    /** Contributor Insights rules the proxy serves for upstream tables (the upstream usually has none). */
+    public List<dev.partitionscope.lab.cloudwatch.InsightRule> insightRules() {
+        return List.of();
+    }
+
     /** Forgets every table's model; they are rebuilt (with the Lab's current parameters) on next use. */
     public void resetModels() {
         catalog.clear();

@@ -30,7 +30,7 @@ final class TableCatalog {
     record Index(String name, KeySchema key, String projectionType, Set<String> nonKeyAttributes) {
     }
 
-    record Entry(String name, KeySchema key, Map<String, Index> indexes, CapacityGate gate) {
+    record Entry(String name, KeySchema key, Map<String, Index> indexes, CapacityGate gate, CapacityConfig config) {
     }
 
     TableCatalog(BiFunction<Upstream.Call, JsonNode, com.fasterxml.jackson.databind.node.ObjectNode> forward,
@@ -54,6 +54,12 @@ final class TableCatalog {
 
     java.util.Optional<Entry> any(String table) {
         return entries.values().stream().filter(e -> e.name().equals(table)).findFirst();
+    }
+
+    java.util.List<CapacityConfig> configs() {
+        Map<String, CapacityConfig> byName = new LinkedHashMap<>();
+        entries.values().forEach(e -> byName.put(e.name(), e.config()));
+        return java.util.List.copyOf(byName.values());
     }
 
     void clear() {
@@ -86,7 +92,7 @@ final class TableCatalog {
         CapacityConfig config = new CapacityConfig(name, arn, onDemand,
                 units(d, "ReadCapacityUnits", onDemand, "MaxReadRequestUnits"),
                 units(d, "WriteCapacityUnits", onDemand, "MaxWriteRequestUnits"), capacities);
-        return new Entry(name, key(d.path("KeySchema"), types), indexes, gates.apply(config));
+        return new Entry(name, key(d.path("KeySchema"), types), indexes, gates.apply(config), config);
     }
 
     private static double units(JsonNode d, String field, boolean onDemand, String maxField) {
