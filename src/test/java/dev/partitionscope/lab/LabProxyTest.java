@@ -125,6 +125,27 @@ class LabProxyTest {
     }
 
     @Test
+    void contributorInsightsWorkThroughTheProxyThoughTheEngineHasNone() {
+        var before = client.describeContributorInsights(b -> b.tableName(table));
+        assertThat(before.contributorInsightsStatusAsString()).isEqualTo("DISABLED");
+        var enabled = client.updateContributorInsights(b -> b.tableName(table)
+                .contributorInsightsAction("ENABLE"));
+        assertThat(enabled.contributorInsightsStatusAsString()).isEqualTo("ENABLED");
+        var after = client.describeContributorInsights(b -> b.tableName(table));
+        long millis = clock.epochMillis();
+        assertThat(after.contributorInsightsRuleList()).containsExactly(
+                "DynamoDBContributorInsights-PKC-" + table + "-" + millis,
+                "DynamoDBContributorInsights-PKT-" + table + "-" + millis,
+                "DynamoDBContributorInsights-SKC-" + table + "-" + millis,
+                "DynamoDBContributorInsights-SKT-" + table + "-" + millis);
+        assertThat(lab.insightRules()).extracting(r -> r.name()).containsAll(after.contributorInsightsRuleList());
+        assertThat(upstream.operations()).doesNotContain("UpdateContributorInsights", "DescribeContributorInsights");
+
+        client.updateContributorInsights(b -> b.tableName(table).contributorInsightsAction("DISABLE"));
+        assertThat(lab.insightRules()).isEmpty();
+    }
+
+    @Test
     void upstreamErrorsComeBackAsTheyWere() {
         Throwable e = catchThrowable(() -> client.describeTable(b -> b.tableName("no-such-table")));
         assertThat(e).isInstanceOf(software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException.class);

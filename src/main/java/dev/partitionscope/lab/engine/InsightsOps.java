@@ -125,24 +125,8 @@ final class InsightsOps {
 
     /** AWS's rule names for the resource in its mode (only throttled-key rules in THROTTLED_KEYS mode). */
     static List<String> ruleNames(LabTable t, String index, LabTable.InsightsSetting s) {
-        String resource = index == null ? t.name : t.name + "-" + index;
-        List<String> kinds = new ArrayList<>();
-        boolean accessed = "ACCESSED_AND_THROTTLED_KEYS".equals(s.mode());
-        if (accessed) {
-            kinds.add("PKC");
-        }
-        kinds.add("PKT");
         KeyDef key = index == null ? t.key : t.globalIndexes.get(index).key();
-        if (key.hasSortKey()) {
-            if (accessed) {
-                kinds.add("SKC");
-            }
-            kinds.add("SKT");
-        }
-        List<String> names = new ArrayList<>();
-        for (String k : kinds) {
-            names.add("DynamoDBContributorInsights-" + k + "-" + resource + "-" + s.lastUpdateMillis());
-        }
-        return names;
+        return dev.partitionscope.lab.cloudwatch.InsightRules.of(t.name, index, key.hasSortKey(), s.mode(),
+                s.lastUpdateMillis()).stream().map(dev.partitionscope.lab.cloudwatch.InsightRule::name).toList();
     }
 }

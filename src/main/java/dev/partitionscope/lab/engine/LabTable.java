@@ -118,12 +118,9 @@ public final class LabTable {
             if (index != null && !globalIndexes.containsKey(index)) {
                 return;
             }
-            for (String name : InsightsOps.ruleNames(this, index, setting)) {
-                String kind = name.substring("DynamoDBContributorInsights-".length(),
-                        "DynamoDBContributorInsights-".length() + 3);
-                rules.add(new dev.partitionscope.lab.cloudwatch.InsightRule(name, this.name, index,
-                        dev.partitionscope.lab.cloudwatch.InsightRule.Kind.valueOf(kind), setting.lastUpdateMillis()));
-            }
+            KeyDef k = index == null ? key : globalIndexes.get(index).key();
+            rules.addAll(dev.partitionscope.lab.cloudwatch.InsightRules.of(this.name, index, k.hasSortKey(),
+                    setting.mode(), setting.lastUpdateMillis()));
         });
         return rules;
     }

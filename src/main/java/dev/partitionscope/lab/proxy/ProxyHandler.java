@@ -47,6 +47,7 @@ public final class ProxyHandler implements LabServer.RequestHandler {
     private final HttpClient http;
     private final TableCatalog catalog;
     private final EngineMeter meter;
+    private final ProxyInsights insights;
 
     public ProxyHandler(String upstream, LabClock clock, String region, Function<CapacityConfig, CapacityGate> gates,
                         EngineMeter meter) {
@@ -55,6 +56,7 @@ public final class ProxyHandler implements LabServer.RequestHandler {
                 .build();
         this.catalog = new TableCatalog(this::forward, gates);
         this.meter = meter;
+        this.insights = new ProxyInsights(catalog, clock);
     }
 
     @Override
@@ -67,6 +69,9 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         Upstream.Call call = new Upstream.Call(operation, headers);
         if (ITEM_OPS.contains(operation)) {
             return item(call, (ObjectNode) request.deepCopy());
+        }
+        if (ProxyInsights.handles(operation)) {
+            return insights.handle(call, request);
         }
         if (operation.equals("BatchWriteItem")) {
             return new ProxyBatch(this, catalog, meter).write(call, (ObjectNode) request.deepCopy());
@@ -88,7 +93,7 @@ public final class ProxyHandler implements LabServer.RequestHandler {
 
     /** Contributor Insights rules the proxy serves for upstream tables (the upstream usually has none). */
     public List<dev.partitionscope.lab.cloudwatch.InsightRule> insightRules() {
-        return List.of();
+        return insights.rules();
     }
 
     /** Forgets every table's model; they are rebuilt (with the Lab's current parameters) on next use. */
