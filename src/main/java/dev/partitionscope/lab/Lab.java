@@ -90,6 +90,16 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
         return lab;
     }
 
+    /**
+     * Serves an in-process Lab (e.g. one loaded from a recording) on an HTTP endpoint, as {@link #start} would.
+     */
+    public synchronized void listen(String host, int port, long latencyMillis) throws IOException {
+        if (server != null) {
+            throw new IllegalStateException("The Lab is already listening on " + server.endpoint());
+        }
+        server = LabServer.start(host, port, engine::handle, latencyMillis);
+    }
+
     private CapacityGate gateFor(dev.partitionscope.lab.partition.CapacityConfig config) {
         if (!options.throttling()) {
             return CapacityGate.UNLIMITED;

@@ -125,6 +125,95 @@ public final class LabTable {
         return rules;
     }
 
+    /**
+     * A CreateTable request that recreates this table's definition (keys, indexes, billing, capacity, stream, class,
+     * deletion protection), for recordings.
+     */
+    public com.fasterxml.jackson.databind.node.ObjectNode createRequest() {
+        var f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        var d = Descriptions.table(this, "ACTIVE");
+        var req = f.objectNode().put("TableName", name);
+        req.set("AttributeDefinitions", d.get("AttributeDefinitions"));
+        req.set("KeySchema", d.get("KeySchema"));
+        req.put("BillingMode", onDemand ? "PAY_PER_REQUEST" : "PROVISIONED");
+        if (!onDemand) {
+            req.putObject("ProvisionedThroughput").put("ReadCapacityUnits", (long) readUnits)
+                    .put("WriteCapacityUnits", (long) writeUnits);
+        } else if (d.has("OnDemandThroughput")) {
+            req.set("OnDemandThroughput", d.get("OnDemandThroughput"));
+        }
+        for (String kind : new String[]{"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+            if (!d.has(kind)) {
+                continue;
+            }
+            var list = req.putArray(kind);
+            for (var i : d.get(kind)) {
+                var o = list.addObject().put("IndexName", i.get("IndexName").asText());
+                o.set("KeySchema", i.get("KeySchema"));
+                o.set("Projection", i.get("Projection"));
+                if (kind.startsWith("Global")) {
+                    if (!onDemand) {
+                        o.putObject("ProvisionedThroughput")
+                                .put("ReadCapacityUnits", i.path("ProvisionedThroughput").path("ReadCapacityUnits")
+                                        .asLong())
+                                .put("WriteCapacityUnits", i.path("ProvisionedThroughput")
+                                        .path("WriteCapacityUnits").asLong());
+                    } else if (i.has("OnDemandThroughput")) {
+                        o.set("OnDemandThroughput", i.get("OnDemandThroughput"));
+                    }
+                }
+            }
+        }
+        if (streamSpecification != null) {
+            req.set("StreamSpecification", streamSpecification);
+        }
+        req.put("TableClass", tableClass);
+        req.put("DeletionProtectionEnabled", deletionProtection);
+        return req;
+    }
+
+    /** Contributor Insights settings as saved: resource "" for the table, else the GSI name. */
+    public Map<String, String[]> insightsSettings() {
+        Map<String, String[]> out = new LinkedHashMap<>();
+        insights.forEach((resource, s) -> out.put(resource, new String[]{s.status(), s.mode(),
+                Long.toString(s.lastUpdateMillis())}));
+        return out;
+    }
+
+    /** Restores a saved Contributor Insights setting (keeps its original enable time, so rule names match). */
+    public void restoreInsights(String resource, String status, String mode, long millis) {
+        insights.put(resource, new InsightsSetting(status, mode, millis));
+    }
+
+    /** Puts an item back as saved: no capacity charged, nothing metered (recordings, not traffic). */
+    public void loadItem(Map<String, AttrValue> item) {
+        lock.writeLock().lock();
+        try {
+            apply(get(item), item, key.keyOf(item));
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Every item, in Scan order (for recordings); stops after {@code max}. */
+    public java.util.List<Map<String, AttrValue>> items(int max) {
+        lock.readLock().lock();
+        try {
+            java.util.List<Map<String, AttrValue>> out = new ArrayList<>();
+            for (var partition : base.partitions().values()) {
+                for (Map<String, AttrValue> item : partition.values()) {
+                    if (out.size() >= max) {
+                        return out;
+                    }
+                    out.add(item);
+                }
+            }
+            return out;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     // Keys
 
     StoreKey.Sort sortOf(Map<String, AttrValue> item) {

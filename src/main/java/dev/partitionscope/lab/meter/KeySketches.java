@@ -58,6 +58,26 @@ final class KeySketches {
         return out;
     }
 
+    /** Every minute still held, live one included, oldest first (for saving). */
+    List<FrozenSketch> all() {
+        List<FrozenSketch> out = new ArrayList<>();
+        for (FrozenSketch f : ring) {
+            if (f != null && f.minute() != liveMinute) {
+                out.add(f);
+            }
+        }
+        if (live != null && !live.isEmpty()) {
+            out.add(live.freeze(liveMinute, withSortKeys));
+        }
+        out.sort(java.util.Comparator.comparingLong(FrozenSketch::minute));
+        return out;
+    }
+
+    /** Puts a saved minute back as a closed minute. */
+    void restore(FrozenSketch f) {
+        ring[(int) Math.floorMod(f.minute(), (long) ring.length)] = f;
+    }
+
     /** The live sketch, for tests. */
     SpaceSaving live() {
         return live;

@@ -79,6 +79,22 @@ public final class Meter {
         table(resource.table()).setKeyMetering(resource.index(), on);
     }
 
+    /** Everything metered, as plain data (for recordings). */
+    public MeterState exportState() {
+        List<MeterState.Resource> all = new ArrayList<>();
+        for (TableMeter t : new TreeMap<>(tables).values()) {
+            all.addAll(t.export());
+        }
+        return new MeterState(all);
+    }
+
+    /** Adds saved state (tables already metered here are merged minute by minute; saved minutes win). */
+    public void importState(MeterState state) {
+        for (MeterState.Resource r : state.resources()) {
+            table(r.table()).restore(r, clock.epochMillis());
+        }
+    }
+
     /** Drops everything metered for a table (memory); CloudWatch itself keeps a deleted table's metrics. */
     public void forget(String table) {
         tables.remove(table);

@@ -49,6 +49,17 @@ final class MinuteAgg {
             count++;
         }
 
+        MeterState.Stat export() {
+            return new MeterState.Stat(sum, count, min, max);
+        }
+
+        void restore(MeterState.Stat s) {
+            sum = s.sum();
+            count = s.count();
+            min = s.min();
+            max = s.max();
+        }
+
         ValueStats toStats(double scale) {
             return count == 0 ? ValueStats.EMPTY : new ValueStats(sum * scale, count, min * scale, max * scale);
         }
@@ -70,6 +81,37 @@ final class MinuteAgg {
             a = new OpAgg();
             ops[id] = a;
         }
+        return a;
+    }
+
+    MeterState.Minute export() {
+        Map<String, MeterState.Op> byOp = new HashMap<>();
+        if (ops != null) {
+            for (int i = 0; i < ops.length; i++) {
+                if (ops[i] != null) {
+                    byOp.put(Operations.name(i), new MeterState.Op(ops[i].requests, ops[i].throttled,
+                            ops[i].latencyNanos.export(), ops[i].returned.export()));
+                }
+            }
+        }
+        return new MeterState.Minute(minute, read.export(), write.export(), readThrottleEvents, writeThrottleEvents,
+                reasons.clone(), byOp);
+    }
+
+    static MinuteAgg restore(MeterState.Minute m) {
+        MinuteAgg a = new MinuteAgg(m.minute());
+        a.read.restore(m.read());
+        a.write.restore(m.write());
+        a.readThrottleEvents = m.readThrottleEvents();
+        a.writeThrottleEvents = m.writeThrottleEvents();
+        System.arraycopy(m.reasons(), 0, a.reasons, 0, Math.min(16, m.reasons().length));
+        m.operations().forEach((name, op) -> {
+            OpAgg o = a.op(Operations.id(name));
+            o.requests = op.requests();
+            o.throttled = op.throttled();
+            o.latencyNanos.restore(op.latencyNanos());
+            o.returned.restore(op.returned());
+        });
         return a;
     }
 

@@ -96,6 +96,46 @@ final class ResourceMeter {
         }
     }
 
+    MeterState.Resource export(java.util.List<String> operations) {
+        List<MeterState.Minute> ms = new ArrayList<>();
+        for (MinuteAgg a : minutes) {
+            if (a != null) {
+                ms.add(a.export());
+            }
+        }
+        ms.sort(java.util.Comparator.comparingLong(MeterState.Minute::minute));
+        java.util.Map<String, List<MeterState.Sketch>> sketches = new java.util.LinkedHashMap<>();
+        for (KeyKind kind : KeyKind.values()) {
+            for (InsightMetric metric : InsightMetric.values()) {
+                if (!hasKeys(kind, metric)) {
+                    continue;
+                }
+                List<MeterState.Sketch> list = new ArrayList<>();
+                for (FrozenSketch f : keys(kind, metric).all()) {
+                    list.add(new MeterState.Sketch(f.minute(), f.pks(), f.sks(), f.hashes(), f.counts(), f.errors(),
+                            f.absentBound(), f.total(), f.events(), f.maxSingle(), f.minSingle()));
+                }
+                sketches.put(MeterState.kindName(kind, metric), list);
+            }
+        }
+        return new MeterState.Resource(id.table(), id.index(), keyMetering, ms, sketches, operations);
+    }
+
+    void restore(MeterState.Resource r) {
+        keyMetering = r.keyMetering();
+        for (MeterState.Minute m : r.minutes()) {
+            minutes[(int) Math.floorMod(m.minute(), (long) minutes.length)] = MinuteAgg.restore(m);
+        }
+        r.sketches().forEach((name, list) -> {
+            String[] parts = name.split("/");
+            KeySketches k = keys(KeyKind.valueOf(parts[0]), InsightMetric.valueOf(parts[1]));
+            for (MeterState.Sketch s : list) {
+                k.restore(new FrozenSketch(s.minute(), s.pks(), s.sks(), s.hashes(), s.counts(), s.errors(),
+                        s.absentBound(), s.total(), s.events(), s.maxSingle(), s.minSingle()));
+            }
+        });
+    }
+
     List<MinuteStats> minutes(long fromMinute, long toMinute, long nowMinute) {
         List<MinuteStats> out = new ArrayList<>();
         long first = Math.max(fromMinute, nowMinute - minutes.length + 1);

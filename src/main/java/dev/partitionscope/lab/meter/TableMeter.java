@@ -246,6 +246,27 @@ final class TableMeter {
         return r.keys(kind, metric).collect(fromMinute, toMinute, nowMinute(epochMillis));
     }
 
+    synchronized List<MeterState.Resource> export() {
+        List<MeterState.Resource> out = new ArrayList<>();
+        out.add(base.export(operations()));
+        for (String name : new TreeSet<>(indexes.keySet())) {
+            out.add(indexes.get(name).export(List.of()));
+        }
+        return out;
+    }
+
+    synchronized void restore(MeterState.Resource r, long lastMinuteMillis) {
+        resource(r.index()).restore(r);
+        for (String op : r.operations()) {
+            opsSeen.set(Operations.id(op));
+        }
+        long minute = Math.floorDiv(lastMinuteMillis, 60_000L);
+        if (minute > lastMinute) {
+            lastMinute = minute;
+            lastSecond = minute * 60;
+        }
+    }
+
     synchronized void setKeyMetering(String index, boolean on) {
         resource(index).keyMetering = on;
     }

@@ -1,0 +1,198 @@
+package dev.partitionscope.lab.recording;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partitionscope.config.AppInfo;
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.lab.Lab;
+import dev.partitionscope.lab.clock.SimulatedClock;
+import dev.partitionscope.lab.engine.LabTable;
+import dev.partitionscope.lab.meter.MeterState;
+import dev.partitionscope.lab.partition.ModelParams;
+import dev.partitionscope.lab.wire.AttrJson;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import java.util.zip.ZipException;
+
+/**
+ * A Lab run in one file, for replay in a review: model parameters, the tables (definitions, Contributor Insights
+ * settings, items up to a cap) and everything the meter kept (minute aggregates and per-key sketches), at the
+ * instant it was saved. Loading gives an in-process Lab on a simulated clock stopped at that instant, so metrics,
+ * insight reports and the heatmap answer exactly as they did.
+ *
+ * <p>Format (documented in the README): gzip-compressed JSON, {@code {"format":"partitionscope-lab-recording",
+ * "version":1, ...}}. A file of another format, a newer version, or a damaged file is refused with a message that
+ * says which.
+ */
+public final class Recording {
+    public static final String FORMAT = "partitionscope-lab-recording";
+    public static final int VERSION = 1;
+    /** Items beyond this are not saved (the metrics are); the file says so. */
+    public static final int MAX_ITEMS = 200_000;
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private Recording() {
+    }
+
+    /** What a recording holds beside the data, for "open recording" dialogs and the CLI. */
+    public record Summary(long savedAtMillis, String createdBy, List<String> tables, boolean itemsTruncated) {
+    }
+
+    /** Saves the Lab's state now. Written to a temporary file and moved into place: a crash never leaves half. */
+    public static Summary save(Lab lab, Path file) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT).put("version", VERSION).put("createdBy", AppInfo.NAME + " " + AppInfo.version());
+        long now = lab.clock().epochMillis();
+        root.put("savedAtMillis", now).put("region", lab.region());
+        ObjectNode params = root.putObject("params");
+        lab.params().toMap().forEach(params::put);
+        ArrayNode tables = root.putArray("tables");
+        int budget = MAX_ITEMS;
+        boolean truncated = false;
+        List<String> names = new java.util.ArrayList<>();
+        for (LabTable t : lab.engine().tables()) {
+            names.add(t.name());
+            ObjectNode o = tables.addObject();
+            o.set("definition", t.createRequest());
+            ObjectNode insights = o.putObject("insights");
+            t.insightsSettings().forEach((resource, s) -> insights.putObject(resource).put("status", s[0])
+                    .put("mode", s[1]).put("millis", Long.parseLong(s[2])));
+            List<Map<String, AttrValue>> items = t.items(budget);
+            truncated |= items.size() < t.itemCount();
+            budget -= items.size();
+            ArrayNode list = o.putArray("items");
+            items.forEach(i -> list.add(AttrJson.toJson(i)));
+        }
+        root.put("itemsTruncated", truncated);
+        root.set("meter", JSON.valueToTree(lab.meter().exportState()));
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        try {
+            try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
+                JSON.writeValue(out, root);
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        return new Summary(now, AppInfo.NAME + " " + AppInfo.version(), names, truncated);
+    }
+
+    /**
+     * Loads a recording into a new in-process Lab whose simulated clock stands at the saved instant.
+     *
+     * @throws RecordingException with a message saying what is wrong (not a recording, newer version, damaged)
+     */
+    public static Lab load(Path file) {
+        JsonNode root = read(file);
+        ModelParams params;
+        try {
+            Map<String, String> values = new LinkedHashMap<>();
+            root.path("params").fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
+            params = ModelParams.fromMap(values);
+        } catch (IllegalArgumentException e) {
+            throw new RecordingException(file.getFileName() + " has model parameters this version does not know: "
+                    + e.getMessage());
+        }
+        long savedAt = root.path("savedAtMillis").asLong();
+        SimulatedClock clock = new SimulatedClock(savedAt);
+        Lab lab = Lab.inProcess(Lab.Options.defaults().withClock(clock).withParams(params));
+        try {
+            for (JsonNode t : root.path("tables")) {
+                lab.engine().handle("CreateTable", t.path("definition"));
+                LabTable table = lab.engine().tablesByName().get(t.path("definition").path("TableName").asText());
+                t.path("insights").fields().forEachRemaining(e -> table.restoreInsights(e.getKey(),
+                        e.getValue().path("status").asText(), e.getValue().path("mode").asText(null),
+                        e.getValue().path("millis").asLong()));
+                for (JsonNode item : t.path("items")) {
+                    table.loadItem(AttrJson.item(item, "item"));
+                }
+            }
+            lab.meter().importState(JSON.treeToValue(root.path("meter"), MeterState.class));
+        } catch (RuntimeException | JsonProcessingException e) {
+            throw new RecordingException(file.getFileName() + " is damaged: " + firstLine(e.getMessage()));
+        }
+        return lab;
+    }
+
+    /** Reads and checks the envelope: gzip, JSON, our format, a version this build reads. */
+    static JsonNode read(Path file) {
+        JsonNode root;
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            in.mark(2);
+            int b1 = in.read();
+            int b2 = in.read();
+            in.reset();
+            if (b1 != 0x1f || b2 != 0x8b) {
+                throw new RecordingException(file.getFileName() + " is not a PartitionScope Lab recording (not a"
+                        + " compressed recording file).");
+            }
+            root = JSON.readTree(new GZIPInputStream(in));
+        } catch (ZipException | JsonProcessingException e) {
+            throw new RecordingException(file.getFileName() + " is damaged and cannot be read ("
+                    + firstLine(e.getMessage()) + ").");
+        } catch (java.io.EOFException e) {
+            throw new RecordingException(file.getFileName() + " is incomplete (it ends early): it may have been"
+                    + " copied while still being written.");
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new RecordingException("There is no file " + file + ".");
+        } catch (IOException e) {
+            throw new RecordingException(file.getFileName() + " could not be read: " + e.getMessage());
+        }
+        if (root == null || !FORMAT.equals(root.path("format").asText())) {
+            throw new RecordingException(file.getFileName() + " is not a PartitionScope Lab recording.");
+        }
+        int version = root.path("version").asInt(-1);
+        if (version > VERSION) {
+            throw new RecordingException(file.getFileName() + " was made by a newer PartitionScope (recording format"
+                    + " version " + version + "; this one reads up to version " + VERSION + "). Update PartitionScope"
+                    + " to open it.");
+        }
+        if (version < 1) {
+            throw new RecordingException(file.getFileName() + " has no valid format version.");
+        }
+        return root;
+    }
+
+    /** What a file holds, without loading it. */
+    public static Summary summary(Path file) {
+        JsonNode root = read(file);
+        List<String> tables = new java.util.ArrayList<>();
+        root.path("tables").forEach(t -> tables.add(t.path("definition").path("TableName").asText()));
+        return new Summary(root.path("savedAtMillis").asLong(), root.path("createdBy").asText(), tables,
+                root.path("itemsTruncated").asBoolean(false));
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "unknown problem";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** A recording that cannot be opened; the message says why and is meant for the user. */
+    public static final class RecordingException extends RuntimeException {
+        public RecordingException(String message) {
+            super(message);
+        }
+    }
+
+}
