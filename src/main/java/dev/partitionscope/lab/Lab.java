@@ -1,6 +1,8 @@
 package dev.partitionscope.lab;
 
 import dev.partitionscope.lab.clock.LabClock;
+import dev.partitionscope.lab.cloudwatch.CloudWatchRoute;
+import dev.partitionscope.lab.cloudwatch.CloudWatchService;
 import dev.partitionscope.lab.clock.SystemLabClock;
 import dev.partitionscope.lab.engine.CapacityGate;
 import dev.partitionscope.lab.engine.EngineMeter;
@@ -86,7 +88,7 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
                     options.region(), lab::gateFor, new MeterAdapter(lab.meter));
             handler = lab.proxy;
         }
-        lab.server = LabServer.start(options.host(), options.port(), handler, options.latencyMillis());
+        lab.server = lab.serve(options.host(), options.port(), handler, options.latencyMillis());
         return lab;
     }
 
@@ -97,7 +99,16 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
         if (server != null) {
             throw new IllegalStateException("The Lab is already listening on " + server.endpoint());
         }
-        server = LabServer.start(host, port, engine::handle, latencyMillis);
+        server = serve(host, port, engine::handle, latencyMillis);
+    }
+
+    /** The endpoint: DynamoDB through {@code handler}, CloudWatch on the same port from this Lab's own meter. */
+    private LabServer serve(String host, int port, LabServer.RequestHandler handler, long latencyMillis)
+            throws IOException {
+        LabServer s = LabServer.start(host, port, handler, latencyMillis);
+        // In proxy mode too: CloudWatch is never forwarded, LocalStack has no DynamoDB metrics.
+        s.addRoute(new CloudWatchRoute(new CloudWatchService(this)));
+        return s;
     }
 
     private CapacityGate gateFor(dev.partitionscope.lab.partition.CapacityConfig config) {

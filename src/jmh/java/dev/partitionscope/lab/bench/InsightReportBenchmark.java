@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The query side of the meter, for the Lab's GetInsightRuleReport (part 2's target: 24 h of per-minute data for
  * 100,000 metered keys in at most 200 ms). The meter holds 24 simulated hours in which every minute's sketch is
- * full (3,000 requests a minute over 100,000 Zipf-distributed keys), and each call ranks the top 25 over all of it.
+ * full (3,000 requests a minute over 100,000 Zipf-distributed keys), and each call ranks the top 25 over all of it:
+ * the meter alone, through the Lab's CloudWatch service, and from CBOR request bytes to CBOR answer bytes.
  *
  * <pre>java -jar target/benchmarks.jar InsightReportBenchmark</pre>
  */
@@ -46,6 +47,10 @@ public class InsightReportBenchmark {
     public int periodSeconds;
 
     private Meter meter;
+    private dev.partitionscope.lab.cloudwatch.CloudWatchService service;
+    private dev.partitionscope.lab.cloudwatch.CloudWatchRoute route;
+    private com.fasterxml.jackson.databind.JsonNode request;
+    private byte[] cborRequest;
 
     @Setup(Level.Trial)
     public void fill() {
@@ -71,6 +76,60 @@ public class InsightReportBenchmark {
                 clock.advanceNanos(60_000_000_000L / perMinute);
             }
         }
+        // The same question through the Lab's CloudWatch: the service (request tree in, answer tree out) and the
+        // CBOR route (bytes in, bytes out, as the SDK's CloudWatchClient sends them; no HTTP).
+        Meter m = meter;
+        String rule = "DynamoDBContributorInsights-PKC-Orders-" + START;
+        dev.partitionscope.lab.cloudwatch.InsightRule insightRule = new dev.partitionscope.lab.cloudwatch.InsightRule(
+                rule, "Orders", null, dev.partitionscope.lab.cloudwatch.InsightRule.Kind.PKC, START);
+        service = new dev.partitionscope.lab.cloudwatch.CloudWatchService(
+                new dev.partitionscope.lab.cloudwatch.MetricsSource() {
+                    public Meter meter() {
+                        return m;
+                    }
+
+                    public dev.partitionscope.lab.clock.LabClock clock() {
+                        return clock;
+                    }
+
+                    public List<dev.partitionscope.lab.partition.CapacityConfig> tables() {
+                        return List.of();
+                    }
+
+                    public List<dev.partitionscope.lab.cloudwatch.InsightRule> insightRules() {
+                        return List.of(insightRule);
+                    }
+
+                    public String region() {
+                        return "us-east-1";
+                    }
+                });
+        route = new dev.partitionscope.lab.cloudwatch.CloudWatchRoute(service);
+        com.fasterxml.jackson.databind.node.ObjectNode r = com.fasterxml.jackson.databind.node.JsonNodeFactory
+                .instance.objectNode().put("RuleName", rule).put("StartTime", START / 1000)
+                .put("EndTime", START / 1000 + 24 * 3600).put("Period", periodSeconds).put("MaxContributorCount", 25)
+                .put("OrderBy", "Sum");
+        r.putArray("Metrics").add("MaxContributorValue").add("Maximum");
+        request = r;
+        try {
+            cborRequest = new com.fasterxml.jackson.databind.ObjectMapper(
+                    new com.fasterxml.jackson.dataformat.cbor.CBORFactory()).writeValueAsBytes(r);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** GetInsightRuleReport through the Lab's CloudWatch service: validation, the meter's report, the answer tree. */
+    @Benchmark
+    public Object serviceTop25Over24Hours() {
+        return service.handle("GetInsightRuleReport", request);
+    }
+
+    /** The same from CBOR request bytes to CBOR answer bytes (the route the SDK's CloudWatchClient reaches). */
+    @Benchmark
+    public Object cborRouteTop25Over24Hours() {
+        return route.answer(dev.partitionscope.lab.cloudwatch.CloudWatchRoute.CBOR_PATH + "GetInsightRuleReport",
+                new com.sun.net.httpserver.Headers(), cborRequest);
     }
 
     @Benchmark

@@ -56,6 +56,29 @@ public final class LabServer implements AutoCloseable {
     private final ObjectMapper json;
     private volatile long latencyMillis;
 
+    /**
+     * Another AWS protocol served on the same port (the Lab's CloudWatch): asked about every POST before DynamoDB's
+     * JSON 1.0 handling. Served by the Lab itself in proxy mode too: routes are never forwarded upstream.
+     */
+    public interface Route {
+        /** Whether this request (by path and headers) is the route's; decided before the body is read. */
+        boolean accepts(String path, com.sun.net.httpserver.Headers headers);
+
+        /** The answer, errors included in the route's own shape; must not throw. */
+        Reply answer(String path, com.sun.net.httpserver.Headers headers, byte[] body);
+    }
+
+    /** A route's HTTP answer; {@code headers} are added to the Lab's own (request id, CRC32). */
+    public record Reply(int status, String contentType, java.util.Map<String, String> headers, byte[] body) {
+    }
+
+    private final java.util.List<Route> routes = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Serves another protocol on this port (see {@link Route}). */
+    public void addRoute(Route route) {
+        routes.add(route);
+    }
+
     /** What answers a parsed DynamoDB request: the engine, or the proxy in front of an upstream. */
     @FunctionalInterface
     public interface RequestHandler {
@@ -131,6 +154,15 @@ public final class LabServer implements AutoCloseable {
                     reply(ex, 200, "text/plain", ("healthy: PartitionScope Lab\n").getBytes(StandardCharsets.UTF_8),
                             requestId);
                     return;
+                }
+                String path = ex.getRequestURI().getPath();
+                for (Route route : routes) {
+                    if (route.accepts(path, ex.getRequestHeaders())) {
+                        Reply r = route.answer(path, ex.getRequestHeaders(), readBody(ex));
+                        r.headers().forEach(ex.getResponseHeaders()::set);
+                        reply(ex, r.status(), r.contentType(), r.body(), requestId);
+                        return;
+                    }
                 }
                 String target = ex.getRequestHeaders().getFirst("X-Amz-Target");
                 byte[] body = readBody(ex);
