@@ -116,6 +116,23 @@ public final class LabEngine {
         return "arn:aws:dynamodb:" + region + ":" + ACCOUNT + ":table/" + name;
     }
 
+    /**
+     * Stores an item without admission, charging or metering (index entries are kept as usual): for runs that
+     * account for capacity themselves, such as fast-forwarded workloads, which model every request but keep only a
+     * sample of the items.
+     */
+    public void putUnmetered(String tableName, Map<String, dev.partitionscope.core.item.AttrValue> item) {
+        LabTable t = table(tableName);
+        Items.validateItem(t, item);
+        t.lock.writeLock().lock();
+        try {
+            Map<String, dev.partitionscope.core.item.AttrValue> key = t.key.keyOf(item);
+            t.apply(t.get(key), item, key);
+        } finally {
+            t.lock.writeLock().unlock();
+        }
+    }
+
     /** Rebuilds every table's gate (new model parameters); partition state starts afresh. */
     public void regate(Function<CapacityConfig, CapacityGate> newGates) {
         this.gates = newGates;

@@ -1,0 +1,311 @@
+package dev.partitionscope.lab.workload;
+
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.lab.Lab;
+import dev.partitionscope.lab.clock.SimulatedClock;
+import dev.partitionscope.lab.engine.CapacityGate;
+import dev.partitionscope.lab.engine.LabTable;
+import dev.partitionscope.lab.meter.Meter;
+import dev.partitionscope.lab.meter.RequestRecord;
+import dev.partitionscope.lab.partition.Charge;
+import dev.partitionscope.lab.partition.Decision;
+import dev.partitionscope.lab.partition.ThrottleReason;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a plan in simulated time inside an in-process Lab: an hour of traffic in seconds. Sending millions of
+ * requests as JSON through the engine would take far longer than the traffic itself, so each request goes straight
+ * to what the engine would do with it — a {@link Charge} to the table's partition model (placed with the same key
+ * hash) and a {@link RequestRecord} to the meter, with the capacity the engine would compute — while the
+ * {@link SimulatedClock} steps to the request's instant. Throttles, splits, metered minutes and hot keys are
+ * therefore the engine's. Differences, stated: items are not stored except a sample ({@code sampleItems}, spread
+ * over the run, plus counters with their final totals), so a Query is charged as a full page of Limit items and a
+ * GetItem as finding its item; latency is recorded as {@value #NOMINAL_LATENCY_MILLIS} ms.
+ *
+ * <p>Requests are evenly spaced ({@code 1 / rate}); one thread; deterministic for a seed.
+ */
+public final class FastForward {
+    static final long NOMINAL_LATENCY_MILLIS = 1;
+    private static final long LATENCY_NANOS = NOMINAL_LATENCY_MILLIS * 1_000_000;
+    /** Progress is published every this many operations (and at the end). */
+    private static final int PUBLISH_EVERY = 1 << 14;
+
+    private final Plan plan;
+    private final Lab lab;
+    private final SimulatedClock clock;
+    private final int sampleItems;
+    private final Meter meter;
+    private final CapacityGate[] gates;
+    private final Draws draws;
+
+    // Counters: plain fields, published as snapshots (one thread writes them).
+    private long operations;
+    private long requests;
+    private long succeeded;
+    private long throttled;
+    private long unprocessed;
+    private final Map<ThrottleReason, long[]> reasons = new HashMap<>();
+    private String doing = "";
+    private long writesSeen;
+    private long sampleEvery;
+    private int sampled;
+    private final Map<String, Counter> counters = new LinkedHashMap<>();
+    private volatile WorkloadProgress progress;
+    private volatile boolean stop;
+    private Decision lastDecision;
+
+    /** A counter item kept with its running total (UpdateItem ADD), stored when the run ends. */
+    private record Counter(Step step, Map<String, AttrValue> key, long[] sums) {
+    }
+
+    /**
+     * @param lab         an in-process Lab whose clock is {@code clock}; the plan's tables are created when missing
+     * @param sampleItems items to store at most (spread over the run); 0 stores none
+     */
+    public FastForward(Plan plan, Lab lab, SimulatedClock clock, int sampleItems) {
+        if (lab.clock() != clock) {
+            throw new IllegalArgumentException("fast-forward needs the Lab's own simulated clock");
+        }
+        this.plan = plan;
+        this.lab = lab;
+        this.clock = clock;
+        this.sampleItems = sampleItems;
+        this.meter = lab.meter();
+        for (TableDef t : plan.tables().values()) {
+            EngineTables.ensure(lab.engine(), t);
+        }
+        gates = new CapacityGate[plan.steps.length];
+        for (int i = 0; i < gates.length; i++) {
+            LabTable t = lab.engine().tablesByName().get(plan.steps[i].table.name());
+            gates[i] = t.gate();
+        }
+        draws = plan.draws(0);
+        progress = snapshot(WorkloadProgress.State.STARTING, Duration.ZERO, "");
+    }
+
+    /** Runs to the end (or until {@link #stop()}) on this thread and returns the final progress. */
+    public WorkloadProgress run() {
+        long total = (long) Math.floor(plan.rate() * plan.duration().toNanos() / 1e9);
+        double writeShare = 0;
+        double weights = 0;
+        for (Step s : plan.steps) {
+            weights += s.def.weight();
+            writeShare += s.def.type().write() ? s.def.weight() * s.def.batch() : 0;
+        }
+        sampleEvery = sampleItems <= 0 ? Long.MAX_VALUE : Math.max(1, (long) Math.ceil(total * writeShare / weights
+                / sampleItems));
+        long start = clock.nanoTime();
+        double step = 1e9 / plan.rate();
+        progress = snapshot(WorkloadProgress.State.RUNNING, Duration.ZERO, "");
+        long i = 0;
+        for (; i < total && !stop; i++) {
+            long at = start + (long) (i * step);
+            long now = clock.nanoTime();
+            if (at > now) {
+                clock.advanceNanos(at - now);
+            }
+            draws.next(clock.epochMillis());
+            int s = pick();
+            operations++;
+            execute(plan.steps[s], gates[s]);
+            if ((i & (PUBLISH_EVERY - 1)) == 0) {
+                progress = snapshot(WorkloadProgress.State.RUNNING, Duration.ofNanos(clock.nanoTime() - start), "");
+            }
+        }
+        // The run covers its whole duration: time moves to its end even when the last request came earlier.
+        long end = start + plan.duration().toNanos();
+        if (!stop && clock.nanoTime() < end) {
+            clock.advanceNanos(end - clock.nanoTime());
+        }
+        storeCounters();
+        Duration elapsed = Duration.ofNanos(clock.nanoTime() - start);
+        progress = snapshot(stop ? WorkloadProgress.State.STOPPED : WorkloadProgress.State.FINISHED, elapsed,
+                (stop ? "Stopped" : "Finished") + String.format(" after %,d operations in %s of simulated time.", i,
+                        Workloads.duration(elapsed)));
+        return progress;
+    }
+
+    private int pick() {
+        Step chosen = plan.pick(draws);
+        for (int i = 0; i < plan.steps.length; i++) {
+            if (plan.steps[i] == chosen) {
+                return i;
+            }
+        }
+        throw new IllegalStateException();
+    }
+
+    public void stop() {
+        stop = true;
+    }
+
+    public WorkloadProgress progress() {
+        return progress;
+    }
+
+    // One operation
+
+    private void execute(Step s, CapacityGate gate) {
+        switch (s.def.type()) {
+            case PUT_ITEM -> write(s, gate, false);
+            case BATCH_WRITE -> batch(s, gate);
+            case UPDATE_ITEM -> update(s, gate);
+            case GET_ITEM, QUERY -> read(s, gate);
+        }
+    }
+
+    /** Charges one item write (and its GSI entries); true when admitted. */
+    private boolean write(Step s, CapacityGate gate, boolean batchItem) {
+        String pk = s.makers[s.pk].render(draws);
+        long hash = s.makers[s.pk].hash(draws, pk);
+        String sk = s.sk < 0 ? null : s.makers[s.sk].render(draws);
+        List<Charge.IndexWrite> iw = List.of();
+        List<RequestRecord.IndexUnits> iu = List.of();
+        if (s.gsis.length > 0) {
+            iw = new ArrayList<>(s.gsis.length);
+            iu = new ArrayList<>(s.gsis.length);
+            for (int g = 0; g < s.gsis.length; g++) {
+                String gpk = s.makers[s.gsiPk[g]].render(draws);
+                String gsk = s.gsiSk[g] < 0 ? null : s.makers[s.gsiSk[g]].render(draws);
+                iw.add(new Charge.IndexWrite(s.gsis[g].name(), s.makers[s.gsiPk[g]].hash(draws, gpk),
+                        s.gsiUnits[g]));
+                iu.add(new RequestRecord.IndexUnits(s.gsis[g].name(), gpk, gsk, s.gsiUnits[g]));
+            }
+        }
+        Decision d = gate.acquire(Charge.write(hash, s.writeUnits, iw));
+        lastDecision = d;
+        boolean ok = d.allowed();
+        RequestRecord r = new RequestRecord(s.table.name(), null, s.def.type().apiName(), pk, sk, 0,
+                ok ? s.writeUnits : 0, ok ? iu : List.of(), d.reasons(), LATENCY_NANOS, 0);
+        if (batchItem) {
+            meter.recordItem(r);
+        } else {
+            meter.record(r);
+            count(d);
+            maybeDescribe(s, pk);
+        }
+        if (ok && ++writesSeen % sampleEvery == 0 && sampled < sampleItems) {
+            sampled++;
+            lab.engine().putUnmetered(s.table.name(), s.item(draws));
+        }
+        return ok;
+    }
+
+    private void batch(Step s, CapacityGate gate) {
+        int admitted = 0;
+        Decision last = null;
+        String firstPk = null;
+        for (int i = 0; i < s.def.batch(); i++) {
+            if (i > 0) {
+                draws.next(draws.now); // every item of the batch draws its own values
+            }
+            if (firstPk == null) {
+                firstPk = s.makers[s.pk].render(draws);
+            }
+            if (write(s, gate, true)) {
+                admitted++;
+            } else {
+                last = lastDecision;
+            }
+        }
+        boolean allThrottled = admitted == 0;
+        meter.recordCall(s.table.name(), "BatchWriteItem", allThrottled, LATENCY_NANOS, 0);
+        requests++;
+        if (allThrottled) {
+            count(last);
+        } else {
+            succeeded++;
+            unprocessed += s.def.batch() - admitted;
+        }
+        maybeDescribe(s, firstPk);
+    }
+
+    private void update(Step s, CapacityGate gate) {
+        String pk = s.makers[s.pk].render(draws);
+        long hash = s.makers[s.pk].hash(draws, pk);
+        String sk = s.sk < 0 ? null : s.makers[s.sk].render(draws);
+        Decision d = gate.acquire(Charge.write(hash, s.writeUnits, List.of()));
+        boolean ok = d.allowed();
+        meter.record(new RequestRecord(s.table.name(), null, "UpdateItem", pk, sk, 0, ok ? s.writeUnits : 0,
+                List.of(), d.reasons(), LATENCY_NANOS, 0));
+        count(d);
+        maybeDescribe(s, pk);
+        if (ok) {
+            String id = sk == null ? pk : pk + '\u0000' + sk;
+            Counter c = counters.get(id);
+            if (c == null && counters.size() < Math.max(sampleItems, 1)) {
+                c = new Counter(s, s.item(draws), new long[s.def.add().size()]);
+                counters.put(id, c);
+            }
+            if (c != null) {
+                int i = 0;
+                for (long v : s.def.add().values()) {
+                    c.sums()[i++] += v;
+                }
+            }
+        }
+    }
+
+    private void read(Step s, CapacityGate gate) {
+        String index = s.def.index();
+        String op = s.def.type().apiName();
+        List<String> keys = s.readKeys(draws);
+        String sk = s.def.type() == OpDef.Type.GET_ITEM && s.sk >= 0 ? s.makers[s.sk].render(draws) : null;
+        for (int k = 0, n = keys.size(); k < n; k++) {
+            String pk = keys.get(k);
+            long hash = n == 1 && !s.def.fanOut() ? s.makers[s.readKey].hash(draws, pk)
+                    : dev.partitionscope.lab.partition.KeyHash.of(new AttrValue.S(pk));
+            Decision d = gate.acquire(Charge.read(index, hash, s.readUnits));
+            boolean ok = d.allowed();
+            meter.record(new RequestRecord(s.table.name(), index, op, pk, sk, ok ? s.readUnits : 0, 0, List.of(),
+                    d.reasons(), LATENCY_NANOS, ok ? s.returnedItems : 0));
+            count(d);
+        }
+        maybeDescribe(s, SdkCalls.shown(keys));
+    }
+
+    private void count(Decision d) {
+        lastDecision = d;
+        requests++;
+        if (d.allowed()) {
+            succeeded++;
+            return;
+        }
+        throttled++;
+        List<ThrottleReason> rs = d.reasons();
+        for (int i = 0, n = rs.size(); i < n; i++) {
+            reasons.computeIfAbsent(rs.get(i), r -> new long[1])[0]++;
+        }
+    }
+
+    private void maybeDescribe(Step s, String key) {
+        if ((operations & 1023) == 1) {
+            doing = s.def.type().apiName() + " " + s.table.name() + " · " + s.names[s.readKey] + " = " + key;
+        }
+    }
+
+    private void storeCounters() {
+        for (Counter c : counters.values()) {
+            Map<String, AttrValue> item = new LinkedHashMap<>(c.key());
+            int i = 0;
+            for (String attr : c.step().def.add().keySet()) {
+                item.put(attr, AttrValue.N.of(c.sums()[i++]));
+            }
+            lab.engine().putUnmetered(c.step().table.name(), item);
+        }
+    }
+
+    private WorkloadProgress snapshot(WorkloadProgress.State state, Duration elapsed, String message) {
+        Map<String, Long> byReason = new LinkedHashMap<>();
+        reasons.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]))
+                .forEach(e -> byReason.merge(e.getKey().wire(), e.getValue()[0], Long::sum));
+        return new WorkloadProgress(plan.headline(), WorkloadProgress.Mode.FAST_FORWARD, state, elapsed,
+                plan.duration(), operations, requests, succeeded, throttled, unprocessed, 0, byReason, Map.of(), doing,
+                message);
+    }
+}
