@@ -2,7 +2,15 @@ package dev.partitionscope.cli;
 
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
+import dev.partitionscope.lab.clock.SimulatedClock;
 import dev.partitionscope.lab.partition.ModelParams;
+import dev.partitionscope.lab.recording.Recording;
+import dev.partitionscope.lab.workload.Plan;
+import dev.partitionscope.lab.workload.RunSettings;
+import dev.partitionscope.lab.workload.ScenarioCatalog;
+import dev.partitionscope.lab.workload.ScenarioException;
+import dev.partitionscope.lab.workload.WorkloadProgress;
+import dev.partitionscope.lab.workload.Workloads;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +32,11 @@ import picocli.CommandLine.Option;
                 "  partitionscope lab --port 8000",
                 "  partitionscope lab --port 8000 --burst-seconds 0 --adaptive off",
                 "  partitionscope lab --port 8000 --upstream http://localhost:4566   (metering proxy for LocalStack)",
-                "  aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000"})
+                "  partitionscope lab --scenario order-status                 (PENDING throttles; --variant after fixes it)",
+                "  partitionscope lab --scenario ops-log --fast-forward --duration 1h --record ops-log.psrec --exit",
+                "  partitionscope lab --replay ops-log.psrec                   (serve a recording for a review)",
+                "  aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000",
+                "  aws cloudwatch describe-insight-rules --endpoint-url http://127.0.0.1:8000"})
 public final class LabCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8000", description = "Port (0 picks a free one). Default: ${DEFAULT-VALUE}.")
     int port;
@@ -64,6 +76,47 @@ public final class LabCommand implements Callable<Integer> {
     @Option(names = "--no-throttling", description = "Serve as a plain local DynamoDB, without the partition model.")
     boolean noThrottling;
 
+    @Option(names = "--list-scenarios", description = "List the workload scenarios and their variants, then exit.")
+    boolean listScenarios;
+
+    @Option(names = "--scenario", paramLabel = "NAME", description = "Run a workload scenario against this Lab"
+            + " (see --list-scenarios); Contributor Insights is enabled on its tables.")
+    String scenario;
+
+    @Option(names = "--variant", paramLabel = "V", defaultValue = "before",
+            description = "The scenario's variant: before (the hot key), after (the fix), ... Default: ${DEFAULT-VALUE}.")
+    String variant;
+
+    @Option(names = "--rate", paramLabel = "OPS", description = "Operations per second (default: the scenario's).")
+    Double rate;
+
+    @Option(names = "--duration", paramLabel = "D", description = "How long: 300, 90s, 5m, 1h (default: the"
+            + " scenario's).")
+    String duration;
+
+    @Option(names = "--skew", paramLabel = "PCT", description = "Share of requests on the hottest key, percent.")
+    Double skew;
+
+    @Option(names = "--item-size", paramLabel = "BYTES", description = "Bytes per written item.")
+    Integer itemSize;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Random seed (same seed, same keys). Default 42.")
+    Long seed;
+
+    @Option(names = "--fast-forward", description = "Run the scenario in simulated time (an hour in seconds), then"
+            + " serve the result; the Lab's clock stays at the run's end.")
+    boolean fastForward;
+
+    @Option(names = "--exit", description = "Exit when the scenario ends instead of serving on.")
+    boolean exitWhenDone;
+
+    @Option(names = "--record", paramLabel = "FILE", description = "Save the Lab (tables, metered data, model) to"
+            + " FILE when it stops.")
+    java.nio.file.Path record;
+
+    @Option(names = "--replay", paramLabel = "FILE", description = "Serve a saved recording instead of a new Lab.")
+    java.nio.file.Path replay;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -91,6 +144,16 @@ public final class LabCommand implements Callable<Integer> {
             }
             return CliSupport.OK;
         }
+        if (listScenarios) {
+            LabScenarios.list(ScenarioCatalog.load(), out, err);
+            return CliSupport.OK;
+        }
+        String usage = usageProblem();
+        if (usage != null) {
+            err.println("error: " + usage);
+            err.println("  what to do: see 'partitionscope lab --help'.");
+            return CliSupport.USAGE;
+        }
         if (upstream != null) {
             String problem = dev.partitionscope.aws.ConnectionSpec.endpointProblem(upstream);
             if (problem != null) {
@@ -98,16 +161,61 @@ public final class LabCommand implements Callable<Integer> {
                 return CliSupport.USAGE;
             }
         }
+        Plan plan = null;
+        if (scenario != null) {
+            try {
+                RunSettings settings = RunSettings.defaults().withRate(rate).withSkewPercent(skew)
+                        .withItemSize(itemSize).withDuration(duration == null ? null
+                                : Workloads.parseDuration(duration));
+                if (seed != null) {
+                    settings = settings.withSeed(seed);
+                }
+                ScenarioCatalog catalog = ScenarioCatalog.load();
+                plan = Plan.of(catalog.get(scenario), variant, settings);
+            } catch (ScenarioException | IllegalArgumentException e) {
+                err.println("error: " + e.getMessage());
+                err.println("  what to do: 'partitionscope lab --list-scenarios' lists scenarios, variants and"
+                        + " their defaults.");
+                return CliSupport.USAGE;
+            }
+        }
         Lab.Options options = Lab.Options.defaults().withPort(port).withHost(host).withParams(params)
                 .withLatencyMillis(latencyMillis).withUpstream(upstream).withThrottling(!noThrottling);
+        SimulatedClock simulated = null;
+        if (fastForward) {
+            // The run ends now: its metrics fall in the last hour(s) a CloudWatch query would ask for.
+            simulated = new SimulatedClock(System.currentTimeMillis() - plan.duration().toMillis());
+            options = options.withClock(simulated);
+        }
         Lab lab;
         try {
-            lab = Lab.start(options);
+            if (replay != null) {
+                lab = Recording.load(replay);
+                lab.listen(host == null ? "127.0.0.1" : host, port, latencyMillis);
+            } else {
+                lab = Lab.start(options);
+            }
+        } catch (Recording.RecordingException e) {
+            err.println("error: " + e.getMessage());
+            return CliSupport.FAILED;
         } catch (java.net.BindException e) {
             err.println("error: port " + port + " is already in use.");
             err.println("  what to do: choose another with --port, or --port 0 for any free port.");
             return CliSupport.FAILED;
         }
+        CountDownLatch latch = new CountDownLatch(1);
+        CountDownLatch finished = new CountDownLatch(1);
+        stop = latch;
+        Thread hook = new Thread(() -> {
+            latch.countDown();
+            try {
+                finished.await(60, java.util.concurrent.TimeUnit.SECONDS); // let --record finish writing
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "lab-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int exit = CliSupport.OK;
         try (lab) {
             if (host != null && !host.equals("127.0.0.1") && !host.equals("localhost")) {
                 err.println("warning: the Lab is listening on " + host + " and has no authentication: anyone who can"
@@ -116,19 +224,75 @@ public final class LabCommand implements Callable<Integer> {
             if (demoTables && upstream == null) {
                 DemoTables.create(lab.engine());
             }
-            CountDownLatch latch = new CountDownLatch(1);
-            stop = latch;
             String endpoint = lab.endpoint().orElseThrow();
             out.println("PartitionScope Lab listening on " + endpoint + (upstream == null ? ""
                     : " (proxy in front of " + upstream + ")"));
-            out.println("  model: " + summary(params) + (noThrottling ? " — throttling OFF" : ""));
+            if (replay != null) {
+                out.println("  replaying " + replay + ": " + String.join(", ", lab.engine().tablesByName().keySet())
+                        + "; the clock stands at "
+                        + java.time.Instant.ofEpochMilli(lab.clock().epochMillis()) + " (the moment it was saved)");
+            }
+            out.println("  model: " + summary(lab.params()) + (noThrottling ? " — throttling OFF" : ""));
             out.println("  try:   aws dynamodb list-tables --endpoint-url " + endpoint + " --region us-east-1");
+            out.println("         aws cloudwatch describe-insight-rules --endpoint-url " + endpoint
+                    + " --region us-east-1");
             out.println("  stop:  Ctrl+C");
             out.flush();
-            Runtime.getRuntime().addShutdownHook(new Thread(latch::countDown, "lab-shutdown"));
-            latch.await();
+            if (plan != null) {
+                LabScenarios.describe(plan, out);
+                WorkloadProgress p = simulated != null ? LabScenarios.fastForward(plan, lab, simulated, out)
+                        : LabScenarios.follow(LabScenarios.startRealTime(plan, lab), out, () -> latch.getCount() == 0);
+                if (p.state() == WorkloadProgress.State.FAILED) {
+                    exit = CliSupport.FAILED;
+                }
+                if (!exitWhenDone && latch.getCount() > 0) {
+                    out.println("The Lab keeps serving the scenario's tables, metrics and insight reports. Ctrl+C to"
+                            + " stop.");
+                    out.flush();
+                }
+            }
+            if (!exitWhenDone || plan == null) {
+                latch.await();
+            }
+            if (record != null) {
+                try {
+                    Recording.Summary saved = Recording.save(lab, record);
+                    out.println("Saved the Lab to " + record + " (" + String.join(", ", saved.tables())
+                            + (saved.itemsTruncated() ? "; items truncated to " + Recording.MAX_ITEMS + " per table"
+                            : "") + "). Replay it with: partitionscope lab --replay " + record);
+                } catch (java.io.IOException e) {
+                    err.println("error: could not save the recording to " + record + ": " + e.getMessage());
+                    exit = CliSupport.FAILED;
+                }
+                out.flush();
+            }
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook is running and sees 'finished'
+            }
         }
-        return CliSupport.OK;
+        return exit;
+    }
+
+    /** Flags that do not go together, as a sentence; null when the combination is fine. */
+    private String usageProblem() {
+        if (replay != null && (upstream != null || scenario != null || demoTables)) {
+            return "--replay serves a saved Lab as it was; it does not combine with --upstream, --scenario or"
+                    + " --demo-tables.";
+        }
+        if (scenario == null && (fastForward || exitWhenDone || rate != null || duration != null || skew != null
+                || itemSize != null || seed != null || !"before".equals(variant))) {
+            return "--variant, --rate, --duration, --skew, --item-size, --seed, --fast-forward and --exit go with"
+                    + " --scenario NAME.";
+        }
+        if (fastForward && upstream != null) {
+            return "--fast-forward runs in the Lab's own engine in simulated time; an --upstream engine cannot follow"
+                    + " it. Leave out one of them.";
+        }
+        return null;
     }
 
     private ModelParams params() {

@@ -3,6 +3,13 @@ package dev.partitionscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
+import software.amazon.awssdk.services.cloudwatch.model.InsightRule;
 import java.io.StringWriter;
 import java.net.URI;
 import java.time.Duration;
@@ -76,5 +83,79 @@ class LabCommandTest {
     void aBadUpstreamUrlIsRefusedBeforeStarting() {
         assertThat(run("lab", "--upstream", "localhost:4566")).isEqualTo(2);
         assertThat(err.toString()).contains("--upstream", "http://");
+    }
+
+    @Test
+    void aFastForwardedScenarioIsRecordedAndItsReplayShowsPendingAsTheTopContributor(@TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve("order-status.psrec");
+        assertThat(run("lab", "--port", "0", "--scenario", "order-status", "--fast-forward", "--duration", "10m",
+                "--record", file.toString(), "--exit")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("Fast-forwarded 10 min of traffic", "540,000 requests",
+                "TableWriteKeyRangeThroughputExceeded", "KeyRange reasons: a hot partition", "Saved the Lab to");
+        assertThat(file).exists();
+
+        out.getBuffer().setLength(0);
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> run("lab", "--port", "0", "--replay",
+                file.toString()));
+        String endpoint = awaitEndpoint();
+        assertThat(out.toString()).contains("replaying", "order-status-index");
+        try (CloudWatchClient cw = CloudWatchClient.builder().endpointOverride(URI.create(endpoint))
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("any", "any")))
+                .build()) {
+            List<InsightRule> rules = cw.describeInsightRules(b -> b.maxResults(100)).insightRules();
+            assertThat(rules).extracting(InsightRule::name).hasSize(4).allMatch(n -> n.startsWith(
+                    "DynamoDBContributorInsights-") && n.contains("-order-status-index-"));
+            String pkc = rules.stream().map(InsightRule::name).filter(n -> n.contains("-PKC-")).findFirst()
+                    .orElseThrow();
+            String pkt = pkc.replace("-PKC-", "-PKT-");
+            Instant now = Instant.now();
+            var accessed = cw.getInsightRuleReport(b -> b.ruleName(pkc).startTime(now.minus(Duration.ofHours(1)))
+                    .endTime(now.plusSeconds(60)).period(60).maxContributorCount(4));
+            assertThat(accessed.contributors().get(0).keys()).containsExactly("PENDING");
+            assertThat(accessed.contributors()).extracting(c -> c.keys().get(0))
+                    .containsExactlyInAnyOrder("PENDING", "SHIPPED", "DELIVERED", "CANCELLED");
+            var throttled = cw.getInsightRuleReport(b -> b.ruleName(pkt).startTime(now.minus(Duration.ofHours(1)))
+                    .endTime(now.plusSeconds(60)).period(60).maxContributorCount(25));
+            assertThat(throttled.contributors()).extracting(c -> c.keys().get(0)).containsExactly("PENDING");
+            assertThat(throttled.contributors().get(0).approximateAggregateValue()).isGreaterThan(1_000);
+        } finally {
+            LabCommand.stop.countDown();
+        }
+        assertThat(exit.get(10, TimeUnit.SECONDS)).isZero();
+    }
+
+    @Test
+    void anUnknownScenarioOrVariantIsAUsageErrorNamingTheKnownOnes() {
+        assertThat(run("lab", "--scenario", "order-stats")).isEqualTo(2);
+        assertThat(err.toString()).contains("No scenario named 'order-stats'", "order-status", "--list-scenarios");
+        err.getBuffer().setLength(0);
+        assertThat(run("lab", "--scenario", "ops-log", "--variant", "fixed")).isEqualTo(2);
+        assertThat(err.toString()).contains("no variant 'fixed'", "after-sharded");
+        err.getBuffer().setLength(0);
+        assertThat(run("lab", "--scenario", "ops-log", "--duration", "soon")).isEqualTo(2);
+        assertThat(err.toString()).contains("'soon' is not a duration", "5m");
+        err.getBuffer().setLength(0);
+        assertThat(run("lab", "--rate", "500")).isEqualTo(2);
+        assertThat(err.toString()).contains("go with --scenario NAME");
+        err.getBuffer().setLength(0);
+        assertThat(run("lab", "--replay", "x.psrec", "--scenario", "ops-log")).isEqualTo(2);
+        assertThat(err.toString()).contains("--replay serves a saved Lab");
+    }
+
+    @Test
+    void aDamagedRecordingIsRefusedWithWhatIsWrong(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("broken.psrec");
+        Files.writeString(file, "not a recording");
+        assertThat(run("lab", "--port", "0", "--replay", file.toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("broken.psrec is not a PartitionScope Lab recording");
+    }
+
+    @Test
+    void listScenariosShowsEveryBundledScenarioWithItsVariants() {
+        assertThat(run("lab", "--list-scenarios")).isZero();
+        assertThat(out.toString()).contains("order-status", "ops-log", "threats", "collection-keys", "orders-by-day",
+                "tenant-skew", "global-counter", "--variant before", "--variant after", "--variant bulk-import");
     }
 }
