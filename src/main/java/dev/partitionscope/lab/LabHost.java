@@ -12,6 +12,8 @@ public final class LabHost implements AutoCloseable, dev.partitionscope.aws.LabL
     private final Lab.Options options;
     private volatile Lab lab;
     private final java.util.Map<String, Lab> proxies = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Recordings being served, by endpoint. */
+    private final java.util.Map<String, Lab> replays = new java.util.concurrent.ConcurrentHashMap<>();
 
     public LabHost(Lab.Options options) {
         this.options = options;
@@ -78,7 +80,33 @@ public final class LabHost implements AutoCloseable, dev.partitionscope.aws.LabL
         }
     }
 
-    /** The embedded Lab or a proxy serving at this endpoint, if this app runs it. */
+    /**
+     * Serves a saved recording on a free 127.0.0.1 port, for as long as the app runs (each opening is its own Lab, so
+     * two recordings can be compared side by side).
+     *
+     * @return the replay's endpoint
+     * @throws dev.partitionscope.lab.recording.Recording.RecordingException when the file is not a readable recording
+     * @throws UncheckedIOException when no port can be bound
+     */
+    public String openRecording(java.nio.file.Path file) {
+        Lab loaded = dev.partitionscope.lab.recording.Recording.load(file);
+        try {
+            loaded.listen("127.0.0.1", 0, options.latencyMillis());
+        } catch (IOException e) {
+            loaded.close();
+            throw new UncheckedIOException("The recording could not be served: " + e.getMessage(), e);
+        }
+        String endpoint = loaded.endpoint().orElseThrow();
+        replays.put(endpoint, loaded);
+        return endpoint;
+    }
+
+    /** Whether this endpoint serves a recording opened with {@link #openRecording}. */
+    public boolean isReplay(String endpoint) {
+        return endpoint != null && replays.containsKey(endpoint);
+    }
+
+    /** The embedded Lab, a proxy or a replay serving at this endpoint, if this app runs it. */
     public Optional<Lab> forEndpoint(String endpoint) {
         if (endpoint == null) {
             return Optional.empty();
@@ -86,6 +114,10 @@ public final class LabHost implements AutoCloseable, dev.partitionscope.aws.LabL
         Lab embedded = lab;
         if (embedded != null && embedded.endpoint().map(endpoint::equals).orElse(false)) {
             return Optional.of(embedded);
+        }
+        Lab replay = replays.get(endpoint);
+        if (replay != null) {
+            return Optional.of(replay);
         }
         return proxies.values().stream().filter(p -> p.endpoint().map(endpoint::equals).orElse(false)).findFirst();
     }
@@ -103,5 +135,7 @@ public final class LabHost implements AutoCloseable, dev.partitionscope.aws.LabL
         }
         proxies.values().forEach(Lab::close);
         proxies.clear();
+        replays.values().forEach(Lab::close);
+        replays.clear();
     }
 }
