@@ -89,19 +89,29 @@ public final class LabHost implements AutoCloseable, dev.partitionscope.aws.LabL
      * @throws UncheckedIOException when no port can be bound
      */
     public String openRecording(java.nio.file.Path file) {
-        Lab loaded = dev.partitionscope.lab.recording.Recording.load(file);
+        return serve(dev.partitionscope.lab.recording.Recording.load(file));
+    }
+
+    /**
+     * Serves an in-process Lab (a loaded recording, a fast-forwarded run) on a free 127.0.0.1 port for as long as the
+     * app runs; this host closes it at exit.
+     *
+     * @return its endpoint
+     * @throws UncheckedIOException when no port can be bound (the Lab is closed)
+     */
+    public String serve(Lab inProcess) {
         try {
-            loaded.listen("127.0.0.1", 0, options.latencyMillis());
+            inProcess.listen("127.0.0.1", 0, options.latencyMillis());
         } catch (IOException e) {
-            loaded.close();
-            throw new UncheckedIOException("The recording could not be served: " + e.getMessage(), e);
+            inProcess.close();
+            throw new UncheckedIOException("The Lab could not be served: " + e.getMessage(), e);
         }
-        String endpoint = loaded.endpoint().orElseThrow();
-        replays.put(endpoint, loaded);
+        String endpoint = inProcess.endpoint().orElseThrow();
+        replays.put(endpoint, inProcess);
         return endpoint;
     }
 
-    /** Whether this endpoint serves a recording opened with {@link #openRecording}. */
+    /** Whether this endpoint serves a recording or run opened with {@link #openRecording} or {@link #serve}. */
     public boolean isReplay(String endpoint) {
         return endpoint != null && replays.containsKey(endpoint);
     }
