@@ -85,6 +85,14 @@ public final class WriteGuard {
         fireChanged();
     }
 
+    /**
+     * This guard as an SDK interceptor, for clients the app builds apart from a {@link Connection}'s (a workload's
+     * client): their calls pass the same gate, so they cannot write where the user has not allowed it.
+     */
+    public software.amazon.awssdk.core.interceptor.ExecutionInterceptor interceptor() {
+        return new WriteGuardInterceptor(this);
+    }
+
     public boolean isAlwaysWritable() {
         return alwaysWritable;
     }

@@ -21,7 +21,8 @@ import javafx.scene.layout.VBox;
 /** The Lab screen's header: where the Lab runs, how to reach it, and buttons that copy it. */
 final class LabHeader extends VBox {
 
-    LabHeader(LabViewModel vm) {
+    /** @param tools buttons of the screen itself, placed before the copy buttons */
+    LabHeader(LabViewModel vm, Node... tools) {
         super(6);
         getStyleClass().add("lab-header");
         Label title = new Label("Lab");
@@ -68,7 +69,9 @@ final class LabHeader extends VBox {
         hint.textProperty().bind(Bindings.createStringBinding(() -> vm.snippets().clientHint(),
                 vm.endpointProperty()));
 
-        HBox top = new HBox(8, titleRow, new Pane(), copyEndpoint, copyCli, more);
+        HBox top = new HBox(8, titleRow, new Pane());
+        top.getChildren().addAll(tools);
+        top.getChildren().addAll(copyEndpoint, copyCli, more);
         HBox.setHgrow(top.getChildren().get(1), Priority.ALWAYS);
         top.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(top, hint);

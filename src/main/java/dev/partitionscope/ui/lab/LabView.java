@@ -14,6 +14,7 @@ import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
+import javafx.event.EventHandler;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -28,10 +29,12 @@ import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
@@ -67,17 +70,25 @@ public final class LabView {
     private final VBox tableData = new VBox(12);
     private final MessageBox refreshProblem = new MessageBox();
     private final Timeline poll = new Timeline(new KeyFrame(Duration.millis(200), e -> tick()));
+    private final WorkloadPane workloadPane;
+    private final ToggleButton workloadShown = new ToggleButton("Workload", Icons.of("mdi2r-run-fast"));
+    private final Tab partitionsTab = new Tab("Partitions");
+    private final EventHandler<KeyEvent> workloadKeys = this::workloadKey;
     /** Kept as a field: a lazily observed binding must stay reachable while its listener matters. */
     private final ObservableValue<Boolean> showing;
 
     public LabView(LabViewModel vm, ShellActions actions) {
         this.vm = vm;
         this.actions = actions;
+        this.workloadPane = new WorkloadPane(vm.workload());
         root.setId("labScreen");
         root.getStyleClass().addAll("screen", "lab-screen");
         root.getStylesheets().add(CSS);
-        content.setTop(new LabHeader(vm));
+        content.setTop(new LabHeader(vm, workloadToggle()));
         content.setCenter(tabs());
+        // Beside the partitions it drives; the parameter table keeps the full width.
+        Fx.bindShown(workloadPane, workloadShown.selectedProperty().and(partitionsTab.selectedProperty()));
+        content.setRight(workloadPane);
         connectError.setMaxWidth(620);
         screenEmptyHost.setAlignment(Pos.CENTER);
         screenEmptyHost.setPadding(new Insets(24));
@@ -96,10 +107,45 @@ public final class LabView {
                 .orElse(false);
         showing.addListener((obs, old, now) -> activate(now));
         activate(showing.getValue());
+        // The workload's keys work anywhere in the window, and only while this screen is the one in it.
+        root.sceneProperty().addListener((obs, old, now) -> {
+            if (old != null) {
+                old.removeEventFilter(KeyEvent.KEY_PRESSED, workloadKeys);
+            }
+            if (now != null) {
+                now.addEventFilter(KeyEvent.KEY_PRESSED, workloadKeys);
+            }
+        });
     }
 
     public Node root() {
         return root;
+    }
+
+    // Workload
+
+    private Node workloadToggle() {
+        workloadShown.setId("workloadToggle");
+        workloadShown.setSelected(true);
+        workloadShown.setTooltip(new Tooltip("Show or hide the workload generator, beside the partitions"));
+        // On the parameters tab the panel is hidden even when selected: a click brings it back with the partitions.
+        workloadShown.setOnAction(e -> showWorkload(workloadShown.isSelected() || !partitionsTab.isSelected()));
+        workloadShown.textProperty().bind(Bindings.when(vm.workload().runningProperty())
+                .then("Workload · running").otherwise("Workload"));
+        return workloadShown;
+    }
+
+    private void workloadKey(KeyEvent e) {
+        if (content.isVisible()) {
+            workloadPane.handleKey(e, () -> showWorkload(true));
+        }
+    }
+
+    private void showWorkload(boolean on) {
+        workloadShown.setSelected(on);
+        if (on) {
+            partitionsTab.getTabPane().getSelectionModel().select(partitionsTab);
+        }
     }
 
     // Lifecycle
@@ -127,7 +173,8 @@ public final class LabView {
     // Tabs
 
     private Node tabs() {
-        Tab partitions = new Tab("Partitions", partitionsPane());
+        Tab partitions = partitionsTab;
+        partitions.setContent(partitionsPane());
         partitions.setId("partitionsTab");
         partitions.setGraphic(Icons.of("mdi2v-view-split-horizontal", 16));
         partitions.textProperty().bind(Bindings.createStringBinding(() -> vm.tableProperty().get() == null

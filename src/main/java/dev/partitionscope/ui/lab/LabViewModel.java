@@ -11,6 +11,7 @@ import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.lab.partition.ModelParams;
 import dev.partitionscope.lab.partition.ModelSnapshot;
+import dev.partitionscope.lab.workload.ScenarioCatalog;
 import dev.partitionscope.ui.shell.MainViewModel;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -62,6 +63,7 @@ public final class LabViewModel {
     private final LongSupplier wallMillis;
     private final HotKeyNames keyNames = new HotKeyNames();
     private final ParamsForm params;
+    private final WorkloadViewModel workload;
 
     // Properties
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.NOT_CONNECTED);
@@ -96,6 +98,7 @@ public final class LabViewModel {
             lab.setParams(p);
             refreshNow();
         });
+        this.workload = new WorkloadViewModel(main, labHost, ScenarioCatalog::load);
         main.connectionProperty().addListener((obs, old, now) -> update());
         main.connectionStateProperty().addListener((obs, old, now) -> update());
         main.connectingSpecProperty().addListener((obs, old, now) -> update());
@@ -309,6 +312,11 @@ public final class LabViewModel {
 
     public ParamsForm params() {
         return params;
+    }
+
+    /** The workload generator of this screen. */
+    public WorkloadViewModel workload() {
+        return workload;
     }
 
     public ReadOnlyObjectProperty<State> stateProperty() {
