@@ -92,9 +92,11 @@ public final class RealTime implements WorkloadRun {
             }
             finishedNanos = System.nanoTime();
             if (state == WorkloadProgress.State.RUNNING) {
-                state = stop ? WorkloadProgress.State.STOPPED : WorkloadProgress.State.FINISHED;
-                message = (stop ? "Stopped" : "Finished") + " after " + Workloads.duration(elapsed()) + "."
+                boolean stopped = stop;
+                // The message first: a snapshot that sees the final state must also see why it ended.
+                message = (stopped ? "Stopped" : "Finished") + " after " + Workloads.duration(elapsed()) + "."
                         + (insightsNote.isEmpty() ? "" : " " + insightsNote);
+                state = stopped ? WorkloadProgress.State.STOPPED : WorkloadProgress.State.FINISHED;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -212,8 +214,8 @@ public final class RealTime implements WorkloadRun {
 
     @Override
     public WorkloadProgress progress() {
-        return tally.snapshot(plan.headline(), state, elapsed(), plan.duration(), state.over() ? message
-                : insightsNote);
+        WorkloadProgress.State now = state; // read once: the message below must belong to this state
+        return tally.snapshot(plan.headline(), now, elapsed(), plan.duration(), now.over() ? message : insightsNote);
     }
 
     @Override

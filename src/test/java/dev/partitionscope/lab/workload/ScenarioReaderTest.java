@@ -162,7 +162,7 @@ class ScenarioReaderTest {
     @Test
     void theSkewOverrideSetsTheHottestValuesShare() {
         Scenario s = ScenarioCatalog.load(null).get("order-status");
-        assertThat(Plan.of(s, "before", RunSettings.defaults()).skewPercent()).isEqualTo(62);
+        assertThat(Plan.of(s, "before", RunSettings.defaults()).skewPercent()).isEqualTo(70);
         Plan p = Plan.of(s, "before", RunSettings.defaults().withSkewPercent(90.0));
         assertThat(p.skewPercent()).isEqualTo(90);
         assertThat(p.headline()).isEqualTo("order-status · before · 900 ops/s for 5 min, items of 1,200 bytes,"

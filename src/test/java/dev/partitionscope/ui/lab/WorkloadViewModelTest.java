@@ -83,12 +83,12 @@ class WorkloadViewModelTest {
         assertThat(vm.variants()).containsExactly("before", "after");
         assertThat(vm.rateProperty().get()).isEqualTo("900");
         assertThat(vm.durationProperty().get()).isEqualTo("5 min");
-        assertThat(vm.skewProperty().get()).isEqualTo("62");
+        assertThat(vm.skewProperty().get()).isEqualTo("70");
         assertThat(vm.skewKeyProperty().get()).isEqualTo("PENDING");
         assertThat(vm.itemSizeProperty().get()).isEqualTo("1200");
-        assertThat(vm.captionProperty().get()).contains("PENDING alone gets 62 %");
+        assertThat(vm.captionProperty().get()).contains("PENDING alone gets 70 %");
         assertThat(vm.previewProperty().get()).isEqualTo("order-status · before · 900 ops/s for 5 min, items of"
-                + " 1,200 bytes, PENDING 62 % · offers 1,791 WCU/s");
+                + " 1,200 bytes, PENDING 70 % · offers 1,791 WCU/s");
         assertThat(vm.unavailableProperty().get()).isEmpty();
         assertThat(vm.canStartProperty().get()).isTrue();
         assertThat(vm.canStopProperty().get()).isFalse();
