@@ -11,6 +11,7 @@ import dev.partitionscope.config.Settings;
 import dev.partitionscope.config.SettingsStore;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
+import dev.partitionscope.ui.common.FileDialogs;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.FxTaskRunner;
 import java.io.IOException;
@@ -32,6 +33,7 @@ public final class AppContext {
     private final MainViewModel main;
     private final List<String> startupProblems = new ArrayList<>();
     private final LabHost labHost;
+    private FileDialogs fileDialogs = FileDialogs.system();
 
     public AppContext(Path configDir, Supplier<AwsProfiles> profiles, ConnectionFactory.Timeouts timeouts) {
         this.settingsStore = new SettingsStore(configDir);
@@ -90,6 +92,16 @@ public final class AppContext {
 
     public LabHost labHost() {
         return labHost;
+    }
+
+    /** How the window asks for files to save and open. */
+    public FileDialogs fileDialogs() {
+        return fileDialogs;
+    }
+
+    /** For tests, before the window opens: a native file chooser cannot be driven headless. */
+    public void useFileDialogs(FileDialogs dialogs) {
+        this.fileDialogs = dialogs;
     }
 
     public void shutdown() {

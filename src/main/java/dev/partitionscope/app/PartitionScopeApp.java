@@ -49,7 +49,7 @@ public class PartitionScopeApp extends Application {
         Theme.applyGlobal(settings.darkTheme);
 
         ShellServices services = new ShellServices(main, context.tasks(), context.connectionStore(),
-                context::profiles, settings, context::saveSettings, context.labHost());
+                context::profiles, settings, context::saveSettings, context.labHost(), context.fileDialogs());
         FXMLLoader loader = new FXMLLoader(resource("/dev/partitionscope/ui/shell/MainWindow.fxml"));
         loader.setControllerFactory(type -> {
             if (type == MainWindowController.class) {
@@ -86,6 +86,10 @@ public class PartitionScopeApp extends Application {
             settings.utc = now.utc();
         });
         main.connectionProperty().addListener((obs, old, now) -> {
+            // A replay (opened recording, fast-forwarded run) lives as long as this process: never reopen it.
+            if (now != null && context.labHost().isReplay(now.spec().endpoint())) {
+                return;
+            }
             if (now != null && !now.spec().name().equals(settings.lastConnection)) {
                 if (settings.lastConnection != null) {
                     // Another endpoint: the table remembered for the previous one means nothing here.
@@ -97,7 +101,8 @@ public class PartitionScopeApp extends Application {
         });
         main.setPreferredTable(settings.lastTable);
         main.selectedTableProperty().addListener((obs, old, now) -> {
-            if (now != null) {
+            if (now != null && (main.getConnection() == null
+                    || !context.labHost().isReplay(main.getConnection().spec().endpoint()))) {
                 settings.lastTable = now;
             }
         });

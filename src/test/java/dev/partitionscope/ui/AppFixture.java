@@ -25,6 +25,7 @@ import org.testfx.util.WaitForAsyncUtils;
 public final class AppFixture {
     private final Path configDir;
     private PartitionScopeApp app;
+    private dev.partitionscope.ui.common.FileDialogs fileDialogs;
 
     public AppFixture(Path configDir) {
         this.configDir = configDir;
@@ -46,6 +47,12 @@ public final class AppFixture {
         return launch();
     }
 
+    /** Hands the app these file dialogs instead of the native chooser (call before starting). */
+    public AppFixture withFileDialogs(dev.partitionscope.ui.common.FileDialogs dialogs) {
+        this.fileDialogs = dialogs;
+        return this;
+    }
+
     /** Starts the app on an empty config directory, as on a fresh machine. */
     public PartitionScopeApp startFirstTime() throws TimeoutException {
         return launch();
@@ -57,6 +64,9 @@ public final class AppFixture {
                 Duration.ofSeconds(10));
         AppContext context = new AppContext(configDir, () -> AwsProfiles.from(configDir.resolve("no-aws-config"),
                 configDir.resolve("no-aws-credentials"), Map.of()), fast);
+        if (fileDialogs != null) {
+            context.useFileDialogs(fileDialogs);
+        }
         app = (PartitionScopeApp) FxToolkit.setupApplication(() -> new PartitionScopeApp(context));
         WaitForAsyncUtils.waitForFxEvents();
         return app;

@@ -83,7 +83,9 @@ public final class Recording {
         root.set("meter", JSON.valueToTree(lab.meter().exportState()));
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        // Not createTempFile: its owner-only permissions would follow the file, and recordings are made to share.
+        Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + System.nanoTime() + ".tmp");
         try {
             try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
                 JSON.writeValue(out, root);

@@ -29,7 +29,9 @@ public final class ShortcutsDialog {
         rows.add(new String[]{"Ctrl+C", "Copy the selected row of a table"});
         rows.add(new String[]{"Ctrl+Shift+D", "Switch light / dark theme"});
         rows.add(new String[]{"Ctrl+Enter", "Lab: start the workload, or switch to the chosen variant"});
-        rows.add(new String[]{"Esc", "Lab: stop the workload"});
+        rows.add(new String[]{"Esc", "Lab: stop the workload (cancel a fast-forward)"});
+        rows.add(new String[]{"Ctrl+S", "Lab: save the Lab shown as a recording…"});
+        rows.add(new String[]{"Ctrl+O", "Lab: open a recording…"});
         rows.add(new String[]{"F1", "This list"});
         return rows;
     }

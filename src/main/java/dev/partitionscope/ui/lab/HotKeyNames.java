@@ -55,11 +55,11 @@ final class HotKeyNames implements LabRows.KeyNames {
         if (last != null && nowMillis - last < 1000) {
             return null;
         }
-        lastQuery.put(resource, nowMillis);
         KeyType type = types.get(resource);
         if (type == null) {
-            return null;
+            return null; // not described yet: no query spent, so the next refresh asks (a replay's clock stands still)
         }
+        lastQuery.put(resource, nowMillis);
         if (known.size() > MAX_CACHED) {
             known.clear();
         }

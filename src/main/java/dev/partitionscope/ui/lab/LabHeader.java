@@ -16,10 +16,15 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
-/** The Lab screen's header: where the Lab runs, how to reach it, and buttons that copy it. */
+/**
+ * The Lab screen's header: where the Lab runs, how to reach it, and buttons that copy it; for a replay, a banner
+ * that says so and leads back to the live Lab.
+ */
 final class LabHeader extends VBox {
+    private final Label hint = new Label();
 
     /** @param tools buttons of the screen itself, placed before the copy buttons */
     LabHeader(LabViewModel vm, Node... tools) {
@@ -30,6 +35,8 @@ final class LabHeader extends VBox {
         Label running = new Label("RUNNING");
         running.setId("labStatus");
         running.getStyleClass().addAll("chip", "good");
+        vm.replayProperty().addListener((obs, old, now) -> showStatus(running, now));
+        showStatus(running, vm.replayProperty().get());
         Label endpoint = new Label();
         endpoint.setId("labEndpoint");
         endpoint.getStyleClass().addAll("lab-endpoint", "mono");
@@ -62,7 +69,6 @@ final class LabHeader extends VBox {
             b.disableProperty().bind(vm.endpointProperty().isEmpty());
         }
 
-        Label hint = new Label();
         hint.setId("labHint");
         hint.getStyleClass().add("lab-hint");
         hint.setWrapText(true);
@@ -74,7 +80,48 @@ final class LabHeader extends VBox {
         top.getChildren().addAll(copyEndpoint, copyCli, more);
         HBox.setHgrow(top.getChildren().get(1), Priority.ALWAYS);
         top.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(top, hint);
+        getChildren().addAll(top, replayBanner(vm), hint);
+    }
+
+    /** Adds a row under the banner (e.g. what the last save or open did). */
+    void addRow(Node row) {
+        getChildren().add(getChildren().indexOf(hint), row);
+    }
+
+    private static void showStatus(Label chip, String replay) {
+        boolean live = replay == null || replay.isEmpty();
+        chip.setText(live ? "RUNNING" : "REPLAY");
+        chip.getStyleClass().removeAll("good", "warn");
+        chip.getStyleClass().add(live ? "good" : "warn");
+        chip.setTooltip(live ? null : new Tooltip("Not live: this Lab's clock stands still."));
+    }
+
+    private static Node replayBanner(LabViewModel vm) {
+        Label badge = new Label();
+        badge.setId("labReplayBadge");
+        badge.getStyleClass().add("replay-badge");
+        badge.setGraphic(Icons.of("mdi2h-history", 18));
+        badge.textProperty().bind(vm.replayProperty());
+        badge.setMinWidth(Region.USE_PREF_SIZE);
+        Label note = new Label();
+        note.setId("labReplayNote");
+        note.getStyleClass().add("replay-note");
+        note.setWrapText(true);
+        note.textProperty().bind(vm.replayNoteProperty());
+        HBox.setHgrow(note, Priority.ALWAYS);
+        note.setMaxWidth(Double.MAX_VALUE);
+        Button back = new Button("Back to live Lab", Icons.of("mdi2a-arrow-left"));
+        back.setId("backToLive");
+        back.getStyleClass().add("small");
+        back.setMinWidth(Region.USE_PREF_SIZE);
+        back.setTooltip(new Tooltip("Connect to the built-in Lab again, the one that runs"));
+        back.setOnAction(e -> vm.connectToLab());
+        HBox banner = new HBox(12, badge, note, back);
+        banner.setId("labReplay");
+        banner.getStyleClass().add("replay-banner");
+        banner.setAlignment(Pos.CENTER_LEFT);
+        Fx.bindShown(banner, vm.replayProperty().isNotEmpty());
+        return banner;
     }
 
     private static MenuItem copyMenu(LabViewModel vm, String text, Function<LabSnippets, String> snippet) {

@@ -2,6 +2,7 @@ package dev.partitionscope.ui.lab;
 
 import dev.partitionscope.aws.UserMessage;
 import dev.partitionscope.ui.common.EmptyState;
+import dev.partitionscope.ui.common.FileDialogs;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
@@ -71,6 +72,7 @@ public final class LabView {
     private final MessageBox refreshProblem = new MessageBox();
     private final Timeline poll = new Timeline(new KeyFrame(Duration.millis(200), e -> tick()));
     private final WorkloadPane workloadPane;
+    private final RecordingControls recording;
     private final ToggleButton workloadShown = new ToggleButton("Workload", Icons.of("mdi2r-run-fast"));
     private final Tab partitionsTab = new Tab("Partitions");
     private final EventHandler<KeyEvent> workloadKeys = this::workloadKey;
@@ -78,18 +80,32 @@ public final class LabView {
     private final ObservableValue<Boolean> showing;
 
     public LabView(LabViewModel vm, ShellActions actions) {
+        this(vm, actions, FileDialogs.system());
+    }
+
+    /** @param files asks for the recording to save to or open (tests hand in a path) */
+    public LabView(LabViewModel vm, ShellActions actions, FileDialogs files) {
         this.vm = vm;
         this.actions = actions;
         this.workloadPane = new WorkloadPane(vm.workload());
+        this.recording = new RecordingControls(vm.recordings(), files, () -> root.getScene() == null ? null
+                : root.getScene().getWindow());
         root.setId("labScreen");
         root.getStyleClass().addAll("screen", "lab-screen");
         root.getStylesheets().add(CSS);
-        content.setTop(new LabHeader(vm, workloadToggle()));
+        LabHeader header = new LabHeader(vm, recording.menu(), workloadToggle());
+        header.addRow(recording.noteRow("recordingNote"));
+        content.setTop(header);
         content.setCenter(tabs());
         // Beside the partitions it drives; the parameter table keeps the full width.
         Fx.bindShown(workloadPane, workloadShown.selectedProperty().and(partitionsTab.selectedProperty()));
         content.setRight(workloadPane);
         connectError.setMaxWidth(620);
+        Node emptyNote = recording.noteRow("recordingNoteEmpty");
+        if (emptyNote instanceof javafx.scene.layout.Region r) {
+            r.setMaxWidth(620);
+        }
+        screenEmptyHost.getChildren().add(emptyNote);
         screenEmptyHost.setAlignment(Pos.CENTER);
         screenEmptyHost.setPadding(new Insets(24));
         root.getChildren().addAll(content, screenEmptyHost);
@@ -136,6 +152,9 @@ public final class LabView {
     }
 
     private void workloadKey(KeyEvent e) {
+        if (recording.handleKey(e, content.isVisible())) {
+            return;
+        }
         if (content.isVisible()) {
             workloadPane.handleKey(e, () -> showWorkload(true));
         }
@@ -307,6 +326,9 @@ public final class LabView {
                 connect.setOnAction(e -> vm.connectToLab());
                 Button other = new Button("Other connections… (Ctrl+K)", Icons.of("mdi2l-lan-connect"));
                 other.setOnAction(e -> actions.openConnectionDialog());
+                Button open = new Button("Open recording… (Ctrl+O)", Icons.of("mdi2f-folder-open-outline"));
+                open.setId("openRecordingEmpty");
+                open.setOnAction(e -> recording.open());
                 screenEmpty.set("mdi2f-flask-outline", "The Lab is PartitionScope's own DynamoDB",
                         "It runs on this machine and throttles like the real service: partitions with their "
                                 + "1,000 WCU/s and 3,000 RCU/s ceilings, burst, adaptive capacity and split for "
@@ -316,7 +338,7 @@ public final class LabView {
                                 + " the connection dialog), and its partitions then show here."
                                 + (vm.endpointProperty().get().isEmpty() ? ""
                                 : " It is already running at " + vm.endpointProperty().get() + "."),
-                        connect, other);
+                        connect, other, open);
                 UserMessage error = vm.labConnectError();
                 if (error != null) {
                     connectError.show(error, MessageBox.Kind.ERROR);

@@ -63,13 +63,17 @@ public final class LabViewModel {
     private final LongSupplier wallMillis;
     private final HotKeyNames keyNames = new HotKeyNames();
     private final ParamsForm params;
+    private final LabReplays replays;
     private final WorkloadViewModel workload;
+    private final RecordingViewModel recordings;
 
     // Properties
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.NOT_CONNECTED);
     private final ReadOnlyObjectWrapper<TableState> tableState =
             new ReadOnlyObjectWrapper<>(this, "tableState", TableState.NO_TABLE);
     private final ReadOnlyStringWrapper endpoint = new ReadOnlyStringWrapper(this, "endpoint", "");
+    private final ReadOnlyStringWrapper replay = new ReadOnlyStringWrapper(this, "replay", "");
+    private final ReadOnlyStringWrapper replayNote = new ReadOnlyStringWrapper(this, "replayNote", "");
     private final ReadOnlyStringWrapper table = new ReadOnlyStringWrapper(this, "table");
     private final ReadOnlyStringWrapper updated = new ReadOnlyStringWrapper(this, "updated", "");
     private final ReadOnlyStringWrapper refreshProblem = new ReadOnlyStringWrapper(this, "refreshProblem");
@@ -98,19 +102,22 @@ public final class LabViewModel {
             lab.setParams(p);
             refreshNow();
         });
-        this.workload = new WorkloadViewModel(main, labHost, ScenarioCatalog::load);
+        this.replays = new LabReplays(main, labHost);
+        this.workload = new WorkloadViewModel(main, labHost, ScenarioCatalog::load, replays);
+        this.recordings = new RecordingViewModel(main, labHost, replays);
         main.connectionProperty().addListener((obs, old, now) -> update());
         main.connectionStateProperty().addListener((obs, old, now) -> update());
         main.connectingSpecProperty().addListener((obs, old, now) -> update());
         main.selectedTableProperty().addListener((obs, old, now) -> update());
         main.tableShapeProperty().addListener((obs, old, now) -> refreshNow());
         busyOnly.addListener((obs, old, now) -> refreshNow());
+        main.timeRangeProperty().addListener((obs, old, now) -> showReplay(replays.current().orElse(null)));
         update();
     }
 
     // Commands
 
-    /** Connects the app to the built-in Lab (starting it if needed). */
+    /** Connects the app to the built-in Lab (starting it if needed); from a replay, back to the live Lab. */
     public void connectToLab() {
         main.connect(ConnectionSpec.lab());
     }
@@ -153,7 +160,8 @@ public final class LabViewModel {
         params.sync(lab.params());
         String name = main.selectedTableProperty().get();
         table.set(name);
-        updated.set("Updated " + time(now) + " · every second while this screen is open");
+        updated.set(replay.get().isEmpty() ? "Updated " + time(now) + " · every second while this screen is open"
+                : "As at " + time(now) + " · a replay does not change");
         if (name == null) {
             tableState.set(TableState.NO_TABLE);
             clearData();
@@ -215,11 +223,29 @@ public final class LabViewModel {
         }
         // When not connected to it, still say where the embedded Lab runs (it keeps running for a reconnect).
         endpoint.set(running.or(labHost::running).flatMap(Lab::endpoint).orElse(""));
+        showReplay(replays.current().orElse(null));
         state.set(next);
         if (next == State.READY && main.selectedTableProperty().get() == null) {
             tableState.set(TableState.NO_TABLE);
         }
         refreshNow();
+    }
+
+    private void showReplay(LabReplays.Replay r) {
+        if (r == null) {
+            replay.set("");
+            replayNote.set("");
+            return;
+        }
+        String at = dateTime(r.atMillis());
+        if (r.kind() == LabReplays.Kind.RECORDING) {
+            replay.set("REPLAY · " + r.name() + " · saved " + at);
+            replayNote.set("A recording: its clock stands still at the moment it was saved, so nothing here is live.");
+        } else {
+            replay.set("Fast-forwarded · " + r.name());
+            replayNote.set("Simulated in seconds; its clock stands still at the run's end (" + at + "), so nothing"
+                    + " here is live. Save recording… keeps it.");
+        }
     }
 
     private void clearData() {
@@ -246,6 +272,12 @@ public final class LabViewModel {
             }
         }
         return types;
+    }
+
+    private String dateTime(long millis) {
+        boolean utc = main.timeRangeProperty().get().utc();
+        return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(utc ? ZoneOffset.UTC
+                : ZoneId.systemDefault()).format(Instant.ofEpochMilli(millis)) + (utc ? " UTC" : "");
     }
 
     private String time(long millis) {
@@ -317,6 +349,24 @@ public final class LabViewModel {
     /** The workload generator of this screen. */
     public WorkloadViewModel workload() {
         return workload;
+    }
+
+    /** Saving and opening recordings. */
+    public RecordingViewModel recordings() {
+        return recordings;
+    }
+
+    /**
+     * What the screen shows when the Lab is a replay, e.g. {@code REPLAY · lab-app-20260622-1000.psrec · saved
+     * 2026-06-22 10:00:00} or {@code Fast-forwarded · order-status before · 1 h}; empty for a live Lab.
+     */
+    public ReadOnlyStringProperty replayProperty() {
+        return replay.getReadOnlyProperty();
+    }
+
+    /** A sentence under the replay badge: why nothing moves. */
+    public ReadOnlyStringProperty replayNoteProperty() {
+        return replayNote.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<State> stateProperty() {

@@ -28,6 +28,8 @@ final class WorkloadForm {
     }
 
     static final int MAX_ITEM_BYTES = 400 * 1024;
+    /** The longest fast-forward: the Lab's meter keeps 24 hours of minutes and key sketches. */
+    static final Duration MAX_FAST_FORWARD = Duration.ofHours(24);
     private static final Pattern NUMBER = Pattern.compile("\\d+(\\.\\d+)?|\\.\\d+");
 
     private WorkloadForm() {
@@ -38,6 +40,12 @@ final class WorkloadForm {
      * change or the field still shows the scenario's value.
      */
     static Read read(Scenario scenario, String rate, String duration, String skew, String itemSize) {
+        return read(scenario, rate, duration, skew, itemSize, false);
+    }
+
+    /** As above; a fast-forward runs up to {@link #MAX_FAST_FORWARD}. */
+    static Read read(Scenario scenario, String rate, String duration, String skew, String itemSize,
+                     boolean fastForward) {
         Map<Field, String> errors = new EnumMap<>(Field.class);
         Double r = number(rate, "ops/s");
         if (r == null) {
@@ -51,6 +59,10 @@ final class WorkloadForm {
         } catch (IllegalArgumentException e) {
             errors.put(Field.DURATION, "Duration: " + (duration == null || duration.isBlank()
                     ? "enter how long to run, e.g. 5 min, 90 s or 300 (seconds)." : e.getMessage() + "."));
+        }
+        if (d != null && fastForward && d.compareTo(MAX_FAST_FORWARD) > 0) {
+            errors.put(Field.DURATION, "Duration: a fast-forward runs up to 24 h (the Lab keeps 24 hours of"
+                    + " metrics), not " + shown(duration) + ".");
         }
         Double s = null;
         if (scenario.skewed() != null && !skewText(scenario).equals(strip(skew))) {

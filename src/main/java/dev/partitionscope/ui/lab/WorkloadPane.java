@@ -14,6 +14,7 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.Label;
@@ -64,8 +65,8 @@ final class WorkloadPane extends ScrollPane {
         setPrefWidth(316);
         setMaxWidth(400);
 
-        VBox content = new VBox(11, titleRow(), scenarioBox(), variantBox(), settingsBox(), actions(),
-                new WorkloadRunBox(vm));
+        VBox content = new VBox(11, titleRow(), scenarioBox(), variantBox(), settingsBox(), fastForwardBox(),
+                actions(), new WorkloadRunBox(vm));
         content.getStyleClass().add("workload-content");
         content.setPadding(new Insets(12, 14, 16, 14));
         setContent(content);
@@ -144,8 +145,12 @@ final class WorkloadPane extends ScrollPane {
                 case FINISHED, STOPPED -> "neutral";
             });
         });
-        title.setTooltip(new Tooltip("Plays one of the seeds' stories against this Lab through the AWS SDK, in real"
-                + " time: watch its table's partitions and throttles on the left."));
+        Tooltip titleTip = new Tooltip("Plays one of the seeds' stories against this Lab through the AWS SDK, in"
+                + " real time: watch its table's partitions and throttles on the left. With Fast-forward, the whole run"
+                + " happens in simulated time in a new Lab, which the screen then shows.");
+        titleTip.setWrapText(true);
+        titleTip.setMaxWidth(420);
+        title.setTooltip(titleTip);
         HBox row = new HBox(8, title, new Pane(), state);
         HBox.setHgrow(row.getChildren().get(1), Priority.ALWAYS);
         row.setAlignment(Pos.CENTER_LEFT);
@@ -264,7 +269,10 @@ final class WorkloadPane extends ScrollPane {
         grid.addRow(0, fieldLabel("Rate", rate), fieldLabel("Duration", duration), fieldLabel("Key skew", skew),
                 fieldLabel("Item size", size));
         grid.addRow(1, rate, duration, skew, size);
-        grid.addRow(2, unit("ops/s"), unit("s, min, h"), skewUnit, unit("bytes"));
+        Label durationUnit = unit("");
+        durationUnit.textProperty().bind(Bindings.when(vm.fastForwardProperty()).then("up to 24 h")
+                .otherwise("s, min, h"));
+        grid.addRow(2, unit("ops/s"), durationUnit, skewUnit, unit("bytes"));
 
         Label problem = wrapped("", "workload-problem");
         problem.setId("workloadProblem");
@@ -278,6 +286,24 @@ final class WorkloadPane extends ScrollPane {
         return new VBox(6, grid, problem, preview);
     }
 
+    private Node fastForwardBox() {
+        CheckBox box = new CheckBox("Fast-forward (simulated time)");
+        box.setId("workloadFastForward");
+        box.selectedProperty().bindBidirectional(vm.fastForwardProperty());
+        box.disableProperty().bind(vm.fastForwardingProperty());
+        Tooltip tip = new Tooltip("Runs the whole duration in simulated time inside a new Lab with this Lab's model"
+                + " parameters — an hour of traffic in seconds, up to 24 h — then the screen shows that Lab, its clock"
+                + " stopped at the run's end. The live Lab is left alone.");
+        tip.setWrapText(true);
+        tip.setMaxWidth(420);
+        box.setTooltip(tip);
+        Label what = wrapped("Runs in a new Lab, an hour in seconds; the screen then shows that Lab, frozen at the"
+                + " run's end.", "workload-unit");
+        what.setId("workloadFastForwardNote");
+        Fx.bindShown(what, vm.fastForwardProperty());
+        return new VBox(4, box, what);
+    }
+
     private Node actions() {
         Button start = new Button("Start", Icons.of("mdi2p-play"));
         start.setId("workloadStart");
@@ -289,8 +315,13 @@ final class WorkloadPane extends ScrollPane {
         start.setMinWidth(Region.USE_PREF_SIZE);
         Button stop = new Button("Stop", Icons.of("mdi2s-stop"));
         stop.setId("workloadStop");
+        stop.textProperty().bind(vm.stopTextProperty());
         stop.disableProperty().bind(vm.canStopProperty().not());
-        stop.setTooltip(new Tooltip("Stop the workload (Esc); requests in flight finish"));
+        Tooltip stopTip = new Tooltip();
+        stopTip.textProperty().bind(Bindings.when(vm.stopTextProperty().isEqualTo("Cancel"))
+                .then("Cancel the fast-forward (Esc); its Lab is dropped")
+                .otherwise("Stop the workload (Esc); requests in flight finish"));
+        stop.setTooltip(stopTip);
         stop.setMinWidth(Region.USE_PREF_SIZE);
         // The button just pressed turns disabled and JavaFX moves the focus to the window's first control (the top
         // bar): hand it to the other button instead, so Space or Enter undoes what was just done.
@@ -308,7 +339,9 @@ final class WorkloadPane extends ScrollPane {
         });
         HBox row = new HBox(8, start, stop);
         row.setAlignment(Pos.CENTER_LEFT);
-        Label keys = wrapped("Ctrl+Enter starts (or switches) · Esc stops", "workload-unit");
+        Label keys = wrapped("", "workload-unit");
+        keys.textProperty().bind(Bindings.when(vm.fastForwardProperty())
+                .then("Ctrl+Enter starts · Esc cancels").otherwise("Ctrl+Enter starts (or switches) · Esc stops"));
 
         Label unavailable = wrapped("", "workload-unavailable");
         unavailable.setId("workloadUnavailable");

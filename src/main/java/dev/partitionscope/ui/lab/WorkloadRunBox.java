@@ -37,12 +37,14 @@ final class WorkloadRunBox extends VBox {
         getStyleClass().add("workload-progress");
         bar.setId("workloadBar");
         bar.setMaxWidth(Double.MAX_VALUE);
-        Label elapsed = new Label();
+        // A fast-forward's "2 h 15 min of 24 h simulated" may take two lines; the rate keeps its width.
+        Label elapsed = WorkloadPane.wrapped("", "workload-elapsed");
         elapsed.setId("workloadElapsed");
         elapsed.textProperty().bind(vm.elapsedProperty());
         Label achieved = new Label();
         achieved.setId("workloadAchieved");
         achieved.getStyleClass().add("workload-rate");
+        achieved.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         achieved.textProperty().bind(vm.achievedProperty());
         HBox times = new HBox(8, elapsed, new Pane(), achieved);
         HBox.setHgrow(times.getChildren().get(1), Priority.ALWAYS);
@@ -103,9 +105,9 @@ final class WorkloadRunBox extends VBox {
                 name.setTooltip(new Tooltip(reason));
                 Label count = new Label();
                 count.getStyleClass().add("reason-count");
-                Label what = new Label(reason.contains("KeyRange") ? "throttled requests · hot partition"
-                        : "throttled requests");
-                what.getStyleClass().add("workload-unit");
+                count.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // a fast-forward counts 456,438
+                Label what = WorkloadPane.wrapped(reason.contains("KeyRange") ? "throttled requests · hot partition"
+                        : "throttled requests", "workload-unit");
                 HBox countRow = new HBox(6, count, what);
                 countRow.setAlignment(Pos.BASELINE_LEFT);
                 throttles.getChildren().add(new VBox(1, name, countRow));

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -27,6 +28,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -39,11 +41,17 @@ import javafx.collections.ObservableList;
  * and starts the new one — the demo's "switch to after". No JavaFX nodes here; every method runs on the FX thread
  * (or the test's thread), and the view calls {@link #poll()} a few times a second while {@link #runningProperty()}
  * is true. Runs have their own threads: nothing here waits for them.
+ *
+ * <p>With {@link #fastForwardProperty()} on, Start runs the plan in simulated time in a new Lab instead
+ * ({@link FastForwardRun}, on the app's task runner), and when it finishes the app connects to that Lab like to an
+ * opened recording, so the screen shows what the run did to the partitions.
  */
 public final class WorkloadViewModel {
     private final MainViewModel main;
+    private final LabHost labHost;
     private final WorkloadTarget target;
     private final ScenarioCatalog catalog;
+    private final LabReplays replays;
 
     // Properties: inputs
     private final ObservableList<Scenario> scenarios = FXCollections.observableArrayList();
@@ -56,6 +64,7 @@ public final class WorkloadViewModel {
     private final StringProperty duration = new SimpleStringProperty(this, "duration", "");
     private final StringProperty skew = new SimpleStringProperty(this, "skew", "");
     private final StringProperty itemSize = new SimpleStringProperty(this, "itemSize", "");
+    private final BooleanProperty fastForward = new SimpleBooleanProperty(this, "fastForward");
 
     // Properties: derived
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
@@ -70,6 +79,8 @@ public final class WorkloadViewModel {
     private final ReadOnlyBooleanWrapper canStart = new ReadOnlyBooleanWrapper(this, "canStart");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyBooleanWrapper canStop = new ReadOnlyBooleanWrapper(this, "canStop");
+    private final ReadOnlyStringWrapper stopText = new ReadOnlyStringWrapper(this, "stopText", "Stop");
+    private final ReadOnlyBooleanWrapper fastForwarding = new ReadOnlyBooleanWrapper(this, "fastForwarding");
     private final ReadOnlyObjectWrapper<WorkloadProgress> progress = new ReadOnlyObjectWrapper<>(this, "progress");
     private final ReadOnlyStringWrapper stateText = new ReadOnlyStringWrapper(this, "stateText", "Not running");
     private final ReadOnlyStringWrapper previous = new ReadOnlyStringWrapper(this, "previous", "");
@@ -84,11 +95,19 @@ public final class WorkloadViewModel {
     private Lab runLab;
     private boolean stopAsked;
     private String endNote = "";
+    /** Said after the run's own message: where a fast-forwarded Lab went. */
+    private String doneNote = "";
     private String showTable;
     private boolean listedTables;
 
     public WorkloadViewModel(MainViewModel main, LabHost labHost, Supplier<ScenarioCatalog> catalog) {
+        this(main, labHost, catalog, new LabReplays(main, labHost));
+    }
+
+    WorkloadViewModel(MainViewModel main, LabHost labHost, Supplier<ScenarioCatalog> catalog, LabReplays replays) {
         this.main = main;
+        this.labHost = labHost;
+        this.replays = replays;
         this.target = new WorkloadTarget(main, labHost);
         this.catalog = catalog.get();
         scenarios.setAll(this.catalog.scenarios());
@@ -97,6 +116,7 @@ public final class WorkloadViewModel {
         for (StringProperty p : List.of(rate, duration, skew, itemSize)) {
             p.addListener((obs, old, now) -> update());
         }
+        fastForward.addListener((obs, old, now) -> update());
         main.connectionProperty().addListener((obs, old, now) -> labChanged());
         main.guardTextProperty().addListener((obs, old, now) -> updateActions());
         scenario.set(this.catalog.find("order-status").orElse(scenarios.isEmpty() ? null : scenarios.get(0)));
@@ -106,9 +126,10 @@ public final class WorkloadViewModel {
     // Commands
 
     /**
-     * Starts the chosen variant against the Lab the screen shows; while a run is going, stops it first (its totals
-     * stay readable in {@link #previousProperty()}). Does nothing when the inputs or the target are not usable: the
-     * reason is in {@link #problemProperty()} or {@link #unavailableProperty()}.
+     * Starts the chosen variant against the Lab the screen shows — or, with fast-forward on, in simulated time in a
+     * new Lab with the shown Lab's model parameters; while a run is going, stops it first (its totals stay readable
+     * in {@link #previousProperty()}). Does nothing when the inputs or the target are not usable: the reason is in
+     * {@link #problemProperty()} or {@link #unavailableProperty()}.
      */
     public void start() {
         update();
@@ -123,18 +144,31 @@ public final class WorkloadViewModel {
             previous.set("");
         }
         Lab l = lab.get();
-        run = RealTime.start(plan, target.sdkTarget(l), l.clock()::epochMillis);
         runPlan = plan;
-        runLab = l;
         stopAsked = false;
         endNote = "";
+        doneNote = "";
         List<OpDef> ops = plan.variant().operations();
         showTable = ops.isEmpty() ? null : ops.get(0).table();
         listedTables = false;
+        if (fastForward.get()) {
+            FastForwardRun ff = new FastForwardRun(plan, l.params(), labHost, main.tasks());
+            run = ff;
+            runLab = null;
+            // Assigned before it starts: a synchronous task runner (tests) finishes it inside start().
+            Plan started = plan;
+            ff.start(served -> fastForwarded(ff, started, served));
+        } else {
+            run = RealTime.start(plan, target.sdkTarget(l), l.clock()::epochMillis);
+            runLab = l;
+        }
         poll();
     }
 
-    /** Asks the run to stop; requests in flight finish, then the state turns to Stopped. */
+    /**
+     * Asks the run to stop; requests in flight finish, then the state turns to Stopped. A fast-forward is cancelled:
+     * its Lab is dropped.
+     */
     public void stop() {
         if (run != null && running.get()) {
             run.stop();
@@ -152,20 +186,26 @@ public final class WorkloadViewModel {
         // its final message, and a snapshot in between would show "Stopped" with no reason.
         boolean ended = ended(run);
         WorkloadProgress p = run.progress();
+        FastForwardRun ff = run instanceof FastForwardRun f ? f : null;
         progress.set(p);
-        elapsed.set(Workloads.duration(p.elapsed()) + " of " + Workloads.duration(p.planned()));
-        achieved.set(Workloads.number(Math.round(p.achievedRate())) + " req/s");
-        message.set(endNote.isEmpty() ? p.message() : endNote + (p.message().isEmpty() ? "" : " " + p.message()));
+        elapsed.set(Workloads.duration(p.elapsed()) + " of " + Workloads.duration(p.planned())
+                + (ff == null ? "" : " simulated"));
+        achieved.set(ff == null ? Workloads.number(Math.round(p.achievedRate())) + " req/s"
+                : String.format(java.util.Locale.ROOT, "in %.1f s", ff.realElapsed().toMillis() / 1000.0));
+        message.set(String.join(" ", java.util.stream.Stream.of(endNote, p.message(), doneNote)
+                .filter(t -> !t.isEmpty()).toList()));
         running.set(!ended);
         canStop.set(running.get() && !stopAsked);
-        stateText.set(!ended && p.state().over() ? "Stopping…" : switch (p.state()) {
+        fastForwarding.set(ff != null && !ended);
+        stateText.set(!ended && p.state().over() ? (ff == null ? "Stopping…" : "Cancelling…") : switch (p.state()) {
             case STARTING -> "Creating tables…";
-            case RUNNING -> stopAsked ? "Stopping…" : "Running";
+            case RUNNING -> stopAsked ? (ff == null ? "Stopping…" : "Cancelling…")
+                    : ff == null ? "Running" : "Fast-forwarding";
             case FINISHED -> "Finished";
-            case STOPPED -> "Stopped";
+            case STOPPED -> ff == null ? "Stopped" : "Cancelled";
             case FAILED -> "Failed";
         });
-        if (p.state() != WorkloadProgress.State.STARTING) {
+        if (p.state() != WorkloadProgress.State.STARTING && ff == null) {
             selectRunTable();
         }
         updateActions();
@@ -173,7 +213,9 @@ public final class WorkloadViewModel {
 
     /** Stops the run for good (the screen or the app goes away). */
     public void dispose() {
-        if (run != null) {
+        if (run instanceof FastForwardRun ff) {
+            ff.dispose();
+        } else if (run != null) {
             run.stop();
         }
     }
@@ -235,7 +277,8 @@ public final class WorkloadViewModel {
         } else if (variant.get() == null) {
             planProblem = "Choose a variant.";
         } else {
-            WorkloadForm.Read read = WorkloadForm.read(s, rate.get(), duration.get(), skew.get(), itemSize.get());
+            WorkloadForm.Read read = WorkloadForm.read(s, rate.get(), duration.get(), skew.get(), itemSize.get(),
+                    fastForward.get());
             errors = read.errors();
             if (read.ok()) {
                 try {
@@ -255,11 +298,17 @@ public final class WorkloadViewModel {
 
     /** What Start would do now: available, start or switch. */
     private void updateActions() {
-        unavailable.set(target.unavailableReason(plan));
+        unavailable.set(target.unavailableReason(plan, fastForward.get()));
         // While a run is stopping, Start starts afresh (the stopping run ends on its own).
-        boolean differs = run == null || !running.get() || stopAsked || !sameRun(plan);
-        canStart.set(plan != null && unavailable.get().isEmpty() && differs);
-        startText.set(!running.get() || stopAsked || plan == null || !differs ? "Start" : switchText(plan));
+        boolean runningNow = running.get() && !stopAsked;
+        boolean differs = run == null || !runningNow || !sameRun(plan)
+                || fastForward.get() != (run instanceof FastForwardRun);
+        // A fast-forward takes seconds and ends in another Lab: it is cancelled, not switched.
+        canStart.set(plan != null && unavailable.get().isEmpty() && differs && !fastForwarding.get());
+        stopText.set(running.get() ? (run instanceof FastForwardRun ? "Cancel" : "Stop")
+                : fastForward.get() ? "Cancel" : "Stop");
+        startText.set(!runningNow || plan == null || !differs || fastForwarding.get() ? "Start"
+                : fastForward.get() ? "Stop and fast-forward" : switchText(plan));
     }
 
     private boolean sameRun(Plan p) {
@@ -277,13 +326,32 @@ public final class WorkloadViewModel {
     }
 
     private void labChanged() {
-        if (run != null && running.get() && target.lab().filter(l -> l == runLab).isEmpty()) {
+        // A fast-forward writes to a Lab of its own: the app may go anywhere meanwhile.
+        if (run != null && running.get() && !(run instanceof FastForwardRun)
+                && target.lab().filter(l -> l == runLab).isEmpty()) {
             run.stop();
             stopAsked = true;
             endNote = "Stopped because the app left the Lab it was writing to.";
             poll();
         }
         updateActions();
+    }
+
+    /**
+     * A fast-forward finished and its Lab is served: connects the app to it (the Lab screen then shows its
+     * partitions) and selects the run's table once the new connection lists it. The panel keeps the run's summary.
+     */
+    private void fastForwarded(FastForwardRun ff, Plan p, FastForwardRun.Served served) {
+        if (run != ff) {
+            return; // superseded while it finished
+        }
+        runLab = served.lab();
+        doneNote = "The Lab screen now shows that Lab; Save recording… (Ctrl+S) keeps it.";
+        poll(); // over before the connection changes, so leaving the previous Lab stops nothing
+        String name = p.scenario().name() + " " + p.variant().name() + " · " + Workloads.duration(p.duration());
+        replays.connect(new LabReplays.Replay(LabReplays.Kind.FAST_FORWARD, served.endpoint(), name,
+                served.lab().clock().epochMillis()), served.lab().region(),
+                showTable == null ? List.of() : List.of(showTable));
     }
 
     /** Once tables are created, shows the run's first table in the partitions view (listing it first if new). */
@@ -355,6 +423,21 @@ public final class WorkloadViewModel {
     /** Bytes per written item. */
     public StringProperty itemSizeProperty() {
         return itemSize;
+    }
+
+    /** Start runs in simulated time in a new Lab (an hour in seconds) instead of in real time against this one. */
+    public BooleanProperty fastForwardProperty() {
+        return fastForward;
+    }
+
+    /** A fast-forward is running (Start is off until it ends or is cancelled). */
+    public ReadOnlyBooleanProperty fastForwardingProperty() {
+        return fastForwarding.getReadOnlyProperty();
+    }
+
+    /** {@code Stop}, or {@code Cancel} for a fast-forward (its Lab is dropped). */
+    public ReadOnlyStringProperty stopTextProperty() {
+        return stopText.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty captionProperty() {

@@ -140,6 +140,15 @@ public final class MainWindowController implements ShellActions {
             }
             return c == null ? "Not connected" : c.spec().name();
         }, main.connectionProperty(), main.connectingSpecProperty()));
+        // A long name (a replay's file, a fast-forwarded run) ends in "…" rather than squeezing the bar's labels.
+        connectionMenu.setMinWidth(140);
+        connectionMenu.setMaxWidth(420);
+        connectionMenu.getParent().getChildrenUnmodifiable().stream().filter(n -> n instanceof Label)
+                .forEach(n -> ((Label) n).setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE));
+        timeRangeMenu.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Tooltip connectionTip = new Tooltip();
+        connectionTip.textProperty().bind(connectionMenu.textProperty());
+        connectionMenu.setTooltip(connectionTip);
         connectionMenu.setOnShowing(e -> rebuildConnectionMenuItems());
         rebuildConnectionMenuItems();
     }
@@ -326,7 +335,7 @@ public final class MainWindowController implements ShellActions {
         }
         if (screen == Screen.LAB) {
             return new dev.partitionscope.ui.lab.LabView(new dev.partitionscope.ui.lab.LabViewModel(main,
-                    services.labHost()), this).root();
+                    services.labHost()), this, services.files()).root();
         }
         return new PlaceholderView(screen);
     }

@@ -1,0 +1,71 @@
+package dev.partitionscope.ui.common;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/**
+ * Asks the user for a file to save to or to open. An interface because a native file chooser cannot be driven in a
+ * headless test: the app uses {@link #system()}, UI tests hand in the path they want.
+ */
+public interface FileDialogs {
+
+    /** A kind of file: {@code ("PartitionScope Lab recording", "psrec")}. */
+    record Type(String description, String extension) {
+        String pattern() {
+            return "*." + extension;
+        }
+    }
+
+    /** Where to save; empty when the user cancelled. */
+    Optional<Path> saveFile(Window owner, String title, String initialName, Type type);
+
+    /** What to open; empty when the user cancelled. */
+    Optional<Path> openFile(Window owner, String title, Type type);
+
+    /** The platform's file chooser, starting where the user last saved or opened a file (else the home folder). */
+    static FileDialogs system() {
+        return new FileDialogs() {
+            private Path lastDir;
+
+            @Override
+            public Optional<Path> saveFile(Window owner, String title, String initialName, Type type) {
+                FileChooser chooser = chooser(title, type);
+                chooser.setInitialFileName(initialName);
+                return remember(chooser.showSaveDialog(owner));
+            }
+
+            @Override
+            public Optional<Path> openFile(Window owner, String title, Type type) {
+                FileChooser chooser = chooser(title, type);
+                chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("All files", "*"));
+                return remember(chooser.showOpenDialog(owner));
+            }
+
+            private FileChooser chooser(String title, Type type) {
+                FileChooser chooser = new FileChooser();
+                chooser.setTitle(title);
+                chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(type.description() + " ("
+                        + type.pattern() + ")", type.pattern()));
+                Path dir = lastDir != null && Files.isDirectory(lastDir) ? lastDir
+                        : Path.of(System.getProperty("user.home"));
+                if (Files.isDirectory(dir)) {
+                    chooser.setInitialDirectory(dir.toFile());
+                }
+                return chooser;
+            }
+
+            private Optional<Path> remember(File chosen) {
+                if (chosen == null) {
+                    return Optional.empty();
+                }
+                Path path = chosen.toPath();
+                lastDir = path.toAbsolutePath().getParent();
+                return Optional.of(path);
+            }
+        };
+    }
+}
