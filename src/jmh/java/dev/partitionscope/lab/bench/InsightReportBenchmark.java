@@ -1,6 +1,16 @@
 package dev.partitionscope.lab.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
+import com.sun.net.httpserver.Headers;
+import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.clock.SimulatedClock;
+import dev.partitionscope.lab.cloudwatch.CloudWatchRoute;
+import dev.partitionscope.lab.cloudwatch.CloudWatchService;
+import dev.partitionscope.lab.cloudwatch.InsightRule;
 import dev.partitionscope.lab.meter.ContributorReport;
 import dev.partitionscope.lab.meter.InsightMetric;
 import dev.partitionscope.lab.meter.KeyKind;
@@ -26,10 +36,23 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The query side of the meter, for the Lab's GetInsightRuleReport (part 2's target: 24 h of per-minute data for
- * 100,000 metered keys in at most 200 ms). The meter holds 24 simulated hours in which every minute's sketch is
- * full (3,000 requests a minute over 100,000 Zipf-distributed keys), and each call ranks the top 25 over all of it:
- * the meter alone, through the Lab's CloudWatch service, and from CBOR request bytes to CBOR answer bytes.
+ * Part 2's target: GetInsightRuleReport over 24 h of per-minute data for 100,000 metered keys in at most 200 ms.
+ * An in-process Lab on a simulated clock gets a table {@code Orders} (on demand, partition key {@code customer})
+ * through CreateTable and Contributor Insights through UpdateContributorInsights, as a client would; then 24
+ * simulated hours of PutItem traffic are metered into the Lab's own meter (the RequestRecord the engine makes for a
+ * PutItem under 1 KB), 3,000 requests a minute over 100,000 Zipf-distributed (s = 0.8) customer keys, so every
+ * minute's sketch is full (1,000 counters: 1,440 minutes, 1.44 M entries) and about 100,000 distinct keys appear
+ * over the day (setup checks all of it and prints it). The clock stays in the day's last minute, so the report over
+ * {@code [start, start + 24 h)} covers 1,440 retained minutes (the last one live). Each call ranks the top 25 by Sum
+ * with the MaxContributorValue and Maximum datapoints, for the table's PKC rule as DescribeInsightRules names it:
+ * <ul>
+ *   <li>{@code serviceTop25Over24Hours}: {@code CloudWatchService.handle("GetInsightRuleReport", request)} on the
+ *       Lab — the figure to compare with 200 ms;</li>
+ *   <li>{@code cborRouteTop25Over24Hours}: the same from CBOR request bytes to CBOR answer bytes (the route the
+ *       SDK's CloudWatchClient reaches; no HTTP);</li>
+ *   <li>{@code top25Over24Hours}: the meter's query alone.</li>
+ * </ul>
+ * Periods of 60 s (1,440 datapoints per contributor) and 300 s.
  *
  * <pre>java -jar target/benchmarks.jar InsightReportBenchmark</pre>
  */
@@ -40,82 +63,89 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
 public class InsightReportBenchmark {
-    private static final long START = 1_750_000_000_000L;
-    private static final ResourceId ORDERS = ResourceId.table("Orders");
+    /** 2026-06-22T00:00:00Z: minute-aligned, so the 24 h are exactly 1,440 metered minutes. */
+    private static final long START = 1_782_086_400_000L;
+    private static final String TABLE = "Orders";
+    private static final ResourceId ORDERS = ResourceId.table(TABLE);
+    static final int KEYS = 100_000;
+    static final int PER_MINUTE = 3000;
 
     @Param({"60", "300"})
     public int periodSeconds;
 
+    private Lab lab;
     private Meter meter;
-    private dev.partitionscope.lab.cloudwatch.CloudWatchService service;
-    private dev.partitionscope.lab.cloudwatch.CloudWatchRoute route;
-    private com.fasterxml.jackson.databind.JsonNode request;
+    private CloudWatchService service;
+    private CloudWatchRoute route;
+    private JsonNode request;
     private byte[] cborRequest;
 
     @Setup(Level.Trial)
-    public void fill() {
+    public void fill() throws java.io.IOException {
+        if (START % 60_000 != 0) {
+            throw new IllegalStateException("START must be minute-aligned");
+        }
         SimulatedClock clock = new SimulatedClock(START);
-        meter = new Meter(clock);
-        int keys = 100_000;
-        String[] names = new String[keys];
-        double[] cdf = new double[keys];
+        lab = Lab.inProcess(Lab.Options.defaults().withClock(clock));
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode create = f.objectNode().put("TableName", TABLE).put("BillingMode", "PAY_PER_REQUEST");
+        create.putArray("KeySchema").addObject().put("AttributeName", "customer").put("KeyType", "HASH");
+        create.putArray("AttributeDefinitions").addObject().put("AttributeName", "customer")
+                .put("AttributeType", "S");
+        lab.engine().handle("CreateTable", create);
+        lab.engine().handle("UpdateContributorInsights", f.objectNode().put("TableName", TABLE)
+                .put("ContributorInsightsAction", "ENABLE"));
+        meter = lab.meter();
+
+        String[] names = new String[KEYS];
+        double[] cdf = new double[KEYS];
         double acc = 0;
-        for (int i = 0; i < keys; i++) {
+        for (int i = 0; i < KEYS; i++) {
             names[i] = "customer#" + i;
             acc += 1.0 / Math.pow(i + 1, 0.8);
             cdf[i] = acc;
         }
         Random rnd = new Random(1);
-        int perMinute = 3000;
+        long step = 60_000_000_000L / PER_MINUTE;
         for (int m = 0; m < 24 * 60; m++) {
-            for (int i = 0; i < perMinute; i++) {
+            for (int i = 0; i < PER_MINUTE; i++) {
+                if (m > 0 || i > 0) {
+                    clock.advanceNanos(step); // the last request is in the day's last minute, and so is the clock
+                }
                 int k = java.util.Arrays.binarySearch(cdf, rnd.nextDouble() * acc);
-                String pk = names[k < 0 ? Math.min(keys - 1, -k - 1) : k];
-                meter.record(new RequestRecord("Orders", null, "PutItem", pk, null, 0, 1, List.of(), List.of(),
+                String pk = names[k < 0 ? Math.min(KEYS - 1, -k - 1) : k];
+                // What the engine meters for a PutItem of an item under 1 KB on an on-demand table.
+                meter.record(new RequestRecord(TABLE, null, "PutItem", pk, null, 0, 1, List.of(), List.of(),
                         1_000_000, 0));
-                clock.advanceNanos(60_000_000_000L / perMinute);
             }
         }
-        // The same question through the Lab's CloudWatch: the service (request tree in, answer tree out) and the
-        // CBOR route (bytes in, bytes out, as the SDK's CloudWatchClient sends them; no HTTP).
-        Meter m = meter;
-        String rule = "DynamoDBContributorInsights-PKC-Orders-" + START;
-        dev.partitionscope.lab.cloudwatch.InsightRule insightRule = new dev.partitionscope.lab.cloudwatch.InsightRule(
-                rule, "Orders", null, dev.partitionscope.lab.cloudwatch.InsightRule.Kind.PKC, START);
-        service = new dev.partitionscope.lab.cloudwatch.CloudWatchService(
-                new dev.partitionscope.lab.cloudwatch.MetricsSource() {
-                    public Meter meter() {
-                        return m;
-                    }
 
-                    public dev.partitionscope.lab.clock.LabClock clock() {
-                        return clock;
-                    }
-
-                    public List<dev.partitionscope.lab.partition.CapacityConfig> tables() {
-                        return List.of();
-                    }
-
-                    public List<dev.partitionscope.lab.cloudwatch.InsightRule> insightRules() {
-                        return List.of(insightRule);
-                    }
-
-                    public String region() {
-                        return "us-east-1";
-                    }
-                });
-        route = new dev.partitionscope.lab.cloudwatch.CloudWatchRoute(service);
-        com.fasterxml.jackson.databind.node.ObjectNode r = com.fasterxml.jackson.databind.node.JsonNodeFactory
-                .instance.objectNode().put("RuleName", rule).put("StartTime", START / 1000)
+        service = new CloudWatchService(lab);
+        route = new CloudWatchRoute(service);
+        String rule = lab.insightRules().stream().filter(r -> r.table().equals(TABLE) && r.index() == null
+                && r.kind() == InsightRule.Kind.PKC).findFirst().orElseThrow().name();
+        ObjectNode r = f.objectNode().put("RuleName", rule).put("StartTime", START / 1000)
                 .put("EndTime", START / 1000 + 24 * 3600).put("Period", periodSeconds).put("MaxContributorCount", 25)
                 .put("OrderBy", "Sum");
         r.putArray("Metrics").add("MaxContributorValue").add("Maximum");
         request = r;
-        try {
-            cborRequest = new com.fasterxml.jackson.databind.ObjectMapper(
-                    new com.fasterxml.jackson.dataformat.cbor.CBORFactory()).writeValueAsBytes(r);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        cborRequest = new ObjectMapper(new CBORFactory()).writeValueAsBytes(r);
+
+        // What is measured: 1,440 full minutes, ~100,000 keys, 25 contributors.
+        ContributorReport report = top25Over24Hours();
+        long periods = report.metricDatapoints().size();
+        var minutes = meter.exportState().resources().get(0).sketches().get("PARTITION_KEY/CONSUMED_THROUGHPUT_UNITS");
+        long entries = minutes.stream().mapToLong(m -> m.pks().length).sum();
+        JsonNode answer = service.handle("GetInsightRuleReport", request);
+        System.out.printf("%n  rule %s: %,d minutes with %,d sketch entries, %d periods with data, %,.0f units,"
+                        + " ApproximateUniqueCount %,d, %d contributors, %d MetricDatapoints%n", rule, minutes.size(),
+                entries, periods, answer.path("AggregateValue").asDouble(),
+                answer.path("ApproximateUniqueCount").asLong(), answer.path("Contributors").size(),
+                answer.path("MetricDatapoints").size());
+        if (answer.path("Contributors").size() != 25 || periods != 24 * 3600 / periodSeconds
+                || minutes.size() != 24 * 60 || entries != 24L * 60 * 1000
+                || answer.path("ApproximateUniqueCount").asLong() < 90_000) {
+            throw new IllegalStateException("the Lab's report does not cover what this benchmark means to measure");
         }
     }
 
@@ -128,10 +158,10 @@ public class InsightReportBenchmark {
     /** The same from CBOR request bytes to CBOR answer bytes (the route the SDK's CloudWatchClient reaches). */
     @Benchmark
     public Object cborRouteTop25Over24Hours() {
-        return route.answer(dev.partitionscope.lab.cloudwatch.CloudWatchRoute.CBOR_PATH + "GetInsightRuleReport",
-                new com.sun.net.httpserver.Headers(), cborRequest);
+        return route.answer(CloudWatchRoute.CBOR_PATH + "GetInsightRuleReport", new Headers(), cborRequest);
     }
 
+    /** The meter's query alone. */
     @Benchmark
     public ContributorReport top25Over24Hours() {
         return meter.topContributors(ORDERS, KeyKind.PARTITION_KEY, InsightMetric.CONSUMED_THROUGHPUT_UNITS, START,

@@ -74,6 +74,25 @@ public final class Meter {
         table(table).recordCall(operation, throttled, latencyNanos, returnedItems, clock.epochMillis());
     }
 
+    // Stamped by the caller: for a runner that hands its records to the meter a little later, in order, from
+    // another thread (fast-forward). Each records exactly what its unstamped form would have at that instant.
+
+    /** {@link #record(RequestRecord)} of a request made at {@code epochMillis}. */
+    public void record(RequestRecord r, long epochMillis) {
+        table(r.table()).record(r, epochMillis, true);
+    }
+
+    /** {@link #recordItem(RequestRecord)} of an item written at {@code epochMillis}. */
+    public void recordItem(RequestRecord r, long epochMillis) {
+        table(r.table()).record(r, epochMillis, false);
+    }
+
+    /** {@link #recordCall(String, String, boolean, long, int)} of a call made at {@code epochMillis}. */
+    public void recordCall(String table, String operation, boolean throttled, long latencyNanos, int returnedItems,
+            long epochMillis) {
+        table(table).recordCall(operation, throttled, latencyNanos, returnedItems, epochMillis);
+    }
+
     /** Turns per-key metering of a table or GSI on or off (on by default); aggregates are always kept. */
     public void setKeyMetering(ResourceId resource, boolean on) {
         table(resource.table()).setKeyMetering(resource.index(), on);

@@ -16,6 +16,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 
 /**
  * Runs a plan in simulated time inside an in-process Lab: an hour of traffic in seconds. Sending millions of
@@ -27,7 +29,10 @@ import java.util.Map;
  * over the run, plus counters with their final totals), so a Query is charged as a full page of Limit items and a
  * GetItem as finding its item; latency is recorded as {@value #NOMINAL_LATENCY_MILLIS} ms.
  *
- * <p>Requests are evenly spaced ({@code 1 / rate}); one thread; deterministic for a seed.
+ * <p>Requests are evenly spaced ({@code 1 / rate}); deterministic for a seed. The calling thread draws and decides
+ * every request; metering them is handed, in order and stamped with each request's instant, to a second thread
+ * ({@link MeterFeed}), so the meter ends up exactly as if the calling thread had metered each request itself, and is
+ * complete when {@link #run()} returns (while the run goes on it trails by at most a few thousand requests).
  */
 public final class FastForward {
     static final long NOMINAL_LATENCY_MILLIS = 1;
@@ -50,14 +55,26 @@ public final class FastForward {
     private long throttled;
     private long unprocessed;
     private final Map<ThrottleReason, long[]> reasons = new HashMap<>();
+    /**
+     * The last reason counted and its counter in {@link #reasons}: the model hands out the same reason objects
+     * again and again, so an identity check usually spares the record's hashCode and equals.
+     */
+    private ThrottleReason lastReason;
+    private long[] lastReasonCount;
     private String doing = "";
     private long writesSeen;
     private long sampleEvery;
+    /** The value of {@link #writesSeen} at which the next item is sampled (a multiple of sampleEvery). */
+    private long nextSample;
     private int sampled;
     private final Map<String, Counter> counters = new LinkedHashMap<>();
     private volatile WorkloadProgress progress;
     private volatile boolean stop;
     private Decision lastDecision;
+    /** Where this run's records go to the meter (for the length of {@link #run()}). */
+    private MeterFeed feed;
+    /** The plan's headline, formatted once (every progress snapshot carries it). */
+    private final String headline;
 
     /** A counter item kept with its running total (UpdateItem ADD), stored when the run ends. */
     private record Counter(Step step, Map<String, AttrValue> key, long[] sums) {
@@ -85,6 +102,7 @@ public final class FastForward {
             gates[i] = t.gate();
         }
         draws = plan.draws(0);
+        headline = plan.headline();
         progress = snapshot(WorkloadProgress.State.STARTING, Duration.ZERO, "");
     }
 
@@ -99,23 +117,32 @@ public final class FastForward {
         }
         sampleEvery = sampleItems <= 0 ? Long.MAX_VALUE : Math.max(1, (long) Math.ceil(total * writeShare / weights
                 / sampleItems));
+        nextSample = sampleEvery;
         long start = clock.nanoTime();
         double step = 1e9 / plan.rate();
         progress = snapshot(WorkloadProgress.State.RUNNING, Duration.ZERO, "");
         long i = 0;
-        for (; i < total && !stop; i++) {
-            long at = start + (long) (i * step);
-            long now = clock.nanoTime();
-            if (at > now) {
-                clock.advanceNanos(at - now);
+        feed = new MeterFeed(meter);
+        boolean completed = false;
+        try {
+            for (; i < total && !stop; i++) {
+                long at = start + (long) (i * step);
+                long now = clock.nanoTime();
+                if (at > now) {
+                    clock.advanceNanos(at - now);
+                }
+                draws.next(clock.epochMillis());
+                int s = plan.pickIndex(draws);
+                operations++;
+                execute(plan.steps[s], gates[s]);
+                if ((i & (PUBLISH_EVERY - 1)) == 0) {
+                    progress = snapshot(WorkloadProgress.State.RUNNING, Duration.ofNanos(clock.nanoTime() - start),
+                            "");
+                }
             }
-            draws.next(clock.epochMillis());
-            int s = pick();
-            operations++;
-            execute(plan.steps[s], gates[s]);
-            if ((i & (PUBLISH_EVERY - 1)) == 0) {
-                progress = snapshot(WorkloadProgress.State.RUNNING, Duration.ofNanos(clock.nanoTime() - start), "");
-            }
+            completed = true;
+        } finally {
+            feed.finish(completed); // every record metered before the run ends (or fails)
         }
         // The run covers its whole duration: time moves to its end even when the last request came earlier.
         long end = start + plan.duration().toNanos();
@@ -128,16 +155,6 @@ public final class FastForward {
                 (stop ? "Stopped" : "Finished") + String.format(" after %,d operations in %s of simulated time.", i,
                         Workloads.duration(elapsed)));
         return progress;
-    }
-
-    private int pick() {
-        Step chosen = plan.pick(draws);
-        for (int i = 0; i < plan.steps.length; i++) {
-            if (plan.steps[i] == chosen) {
-                return i;
-            }
-        }
-        throw new IllegalStateException();
     }
 
     public void stop() {
@@ -183,15 +200,19 @@ public final class FastForward {
         RequestRecord r = new RequestRecord(s.table.name(), null, s.def.type().apiName(), pk, sk, 0,
                 ok ? s.writeUnits : 0, ok ? iu : List.of(), d.reasons(), LATENCY_NANOS, 0);
         if (batchItem) {
-            meter.recordItem(r);
+            feed.add(MeterFeed.ITEM, r, clock.epochMillis());
         } else {
-            meter.record(r);
+            feed.add(MeterFeed.RECORD, r, clock.epochMillis());
             count(d);
             maybeDescribe(s, pk);
         }
-        if (ok && ++writesSeen % sampleEvery == 0 && sampled < sampleItems) {
-            sampled++;
-            lab.engine().putUnmetered(s.table.name(), s.item(draws));
+        // Every sampleEvery-th admitted write is sampled (as writesSeen % sampleEvery == 0, without a division).
+        if (ok && ++writesSeen == nextSample) {
+            nextSample = sampleEvery > Long.MAX_VALUE - writesSeen ? Long.MAX_VALUE : writesSeen + sampleEvery;
+            if (sampled < sampleItems) {
+                sampled++;
+                lab.engine().putUnmetered(s.table.name(), s.item(draws));
+            }
         }
         return ok;
     }
@@ -214,7 +235,8 @@ public final class FastForward {
             }
         }
         boolean allThrottled = admitted == 0;
-        meter.recordCall(s.table.name(), "BatchWriteItem", allThrottled, LATENCY_NANOS, 0);
+        feed.add(MeterFeed.CALL, new MeterFeed.Call(s.table.name(), "BatchWriteItem", allThrottled, LATENCY_NANOS, 0),
+                clock.epochMillis());
         requests++;
         if (allThrottled) {
             count(last);
@@ -231,8 +253,8 @@ public final class FastForward {
         String sk = s.sk < 0 ? null : s.makers[s.sk].render(draws);
         Decision d = gate.acquire(Charge.write(hash, s.writeUnits, List.of()));
         boolean ok = d.allowed();
-        meter.record(new RequestRecord(s.table.name(), null, "UpdateItem", pk, sk, 0, ok ? s.writeUnits : 0,
-                List.of(), d.reasons(), LATENCY_NANOS, 0));
+        feed.add(MeterFeed.RECORD, new RequestRecord(s.table.name(), null, "UpdateItem", pk, sk, 0,
+                ok ? s.writeUnits : 0, List.of(), d.reasons(), LATENCY_NANOS, 0), clock.epochMillis());
         count(d);
         maybeDescribe(s, pk);
         if (ok) {
@@ -262,8 +284,8 @@ public final class FastForward {
                     : dev.partitionscope.lab.partition.KeyHash.of(new AttrValue.S(pk));
             Decision d = gate.acquire(Charge.read(index, hash, s.readUnits));
             boolean ok = d.allowed();
-            meter.record(new RequestRecord(s.table.name(), index, op, pk, sk, ok ? s.readUnits : 0, 0, List.of(),
-                    d.reasons(), LATENCY_NANOS, ok ? s.returnedItems : 0));
+            feed.add(MeterFeed.RECORD, new RequestRecord(s.table.name(), index, op, pk, sk, ok ? s.readUnits : 0, 0,
+                    List.of(), d.reasons(), LATENCY_NANOS, ok ? s.returnedItems : 0), clock.epochMillis());
             count(d);
         }
         maybeDescribe(s, SdkCalls.shown(keys));
@@ -279,7 +301,12 @@ public final class FastForward {
         throttled++;
         List<ThrottleReason> rs = d.reasons();
         for (int i = 0, n = rs.size(); i < n; i++) {
-            reasons.computeIfAbsent(rs.get(i), r -> new long[1])[0]++;
+            ThrottleReason r = rs.get(i);
+            if (r != lastReason) {
+                lastReasonCount = reasons.computeIfAbsent(r, k -> new long[1]);
+                lastReason = r;
+            }
+            lastReasonCount[0]++;
         }
     }
 
@@ -304,8 +331,169 @@ public final class FastForward {
         Map<String, Long> byReason = new LinkedHashMap<>();
         reasons.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]))
                 .forEach(e -> byReason.merge(e.getKey().wire(), e.getValue()[0], Long::sum));
-        return new WorkloadProgress(plan.headline(), WorkloadProgress.Mode.FAST_FORWARD, state, elapsed,
+        return new WorkloadProgress(headline, WorkloadProgress.Mode.FAST_FORWARD, state, elapsed,
                 plan.duration(), operations, requests, succeeded, throttled, unprocessed, 0, byReason, Map.of(), doing,
                 message);
+    }
+
+    /**
+     * Meters a run's records on a second thread: the run's thread fills batches of records, each with the instant it
+     * was made at, and hands them over through a small queue; the meter thread passes them to the {@link Meter} in the
+     * same order with the same instants, so the meter's state is exactly what metering on the run's thread would
+     * have made. Drawing and deciding requests and metering them then use two cores. At most {@value #BATCHES}
+     * batches wait; a full queue makes the run's thread wait for the meter.
+     */
+    static final class MeterFeed {
+        static final byte RECORD = 0;
+        static final byte ITEM = 1;
+        static final byte CALL = 2;
+        private static final int SIZE = 4096;
+        private static final int BATCHES = 4;
+
+        /** {@link Meter#recordCall} of a batch call. */
+        record Call(String table, String operation, boolean throttled, long latencyNanos, int returnedItems) {
+        }
+
+        private static final class Batch {
+            final Object[] records = new Object[SIZE];
+            final long[] millis = new long[SIZE];
+            final byte[] kinds = new byte[SIZE];
+            int size;
+            boolean last;
+        }
+
+        private final Meter meter;
+        private final BlockingQueue<Batch> full = new ArrayBlockingQueue<>(BATCHES + 1);
+        private final BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES + 1);
+        private final Thread thread;
+        private Batch current = new Batch();
+        private volatile Throwable failure;
+        private boolean interrupted;
+
+        MeterFeed(Meter meter) {
+            this.meter = meter;
+            for (int i = 0; i < BATCHES; i++) {
+                free.add(new Batch());
+            }
+            thread = new Thread(this::drain, "fast-forward-meter");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /** One record to meter: a {@link RequestRecord} (RECORD, ITEM) or a {@link Call}, made at epochMillis. */
+        void add(byte kind, Object record, long epochMillis) {
+            Batch b = current;
+            int n = b.size;
+            b.records[n] = record;
+            b.millis[n] = epochMillis;
+            b.kinds[n] = kind;
+            b.size = n + 1;
+            if (n + 1 == SIZE) {
+                put(b);
+                current = take();
+                rethrow();
+            }
+        }
+
+        /**
+         * Hands over the last batch and waits until everything is metered; rethrows a metering failure when
+         * {@code rethrow} (false while another exception is on its way out). Interrupts are kept for the caller.
+         */
+        void finish(boolean rethrow) {
+            current.last = true;
+            put(current);
+            while (true) {
+                try {
+                    thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            if (rethrow) {
+                rethrow();
+            }
+        }
+
+        private void rethrow() {
+            Throwable t = failure;
+            if (t instanceof RuntimeException e) {
+                throw e;
+            }
+            if (t instanceof Error e) {
+                throw e;
+            }
+            if (t != null) {
+                throw new IllegalStateException("metering failed", t);
+            }
+        }
+
+        // A run ignores interrupts (stop() ends it), as it did when it metered on its own thread.
+
+        private void put(Batch b) {
+            while (true) {
+                try {
+                    full.put(b);
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+
+        private Batch take() {
+            while (true) {
+                try {
+                    return free.take();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+
+        /** The meter thread: meters batches in order until the last; after a failure, only returns them. */
+        private void drain() {
+            while (true) {
+                Batch b;
+                try {
+                    b = full.take();
+                } catch (InterruptedException e) {
+                    continue; // nobody interrupts this thread but the JVM's own shutdown: keep draining
+                }
+                if (failure == null) {
+                    try {
+                        meter(b);
+                    } catch (Throwable t) {
+                        failure = t;
+                    }
+                }
+                java.util.Arrays.fill(b.records, 0, b.size, null);
+                b.size = 0;
+                if (b.last) {
+                    return;
+                }
+                free.add(b);
+            }
+        }
+
+        private void meter(Batch b) {
+            Object[] records = b.records;
+            long[] millis = b.millis;
+            byte[] kinds = b.kinds;
+            for (int i = 0, n = b.size; i < n; i++) {
+                switch (kinds[i]) {
+                    case RECORD -> meter.record((RequestRecord) records[i], millis[i]);
+                    case ITEM -> meter.recordItem((RequestRecord) records[i], millis[i]);
+                    default -> {
+                        Call c = (Call) records[i];
+                        meter.recordCall(c.table(), c.operation(), c.throttled(), c.latencyNanos(),
+                                c.returnedItems(), millis[i]);
+                    }
+                }
+            }
+        }
     }
 }

@@ -72,16 +72,21 @@ public final class Plan {
     }
 
     Step pick(Draws d) {
+        return steps[pickIndex(d)];
+    }
+
+    /** The position in {@link #steps} of the next request's operation (drawn as {@link #pick} draws it). */
+    int pickIndex(Draws d) {
         if (steps.length == 1) {
-            return steps[0];
+            return 0;
         }
         double u = d.opRandom.nextDouble() * cumulative[cumulative.length - 1];
         for (int i = 0; i < cumulative.length - 1; i++) {
             if (u < cumulative[i]) {
-                return steps[i];
+                return i;
             }
         }
-        return steps[steps.length - 1];
+        return steps.length - 1;
     }
 
     // Queries
