@@ -6,11 +6,8 @@ import dev.partitionscope.lab.clock.SimulatedClock;
 import dev.partitionscope.lab.partition.ModelParams;
 import dev.partitionscope.lab.recording.Recording;
 import dev.partitionscope.lab.workload.Plan;
-import dev.partitionscope.lab.workload.RunSettings;
 import dev.partitionscope.lab.workload.ScenarioCatalog;
-import dev.partitionscope.lab.workload.ScenarioException;
 import dev.partitionscope.lab.workload.WorkloadProgress;
-import dev.partitionscope.lab.workload.Workloads;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,29 +76,8 @@ public final class LabCommand implements Callable<Integer> {
     @Option(names = "--list-scenarios", description = "List the workload scenarios and their variants, then exit.")
     boolean listScenarios;
 
-    @Option(names = "--scenario", paramLabel = "NAME", description = "Run a workload scenario against this Lab"
-            + " (see --list-scenarios); Contributor Insights is enabled on its tables.")
-    String scenario;
-
-    @Option(names = "--variant", paramLabel = "V", defaultValue = "before",
-            description = "The scenario's variant: before (the hot key), after (the fix), ... Default: ${DEFAULT-VALUE}.")
-    String variant;
-
-    @Option(names = "--rate", paramLabel = "OPS", description = "Operations per second (default: the scenario's).")
-    Double rate;
-
-    @Option(names = "--duration", paramLabel = "D", description = "How long: 300, 90s, 5m, 1h (default: the"
-            + " scenario's).")
-    String duration;
-
-    @Option(names = "--skew", paramLabel = "PCT", description = "Share of requests on the hottest key, percent.")
-    Double skew;
-
-    @Option(names = "--item-size", paramLabel = "BYTES", description = "Bytes per written item.")
-    Integer itemSize;
-
-    @Option(names = "--seed", paramLabel = "N", description = "Random seed (same seed, same keys). Default 42.")
-    Long seed;
+    @CommandLine.Mixin
+    ScenarioOptions run = new ScenarioOptions();
 
     @Option(names = "--fast-forward", description = "Run the scenario in simulated time (an hour in seconds), then"
             + " serve the result; the Lab's clock stays at the run's end.")
@@ -162,20 +138,9 @@ public final class LabCommand implements Callable<Integer> {
             }
         }
         Plan plan = null;
-        if (scenario != null) {
-            try {
-                RunSettings settings = RunSettings.defaults().withRate(rate).withSkewPercent(skew)
-                        .withItemSize(itemSize).withDuration(duration == null ? null
-                                : Workloads.parseDuration(duration));
-                if (seed != null) {
-                    settings = settings.withSeed(seed);
-                }
-                ScenarioCatalog catalog = ScenarioCatalog.load();
-                plan = Plan.of(catalog.get(scenario), variant, settings);
-            } catch (ScenarioException | IllegalArgumentException e) {
-                err.println("error: " + e.getMessage());
-                err.println("  what to do: 'partitionscope lab --list-scenarios' lists scenarios, variants and"
-                        + " their defaults.");
+        if (run.scenario != null) {
+            plan = run.plan(err);
+            if (plan == null) {
                 return CliSupport.USAGE;
             }
         }
@@ -279,14 +244,13 @@ public final class LabCommand implements Callable<Integer> {
 
     /** Flags that do not go together, as a sentence; null when the combination is fine. */
     private String usageProblem() {
-        if (replay != null && (upstream != null || scenario != null || demoTables)) {
+        if (replay != null && (upstream != null || run.scenario != null || demoTables)) {
             return "--replay serves a saved Lab as it was; it does not combine with --upstream, --scenario or"
                     + " --demo-tables.";
         }
-        if (scenario == null && (fastForward || exitWhenDone || rate != null || duration != null || skew != null
-                || itemSize != null || seed != null || !"before".equals(variant))) {
-            return "--variant, --rate, --duration, --skew, --item-size, --seed, --fast-forward and --exit go with"
-                    + " --scenario NAME.";
+        if (run.scenario == null && (fastForward || exitWhenDone || run.tuned())) {
+            return "--variant, --rate, --duration, --skew, --item-size, --seed, --threads, --fast-forward and --exit"
+                    + " go with --scenario NAME.";
         }
         if (fastForward && upstream != null) {
             return "--fast-forward runs in the Lab's own engine in simulated time; an --upstream engine cannot follow"

@@ -3,13 +3,9 @@ package dev.partitionscope.cli;
 import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.lab.workload.Plan;
 import dev.partitionscope.lab.workload.RealTime;
-import dev.partitionscope.lab.workload.RunSettings;
-import dev.partitionscope.lab.workload.ScenarioCatalog;
-import dev.partitionscope.lab.workload.ScenarioException;
 import dev.partitionscope.lab.workload.SdkTarget;
 import dev.partitionscope.lab.workload.WorkloadProgress;
 import dev.partitionscope.lab.workload.WorkloadRun;
-import dev.partitionscope.lab.workload.Workloads;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.util.List;
@@ -43,29 +39,8 @@ public final class WorkloadCommand implements Callable<Integer> {
             description = "Access key id (DynamoDB Local keeps one database per key). Default: ${DEFAULT-VALUE}.")
     String accessKey;
 
-    @Option(names = "--scenario", required = true, paramLabel = "NAME", description = "See 'lab --list-scenarios'.")
-    String scenario;
-
-    @Option(names = "--variant", paramLabel = "V", defaultValue = "before", description = "Default: ${DEFAULT-VALUE}.")
-    String variant;
-
-    @Option(names = "--rate", paramLabel = "OPS", description = "Operations per second (default: the scenario's).")
-    Double rate;
-
-    @Option(names = "--duration", paramLabel = "D", description = "300, 90s, 5m, 1h (default: the scenario's).")
-    String duration;
-
-    @Option(names = "--skew", paramLabel = "PCT", description = "Share of requests on the hottest key, percent.")
-    Double skew;
-
-    @Option(names = "--item-size", paramLabel = "BYTES", description = "Bytes per written item.")
-    Integer itemSize;
-
-    @Option(names = "--seed", paramLabel = "N", description = "Random seed (same seed, same keys). Default 42.")
-    Long seed;
-
-    @Option(names = "--threads", paramLabel = "T", description = "Concurrent requests. Default 8.")
-    Integer threads;
+    @CommandLine.Mixin
+    ScenarioOptions run = new ScenarioOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -82,21 +57,14 @@ public final class WorkloadCommand implements Callable<Integer> {
             err.println("error: --endpoint: " + problem);
             return CliSupport.USAGE;
         }
-        Plan plan;
-        try {
-            RunSettings settings = RunSettings.defaults().withRate(rate).withSkewPercent(skew).withItemSize(itemSize)
-                    .withDuration(duration == null ? null : Workloads.parseDuration(duration));
-            if (seed != null) {
-                settings = settings.withSeed(seed);
-            }
-            if (threads != null) {
-                settings = settings.withThreads(threads);
-            }
-            plan = Plan.of(ScenarioCatalog.load().get(scenario), variant, settings);
-        } catch (ScenarioException | IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
+        if (run.scenario == null) {
+            err.println("error: --scenario NAME is required.");
             err.println("  what to do: 'partitionscope lab --list-scenarios' lists scenarios, variants and their"
                     + " defaults.");
+            return CliSupport.USAGE;
+        }
+        Plan plan = run.plan(err);
+        if (plan == null) {
             return CliSupport.USAGE;
         }
         out.println("Sending to " + endpoint + " (" + region + ", key " + accessKey + ")");
