@@ -1,0 +1,358 @@
+package dev.partitionscope.core.heat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Traffic per key per time bucket: the one model behind the heatmap, the top-keys table and the CSV export, whatever
+ * produced the numbers. It is sparse because hot-partition data is: 100,000 keys over a day of minutes is 144 M
+ * cells of which only a few hold traffic, so memory grows with non-empty cells, never with rows × columns.
+ * Immutable once built, so a worker thread can hand it to the UI as is.
+ */
+public final class KeyTimeMatrix {
+
+    /** Receives a row's non-empty cells in column order. */
+    @FunctionalInterface
+    public interface CellVisitor {
+        void cell(int column, double value, long throttles);
+    }
+
+    private static final Comparator<String> NULLS_FIRST = Comparator.nullsFirst(Comparator.naturalOrder());
+
+    /** Resource by resource, base table first, the other-keys row last, then busiest first. */
+    private static final Comparator<PendingRow> ROW_ORDER = Comparator
+            .comparing((PendingRow r) -> r.key.table())
+            .thenComparing(r -> r.key.index(), NULLS_FIRST)
+            .thenComparing(r -> r.key.other())
+            .thenComparing(Comparator.comparingDouble((PendingRow r) -> r.total).reversed())
+            .thenComparing(r -> r.key.label())
+            .thenComparing(r -> r.key.partitionKey(), NULLS_FIRST)
+            .thenComparing(r -> r.key.sortKey(), NULLS_FIRST);
+
+    private final Instant start;
+    private final int bucketSeconds;
+    private final int columns;
+    private final MatrixUnit unit;
+    private final Provenance provenance;
+    private final Set<Quality> qualities;
+    private final RowKey[] rows;
+    private final Map<RowKey, Integer> rowIndex;
+    // Compressed sparse rows: row r owns cells [rowStart[r], rowStart[r + 1]), columns ascending.
+    private final int[] rowStart;
+    private final int[] cellColumns;
+    private final double[] cellValues;
+    private final long[] cellThrottles; // null when nothing throttled
+    private final double[] rowTotals;
+    private final long[] rowThrottles;
+    private final double[] rowPeaks;
+    private final int[] rowPeakColumns;
+    private final double[] columnTotals;
+    private final long[] columnThrottles;
+    private final String[] missingReasons; // per column, null = loaded
+    private final double total;
+
+    public static Builder builder(Instant start, int bucketSeconds, int columns, MatrixUnit unit,
+                                  Provenance provenance) {
+        return new Builder(start, bucketSeconds, columns, unit, provenance);
+    }
+
+    public static KeyTimeMatrix empty(Instant start, int bucketSeconds, int columns, MatrixUnit unit,
+                                      Provenance provenance) {
+        return builder(start, bucketSeconds, columns, unit, provenance).build();
+    }
+
+    private KeyTimeMatrix(Builder b, List<PendingRow> sorted) {
+        start = b.start;
+        bucketSeconds = b.bucketSeconds;
+        columns = b.columns;
+        unit = b.unit;
+        provenance = b.provenance;
+        missingReasons = b.missing.clone();
+        EnumSet<Quality> q = EnumSet.noneOf(Quality.class);
+        q.addAll(b.qualities);
+        qualities = Collections.unmodifiableSet(q);
+
+        int n = sorted.size();
+        rows = new RowKey[n];
+        rowIndex = new HashMap<>(n * 4 / 3 + 1);
+        rowStart = new int[n + 1];
+        rowTotals = new double[n];
+        rowThrottles = new long[n];
+        rowPeaks = new double[n];
+        rowPeakColumns = new int[n];
+        long cells = 0;
+        boolean anyThrottles = false;
+        for (PendingRow r : sorted) {
+            cells += r.cells.size();
+            anyThrottles |= r.throttles > 0;
+        }
+        if (cells > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("Too many non-empty cells for one matrix: " + cells);
+        }
+        cellColumns = new int[(int) cells];
+        cellValues = new double[(int) cells];
+        cellThrottles = anyThrottles ? new long[(int) cells] : null;
+        columnTotals = new double[columns];
+        columnThrottles = new long[columns];
+
+        int at = 0;
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            PendingRow r = sorted.get(i);
+            rows[i] = r.key;
+            rowIndex.put(r.key, i);
+            rowStart[i] = at;
+            rowTotals[i] = r.total;
+            rowThrottles[i] = r.throttles;
+            rowPeaks[i] = r.peak;
+            rowPeakColumns[i] = r.peakColumn;
+            sum += r.total;
+            for (int c = 0; c < r.cells.size(); c++, at++) {
+                int column = r.cells.column(c);
+                cellColumns[at] = column;
+                cellValues[at] = r.cells.value(c);
+                columnTotals[column] += r.cells.value(c);
+                if (cellThrottles != null) {
+                    cellThrottles[at] = r.cells.throttle(c);
+                    columnThrottles[column] += r.cells.throttle(c);
+                }
+            }
+        }
+        rowStart[n] = at;
+        total = sum;
+    }
+
+    public Instant start() {
+        return start;
+    }
+
+    public int bucketSeconds() {
+        return bucketSeconds;
+    }
+
+    public int columns() {
+        return columns;
+    }
+
+    /** The start of a column; {@code columnStart(columns())} is the end of the matrix. */
+    public Instant columnStart(int column) {
+        Objects.checkIndex(column, columns + 1);
+        return start.plusSeconds((long) column * bucketSeconds);
+    }
+
+    public MatrixUnit unit() {
+        return unit;
+    }
+
+    public Provenance provenance() {
+        return provenance;
+    }
+
+    public Set<Quality> qualities() {
+        return qualities;
+    }
+
+    public int rowCount() {
+        return rows.length;
+    }
+
+    public RowKey row(int row) {
+        return rows[row];
+    }
+
+    /** The row's position, or -1 when the matrix has no such row. */
+    public int indexOf(RowKey key) {
+        Integer i = rowIndex.get(key);
+        return i == null ? -1 : i;
+    }
+
+    /** The cell's value, 0 when the key had no traffic in that bucket. */
+    public double value(int row, int column) {
+        int at = find(row, column);
+        return at < 0 ? 0 : cellValues[at];
+    }
+
+    public long throttles(int row, int column) {
+        int at = find(row, column);
+        return at < 0 || cellThrottles == null ? 0 : cellThrottles[at];
+    }
+
+    private int find(int row, int column) {
+        Objects.checkIndex(row, rows.length);
+        Objects.checkIndex(column, columns);
+        int at = Arrays.binarySearch(cellColumns, rowStart[row], rowStart[row + 1], column);
+        return at < 0 ? -1 : at;
+    }
+
+    public double rowTotal(int row) {
+        return rowTotals[row];
+    }
+
+    public long rowThrottles(int row) {
+        return rowThrottles[row];
+    }
+
+    /** The row's largest cell value; 0 for a row without traffic. */
+    public double rowPeak(int row) {
+        return rowPeaks[row];
+    }
+
+    /** The first column holding {@link #rowPeak}, or -1 for a row without traffic. */
+    public int rowPeakColumn(int row) {
+        return rowPeakColumns[row];
+    }
+
+    public double columnTotal(int column) {
+        return columnTotals[column];
+    }
+
+    public long columnThrottles(int column) {
+        return columnThrottles[column];
+    }
+
+    /** Every row's traffic, the other-keys row included. */
+    public double total() {
+        return total;
+    }
+
+    public boolean isMissing(int column) {
+        return missingReasons[column] != null;
+    }
+
+    /** Why the column failed to load, or null when it loaded. */
+    public String missingReason(int column) {
+        return missingReasons[column];
+    }
+
+    public long nonEmptyCells() {
+        return cellColumns.length;
+    }
+
+    /** Visits the row's non-empty cells in column order, without allocating. */
+    public void forEachCell(int row, CellVisitor visitor) {
+        Objects.checkIndex(row, rows.length);
+        for (int at = rowStart[row]; at < rowStart[row + 1]; at++) {
+            visitor.cell(cellColumns[at], cellValues[at], cellThrottles == null ? 0 : cellThrottles[at]);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "KeyTimeMatrix[" + rows.length + " rows × " + columns + " × " + bucketSeconds + " s from " + start
+                + ", " + nonEmptyCells() + " cells, " + unit + ", " + provenance + ", " + qualities + "]";
+    }
+
+    /** A row on its way into the matrix, summarised once so sorting does not recompute totals. */
+    private record PendingRow(RowKey key, CellBuffer cells, double total, long throttles, double peak,
+                              int peakColumn) {
+        static PendingRow of(RowKey key, CellBuffer cells) {
+            cells.compact();
+            double total = 0;
+            long throttles = 0;
+            int peakAt = -1;
+            for (int i = 0; i < cells.size(); i++) {
+                total += cells.value(i);
+                throttles += cells.throttle(i);
+                if (cells.value(i) > (peakAt < 0 ? 0 : cells.value(peakAt))) {
+                    peakAt = i;
+                }
+            }
+            return peakAt < 0 ? new PendingRow(key, cells, total, throttles, 0, -1)
+                    : new PendingRow(key, cells, total, throttles, cells.value(peakAt), cells.column(peakAt));
+        }
+    }
+
+    /** Collects cells in any order; adding to a cell twice sums. Not thread-safe: one loader fills one builder. */
+    public static final class Builder {
+        private final Instant start;
+        private final int bucketSeconds;
+        private final int columns;
+        private final MatrixUnit unit;
+        private final Provenance provenance;
+        private final Map<RowKey, CellBuffer> cells = new HashMap<>();
+        private final String[] missing;
+        private final EnumSet<Quality> qualities = EnumSet.noneOf(Quality.class);
+
+        private Builder(Instant start, int bucketSeconds, int columns, MatrixUnit unit, Provenance provenance) {
+            this.start = Objects.requireNonNull(start, "start");
+            this.unit = Objects.requireNonNull(unit, "unit");
+            this.provenance = Objects.requireNonNull(provenance, "provenance");
+            if (bucketSeconds <= 0) {
+                throw new IllegalArgumentException("bucketSeconds must be positive: " + bucketSeconds);
+            }
+            if (columns < 0) {
+                throw new IllegalArgumentException("columns must not be negative: " + columns);
+            }
+            this.bucketSeconds = bucketSeconds;
+            this.columns = columns;
+            this.missing = new String[columns];
+        }
+
+        /** Adds to a cell; a column outside the matrix is ignored, so callers need not clip their data first. */
+        public Builder add(RowKey row, int column, double value) {
+            if (!Double.isFinite(value) || value < 0) {
+                throw new IllegalArgumentException("A cell value must be finite and not negative: " + value);
+            }
+            return put(row, column, value, 0);
+        }
+
+        public Builder addThrottles(RowKey row, int column, long count) {
+            if (count < 0) {
+                throw new IllegalArgumentException("A throttle count must not be negative: " + count);
+            }
+            return put(row, column, 0, count);
+        }
+
+        private Builder put(RowKey row, int column, double value, long throttles) {
+            Objects.requireNonNull(row, "row");
+            if (column < 0 || column >= columns) {
+                return this;
+            }
+            CellBuffer buffer = cells.computeIfAbsent(row, k -> new CellBuffer());
+            if (value != 0 || throttles != 0) {
+                buffer.add(column, value, throttles);
+            }
+            return this;
+        }
+
+        /** A row that shows even without traffic, e.g. the other-keys row or a key the user pinned. */
+        public Builder ensureRow(RowKey row) {
+            cells.computeIfAbsent(Objects.requireNonNull(row, "row"), k -> new CellBuffer());
+            return this;
+        }
+
+        /** Marks columns [from, to) as not loaded (clipped to the matrix); flags {@link Quality#MISSING_COLUMNS}. */
+        public Builder markMissing(int fromColumn, int toColumnExclusive, String reason) {
+            String why = reason == null || reason.isBlank() ? "not loaded" : reason;
+            for (int c = Math.max(0, fromColumn); c < Math.min(columns, toColumnExclusive); c++) {
+                if (missing[c] == null) { // the first failure is the one worth showing
+                    missing[c] = why;
+                }
+                qualities.add(Quality.MISSING_COLUMNS);
+            }
+            return this;
+        }
+
+        public Builder flag(Quality quality) {
+            qualities.add(Objects.requireNonNull(quality, "quality"));
+            return this;
+        }
+
+        /** Builds an immutable matrix; the builder stays usable. */
+        public KeyTimeMatrix build() {
+            List<PendingRow> sorted = new ArrayList<>(cells.size());
+            cells.forEach((key, buffer) -> sorted.add(PendingRow.of(key, buffer)));
+            sorted.sort(ROW_ORDER);
+            return new KeyTimeMatrix(this, sorted);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.partitionscope.core.heat;
+
+/** Where a matrix's numbers came from; the UI shows it so nobody mistakes an estimate for a measurement. */
+public enum Provenance {
+    CONTRIBUTOR_INSIGHTS_STITCHED("Contributor Insights reports for consecutive sub-windows, stitched together so "
+            + "keys that were hot at different times all appear."),
+    LAB_METER("Measured exactly by the lab's own meter on every request it served."),
+    SAMPLE_SCAN("Estimated from a sample of the table's items, not from traffic."),
+    RECORDING("Replayed from a recording made earlier.");
+
+    private final String description;
+
+    Provenance(String description) {
+        this.description = description;
+    }
+
+    /** One sentence for a tooltip. */
+    public String describe() {
+        return description;
+    }
+}
