@@ -1,0 +1,130 @@
+package dev.partitionscope.ui.metrics;
+
+import dev.partitionscope.ui.metrics.TimeChart.Kind;
+import dev.partitionscope.ui.metrics.TimeChart.Series;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one chart shows, as an immutable snapshot: the series are copied once when handed over, so a caller may keep
+ * filling its arrays and the drawing never sees half an update. Also knows the y extent and the CSV form.
+ */
+final class ChartData {
+    static final ChartData EMPTY = new ChartData(Instant.EPOCH, 60, List.of(), ZoneOffset.UTC);
+
+    private final Instant start;
+    private final int periodSeconds;
+    private final List<Series> series;
+    private final ZoneId zone;
+    private final int buckets;
+    private final double max;
+
+    ChartData(Instant start, int periodSeconds, List<Series> series, ZoneId zone) {
+        if (periodSeconds <= 0) {
+            throw new IllegalArgumentException("period must be positive: " + periodSeconds);
+        }
+        this.start = Objects.requireNonNull(start, "start");
+        this.periodSeconds = periodSeconds;
+        this.zone = Objects.requireNonNull(zone, "zone");
+        this.series = series.stream()
+                .map(s -> new Series(s.name(), s.colorClass(), s.kind(), s.values().clone()))
+                .toList();
+        this.buckets = this.series.stream().mapToInt(s -> s.values().length).max().orElse(0);
+        this.max = computeMax();
+    }
+
+    Instant start() {
+        return start;
+    }
+
+    int periodSeconds() {
+        return periodSeconds;
+    }
+
+    List<Series> series() {
+        return series;
+    }
+
+    ZoneId zone() {
+        return zone;
+    }
+
+    /** The number of buckets: the longest series. */
+    int buckets() {
+        return buckets;
+    }
+
+    Instant bucketStart(int i) {
+        return start.plusSeconds((long) i * periodSeconds);
+    }
+
+    Instant end() {
+        return bucketStart(buckets);
+    }
+
+    /** The highest line value or stacked bar total: what the y axis must hold. */
+    double max() {
+        return max;
+    }
+
+    /** The height of bucket i's stack of bars (NaN and negative values add nothing). */
+    double barTotal(int i) {
+        double sum = 0;
+        for (Series s : series) {
+            if (s.kind() == Kind.STACKED_BAR && i < s.values().length && s.values()[i] > 0
+                    && Double.isFinite(s.values()[i])) {
+                sum += s.values()[i];
+            }
+        }
+        return sum;
+    }
+
+    private double computeMax() {
+        double m = 0;
+        for (Series s : series) {
+            if (s.kind() != Kind.STACKED_BAR) {
+                for (double v : s.values()) {
+                    if (Double.isFinite(v) && v > m) {
+                        m = v;
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < buckets; i++) {
+            m = Math.max(m, barTotal(i));
+        }
+        return m;
+    }
+
+    /** "time" in ISO-8601 with the zone's offset, then one column per series; no datapoint is an empty cell. */
+    String csv() {
+        StringBuilder sb = new StringBuilder("time");
+        for (Series s : series) {
+            sb.append(',').append(quote(s.name()));
+        }
+        sb.append('\n');
+        for (int i = 0; i < buckets; i++) {
+            sb.append(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(bucketStart(i).atZone(zone)));
+            for (Series s : series) {
+                sb.append(',');
+                if (i < s.values().length && Double.isFinite(s.values()[i])) {
+                    sb.append(BigDecimal.valueOf(s.values()[i]).stripTrailingZeros().toPlainString());
+                }
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String quote(String field) {
+        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0) {
+            return field;
+        }
+        return '"' + field.replace("\"", "\"\"") + '"';
+    }
+}

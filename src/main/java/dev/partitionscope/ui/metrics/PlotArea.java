@@ -1,0 +1,42 @@
+package dev.partitionscope.ui.metrics;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Where the last frame put the plot, in canvas pixels, and how values and buckets map onto it. Hover uses it to
+ * turn a mouse x into a bucket by arithmetic, without searching and without redrawing the data.
+ */
+record PlotArea(double left, double top, double right, double bottom, ChartData data, NiceScale scale) {
+    double width() {
+        return right - left;
+    }
+
+    double height() {
+        return bottom - top;
+    }
+
+    /** The x of a (fractional) bucket index: bucket i spans x(i) … x(i + 1). */
+    double x(double bucket) {
+        return left + width() * bucket / Math.max(1, data.buckets());
+    }
+
+    double x(Instant t) {
+        double span = (double) data.buckets() * data.periodSeconds();
+        return left + width() * (Duration.between(data.start(), t).toMillis() / 1000.0) / span;
+    }
+
+    /** The bucket under x, or -1 outside the plot. */
+    int bucketAt(double x) {
+        if (data.buckets() == 0 || x < left || x > right) {
+            return -1;
+        }
+        return (int) Math.min(data.buckets() - 1, Math.floor((x - left) / width() * data.buckets()));
+    }
+
+    /** The y of a value, kept inside the plot. */
+    double y(double value) {
+        double y = bottom - height() * value / scale.top();
+        return Math.max(top, Math.min(bottom, y));
+    }
+}
