@@ -1,0 +1,245 @@
+package dev.partitionscope.core.metrics;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What CloudWatch said about one table over one window: a value per period for every planned series (NaN where
+ * CloudWatch had no datapoint), plus how complete that answer is. Immutable once built; the arrays handed out are
+ * copies only where callers could otherwise change them.
+ */
+public final class MetricsSnapshot {
+    private final MetricPlan plan;
+    private final Map<MetricQuery.Key, double[]> series;
+    private final DataStatus status;
+
+    public MetricsSnapshot(MetricPlan plan, Map<MetricQuery.Key, double[]> series, DataStatus status) {
+        this.plan = plan;
+        this.series = Map.copyOf(series);
+        this.status = status;
+    }
+
+    /** A snapshot with no series, e.g. when the call failed before any data came back. */
+    public static MetricsSnapshot failed(MetricPlan plan, DataStatus status) {
+        return new MetricsSnapshot(plan, Map.of(), status);
+    }
+
+    public MetricPlan plan() {
+        return plan;
+    }
+
+    public Instant start() {
+        return plan.start();
+    }
+
+    public int periodSeconds() {
+        return plan.periodSeconds();
+    }
+
+    public int columns() {
+        return plan.columns();
+    }
+
+    /** How complete the whole answer is: DATA/ZERO/NO_DATA when every call worked, else the failure. */
+    public DataStatus status() {
+        return status;
+    }
+
+    public List<Resource> resources() {
+        return plan.queries().stream().map(MetricQuery::resource).distinct().toList();
+    }
+
+    /** The raw values per period (NaN = no datapoint); all NaN when the series was not loaded. */
+    public double[] raw(Resource resource, TableMetric metric) {
+        return raw(new MetricQuery.Key(resource, metric, null));
+    }
+
+    public double[] raw(MetricQuery.Key key) {
+        double[] v = series.get(key);
+        if (v == null) {
+            v = new double[columns()];
+            Arrays.fill(v, Double.NaN);
+            return v;
+        }
+        return v.clone();
+    }
+
+    /**
+     * The values as the charts draw them: consumed units per second (Sum ÷ Period); provisioned units carried
+     * forward over the periods between CloudWatch's 5-minute points; counts with absent datapoints as zero when
+     * the window loaded at all.
+     */
+    public double[] display(MetricQuery.Key key) {
+        double[] v = raw(key);
+        TableMetric m = key.metric();
+        if (m.kind() == TableMetric.Kind.CONSUMED) {
+            for (int i = 0; i < v.length; i++) {
+                v[i] = v[i] / plan.periodSeconds();
+            }
+        } else if (m.kind() == TableMetric.Kind.PROVISIONED) {
+            carryForward(v);
+        } else if (m.absentMeansZero() && series.containsKey(key)) {
+            for (int i = 0; i < v.length; i++) {
+                if (Double.isNaN(v[i])) {
+                    v[i] = 0;
+                }
+            }
+        }
+        return v;
+    }
+
+    public double[] display(Resource resource, TableMetric metric) {
+        return display(new MetricQuery.Key(resource, metric, null));
+    }
+
+    /** Sum over the window, NaN ignored (0 when there is nothing). */
+    public double total(Resource resource, TableMetric metric) {
+        return total(new MetricQuery.Key(resource, metric, null));
+    }
+
+    public double total(MetricQuery.Key key) {
+        double[] v = series.get(key);
+        double sum = 0;
+        if (v != null) {
+            for (double d : v) {
+                if (!Double.isNaN(d)) {
+                    sum += d;
+                }
+            }
+        }
+        return sum;
+    }
+
+    /** Whether any datapoint exists for the series. */
+    public boolean hasData(MetricQuery.Key key) {
+        double[] v = series.get(key);
+        if (v != null) {
+            for (double d : v) {
+                if (!Double.isNaN(d)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    public boolean hasData(Resource resource, TableMetric metric) {
+        return hasData(new MetricQuery.Key(resource, metric, null));
+    }
+
+    /**
+     * The state of a chart made of these series: the snapshot's failure if it failed; NO_DATA when none of them has
+     * a datapoint (a counting metric is ZERO instead when the resource had traffic); ZERO when all values are zero.
+     */
+    public DataStatus stateOf(Resource resource, List<MetricQuery.Key> keys) {
+        if (!status.state().hasValues() && status.state() != DataState.NO_DATA) {
+            return status;
+        }
+        boolean any = false;
+        boolean nonZero = false;
+        boolean counting = true;
+        for (MetricQuery.Key k : keys) {
+            counting &= k.metric().absentMeansZero();
+            double[] v = series.get(k);
+            if (v == null) {
+                continue;
+            }
+            for (double d : v) {
+                if (!Double.isNaN(d)) {
+                    any = true;
+                    nonZero |= d != 0;
+                }
+            }
+        }
+        if (nonZero) {
+            return status.state() == DataState.PARTIAL ? status : DataStatus.DATA;
+        }
+        if (any) {
+            return DataStatus.ZERO;
+        }
+        if (counting && resource != null && (hasData(resource, TableMetric.CONSUMED_READ)
+                || hasData(resource, TableMetric.CONSUMED_WRITE))) {
+            return DataStatus.ZERO;
+        }
+        return status.state() == DataState.PARTIAL ? status : DataStatus.NO_DATA;
+    }
+
+    /** The columns in which {@code key} has a positive value. */
+    public boolean[] positive(MetricQuery.Key key) {
+        double[] v = series.get(key);
+        boolean[] out = new boolean[columns()];
+        if (v != null) {
+            for (int i = 0; i < v.length; i++) {
+                out[i] = v[i] > 0;
+            }
+        }
+        return out;
+    }
+
+    private static void carryForward(double[] v) {
+        double last = Double.NaN;
+        for (int i = 0; i < v.length; i++) {
+            if (Double.isNaN(v[i])) {
+                v[i] = last;
+            } else {
+                last = v[i];
+            }
+        }
+        // Before the first 5-minute point, the first known value is the best estimate.
+        double first = Double.NaN;
+        for (double d : v) {
+            if (!Double.isNaN(d)) {
+                first = d;
+                break;
+            }
+        }
+        for (int i = 0; i < v.length && Double.isNaN(v[i]); i++) {
+            v[i] = first;
+        }
+    }
+
+    /** Builds the series of a snapshot from datapoints as they arrive page by page. */
+    public static final class Builder {
+        private final MetricPlan plan;
+        private final Map<String, MetricQuery> byId = new HashMap<>();
+        private final Map<MetricQuery.Key, double[]> series = new HashMap<>();
+
+        public Builder(MetricPlan plan) {
+            this.plan = plan;
+            for (MetricQuery q : plan.queries()) {
+                byId.put(q.id(), q);
+            }
+        }
+
+        /** Records that a query was answered (even with no datapoints), so its absent points can mean zero. */
+        public void answered(String id) {
+            MetricQuery q = byId.get(id);
+            if (q != null) {
+                series.computeIfAbsent(q.key(), k -> nanArray(plan.columns()));
+            }
+        }
+
+        /** A datapoint for query {@code id}; unknown ids and timestamps outside the window are ignored. */
+        public void point(String id, Instant timestamp, double value) {
+            MetricQuery q = byId.get(id);
+            int col = plan.column(timestamp);
+            if (q == null || col < 0) {
+                return;
+            }
+            series.computeIfAbsent(q.key(), k -> nanArray(plan.columns()))[col] = value;
+        }
+
+        public MetricsSnapshot build(DataStatus status) {
+            return new MetricsSnapshot(plan, series, status);
+        }
+
+        private static double[] nanArray(int n) {
+            double[] a = new double[n];
+            Arrays.fill(a, Double.NaN);
+            return a;
+        }
+    }
+}
