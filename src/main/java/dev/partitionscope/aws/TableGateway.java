@@ -67,7 +67,7 @@ public final class TableGateway {
                         : r.failureException().exceptionName() + ": " + r.failureException().exceptionDescription();
                 states.add(new ContributorInsightsState(table.name(), index,
                         Status.fromWire(r.contributorInsightsStatusAsString()), r.contributorInsightsModeAsString(),
-                        failure));
+                        failure, r.hasContributorInsightsRuleList() ? r.contributorInsightsRuleList() : List.of()));
             } catch (AwsServiceException e) {
                 String code = e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode();
                 if ("UnknownOperationException".equals(code)) {
@@ -100,5 +100,34 @@ public final class TableGateway {
                 b.contributorInsightsMode(mode);
             }
         });
+    }
+
+    /**
+     * Enables (with a mode) or disables Contributor Insights on the table or one GSI, then polls
+     * DescribeContributorInsights every {@code pollEvery} until no resource is ENABLING or DISABLING (ENABLED, or
+     * FAILED with its FailureException), at most {@code maxPolls} times. Each intermediate answer goes to
+     * {@code onPoll}, so a screen can show the transition.
+     *
+     * @return the final states of the table and its GSIs
+     * @throws InterruptedException when interrupted while waiting
+     */
+    public List<ContributorInsightsState> setContributorInsightsAndWait(TableShape table, ContributorInsightsState target,
+                                                                        boolean enable, String mode,
+                                                                        java.time.Duration pollEvery, int maxPolls,
+                                                                        BooleanSupplier cancelled,
+                                                                        Consumer<List<ContributorInsightsState>> onPoll)
+            throws InterruptedException {
+        setContributorInsights(target.tableName(), target.indexName(), enable, mode);
+        List<ContributorInsightsState> states = contributorInsights(table);
+        for (int poll = 0; poll < maxPolls && !cancelled.getAsBoolean() && isTransitional(states); poll++) {
+            onPoll.accept(states);
+            Thread.sleep(pollEvery.toMillis());
+            states = contributorInsights(table);
+        }
+        return states;
+    }
+
+    private static boolean isTransitional(List<ContributorInsightsState> states) {
+        return states.stream().anyMatch(s -> s.status() == Status.ENABLING || s.status() == Status.DISABLING);
     }
 }

@@ -37,6 +37,24 @@ public final class RecordingProxy implements AutoCloseable {
     private final HttpClient client;
     private final List<String> targets = new CopyOnWriteArrayList<>();
     private final Map<String, String> cannedAnswers = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, FaultPlan> faults = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** What a faulty endpoint does instead of answering. */
+    public enum Fault {
+        /** HTTP 403 with CloudWatch's / DynamoDB's AccessDenied shape and an IAM message naming the action. */
+        ACCESS_DENIED,
+        /** HTTP 400 Throttling (CloudWatch) or ThrottlingException (DynamoDB). */
+        THROTTLING,
+        /** Waits 20 s before answering, longer than any client timeout in the tests. */
+        TIMEOUT,
+        /** HTTP 501 with a plain body, as LocalStack answers an API it does not implement. */
+        NOT_IMPLEMENTED,
+        /** HTTP 400 UnknownOperationException, as DynamoDB Local and LocalStack answer unknown DynamoDB calls. */
+        UNKNOWN_OPERATION
+    }
+
+    private record FaultPlan(Fault fault, java.util.concurrent.atomic.AtomicInteger remaining) {
+    }
 
     private RecordingProxy(String targetEndpoint) throws IOException {
         this.target = URI.create(targetEndpoint.replaceAll("/+$", ""));
@@ -89,10 +107,38 @@ public final class RecordingProxy implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Makes the next {@code times} calls of {@code operation} fail with {@code fault} (then they pass again);
+     * {@code times} below 0 means always. Works for DynamoDB (X-Amz-Target) and CloudWatch (CBOR path or
+     * X-Amz-Target) operations alike, e.g. "GetMetricData", "GetInsightRuleReport", "DescribeContributorInsights".
+     */
+    public RecordingProxy fault(String operation, Fault fault, int times) {
+        faults.put(operation, new FaultPlan(fault, new java.util.concurrent.atomic.AtomicInteger(times < 0
+                ? Integer.MAX_VALUE : times)));
+        return this;
+    }
+
+    public void clearFaults() {
+        faults.clear();
+    }
+
+    private static final String CBOR_PATH = "/service/GraniteServiceVersion20100801/operation/";
+
     private void forward(HttpExchange exchange) throws IOException {
         try (exchange) {
             String amzTarget = exchange.getRequestHeaders().getFirst("X-Amz-Target");
+            String path = exchange.getRequestURI().getPath();
+            if (amzTarget == null && path.startsWith(CBOR_PATH)) {
+                amzTarget = "GraniteServiceVersion20100801." + path.substring(CBOR_PATH.length());
+            }
             targets.add(amzTarget == null ? "" : amzTarget);
+            String op = amzTarget == null ? "" : amzTarget.substring(amzTarget.indexOf('.') + 1);
+            FaultPlan plan = faults.get(op);
+            if (plan != null && plan.remaining().getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                exchange.getRequestBody().readAllBytes();
+                injure(exchange, plan.fault(), op, path.startsWith(CBOR_PATH));
+                return;
+            }
             byte[] body;
             try (InputStream in = exchange.getRequestBody()) {
                 body = in.readAllBytes();
@@ -131,6 +177,48 @@ public final class RecordingProxy implements AutoCloseable {
                 return;
             }
             reply(exchange, response.statusCode(), response.body(), response.headers().map());
+        }
+    }
+
+    private static void injure(HttpExchange exchange, Fault fault, String op, boolean cbor) throws IOException {
+        boolean cloudWatch = cbor || op.startsWith("Get") && (op.contains("Metric") || op.contains("Insight"))
+                || op.equals("ListMetrics") || op.equals("DescribeInsightRules");
+        switch (fault) {
+            case TIMEOUT -> {
+                try {
+                    Thread.sleep(20_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                reply(exchange, 200, new byte[0], Map.of());
+            }
+            case NOT_IMPLEMENTED -> reply(exchange, 501, ("API for service '" + (cloudWatch ? "cloudwatch" : "dynamodb")
+                    + "' not yet implemented or pro feature").getBytes(StandardCharsets.UTF_8),
+                    Map.of("Content-Type", List.of("text/plain")));
+            default -> {
+                String code = switch (fault) {
+                    case ACCESS_DENIED -> cloudWatch ? "AccessDenied" : "AccessDeniedException";
+                    case THROTTLING -> cloudWatch ? "Throttling" : "ThrottlingException";
+                    default -> "UnknownOperationException";
+                };
+                int status = fault == Fault.ACCESS_DENIED ? 403 : 400;
+                String message = fault == Fault.ACCESS_DENIED ? "User: arn:aws:iam::000000000000:user/test is not"
+                        + " authorized to perform: " + (cloudWatch ? "cloudwatch:" : "dynamodb:") + op
+                        + " because no identity-based policy allows the action" : code;
+                String type = (cloudWatch ? "com.amazonaws.cloudwatch#" : "com.amazonaws.dynamodb.v20120810#") + code;
+                if (cbor) {
+                    var mapper = new com.fasterxml.jackson.databind.ObjectMapper(
+                            new com.fasterxml.jackson.dataformat.cbor.CBORFactory());
+                    byte[] body = mapper.writeValueAsBytes(Map.of("__type", type, "message", message));
+                    reply(exchange, status, body, Map.of("Content-Type", List.of("application/cbor"),
+                            "smithy-protocol", List.of("rpc-v2-cbor"),
+                            "x-amzn-query-error", List.of(code + ";Sender")));
+                } else {
+                    String json = "{\"__type\":\"" + type + "\",\"message\":\"" + message + "\"}";
+                    reply(exchange, status, json.getBytes(StandardCharsets.UTF_8), Map.of("Content-Type",
+                            List.of("application/x-amz-json-1.0"), "x-amzn-query-error", List.of(code + ";Sender")));
+                }
+            }
         }
     }
 

@@ -1,10 +1,22 @@
 package dev.partitionscope.core.table;
 
+import java.util.List;
+
 /**
- * Contributor Insights status for one table or GSI. The product keeps "not supported by this endpoint" and
+ * Contributor Insights status for one table or GSI, with the CloudWatch rule names DynamoDB reports for it (never
+ * built by hand: AWS may change them). The product keeps "not supported by this endpoint" and
  * "access denied" apart from "disabled": each calls for a different next step.
  */
-public record ContributorInsightsState(String tableName, String indexName, Status status, String mode, String detail) {
+public record ContributorInsightsState(String tableName, String indexName, Status status, String mode, String detail,
+                                       List<String> rules) {
+
+    public ContributorInsightsState {
+        rules = rules == null ? List.of() : List.copyOf(rules);
+    }
+
+    public ContributorInsightsState(String tableName, String indexName, Status status, String mode, String detail) {
+        this(tableName, indexName, status, mode, detail, List.of());
+    }
 
     public enum Status {
         ENABLED, ENABLING, DISABLED, DISABLING, FAILED, NOT_SUPPORTED, ACCESS_DENIED, UNAVAILABLE;

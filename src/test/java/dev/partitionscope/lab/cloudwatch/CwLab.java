@@ -24,13 +24,13 @@ import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
  * <p>Table {@code orders}: provisioned 5,000 RCU / 5,000 WCU, key status (S) + orderId (S), and a GSI
  * {@code byCustomer} (customer, S; 5,000 / 5,000) that every item feeds. Items are small: 1 WCU, 1 RCU (strong).
  */
-final class CwLab implements AutoCloseable {
-    static final Instant T0 = Instant.parse("2026-06-22T01:00:00Z");
+public final class CwLab implements AutoCloseable {
+    public static final Instant T0 = Instant.parse("2026-06-22T01:00:00Z");
     static final String TABLE = "orders";
     static final String GSI = "byCustomer";
     static final ObjectMapper JSON = new ObjectMapper();
 
-    final Lab lab;
+    public final Lab lab;
     private final SimulatedClock clockRef;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private CloudWatchClient cloudWatch;
@@ -41,7 +41,7 @@ final class CwLab implements AutoCloseable {
     }
 
     /** A Lab with its HTTP endpoint and the {@code orders} table, at {@link #T0}. */
-    static CwLab started() throws IOException {
+    public static CwLab started() throws IOException {
         SimulatedClock c = new SimulatedClock(T0);
         CwLab f = new CwLab(Lab.start(Lab.Options.defaults().withClock(c)), c);
         f.createOrders();
@@ -56,12 +56,12 @@ final class CwLab implements AutoCloseable {
         return f;
     }
 
-    SimulatedClock clock() {
+    public SimulatedClock clock() {
         return clockRef;
     }
 
     /** Moves the clock to {@code T0 + seconds}. */
-    void at(long seconds) {
+    public void at(long seconds) {
         clockRef.advanceTo(T0.toEpochMilli() + seconds * 1000);
     }
 
@@ -69,11 +69,11 @@ final class CwLab implements AutoCloseable {
         return T0.toEpochMilli() + seconds * 1000;
     }
 
-    String endpoint() {
+    public String endpoint() {
         return lab.endpoint().orElseThrow();
     }
 
-    ObjectNode ddb(String operation, String json) {
+    public ObjectNode ddb(String operation, String json) {
         try {
             return lab.engine().handle(operation, JSON.readTree(json));
         } catch (IOException e) {
@@ -97,7 +97,7 @@ final class CwLab implements AutoCloseable {
     }
 
     /** PutItem of a small item; false when throttled. */
-    boolean put(String status, String orderId) {
+    public boolean put(String status, String orderId) {
         try {
             ddb("PutItem", "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"" + status
                     + "\"}, \"orderId\": {\"S\": \"" + orderId + "\"}, \"customer\": {\"S\": \"c-" + orderId
@@ -112,7 +112,7 @@ final class CwLab implements AutoCloseable {
     }
 
     /** {@code n} puts of distinct items under one partition key; returns how many were accepted. */
-    int puts(String status, int n) {
+    public int puts(String status, int n) {
         int ok = 0;
         for (int i = 0; i < n; i++) {
             ok += put(status, status + "-" + i + "-" + clockRef.epochMillis()) ? 1 : 0;
@@ -121,7 +121,7 @@ final class CwLab implements AutoCloseable {
     }
 
     /** A strongly consistent GetItem (1 RCU for a small item, whether or not it exists). */
-    void get(String status, String orderId) {
+    public void get(String status, String orderId) {
         ddb("GetItem", "{\"TableName\": \"orders\", \"ConsistentRead\": true, \"Key\": {\"status\": {\"S\": \""
                 + status + "\"}, \"orderId\": {\"S\": \"" + orderId + "\"}}}");
     }
@@ -132,7 +132,7 @@ final class CwLab implements AutoCloseable {
                 + " \"ExpressionAttributeValues\": {\":s\": {\"S\": \"" + status + "\"}}}");
     }
 
-    void insights(String action, String index, String mode) {
+    public void insights(String action, String index, String mode) {
         ddb("UpdateContributorInsights", "{\"TableName\": \"orders\", \"ContributorInsightsAction\": \"" + action
                 + "\"" + (index == null ? "" : ", \"IndexName\": \"" + index + "\"")
                 + (mode == null ? "" : ", \"ContributorInsightsMode\": \"" + mode + "\"") + "}");

@@ -1,0 +1,124 @@
+package dev.partitionscope.aws;
+
+import dev.partitionscope.core.metrics.DataState;
+import dev.partitionscope.core.metrics.DataStatus;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+
+/**
+ * What CloudWatch reads share: a backoff loop for throttled calls on top of the SDK's own retries (CloudWatch's
+ * per-account rates are low, ~20 insight reports/s, and a screen makes many calls), and the mapping from a failure to
+ * the {@link DataStatus} the screen shows — access denied with the permission, not supported by this endpoint,
+ * throttled, timed out.
+ */
+final class CloudWatchCalls {
+    private static final Set<String> THROTTLING = Set.of("Throttling", "ThrottlingException", "LimitExceeded",
+            "LimitExceededException", "RequestLimitExceeded", "TooManyRequestsException",
+            "ProvisionedThroughputExceededException");
+
+    /** How long to wait before retry {@code attempt} (1-based); tests shorten it. */
+    interface Backoff {
+        long delayMillis(int attempt);
+
+        Backoff DEFAULT = attempt -> Math.min(8_000, 250L << Math.min(attempt, 5))
+                + ThreadLocalRandom.current().nextLong(250);
+    }
+
+    static final int MAX_ATTEMPTS = 4;
+
+    private CloudWatchCalls() {
+    }
+
+    /**
+     * Runs {@code call}, retrying with exponential backoff and jitter while CloudWatch answers that it is throttling.
+     *
+     * @throws CancellationException when {@code cancelled} turns true while waiting
+     */
+    static <T> T withBackoff(Supplier<T> call, BooleanSupplier cancelled, Backoff backoff) {
+        for (int attempt = 1; ; attempt++) {
+            if (cancelled.getAsBoolean()) {
+                throw new CancellationException();
+            }
+            try {
+                return call.get();
+            } catch (AwsServiceException e) {
+                if (!isThrottling(e) || attempt >= MAX_ATTEMPTS) {
+                    throw e;
+                }
+                sleep(backoff.delayMillis(attempt), cancelled);
+            }
+        }
+    }
+
+    static boolean isThrottling(Throwable t) {
+        if (t instanceof AwsServiceException e) {
+            String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+            return e.isThrottlingException() || code != null && THROTTLING.contains(code) || e.statusCode() == 429;
+        }
+        return false;
+    }
+
+    /** The data state for a failed call of {@code operation} (e.g. "GetMetricData") in service {@code prefix}. */
+    static DataStatus status(Throwable error, ConnectionSpec spec, String prefix, String operation) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof CancellationException) {
+                return DataStatus.of(DataState.PARTIAL, "cancelled");
+            }
+            if (t instanceof AwsServiceException e) {
+                String code = e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null ? ""
+                        : e.awsErrorDetails().errorCode();
+                String message = e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage();
+                if (code.startsWith("AccessDenied") || code.equals("UnauthorizedOperation") || e.statusCode() == 403
+                        && !code.contains("Signature") && !code.contains("Token") && !code.contains("Expired")) {
+                    String named = ErrorTranslator.missingPermission(message, null, operation);
+                    return DataStatus.accessDenied(named.startsWith("dynamodb:") && prefix.equals("cloudwatch")
+                            ? "cloudwatch:" + operation : named);
+                }
+                if (code.equals("UnknownOperationException") || code.equals("UnknownOperation")
+                        || code.equals("InvalidAction") || e.statusCode() == 501 || e.statusCode() == 404) {
+                    return notSupported(spec, operation);
+                }
+                if (isThrottling(e)) {
+                    return DataStatus.of(DataState.FAILED, "CloudWatch kept throttling " + operation + " after "
+                            + MAX_ATTEMPTS + " tries with backoff (" + code + "); refresh in a minute");
+                }
+            }
+        }
+        UserMessage m = ErrorTranslator.translate(error, spec, operation);
+        if (m.headline().startsWith("Not supported")) {
+            return notSupported(spec, operation);
+        }
+        return DataStatus.of(DataState.FAILED, m.headline() + ": " + m.detail());
+    }
+
+    static DataStatus notSupported(ConnectionSpec spec, String operation) {
+        String who = spec == null ? "This endpoint" : switch (spec.kind()) {
+            case LOCALSTACK -> "LocalStack";
+            case AWS -> "AWS";
+            default -> "This endpoint (" + spec.endpoint() + ")";
+        };
+        String hint = spec != null && spec.kind() != ConnectionKind.AWS && spec.kind() != ConnectionKind.LAB
+                ? "; connect through the Lab proxy (\"Meter and throttle through the Lab\") to get metrics and"
+                + " Contributor Insights for it" : "";
+        return DataStatus.of(DataState.NOT_SUPPORTED, who + " does not implement " + operation + hint);
+    }
+
+    private static void sleep(long millis, BooleanSupplier cancelled) {
+        long until = System.currentTimeMillis() + millis;
+        try {
+            while (System.currentTimeMillis() < until) {
+                if (cancelled.getAsBoolean()) {
+                    throw new CancellationException();
+                }
+                Thread.sleep(Math.min(50, Math.max(1, until - System.currentTimeMillis())));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException();
+        }
+    }
+}

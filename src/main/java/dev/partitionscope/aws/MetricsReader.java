@@ -1,0 +1,121 @@
+package dev.partitionscope.aws;
+
+import dev.partitionscope.core.metrics.DataState;
+import dev.partitionscope.core.metrics.DataStatus;
+import dev.partitionscope.core.metrics.MetricPlan;
+import dev.partitionscope.core.metrics.MetricQuery;
+import dev.partitionscope.core.metrics.MetricsSnapshot;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
+import software.amazon.awssdk.services.cloudwatch.model.Dimension;
+import software.amazon.awssdk.services.cloudwatch.model.GetMetricDataRequest;
+import software.amazon.awssdk.services.cloudwatch.model.GetMetricDataResponse;
+import software.amazon.awssdk.services.cloudwatch.model.MetricDataQuery;
+import software.amazon.awssdk.services.cloudwatch.model.MetricDataResult;
+import software.amazon.awssdk.services.cloudwatch.model.ScanBy;
+
+/**
+ * Reads a {@link MetricPlan} with GetMetricData: at most 500 queries per call, every page followed through
+ * NextToken, throttled calls backed off. The same code runs against AWS, the Lab and the Lab proxy. A failure
+ * becomes a data state (access denied, not supported, failed) rather than an exception, and a failure after some
+ * pages keeps what arrived and says the answer is partial.
+ */
+public final class MetricsReader {
+    static final String NAMESPACE = "AWS/DynamoDB";
+
+    private final Connection connection;
+    private final CloudWatchCalls.Backoff backoff;
+
+    public MetricsReader(Connection connection) {
+        this(connection, CloudWatchCalls.Backoff.DEFAULT);
+    }
+
+    MetricsReader(Connection connection, CloudWatchCalls.Backoff backoff) {
+        this.connection = connection;
+        this.backoff = backoff;
+    }
+
+    /**
+     * @param pages called with the number of pages read so far, for progress
+     */
+    public MetricsSnapshot read(MetricPlan plan, BooleanSupplier cancelled, IntConsumer pages) {
+        MetricsSnapshot.Builder builder = new MetricsSnapshot.Builder(plan);
+        int read = 0;
+        for (List<MetricQuery> batch : plan.batches(MetricPlan.MAX_QUERIES_PER_CALL)) {
+            List<MetricDataQuery> queries = batch.stream().map(q -> query(q, plan.periodSeconds())).toList();
+            String token = null;
+            Set<String> seen = new HashSet<>();
+            do {
+                if (cancelled.getAsBoolean()) {
+                    return read == 0 ? MetricsSnapshot.failed(plan, DataStatus.of(DataState.PARTIAL, "cancelled"))
+                            : builder.build(DataStatus.of(DataState.PARTIAL, "cancelled after " + read + " pages"));
+                }
+                GetMetricDataRequest request = GetMetricDataRequest.builder()
+                        .metricDataQueries(queries)
+                        .startTime(plan.start())
+                        .endTime(plan.end())
+                        .scanBy(ScanBy.TIMESTAMP_ASCENDING)
+                        .nextToken(token)
+                        .build();
+                GetMetricDataResponse response;
+                try {
+                    response = CloudWatchCalls.withBackoff(() -> connection.cloudWatch().getMetricData(request),
+                            cancelled, backoff);
+                } catch (RuntimeException e) {
+                    DataStatus why = CloudWatchCalls.status(e, connection.spec(), "cloudwatch", "GetMetricData");
+                    if (read == 0) {
+                        return MetricsSnapshot.failed(plan, why);
+                    }
+                    return builder.build(DataStatus.of(DataState.PARTIAL, "some pages failed: " + why.message()));
+                }
+                for (MetricDataResult r : response.metricDataResults()) {
+                    builder.answered(r.id());
+                    List<java.time.Instant> ts = r.timestamps();
+                    List<Double> vs = r.values();
+                    for (int i = 0; i < Math.min(ts.size(), vs.size()); i++) {
+                        builder.point(r.id(), ts.get(i), vs.get(i));
+                    }
+                }
+                pages.accept(++read);
+                token = response.nextToken();
+                if (token != null && !seen.add(token)) {
+                    return builder.build(DataStatus.of(DataState.PARTIAL, "CloudWatch repeated a NextToken;"
+                            + " stopped paging to avoid a loop"));
+                }
+            } while (token != null);
+        }
+        MetricsSnapshot snapshot = builder.build(DataStatus.DATA);
+        if (isDirectLocalEngine() && plan.queries().stream().noneMatch(q -> snapshot.hasData(q.key()))) {
+            // LocalStack answers GetMetricData but never publishes AWS/DynamoDB metrics: say so instead of "no data".
+            return MetricsSnapshot.failed(plan, DataStatus.of(DataState.NOT_SUPPORTED, "LocalStack publishes no"
+                    + " AWS/DynamoDB metrics; connect through the Lab proxy (\"Meter and throttle through the Lab\")"
+                    + " to get them"));
+        }
+        return snapshot;
+    }
+
+    private boolean isDirectLocalEngine() {
+        return connection.spec().kind() == ConnectionKind.LOCALSTACK && connection.upstream() == null;
+    }
+
+    static MetricDataQuery query(MetricQuery q, int period) {
+        List<Dimension> dims = new ArrayList<>();
+        dims.add(Dimension.builder().name("TableName").value(q.resource().table()).build());
+        if (q.resource().index() != null) {
+            dims.add(Dimension.builder().name("GlobalSecondaryIndexName").value(q.resource().index()).build());
+        }
+        if (q.operation() != null) {
+            dims.add(Dimension.builder().name("Operation").value(q.operation()).build());
+        }
+        return MetricDataQuery.builder()
+                .id(q.id())
+                .returnData(true)
+                .metricStat(ms -> ms.metric(m -> m.namespace(NAMESPACE).metricName(q.metric().metricName())
+                        .dimensions(dims)).period(period).stat(q.metric().statistic()))
+                .build();
+    }
+}
