@@ -50,8 +50,8 @@ public final class TimeChart extends Region {
 
     private static final String CSS = Theme.stylesheet("/dev/partitionscope/ui/metrics/metrics.css");
 
-    private final String title;
-    private final String yAxisLabel;
+    private String title;
+    private String yAxisLabel;
     private final Canvas plot = new Canvas();
     private final Canvas overlay = new Canvas();
     private final Label message = new Label();
@@ -128,6 +128,24 @@ public final class TimeChart extends Region {
     /** The text of values on the y axis and in the hover box; null restores the default ("1,234.5", "15k"). */
     public void setValueFormatter(DoubleFunction<String> formatter) {
         valueFormatter = formatter;
+        markDirty();
+    }
+
+    /** Changes the title (a chart slot reused for another resource or metric). */
+    public void setTitle(String newTitle) {
+        title = Objects.requireNonNull(newTitle, "title");
+        updateAccessibleText();
+        markDirty();
+    }
+
+    public String getTitle() {
+        return title;
+    }
+
+    /** Changes the y-axis label, which carries the unit. */
+    public void setYAxisLabel(String label) {
+        yAxisLabel = Objects.requireNonNull(label, "yAxisLabel");
+        updateAccessibleText();
         markDirty();
     }
 

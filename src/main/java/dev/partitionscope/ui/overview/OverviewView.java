@@ -30,9 +30,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.MenuButton;
@@ -458,23 +456,9 @@ public final class OverviewView {
         if (target == null) {
             return;
         }
-        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION);
-        confirm.initOwner(root.getScene().getWindow());
-        confirm.setTitle(enable ? "Enable Contributor Insights" : "Disable Contributor Insights");
-        confirm.setHeaderText((enable ? "Enable" : "Disable") + " Contributor Insights on " + target.resourceLabel()
-                + "?");
-        confirm.setContentText(enable
-                ? "This creates CloudWatch Contributor Insights rules for " + target.resourceLabel() + " in mode '"
-                + mode + "'. Rules are billed per rule per month and per million events matched, and reading"
-                + " their reports (GetInsightRuleReport) is billed too.\n\nIt is a write: on a read-only"
-                + " connection it is refused until you unlock writes for " + target.tableName() + "."
-                : "This deletes the Contributor Insights rules for " + target.resourceLabel() + "; their history"
-                + " stops being collected.\n\nIt is a write: on a read-only connection it is refused until you unlock"
-                + " writes for " + target.tableName() + ".");
-        confirm.getDialogPane().setId("insightsConfirm");
-        dev.partitionscope.ui.common.Theme.style(confirm.getDialogPane().getScene());
-        confirm.showAndWait().filter(b -> b == ButtonType.OK)
-                .ifPresent(b -> vm.setContributorInsights(target, enable, mode));
+        if (dev.partitionscope.ui.common.InsightsConfirm.ask(root.getScene().getWindow(), target, enable, mode)) {
+            vm.setContributorInsights(target, enable, mode);
+        }
     }
 
     private void showInsightsError(UserMessage m) {

@@ -6,13 +6,11 @@ import dev.partitionscope.aws.ErrorTranslator;
 import dev.partitionscope.aws.TableGateway;
 import dev.partitionscope.aws.UserMessage;
 import dev.partitionscope.core.table.ContributorInsightsState;
-import dev.partitionscope.core.table.ContributorInsightsState.Status;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.ui.shell.ConnectionState;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
@@ -111,18 +109,9 @@ public final class OverviewViewModel {
         insightsLoading.set(true);
         String verb = enable ? "Enabling" : "Disabling";
         insightsProgress.set(verb + " Contributor Insights on " + target.resourceLabel() + "…");
-        insightsTask = main.tasks().run(verb + " Contributor Insights", ctx -> {
-            TableGateway gateway = new TableGateway(c);
-            gateway.setContributorInsights(target.tableName(), target.indexName(), enable, mode);
-            List<ContributorInsightsState> states = gateway.contributorInsights(shape);
-            for (int poll = 0; poll < MAX_POLLS && !ctx.isCancelled() && isTransitional(states); poll++) {
-                List<ContributorInsightsState> snapshot = states;
-                ctx.post(() -> insights.setAll(snapshot));
-                Thread.sleep(POLL_INTERVAL.toMillis());
-                states = gateway.contributorInsights(shape);
-            }
-            return states;
-        }, states -> {
+        insightsTask = main.tasks().run(verb + " Contributor Insights", ctx -> new TableGateway(c)
+                .setContributorInsightsAndWait(shape, target, enable, mode, POLL_INTERVAL, MAX_POLLS, ctx::isCancelled,
+                        snapshot -> ctx.post(() -> insights.setAll(snapshot))), states -> {
             insightsLoading.set(false);
             insightsProgress.set("");
             insights.setAll(states);
@@ -150,10 +139,6 @@ public final class OverviewViewModel {
     }
 
     // Internals
-
-    private static boolean isTransitional(List<ContributorInsightsState> states) {
-        return states.stream().anyMatch(s -> s.status() == Status.ENABLING || s.status() == Status.DISABLING);
-    }
 
     private void loadInsights(TableShape shape) {
         insightsTask.cancel();

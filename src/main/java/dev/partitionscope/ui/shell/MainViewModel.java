@@ -67,6 +67,9 @@ public final class MainViewModel {
             TimeRange.defaultRange());
     private final ObjectProperty<Screen> screen = new SimpleObjectProperty<>(this, "screen", Screen.OVERVIEW);
     private final ReadOnlyIntegerWrapper refreshCount = new ReadOnlyIntegerWrapper(this, "refreshCount");
+    private final ObjectProperty<AutoRefresh> autoRefresh = new SimpleObjectProperty<>(this, "autoRefresh",
+            AutoRefresh.OFF);
+    private final ReadOnlyIntegerWrapper autoRefreshTicks = new ReadOnlyIntegerWrapper(this, "autoRefreshTicks");
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(this, "darkTheme");
 
     // Read-only views handed out to screens; created once so listeners stay attached to one object.
@@ -164,6 +167,16 @@ public final class MainViewModel {
         loadTables();
         describeSelected();
         refreshCount.set(refreshCount.get() + 1);
+    }
+
+    /**
+     * Called by the shell's timer every {@link #autoRefreshProperty()} interval: live screens reload quietly, keeping
+     * what they show until the new data is in. Unlike {@link #refresh()} it does not reload the table list.
+     */
+    public void autoRefreshTick() {
+        if (connection.get() != null && autoRefresh.get() != AutoRefresh.OFF) {
+            autoRefreshTicks.set(autoRefreshTicks.get() + 1);
+        }
     }
 
     /** Unlocks writes to one table on the current connection; the typed text must equal the table name. */
@@ -419,6 +432,14 @@ public final class MainViewModel {
 
     public ReadOnlyIntegerProperty refreshCountProperty() {
         return refreshCount.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<AutoRefresh> autoRefreshProperty() {
+        return autoRefresh;
+    }
+
+    public ReadOnlyIntegerProperty autoRefreshTicksProperty() {
+        return autoRefreshTicks.getReadOnlyProperty();
     }
 
     public BooleanProperty darkThemeProperty() {

@@ -59,6 +59,7 @@ public final class MainWindowController implements ShellActions {
     private final Map<Screen, ToggleButton> railButtons = new EnumMap<>(Screen.class);
     private final ToggleGroup railGroup = new ToggleGroup();
     private OverviewView overview;
+    private final javafx.animation.Timeline autoRefreshTimer = new javafx.animation.Timeline();
 
     @FXML private BorderPane root;
     @FXML private ImageView logo;
@@ -199,8 +200,10 @@ public final class MainWindowController implements ShellActions {
 
     private void buildTimeRangeMenu() {
         timeRangeMenu.setGraphic(Icons.of("mdi2c-clock-outline", 16));
-        timeRangeMenu.textProperty().bind(Bindings.createStringBinding(() -> main.timeRangeProperty().get().label(),
-                main.timeRangeProperty()));
+        timeRangeMenu.textProperty().bind(Bindings.createStringBinding(() -> main.timeRangeProperty().get().label()
+                + (main.autoRefreshProperty().get() == AutoRefresh.OFF ? ""
+                : " · ⟳ " + main.autoRefreshProperty().get().label().replace("Every ", "")),
+                main.timeRangeProperty(), main.autoRefreshProperty()));
         ToggleGroup group = new ToggleGroup();
         for (TimeRange.Preset preset : TimeRange.Preset.values()) {
             if (preset == TimeRange.Preset.CUSTOM) {
@@ -217,16 +220,41 @@ public final class MainWindowController implements ShellActions {
         custom.setToggleGroup(group);
         custom.setOnAction(e -> CustomRangeDialog.show(window(), main.timeRangeProperty().get())
                 .ifPresentOrElse(range -> main.timeRangeProperty().set(range), () -> syncRangeMenu(group)));
+        javafx.scene.control.Menu auto = new javafx.scene.control.Menu("Auto-refresh");
+        auto.setId("autoRefreshMenu");
+        ToggleGroup autoGroup = new ToggleGroup();
+        for (AutoRefresh a : AutoRefresh.values()) {
+            RadioMenuItem item = new RadioMenuItem(a.label());
+            item.setId("auto-" + a.name());
+            item.setToggleGroup(autoGroup);
+            item.setSelected(main.autoRefreshProperty().get() == a);
+            item.setOnAction(e -> main.autoRefreshProperty().set(a));
+            auto.getItems().add(item);
+        }
+        main.autoRefreshProperty().addListener((obs, old, now) -> {
+            autoGroup.getToggles().forEach(t -> t.setSelected(t == auto.getItems().get(now.ordinal())));
+            restartAutoRefresh(now);
+        });
         CheckMenuItem utc = new CheckMenuItem("Show times in UTC");
         utc.setId("range-utc");
         utc.setOnAction(e -> main.timeRangeProperty().set(main.timeRangeProperty().get().withUtc(utc.isSelected())));
-        timeRangeMenu.getItems().addAll(new SeparatorMenuItem(), custom, new SeparatorMenuItem(), utc);
+        timeRangeMenu.getItems().addAll(new SeparatorMenuItem(), custom, new SeparatorMenuItem(), auto, utc);
         main.timeRangeProperty().addListener((obs, old, now) -> {
             syncRangeMenu(group);
             utc.setSelected(now.utc());
         });
         syncRangeMenu(group);
         utc.setSelected(main.timeRangeProperty().get().utc());
+    }
+
+    private void restartAutoRefresh(AutoRefresh a) {
+        autoRefreshTimer.stop();
+        if (a.interval() != null) {
+            autoRefreshTimer.getKeyFrames().setAll(new javafx.animation.KeyFrame(
+                    javafx.util.Duration.millis(a.interval().toMillis()), e -> main.autoRefreshTick()));
+            autoRefreshTimer.setCycleCount(javafx.animation.Animation.INDEFINITE);
+            autoRefreshTimer.play();
+        }
     }
 
     private void syncRangeMenu(ToggleGroup group) {
@@ -333,11 +361,25 @@ public final class MainWindowController implements ShellActions {
             overview = new OverviewView(new OverviewViewModel(main), this);
             return overview.root();
         }
+        if (screen == Screen.METRICS) {
+            return new dev.partitionscope.ui.metrics.MetricsView(new dev.partitionscope.ui.metrics.MetricsViewModel(
+                    main, this::endpointNow), this, services.files()).root();
+        }
         if (screen == Screen.LAB) {
             return new dev.partitionscope.ui.lab.LabView(new dev.partitionscope.ui.lab.LabViewModel(main,
                     services.labHost()), this, services.files()).root();
         }
         return new PlaceholderView(screen);
+    }
+
+    /**
+     * "Now" as the connected endpoint sees it: a replayed or fast-forwarded Lab lives in its own simulated time, so
+     * "last 3 h" must mean its last three hours, not the wall clock's.
+     */
+    private java.time.Instant endpointNow(Connection c) {
+        return services.labHost().forEndpoint(c.spec().endpoint())
+                .map(lab -> java.time.Instant.ofEpochMilli(lab.clock().epochMillis()))
+                .orElseGet(java.time.Instant::now);
     }
 
     // Actions

@@ -7,7 +7,7 @@ public enum Screen {
     HEATMAP("Heatmap", "mdi2f-fire", "issue 6",
             "Partition keys down, time across, heat as colour calibrated to the partition ceiling (1,000 WCU/s or"
                     + " 3,000 RCU/s per key = 100 %), with throttles overlaid — the Key Visualizer DynamoDB never had."),
-    METRICS("Metrics", "mdi2c-chart-timeline-variant", "issue 5",
+    METRICS("Metrics", "mdi2c-chart-timeline-variant", null,
             "Consumed vs provisioned capacity per second, throttles split by cause (hot partition, provisioned,"
                     + " account limit, on-demand maximum), Contributor Insights top keys and a verdict that says why the"
                     + " table throttles."),

@@ -1,0 +1,289 @@
+package dev.partitionscope.ui.metrics;
+
+import dev.partitionscope.aws.UserMessage;
+import dev.partitionscope.core.metrics.DataState;
+import dev.partitionscope.core.metrics.MetricPeriod;
+import dev.partitionscope.core.metrics.MetricsSnapshot;
+import dev.partitionscope.core.metrics.Resource;
+import dev.partitionscope.core.metrics.Verdicts;
+import dev.partitionscope.core.table.TableShape;
+import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.ui.common.EmptyState;
+import dev.partitionscope.ui.common.FileDialogs;
+import dev.partitionscope.ui.common.Fx;
+import dev.partitionscope.ui.common.Icons;
+import dev.partitionscope.ui.common.MessageBox;
+import dev.partitionscope.ui.common.Theme;
+import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.shell.Screen;
+import dev.partitionscope.ui.shell.ShellActions;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+
+/**
+ * The metrics screen: verdict, capacity and throttle charts for the resource chosen in the top bar (table or GSI),
+ * and Contributor Insights beside them. Binds to {@link MetricsViewModel}; loads only while it is on screen.
+ */
+public final class MetricsView {
+    private static final String CSS = Theme.stylesheet("/dev/partitionscope/ui/metrics/metrics.css");
+
+    private final MetricsViewModel vm;
+    private final MainViewModel main;
+    private final ShellActions actions;
+    private final FileDialogs files;
+    private final StackPane root = new StackPane();
+    private final EmptyState empty = new EmptyState();
+    private final VBox content = new VBox(12);
+    private final Label title = new Label();
+    private final Label rangeLabel = new Label();
+    private final Label progressText = new Label();
+    private final ProgressIndicator spinner = new ProgressIndicator();
+    private final Hyperlink cancel = new Hyperlink("Cancel");
+    private final FlowPane resources = new FlowPane(6, 6);
+    private final ToggleGroup resourceGroup = new ToggleGroup();
+    private final VerdictBanner banner;
+    private final MessageBox error = new MessageBox();
+    private final GridPane charts = new GridPane();
+    private final List<TimeChart> chartNodes = new ArrayList<>();
+    private final InsightsPane insights;
+
+    public MetricsView(MetricsViewModel vm, ShellActions actions, FileDialogs files) {
+        this.vm = vm;
+        this.main = vm.main();
+        this.actions = actions;
+        this.files = files;
+        this.banner = new VerdictBanner(() -> main.screenProperty().set(Screen.HEATMAP),
+                () -> main.screenProperty().set(Screen.SHARDING));
+        this.insights = new InsightsPane(vm, files);
+        root.getStylesheets().add(CSS);
+        root.getStyleClass().add("metrics-screen");
+        root.setId("metricsScreen");
+        buildContent();
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        root.getChildren().addAll(scroll, empty);
+        bind();
+        // Load only while on screen: metric reads and insight reports are billed on AWS.
+        root.sceneProperty().addListener((obs, old, scene) -> vm.activeProperty().set(scene != null));
+        root.parentProperty().addListener((obs, old, parent) -> vm.activeProperty().set(parent != null
+                && root.getScene() != null));
+        root.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE && (vm.loadingProperty().get() || vm.insightsLoadingProperty().get())) {
+                vm.cancel();
+                e.consume();
+            }
+        });
+    }
+
+    private void buildContent() {
+        content.getStyleClass().add("metrics-content");
+        title.getStyleClass().add("screen-title");
+        title.setId("metricsTitle");
+        spinner.setPrefSize(18, 18);
+        spinner.setMaxSize(18, 18);
+        progressText.setId("metricsProgress");
+        progressText.getStyleClass().add("muted");
+        cancel.setId("metricsCancel");
+        cancel.setOnAction(e -> vm.cancel());
+        cancel.setTooltip(new Tooltip("Stop loading (Esc); what arrived stays"));
+        rangeLabel.getStyleClass().add("muted");
+        rangeLabel.setId("metricsRange");
+        Button refresh = new Button(null, Icons.of("mdi2r-refresh", 16));
+        refresh.setTooltip(new Tooltip("Reload (F5)"));
+        refresh.setOnAction(e -> vm.reload());
+        Button copy = new Button("Copy summary", Icons.of("mdi2c-content-copy", 16));
+        copy.setId("metricsCopySummary");
+        copy.setTooltip(new Tooltip("Copy the verdict, totals and top keys as Markdown"));
+        copy.setOnAction(e -> Fx.copy(MetricsSummary.markdown(vm)));
+        Button export = new Button("Export CSV…", Icons.of("mdi2f-file-delimited-outline", 16));
+        export.setId("metricsExport");
+        export.setTooltip(new Tooltip("Save every chart's series for this resource as CSV"));
+        export.setOnAction(e -> exportCsv());
+        copy.disableProperty().bind(vm.snapshotProperty().isNull());
+        export.disableProperty().bind(vm.snapshotProperty().isNull());
+        HBox header = new HBox(10, title, new Pane(), spinner, progressText, cancel, rangeLabel, refresh, copy, export);
+        HBox.setHgrow(header.getChildren().get(1), Priority.ALWAYS);
+        header.setAlignment(Pos.CENTER_LEFT);
+        resources.setId("metricsResources");
+        charts.setHgap(12);
+        charts.setVgap(12);
+        ColumnConstraints half = new ColumnConstraints();
+        half.setPercentWidth(50);
+        charts.getColumnConstraints().setAll(half, half);
+        for (int i = 0; i < 5; i++) {
+            TimeChart chart = new TimeChart("", "");
+            chart.setPrefHeight(230);
+            chart.setMinHeight(200);
+            chartNodes.add(chart);
+            charts.add(chart, i % 2, i / 2, i == 4 ? 2 : 1, 1);
+        }
+        insights.setPrefWidth(560);
+        insights.setMinWidth(560);
+        insights.setMaxWidth(560);
+        charts.setMinWidth(640);
+        HBox body = new HBox(14, charts, insights);
+        HBox.setHgrow(charts, Priority.ALWAYS);
+        content.getChildren().addAll(header, resources, banner, error, body);
+    }
+
+    private void bind() {
+        Runnable state = this::updateState;
+        main.connectionProperty().addListener((obs, old, now) -> state.run());
+        main.tableShapeProperty().addListener((obs, old, now) -> state.run());
+        main.shapeLoadingProperty().addListener((obs, old, now) -> state.run());
+        main.selectedTableProperty().addListener((obs, old, now) -> state.run());
+        main.selectedIndexProperty().addListener((obs, old, now) -> resourceGroup.getToggles().forEach(t ->
+                t.setSelected(now != null && now.equals(t.getUserData()))));
+        vm.snapshotProperty().addListener((obs, old, now) -> redraw());
+        vm.resourceProperty().addListener((obs, old, now) -> redraw());
+        main.timeRangeProperty().addListener((obs, old, now) -> redraw());
+        vm.verdictProperty().addListener((obs, old, now) -> banner.set(now));
+        vm.errorProperty().addListener((obs, old, now) -> showError(now));
+        progressText.textProperty().bind(vm.progressTextProperty());
+        Fx.bindShown(spinner, vm.loadingProperty().or(vm.insightsLoadingProperty()));
+        Fx.bindShown(cancel, vm.loadingProperty().or(vm.insightsLoadingProperty()));
+        updateState();
+        redraw();
+    }
+
+    private void updateState() {
+        TableShape shape = main.tableShapeProperty().get();
+        boolean show = main.getConnection() != null && shape != null;
+        Fx.show(empty, !show);
+        content.setDisable(!show);
+        content.setVisible(show);
+        if (main.getConnection() == null) {
+            Button connect = new Button("Connect…", Icons.of("mdi2p-power-plug-outline"));
+            connect.setOnAction(e -> actions.openConnectionDialog());
+            empty.set(Screen.METRICS.icon(), "Not connected", "Connect to AWS, LocalStack (through the Lab proxy) or"
+                    + " the built-in Lab to read a table's CloudWatch metrics and Contributor Insights.", connect);
+        } else if (main.selectedTableProperty().get() == null) {
+            empty.set(Screen.METRICS.icon(), "Pick a table", "Choose a table in the top bar (Ctrl+T): its capacity,"
+                    + " throttles by cause and top keys appear here, with a verdict on why it throttles.");
+        } else if (shape == null) {
+            empty.set(Screen.METRICS.icon(), main.shapeLoadingProperty().get() ? "Describing "
+                    + main.selectedTableProperty().get() + "…" : "The table could not be described",
+                    main.shapeErrorProperty().get() == null ? null : main.shapeErrorProperty().get().detail());
+        }
+        title.setText(shape == null ? "Metrics" : "Metrics · " + shape.name());
+        rebuildResources(shape);
+    }
+
+    private void rebuildResources(TableShape shape) {
+        resources.getChildren().clear();
+        resourceGroup.getToggles().clear();
+        if (shape == null) {
+            return;
+        }
+        List<String> options = new ArrayList<>();
+        options.add(MainViewModel.BASE_TABLE);
+        options.addAll(shape.globalIndexNames());
+        for (String option : options) {
+            ToggleButton b = new ToggleButton(MainViewModel.BASE_TABLE.equals(option) ? shape.name() + " (table)"
+                    : option + " (GSI)");
+            b.setToggleGroup(resourceGroup);
+            b.setUserData(option);
+            b.setSelected(option.equals(main.selectedIndexProperty().get()));
+            b.setOnAction(e -> {
+                main.selectedIndexProperty().set(option);
+                b.setSelected(true);
+            });
+            resources.getChildren().add(b);
+        }
+        Fx.show(resources, options.size() > 1);
+    }
+
+    private void redraw() {
+        MetricsSnapshot s = vm.snapshotProperty().get();
+        Resource r = vm.resourceProperty().get();
+        TableShape shape = main.tableShapeProperty().get();
+        TimeRange range = main.timeRangeProperty().get();
+        ZoneId zone = range.zone();
+        if (s == null || r == null || shape == null) {
+            for (TimeChart c : chartNodes) {
+                c.setData(java.time.Instant.EPOCH, 60, List.of(), zone);
+                c.setMessage(vm.loadingProperty().get() ? "Loading…" : "No data loaded yet");
+            }
+            rangeLabel.setText("");
+            return;
+        }
+        DateTimeFormatter f = DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(zone);
+        rangeLabel.setText(f.format(s.start()) + " → " + f.format(s.plan().end()) + " · "
+                + MetricPeriod.label(s.periodSeconds()) + " periods · " + (range.utc() ? "UTC" : "local"));
+        List<ChartSeries.Chart> list = ChartSeries.charts(s, r, Verdicts.limitsOf(shape).get(r));
+        for (int i = 0; i < list.size(); i++) {
+            ChartSeries.Chart c = list.get(i);
+            TimeChart node = chartNodes.get(i);
+            node.setId("chart-" + c.id());
+            node.setTitle(c.title());
+            node.setYAxisLabel(c.axis());
+            node.setValueUnit(c.unit());
+            node.setData(s.start(), s.periodSeconds(), c.series(), zone);
+            DataState st = c.status().state();
+            node.setMessage(st == DataState.DATA || st == DataState.PARTIAL && !c.series().isEmpty() ? null
+                    : st == DataState.ZERO ? c.zeroMessage() : c.status().message());
+        }
+    }
+
+    private void showError(UserMessage m) {
+        if (m == null) {
+            error.show(null);
+            return;
+        }
+        Button retry = new Button("Retry", Icons.of("mdi2r-refresh"));
+        retry.setOnAction(e -> vm.reload());
+        error.show(m, retry);
+    }
+
+    private void exportCsv() {
+        Resource r = vm.resourceProperty().get();
+        String name = "metrics-" + (r == null ? "table" : r.table() + (r.index() == null ? "" : "-" + r.index()))
+                + ".csv";
+        files.saveFile(root.getScene().getWindow(), "Export metrics", name, InsightsPane.CSV).ifPresent(path -> {
+            StringBuilder sb = new StringBuilder();
+            for (TimeChart c : chartNodes) {
+                sb.append("# ").append(c.getTitle()).append('\n').append(c.csv()).append('\n');
+            }
+            try {
+                Files.writeString(path, sb.toString(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                error.show(UserMessage.of("Could not save the CSV", path + ": " + e.getMessage(),
+                        "Pick another folder or file name."), MessageBox.Kind.ERROR);
+            }
+        });
+    }
+
+    public Node root() {
+        return root;
+    }
+
+    /** The verdict headline on screen (tests). */
+    String verdictText() {
+        return banner.headlineText();
+    }
+}

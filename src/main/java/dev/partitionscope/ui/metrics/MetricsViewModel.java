@@ -1,0 +1,378 @@
+package dev.partitionscope.ui.metrics;
+
+import dev.partitionscope.aws.Connection;
+import dev.partitionscope.aws.ErrorTranslator;
+import dev.partitionscope.aws.InsightsReader;
+import dev.partitionscope.aws.MetricsReader;
+import dev.partitionscope.aws.TableGateway;
+import dev.partitionscope.aws.UserMessage;
+import dev.partitionscope.core.heat.KeyTimeMatrix;
+import dev.partitionscope.core.heat.TopKey;
+import dev.partitionscope.core.heat.TopKeys;
+import dev.partitionscope.core.metrics.DataState;
+import dev.partitionscope.core.metrics.DataStatus;
+import dev.partitionscope.core.metrics.MetricPeriod;
+import dev.partitionscope.core.metrics.MetricPlan;
+import dev.partitionscope.core.metrics.MetricsSnapshot;
+import dev.partitionscope.core.metrics.Resource;
+import dev.partitionscope.core.metrics.TableMetric;
+import dev.partitionscope.core.metrics.Verdict;
+import dev.partitionscope.core.metrics.Verdicts;
+import dev.partitionscope.core.table.ContributorInsightsState;
+import dev.partitionscope.core.table.TableShape;
+import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.task.TaskHandle;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The metrics screen: CloudWatch metrics of the selected table and its GSIs over the top bar's range, the verdict
+ * derived from them, Contributor Insights status, and the stitched top keys of the resource picked in the top bar's
+ * index selector. Loads only while the screen is active; any change of table, range or connection cancels the
+ * running load and starts again; auto-refresh and F5 reload quietly, keeping what is shown until new data is in.
+ */
+public final class MetricsViewModel {
+    static final Duration POLL_INTERVAL = Duration.ofSeconds(2);
+    static final int MAX_POLLS = 90;
+    static final int TOP_KEYS = 50;
+
+    private final MainViewModel main;
+    private final Function<Connection, Instant> endpointNow;
+
+    // Properties
+    private final BooleanProperty active = new SimpleBooleanProperty(this, "active");
+    private final ReadOnlyObjectWrapper<MetricsSnapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
+    private final ReadOnlyObjectWrapper<Verdict> verdict = new ReadOnlyObjectWrapper<>(this, "verdict");
+    private final ReadOnlyObjectWrapper<UserMessage> error = new ReadOnlyObjectWrapper<>(this, "error");
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper(this, "progressText", "");
+    private final ReadOnlyDoubleWrapper insightsProgress = new ReadOnlyDoubleWrapper(this, "insightsProgress", -1);
+    private final ReadOnlyBooleanWrapper insightsLoading = new ReadOnlyBooleanWrapper(this, "insightsLoading");
+    private final ObservableList<ContributorInsightsState> insights = FXCollections.observableArrayList();
+    private final ObservableList<ContributorInsightsState> insightsView =
+            FXCollections.unmodifiableObservableList(insights);
+    private final ReadOnlyObjectWrapper<InsightsReader.Result> insightsResult =
+            new ReadOnlyObjectWrapper<>(this, "insightsResult");
+    private final ReadOnlyObjectWrapper<Resource> resource = new ReadOnlyObjectWrapper<>(this, "resource");
+    private final ObservableList<TopKey> topKeys = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<DataStatus> heatStatus = new ReadOnlyObjectWrapper<>(this, "heatStatus");
+    private final ReadOnlyObjectWrapper<KeyTimeMatrix> heat = new ReadOnlyObjectWrapper<>(this, "heat");
+    private final ReadOnlyObjectWrapper<Instant> updatedAt = new ReadOnlyObjectWrapper<>(this, "updatedAt");
+    private final ReadOnlyObjectWrapper<UserMessage> insightsError = new ReadOnlyObjectWrapper<>(this, "insightsError");
+
+    private TaskHandle loadTask = TaskHandle.NONE;
+    private TaskHandle toggleTask = TaskHandle.NONE;
+    private int generation;
+    private boolean dirty = true;
+    /** What the shown data is for; a load for something else clears the screen first. */
+    private Object shownFor;
+
+    public MetricsViewModel(MainViewModel main, Function<Connection, Instant> endpointNow) {
+        this.main = main;
+        this.endpointNow = endpointNow;
+        main.tableShapeProperty().addListener((obs, old, now) -> {
+            if (!sameTable(old, now)) {
+                invalidate(true);
+            }
+        });
+        main.connectionProperty().addListener((obs, old, now) -> invalidate(true));
+        main.timeRangeProperty().addListener((obs, old, now) -> invalidate(false));
+        main.refreshCountProperty().addListener((obs, old, now) -> invalidate(false));
+        main.autoRefreshTicksProperty().addListener((obs, old, now) -> {
+            if (!loading.get() && !insightsLoading.get()) {
+                invalidate(false);
+            }
+        });
+        main.selectedIndexProperty().addListener((obs, old, now) -> updateResource());
+        active.addListener((obs, old, now) -> {
+            if (now && dirty) {
+                load();
+            }
+        });
+        updateResource();
+    }
+
+    private static boolean sameTable(TableShape a, TableShape b) {
+        return a != null && b != null && a.name().equals(b.name());
+    }
+
+    // Commands
+
+    /** Reloads now (the Retry button). */
+    public void reload() {
+        dirty = true;
+        load();
+    }
+
+    /** Stops the running load; what arrived stays, marked partial. */
+    public void cancel() {
+        loadTask.cancel();
+    }
+
+    /**
+     * Enables (with a mode) or disables Contributor Insights on one resource: a billed write that passes the write
+     * guard, then polls until ENABLED or FAILED and reloads the reports.
+     */
+    public void setContributorInsights(ContributorInsightsState target, boolean enable, String mode) {
+        Connection c = main.getConnection();
+        TableShape shape = main.tableShapeProperty().get();
+        if (c == null || shape == null) {
+            return;
+        }
+        toggleTask.cancel();
+        insightsError.set(null);
+        String verb = enable ? "Enabling" : "Disabling";
+        progressText.set(verb + " Contributor Insights on " + target.resourceLabel() + "…");
+        toggleTask = main.tasks().run(verb + " Contributor Insights on " + target.resourceLabel(), ctx ->
+                new TableGateway(c).setContributorInsightsAndWait(shape, target, enable, mode, POLL_INTERVAL,
+                        MAX_POLLS, ctx::isCancelled, states -> ctx.post(() -> insights.setAll(states))), states -> {
+            insights.setAll(states);
+            progressText.set("");
+            reload();
+        }, failure -> {
+            progressText.set("");
+            insightsError.set(ErrorTranslator.translate(failure, c.spec(), "UpdateContributorInsights"));
+        });
+    }
+
+    // Internals
+
+    private void invalidate(boolean clear) {
+        dirty = true;
+        loadTask.cancel();
+        if (clear) {
+            clearShown();
+        }
+        if (active.get()) {
+            load();
+        }
+    }
+
+    private void clearShown() {
+        snapshot.set(null);
+        verdict.set(null);
+        insights.clear();
+        insightsResult.set(null);
+        topKeys.clear();
+        heat.set(null);
+        heatStatus.set(null);
+        updatedAt.set(null);
+        shownFor = null;
+    }
+
+    private void load() {
+        loadTask.cancel();
+        Connection c = main.getConnection();
+        TableShape shape = main.tableShapeProperty().get();
+        error.set(null);
+        if (c == null || shape == null) {
+            loading.set(false);
+            insightsLoading.set(false);
+            progressText.set("");
+            return;
+        }
+        dirty = false;
+        TimeRange range = main.timeRangeProperty().get();
+        Object key = List.of(c, shape.name());
+        if (!key.equals(shownFor)) {
+            clearShown();
+        }
+        int gen = ++generation;
+        loading.set(true);
+        insightsLoading.set(false);
+        insightsProgress.set(-1);
+        progressText.set("Reading CloudWatch metrics…");
+        loadTask = main.tasks().run("Loading metrics for " + shape.name(), ctx -> {
+            Instant now = endpointNow.apply(c);
+            TimeRange.Window w = range.resolve(now);
+            int period = MetricPeriod.choose(w.start(), w.end(), now);
+            MetricPlan plan = MetricPlan.forTable(shape.name(), shape.globalIndexNames(), w.start(), w.end(), period);
+            MetricsSnapshot s = new MetricsReader(c).read(plan, ctx::isCancelled,
+                    pages -> ctx.progress(-1, "Reading CloudWatch metrics (page " + pages + ")"));
+            Verdict v = Verdicts.of(s, Verdicts.limitsOf(shape));
+            ctx.post(() -> {
+                snapshot.set(s);
+                verdict.set(v);
+                shownFor = key;
+                loading.set(false);
+                insightsLoading.set(true);
+                progressText.set("Reading Contributor Insights…");
+            });
+            if (ctx.isCancelled()) {
+                return null;
+            }
+            List<ContributorInsightsState> states = new TableGateway(c).contributorInsights(shape);
+            ctx.post(() -> insights.setAll(states));
+            InsightsReader.Request request = new InsightsReader.Request(states, plan.start(), plan.periodSeconds(),
+                    plan.columns(), tableUnits(s));
+            return new InsightsReader(c).load(request, ctx::isCancelled, (done, total) -> {
+                ctx.progress((double) done / total, "Contributor Insights report " + done + " of " + total);
+                ctx.post(() -> {
+                    insightsProgress.set((double) done / total);
+                    progressText.set("Contributor Insights: " + done + " of " + total + " reports");
+                });
+            });
+        }, result -> {
+            if (gen != generation) {
+                return;
+            }
+            loading.set(false);
+            insightsLoading.set(false);
+            progressText.set("");
+            if (result != null) {
+                insightsResult.set(result);
+                updatedAt.set(Instant.now());
+                updateResource();
+            }
+        }, failure -> {
+            if (gen != generation) {
+                return;
+            }
+            loading.set(false);
+            insightsLoading.set(false);
+            progressText.set("");
+            error.set(ErrorTranslator.translate(failure, c.spec(), "GetMetricData"));
+        }, () -> {
+            if (gen == generation) {
+                loading.set(false);
+                insightsLoading.set(false);
+                progressText.set("Cancelled — what loaded is shown; F5 to load again");
+                dirty = true;
+            }
+        });
+    }
+
+    /** Per resource, 3 × consumed write units + consumed read units per period: the "other keys" baseline. */
+    static Map<Resource, double[]> tableUnits(MetricsSnapshot s) {
+        Map<Resource, double[]> out = new HashMap<>();
+        for (Resource r : s.resources()) {
+            double[] w = s.raw(r, TableMetric.CONSUMED_WRITE);
+            double[] rd = s.raw(r, TableMetric.CONSUMED_READ);
+            double[] units = new double[w.length];
+            for (int i = 0; i < units.length; i++) {
+                boolean none = Double.isNaN(w[i]) && Double.isNaN(rd[i]);
+                units[i] = none ? Double.NaN : 3 * (Double.isNaN(w[i]) ? 0 : w[i]) + (Double.isNaN(rd[i]) ? 0 : rd[i]);
+            }
+            out.put(r, units);
+        }
+        return out;
+    }
+
+    private void updateResource() {
+        TableShape shape = main.tableShapeProperty().get();
+        String index = main.selectedIndexProperty().get();
+        Resource r = shape == null ? null : MainViewModel.BASE_TABLE.equals(index) || index == null
+                ? Resource.table(shape.name()) : Resource.index(shape.name(), index);
+        resource.set(r);
+        InsightsReader.Result result = insightsResult.get();
+        if (r == null || result == null) {
+            topKeys.clear();
+            heat.set(null);
+            heatStatus.set(r == null ? null : insightsStateFor(r));
+            return;
+        }
+        KeyTimeMatrix m = result.partitionKeys().get(r);
+        heat.set(m);
+        topKeys.setAll(m == null ? List.of() : TopKeys.of(m, TOP_KEYS));
+        DataStatus status = result.status().get(r);
+        heatStatus.set(status == null ? insightsStateFor(r) : status);
+    }
+
+    private DataStatus insightsStateFor(Resource r) {
+        for (ContributorInsightsState s : insights) {
+            if (Objects.equals(s.indexName(), r.index())) {
+                DataStatus ready = InsightsReader.readiness(s);
+                return ready == null ? DataStatus.of(DataState.NO_DATA, "not loaded yet") : ready;
+            }
+        }
+        return null;
+    }
+
+    // Accessors
+
+    public BooleanProperty activeProperty() {
+        return active;
+    }
+
+    public ReadOnlyObjectProperty<MetricsSnapshot> snapshotProperty() {
+        return snapshot.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Verdict> verdictProperty() {
+        return verdict.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<UserMessage> errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty insightsLoadingProperty() {
+        return insightsLoading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty progressTextProperty() {
+        return progressText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyDoubleProperty insightsProgressProperty() {
+        return insightsProgress.getReadOnlyProperty();
+    }
+
+    public ObservableList<ContributorInsightsState> insights() {
+        return insightsView;
+    }
+
+    public ReadOnlyObjectProperty<InsightsReader.Result> insightsResultProperty() {
+        return insightsResult.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Resource> resourceProperty() {
+        return resource.getReadOnlyProperty();
+    }
+
+    public ObservableList<TopKey> topKeys() {
+        return topKeys;
+    }
+
+    public ReadOnlyObjectProperty<DataStatus> heatStatusProperty() {
+        return heatStatus.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<KeyTimeMatrix> heatProperty() {
+        return heat.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Instant> updatedAtProperty() {
+        return updatedAt.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<UserMessage> insightsErrorProperty() {
+        return insightsError.getReadOnlyProperty();
+    }
+
+    public MainViewModel main() {
+        return main;
+    }
+}
