@@ -258,7 +258,10 @@ public final class InsightsReader {
                         request.columns(), r.table(), r.index(), true, skc.getOrDefault(r, List.of()),
                         skt.getOrDefault(r, List.of()), null)));
             }
-            status.put(r, resultStatus(byResource.get(r)));
+            // The top keys are partition-key level: a partition + sort key report cut at 25 does not truncate them.
+            List<RuleReport> pkReports = new ArrayList<>(pkc.getOrDefault(r, List.of()));
+            pkReports.addAll(pkt.getOrDefault(r, List.of()));
+            status.put(r, resultStatus(pkReports.isEmpty() ? byResource.get(r) : pkReports));
         }
         return new Result(pk, sk, status, count, failed, cancelled);
     }
