@@ -226,6 +226,30 @@ class CloudWatchReadersTest {
     }
 
     @Test
+    void localStackWithoutDynamoDbMetricsIsNotSupportedRatherThanNoData() {
+        AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
+        try (Connection localStack = new ConnectionFactory(none).open(ConnectionSpec.localStack()
+                .withEndpoint(proxy.endpoint()))) {
+            MetricPlan quiet = MetricPlan.forTable("quiet", List.of(), T0, T0.plusSeconds(3_600), 60);
+            DataStatus s = new MetricsReader(localStack).read(quiet, () -> false, pages -> { }).status();
+            assertThat(s.state()).isEqualTo(DataState.NOT_SUPPORTED);
+            assertThat(s.detail()).startsWith("LocalStack publishes no AWS/DynamoDB metrics");
+        }
+        // The same empty answer from the Lab is just "no data": the Lab publishes metrics, the table was idle.
+        MetricPlan quiet = MetricPlan.forTable("quiet", List.of(), T0, T0.plusSeconds(3_600), 60);
+        MetricsSnapshot s = reader().read(quiet, () -> false, pages -> { });
+        assertThat(s.status().state()).isEqualTo(DataState.DATA);
+        assertThat(Verdicts.of(s, Map.of()).kind()).isEqualTo(Verdict.Kind.NO_DATA);
+    }
+
+    @Test
+    void cancellingBeforeTheFirstPageReturnsAPartialAnswerWithoutCalling() {
+        MetricsSnapshot s = reader().read(plan, () -> true, pages -> { });
+        assertThat(s.status().state()).isEqualTo(DataState.PARTIAL);
+        assertThat(proxy.operations()).isEmpty();
+    }
+
+    @Test
     void aTimeoutIsAFailureThatSaysTheEndpointDidNotAnswer() {
         proxy.fault("GetMetricData", Fault.TIMEOUT, -1);
         long t = System.nanoTime();

@@ -28,6 +28,7 @@ public final class ShortcutsDialog {
         rows.add(new String[]{"Ctrl+Shift+C", "Copy the selected table's describe-table AWS CLI command"});
         rows.add(new String[]{"Ctrl+C", "Copy the selected row of a table"});
         rows.add(new String[]{"Ctrl+Shift+D", "Switch light / dark theme"});
+        rows.add(new String[]{"Esc", "Metrics: stop loading (what arrived stays)"});
         rows.add(new String[]{"Ctrl+Enter", "Lab: start the workload, or switch to the chosen variant"});
         rows.add(new String[]{"Esc", "Lab: stop the workload (cancel a fast-forward)"});
         rows.add(new String[]{"Ctrl+S", "Lab: save the Lab shown as a recording…"});

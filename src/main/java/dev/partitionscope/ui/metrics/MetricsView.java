@@ -35,6 +35,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
@@ -70,6 +71,7 @@ public final class MetricsView {
     private final GridPane charts = new GridPane();
     private final List<TimeChart> chartNodes = new ArrayList<>();
     private final InsightsPane insights;
+    private final javafx.event.EventHandler<KeyEvent> escape = this::escape;
 
     public MetricsView(MetricsViewModel vm, ShellActions actions, FileDialogs files) {
         this.vm = vm;
@@ -89,15 +91,25 @@ public final class MetricsView {
         root.getChildren().addAll(scroll, empty);
         bind();
         // Load only while on screen: metric reads and insight reports are billed on AWS.
-        root.sceneProperty().addListener((obs, old, scene) -> vm.activeProperty().set(scene != null));
-        root.parentProperty().addListener((obs, old, parent) -> vm.activeProperty().set(parent != null
-                && root.getScene() != null));
-        root.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ESCAPE && (vm.loadingProperty().get() || vm.insightsLoadingProperty().get())) {
-                vm.cancel();
-                e.consume();
+        root.sceneProperty().addListener((obs, old, scene) -> {
+            vm.activeProperty().set(scene != null);
+            // Esc cancels a load wherever the focus is (the top bar, a chart) while this screen is shown.
+            if (old != null) {
+                old.removeEventFilter(KeyEvent.KEY_PRESSED, escape);
+            }
+            if (scene != null) {
+                scene.addEventFilter(KeyEvent.KEY_PRESSED, escape);
             }
         });
+        root.parentProperty().addListener((obs, old, parent) -> vm.activeProperty().set(parent != null
+                && root.getScene() != null));
+    }
+
+    private void escape(KeyEvent e) {
+        if (e.getCode() == KeyCode.ESCAPE && (vm.loadingProperty().get() || vm.insightsLoadingProperty().get())) {
+            vm.cancel();
+            e.consume();
+        }
     }
 
     private void buildContent() {
