@@ -181,13 +181,12 @@ final class InsightsPane extends VBox {
                 column("% ceiling", t -> percent(t.peakPercentOfCeiling()), 86),
                 column("Throttles", t -> Units.count(t.throttles()), 82)));
         keys.getColumns().get(3).setId("ceilingColumn");
-        keys.getColumns().get(3).setGraphic(null);
-        Tooltip ceiling = new Tooltip("Peak per-minute consumed throughput units (3 × WCU + RCU) as a share of one key's"
-                + " ceiling: 180,000 per minute = 1,000 WCU/s or 3,000 RCU/s for the whole minute.");
-        Label header = new Label("% ceiling");
-        header.setTooltip(ceiling);
-        keys.getColumns().get(3).setText(null);
-        keys.getColumns().get(3).setGraphic(header);
+        headerTip(keys.getColumns().get(1), "Share of the resource's consumed throughput units (3 × WCU + RCU) over"
+                + " the range, the \"other keys\" row included.");
+        headerTip(keys.getColumns().get(2), "Peak consumed throughput units (3 × WCU + RCU) in one minute.");
+        headerTip(keys.getColumns().get(3), "Peak per-minute units as a share of one key's ceiling: 180,000 units per"
+                + " minute = 1,000 WCU/s or 3,000 RCU/s for the whole minute. Over 100 % means throttling.");
+        headerTip(keys.getColumns().get(4), "Throttled requests of this key (the PKT rule: most throttled keys).");
         keys.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         keys.setPrefHeight(330);
         keys.setMinHeight(160);
@@ -277,6 +276,14 @@ final class InsightsPane extends VBox {
             error.setText("Could not write " + path + ": " + e.getMessage() + ". Pick another folder.");
             Fx.show(error, true);
         }
+    }
+
+    /** A column header with a tooltip, so every figure's unit is one hover away. */
+    private static void headerTip(TableColumn<?, ?> column, String tip) {
+        Label header = new Label(column.getText());
+        header.setTooltip(new Tooltip(tip));
+        column.setText(null);
+        column.setGraphic(header);
     }
 
     static String percent(double p) {
