@@ -59,13 +59,7 @@ class CloudWatchReadersTest {
     @BeforeAll
     static void start() throws Exception {
         lab = CwLab.started();
-        lab.at(0);
-        lab.insights("ENABLE", null, null);
-        lab.insights("ENABLE", "byCustomer", null);
-        lab.at(1);
-        assertThat(lab.puts("PENDING", 1_500)).isEqualTo(1_000);
-        lab.at(2);
-        assertThat(lab.puts("SHIPPED", 10)).isEqualTo(10);
+        lab.playHotPending();
         lab.at(65 * 60);
         assertThat(lab.puts("LATE", 300)).isEqualTo(300);
         lab.at(66 * 60);
@@ -138,18 +132,8 @@ class CloudWatchReadersTest {
     private static InsightsReader.Result insights(InsightsReader reader) {
         MetricsSnapshot s = read();
         List<ContributorInsightsState> states = new TableGateway(connection).contributorInsights(shape);
-        Map<Resource, double[]> totals = new java.util.HashMap<>();
-        for (Resource r : s.resources()) {
-            double[] w = s.raw(r, TableMetric.CONSUMED_WRITE);
-            double[] rd = s.raw(r, TableMetric.CONSUMED_READ);
-            double[] u = new double[w.length];
-            for (int i = 0; i < u.length; i++) {
-                u[i] = Double.isNaN(w[i]) && Double.isNaN(rd[i]) ? Double.NaN
-                        : 3 * (Double.isNaN(w[i]) ? 0 : w[i]) + (Double.isNaN(rd[i]) ? 0 : rd[i]);
-            }
-            totals.put(r, u);
-        }
-        return reader.load(new InsightsReader.Request(states, plan.start(), 60, plan.columns(), totals), () -> false,
+        return reader.load(new InsightsReader.Request(states, plan.start(), 60, plan.columns(), s.throughputUnitsByResource()),
+                () -> false,
                 (done, total) -> { });
     }
 

@@ -89,7 +89,7 @@ class MainWindowUiTest {
 
         fixture.start();
         assertThat(fixture.app().context().main().darkThemeProperty().get()).isTrue();
-        assertThat(robot.showing("#placeholder-metrics")).isTrue();
+        assertThat(robot.showing("#metricsScreen")).isTrue();
         assertThat(robot.text("#timeRangeMenu")).isEqualTo("Last 12 h · UTC");
     }
 

@@ -73,6 +73,10 @@ class WriteGuardUiTest {
                 () -> robot.lookup("#insightsTable").queryTableView().getItems().size() == 2);
         robot.shortcut(KeyCode.F5);
         assertThat(robot.text("#guardBadge")).isEqualTo("READ-ONLY");
+        // F5 reloads the status; the Enable menu is disabled until it is back (on a busy machine that takes a while).
+        AppFixture.waitUntil("Contributor Insights is reloaded", Duration.ofSeconds(10),
+                () -> robot.lookup("#insightsTable").queryTableView().getItems().size() == 2
+                        && !AppFixture.onFx(() -> robot.lookup("#enableInsights").query().isDisabled()));
 
         // Try the one write the overview offers: enable Contributor Insights, confirm the cost dialog.
         robot.clickOn("#enableInsights").clickOn("#enableAccessedAndThrottled");

@@ -167,6 +167,30 @@ public final class MetricsSnapshot {
         return status.state() == DataState.PARTIAL ? status : DataStatus.NO_DATA;
     }
 
+    /**
+     * Contributor Insights' measure for one resource per period: 3 × consumed write units + consumed read units (NaN
+     * where neither has a datapoint). The stitcher's "other keys" row is this minus the keys it shows.
+     */
+    public double[] throughputUnits(Resource resource) {
+        double[] w = raw(resource, TableMetric.CONSUMED_WRITE);
+        double[] r = raw(resource, TableMetric.CONSUMED_READ);
+        double[] units = new double[w.length];
+        for (int i = 0; i < units.length; i++) {
+            boolean none = Double.isNaN(w[i]) && Double.isNaN(r[i]);
+            units[i] = none ? Double.NaN : 3 * (Double.isNaN(w[i]) ? 0 : w[i]) + (Double.isNaN(r[i]) ? 0 : r[i]);
+        }
+        return units;
+    }
+
+    /** {@link #throughputUnits} of every resource in the plan. */
+    public Map<Resource, double[]> throughputUnitsByResource() {
+        Map<Resource, double[]> out = new HashMap<>();
+        for (Resource r : resources()) {
+            out.put(r, throughputUnits(r));
+        }
+        return out;
+    }
+
     /** The columns in which {@code key} has a positive value. */
     public boolean[] positive(MetricQuery.Key key) {
         double[] v = series.get(key);

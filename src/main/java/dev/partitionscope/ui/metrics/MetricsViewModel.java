@@ -15,7 +15,6 @@ import dev.partitionscope.core.metrics.MetricPeriod;
 import dev.partitionscope.core.metrics.MetricPlan;
 import dev.partitionscope.core.metrics.MetricsSnapshot;
 import dev.partitionscope.core.metrics.Resource;
-import dev.partitionscope.core.metrics.TableMetric;
 import dev.partitionscope.core.metrics.Verdict;
 import dev.partitionscope.core.metrics.Verdicts;
 import dev.partitionscope.core.table.ContributorInsightsState;
@@ -25,9 +24,7 @@ import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
@@ -222,7 +219,7 @@ public final class MetricsViewModel {
             List<ContributorInsightsState> states = new TableGateway(c).contributorInsights(shape);
             ctx.post(() -> insights.setAll(states));
             InsightsReader.Request request = new InsightsReader.Request(states, plan.start(), plan.periodSeconds(),
-                    plan.columns(), tableUnits(s));
+                    plan.columns(), s.throughputUnitsByResource());
             return new InsightsReader(c).load(request, ctx::isCancelled, (done, total) -> {
                 ctx.progress((double) done / total, "Contributor Insights report " + done + " of " + total);
                 ctx.post(() -> {
@@ -258,22 +255,6 @@ public final class MetricsViewModel {
                 dirty = true;
             }
         });
-    }
-
-    /** Per resource, 3 × consumed write units + consumed read units per period: the "other keys" baseline. */
-    static Map<Resource, double[]> tableUnits(MetricsSnapshot s) {
-        Map<Resource, double[]> out = new HashMap<>();
-        for (Resource r : s.resources()) {
-            double[] w = s.raw(r, TableMetric.CONSUMED_WRITE);
-            double[] rd = s.raw(r, TableMetric.CONSUMED_READ);
-            double[] units = new double[w.length];
-            for (int i = 0; i < units.length; i++) {
-                boolean none = Double.isNaN(w[i]) && Double.isNaN(rd[i]);
-                units[i] = none ? Double.NaN : 3 * (Double.isNaN(w[i]) ? 0 : w[i]) + (Double.isNaN(rd[i]) ? 0 : rd[i]);
-            }
-            out.put(r, units);
-        }
-        return out;
     }
 
     private void updateResource() {

@@ -120,6 +120,24 @@ public final class CwLab implements AutoCloseable {
         return ok;
     }
 
+    /**
+     * The readers' known workload: Contributor Insights enabled on the table and its GSI at T0; second 1 — 1,500 puts
+     * of PENDING (1,000 pass at the per-key ceiling, 500 KeyRange-throttled); second 2 — 10 puts of SHIPPED.
+     */
+    public void playHotPending() {
+        at(0);
+        insights("ENABLE", null, null);
+        insights("ENABLE", GSI, null);
+        at(1);
+        if (puts("PENDING", 1_500) != 1_000) {
+            throw new IllegalStateException("expected exactly 1,000 PENDING puts to pass the per-key ceiling");
+        }
+        at(2);
+        if (puts("SHIPPED", 10) != 10) {
+            throw new IllegalStateException("SHIPPED puts were throttled");
+        }
+    }
+
     /** A strongly consistent GetItem (1 RCU for a small item, whether or not it exists). */
     public void get(String status, String orderId) {
         ddb("GetItem", "{\"TableName\": \"orders\", \"ConsistentRead\": true, \"Key\": {\"status\": {\"S\": \""

@@ -38,13 +38,7 @@ class MetricsViewModelTest {
     @BeforeEach
     void start() throws Exception {
         lab = CwLab.started();
-        lab.at(0);
-        lab.insights("ENABLE", null, null);
-        lab.insights("ENABLE", "byCustomer", null);
-        lab.at(1);
-        assertThat(lab.puts("PENDING", 1_500)).isEqualTo(1_000);
-        lab.at(2);
-        assertThat(lab.puts("SHIPPED", 10)).isEqualTo(10);
+        lab.playHotPending();
         lab.at(3_600);
         vm = new MetricsViewModel(main, c -> Instant.ofEpochMilli(lab.clock().epochMillis()));
         main.timeRangeProperty().set(TimeRange.last(TimeRange.Preset.LAST_1H));
