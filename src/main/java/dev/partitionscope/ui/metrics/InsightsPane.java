@@ -85,7 +85,29 @@ final class InsightsPane extends VBox {
         keysTitle.setMinWidth(0);
         HBox.setHgrow(keysTitle, Priority.ALWAYS);
         keysTitle.setMaxWidth(Double.MAX_VALUE);
-        HBox keyBar = new HBox(8, keysTitle, copy, export);
+        javafx.scene.control.ToggleButton pkOnly = new javafx.scene.control.ToggleButton("PK");
+        javafx.scene.control.ToggleButton withSk = new javafx.scene.control.ToggleButton("PK + SK");
+        pkOnly.setId("topKeysPartition");
+        withSk.setId("topKeysSortKey");
+        pkOnly.setTooltip(new Tooltip("Partition keys (rules PKC, PKT)"));
+        withSk.setTooltip(new Tooltip("Partition + sort key pairs (rules SKC, SKT): which items inside a key are hot"));
+        javafx.scene.control.ToggleGroup level = new javafx.scene.control.ToggleGroup();
+        pkOnly.setToggleGroup(level);
+        withSk.setToggleGroup(level);
+        pkOnly.setSelected(true);
+        level.selectedToggleProperty().addListener((obs, old, now) -> {
+            if (now == null) {
+                old.setSelected(true);
+            } else {
+                vm.sortKeyLevelProperty().set(now == withSk);
+            }
+        });
+        HBox levels = new HBox(pkOnly, withSk);
+        levels.getStyleClass().add("segmented");
+        pkOnly.getStyleClass().add(atlantafx.base.theme.Styles.LEFT_PILL);
+        withSk.getStyleClass().add(atlantafx.base.theme.Styles.RIGHT_PILL);
+        levels.setMinWidth(HBox.USE_PREF_SIZE);
+        HBox keyBar = new HBox(8, keysTitle, levels, copy, export);
         keyBar.setAlignment(Pos.CENTER_LEFT);
         keysTitle.getStyleClass().add("subsection-title");
         VBox.setVgrow(keys, Priority.ALWAYS);
@@ -175,7 +197,7 @@ final class InsightsPane extends VBox {
         keys.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         keys.setPlaceholder(new Label("No keys yet."));
         keys.getColumns().setAll(List.of(
-                column("Partition key", t -> t.key().label(), 140),
+                column("Key", t -> t.key().label(), 140),
                 column("Share", t -> percent(t.share() * 100), 58),
                 column("Peak/min", t -> Units.count(Math.round(t.peakPerMinute())), 82),
                 column("% ceiling", t -> percent(t.peakPercentOfCeiling()), 86),
@@ -210,6 +232,7 @@ final class InsightsPane extends VBox {
         vm.heatStatusProperty().addListener((obs, old, now) -> state.run());
         vm.heatProperty().addListener((obs, old, now) -> state.run());
         vm.resourceProperty().addListener((obs, old, now) -> state.run());
+        vm.sortKeyLevelProperty().addListener((obs, old, now) -> state.run());
         state.run();
     }
 
@@ -217,7 +240,7 @@ final class InsightsPane extends VBox {
         DataStatus s = vm.heatStatusProperty().get();
         KeyTimeMatrix m = vm.heatProperty().get();
         String resource = vm.resourceProperty().get() == null ? "" : " · " + vm.resourceProperty().get().label();
-        keysTitle.setText("Top partition keys" + resource);
+        keysTitle.setText((vm.sortKeyLevelProperty().get() ? "Top key pairs" : "Top partition keys") + resource);
         keysState.getStyleClass().removeAll(DataStateStyles.ALL);
         if (s == null) {
             keysState.setText(vm.insightsLoadingProperty().get() ? "Reading reports…" : "");

@@ -69,6 +69,7 @@ public final class MetricsViewModel {
     private final ReadOnlyObjectWrapper<InsightsReader.Result> insightsResult =
             new ReadOnlyObjectWrapper<>(this, "insightsResult");
     private final ReadOnlyObjectWrapper<Resource> resource = new ReadOnlyObjectWrapper<>(this, "resource");
+    private final BooleanProperty sortKeyLevel = new SimpleBooleanProperty(this, "sortKeyLevel");
     private final ObservableList<TopKey> topKeys = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<DataStatus> heatStatus = new ReadOnlyObjectWrapper<>(this, "heatStatus");
     private final ReadOnlyObjectWrapper<KeyTimeMatrix> heat = new ReadOnlyObjectWrapper<>(this, "heat");
@@ -99,6 +100,7 @@ public final class MetricsViewModel {
             }
         });
         main.selectedIndexProperty().addListener((obs, old, now) -> updateResource());
+        sortKeyLevel.addListener((obs, old, now) -> updateResource());
         active.addListener((obs, old, now) -> {
             if (now && dirty) {
                 load();
@@ -270,11 +272,22 @@ public final class MetricsViewModel {
             heatStatus.set(r == null ? null : insightsStateFor(r));
             return;
         }
-        KeyTimeMatrix m = result.partitionKeys().get(r);
+        KeyTimeMatrix pk = result.partitionKeys().get(r);
+        KeyTimeMatrix m = sortKeyLevel.get() ? result.sortKeys().get(r) : pk;
         heat.set(m);
         topKeys.setAll(m == null ? List.of() : TopKeys.of(m, TOP_KEYS));
         DataStatus status = result.status().get(r);
-        heatStatus.set(status == null ? insightsStateFor(r) : status);
+        if (status == null) {
+            status = insightsStateFor(r);
+        } else if (sortKeyLevel.get() && status.state().hasValues()) {
+            // Partition + sort key pairs are many: 25 per window is the rule, not news, but say so.
+            status = m == null ? DataStatus.of(DataState.NO_DATA, "no partition + sort key rules (the key has no sort"
+                    + " key, or the mode is throttled keys only)")
+                    : m.qualities().contains(dev.partitionscope.core.heat.Quality.TRUNCATED)
+                    ? DataStatus.of(DataState.TRUNCATED, "each window shows its top 25 partition + sort key pairs")
+                    : DataStatus.DATA;
+        }
+        heatStatus.set(status);
     }
 
     private DataStatus insightsStateFor(Resource r) {
@@ -327,6 +340,11 @@ public final class MetricsViewModel {
 
     public ReadOnlyObjectProperty<InsightsReader.Result> insightsResultProperty() {
         return insightsResult.getReadOnlyProperty();
+    }
+
+    /** Top keys of partition + sort key pairs (SKC/SKT rules) instead of partition keys. */
+    public BooleanProperty sortKeyLevelProperty() {
+        return sortKeyLevel;
     }
 
     public ReadOnlyObjectProperty<Resource> resourceProperty() {

@@ -82,6 +82,15 @@ class MetricsViewModelTest {
         assertThat(vm.insightsLoadingProperty().get()).isFalse();
         assertThat(MetricsSummary.markdown(vm)).contains("**Hot partition: 500 KeyRange").contains("| `PENDING` |");
 
+        vm.sortKeyLevelProperty().set(true);
+        // 25 most accessed pairs and 25 most throttled ones (each put had its own order id, so they differ).
+        assertThat(vm.topKeys()).hasSize(50).allMatch(k -> "PENDING".equals(k.key().partitionKey())
+                || "SHIPPED".equals(k.key().partitionKey())).allMatch(k -> k.key().sortKey() != null);
+        assertThat(vm.topKeys()).filteredOn(k -> k.throttles() > 0).hasSize(25);
+        assertThat(vm.heatStatusProperty().get().state()).isEqualTo(DataState.TRUNCATED);
+        vm.sortKeyLevelProperty().set(false);
+        assertThat(vm.topKeys().get(0).key().sortKey()).isNull();
+
         main.selectedIndexProperty().set("byCustomer");
         assertThat(vm.resourceProperty().get()).isEqualTo(Resource.index("orders", "byCustomer"));
         assertThat(vm.topKeys()).allMatch(k -> "byCustomer".equals(k.key().index()));
