@@ -1,5 +1,8 @@
 package dev.partitionscope.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.aws.ErrorTranslator;
 import dev.partitionscope.aws.UserMessage;
@@ -12,6 +15,13 @@ final class CliSupport {
     static final int USAGE = 2;
 
     private CliSupport() {
+    }
+
+    /** The mapper of {@code --json} output: ISO-8601 times, indented, as {@code describe --json} writes them. */
+    static ObjectMapper json() {
+        return new ObjectMapper().registerModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .enable(SerializationFeature.INDENT_OUTPUT);
     }
 
     static int fail(PrintWriter err, Throwable error, ConnectionSpec spec, String operation) {

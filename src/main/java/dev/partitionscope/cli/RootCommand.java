@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
                 "Run without arguments to open the desktop app."},
         footer = {"", "Connections: --endpoint URL for LocalStack, DynamoDB Local, dynalite or the Lab;",
                 "omit it for AWS with the default credential chain (--profile, --region as usual)."},
-        subcommands = {LabCommand.class, WorkloadCommand.class, TablesCommand.class, DescribeCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {LabCommand.class, WorkloadCommand.class, TablesCommand.class, DescribeCommand.class,
+                MetricsCommand.class, CommandLine.HelpCommand.class})
 public final class RootCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
