@@ -72,9 +72,10 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
         v.put("direction", verdict.direction() == null ? null : verdict.direction().name());
         v.put("utilization", number(verdict.utilization()));
         v.put("inferred", verdict.inferred());
+        // Without metrics the counts are unknown, not zero.
         Map<String, Object> events = new LinkedHashMap<>();
         for (Cause c : Cause.values()) {
-            events.put(c.name(), verdict.events().getOrDefault(c, 0L));
+            events.put(c.name(), metricsKnown() ? verdict.events().getOrDefault(c, 0L) : null);
         }
         v.put("events", events);
         return v;

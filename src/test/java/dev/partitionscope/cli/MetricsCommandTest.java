@@ -236,7 +236,9 @@ class MetricsCommandTest {
         JsonNode doc = new ObjectMapper().readTree(out.toString());
         assertThat(doc.path("metrics").path("state").asText()).isEqualTo("NOT_SUPPORTED");
         assertThat(doc.path("verdict").path("kind").asText()).isEqualTo("UNAVAILABLE");
+        assertThat(doc.path("verdict").path("events").path("KEY_RANGE").isNull()).isTrue();
         assertThat(doc.path("resources").get(0).path("consumedWrite").isNull()).isTrue();
+        assertThat(doc.path("resources").get(0).path("throttles").path("KEY_RANGE").path("write").isNull()).isTrue();
         assertThat(doc.path("insights").path("state").asText()).isEqualTo("NOT_SUPPORTED");
         assertThat(doc.path("insights").path("detail").asText()).contains("does not implement Contributor Insights");
 
