@@ -104,6 +104,11 @@ public final class InsightsReader {
 
     /** The state a resource's heat data has before any report is read (disabled, not supported, …); null if ready. */
     public static DataStatus readiness(ContributorInsightsState s) {
+        return readiness(s, null);
+    }
+
+    /** As {@link #readiness(ContributorInsightsState)}, naming the endpoint (and the proxy hint) when unsupported. */
+    public static DataStatus readiness(ContributorInsightsState s, ConnectionSpec spec) {
         String what = s.resourceLabel();
         return switch (s.status()) {
             case ENABLED -> s.rules().isEmpty() ? DataStatus.of(DataState.NO_DATA, "DynamoDB lists no rules for "
@@ -114,7 +119,7 @@ public final class InsightsReader {
                     + "; enabling it is a billed write");
             case FAILED -> DataStatus.of(DataState.FAILED, "Contributor Insights failed on " + what
                     + (s.detail() == null ? "" : ": " + s.detail()));
-            case NOT_SUPPORTED -> CloudWatchCalls.notSupported(null, "Contributor Insights");
+            case NOT_SUPPORTED -> CloudWatchCalls.notSupported(spec, "Contributor Insights");
             case ACCESS_DENIED -> DataStatus.accessDenied("dynamodb:DescribeContributorInsights");
             case UNAVAILABLE -> DataStatus.of(DataState.FAILED, s.detail() == null ? "status unavailable"
                     : s.detail());
@@ -143,7 +148,7 @@ public final class InsightsReader {
         List<InsightRule> all = new ArrayList<>();
         for (ContributorInsightsState s : request.states()) {
             Resource r = new Resource(s.tableName(), s.indexName());
-            DataStatus ready = readiness(s);
+            DataStatus ready = readiness(s, connection.spec());
             if (ready != null) {
                 status.put(r, ready);
             } else {

@@ -13,7 +13,6 @@ import dev.partitionscope.core.metrics.MetricPeriod;
 import dev.partitionscope.core.metrics.MetricPlan;
 import dev.partitionscope.core.metrics.MetricsSnapshot;
 import dev.partitionscope.core.metrics.Resource;
-import dev.partitionscope.core.metrics.TableMetric;
 import dev.partitionscope.core.metrics.Verdict;
 import dev.partitionscope.core.metrics.Verdicts;
 import dev.partitionscope.core.table.ContributorInsightsState;
@@ -23,10 +22,8 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -205,13 +202,13 @@ public final class MetricsCommand implements Callable<Integer> {
             return new MetricsReport.Insights(resource, DataStatus.of(DataState.FAILED,
                     "DescribeContributorInsights said nothing about " + resource.label()), List.of());
         }
-        DataStatus ready = InsightsReader.readiness(state);
+        DataStatus ready = InsightsReader.readiness(state, c.spec());
         if (ready != null) {
             return new MetricsReport.Insights(resource, ready, List.of());
         }
         MetricPlan plan = snapshot.plan();
         InsightsReader.Result result = new InsightsReader(c).load(new InsightsReader.Request(List.of(state),
-                        plan.start(), plan.periodSeconds(), plan.columns(), tableUnits(snapshot)), () -> false,
+                        plan.start(), plan.periodSeconds(), plan.columns(), snapshot.throughputUnitsByResource()), () -> false,
                 (done, total) -> progress.show("Contributor Insights: report " + done + " of " + total + "…"));
         KeyTimeMatrix m = result.partitionKeys().get(resource);
         DataStatus status = result.status().getOrDefault(resource, DataStatus.of(DataState.NO_DATA,
@@ -220,24 +217,6 @@ public final class MetricsCommand implements Callable<Integer> {
         return new MetricsReport.Insights(resource, status, keys);
     }
 
-    /**
-     * Per resource, 3 × consumed write units + consumed read units per period: the "other keys" baseline, as the
-     * metrics screen computes it (its helper is package-private in the ui layer).
-     */
-    static Map<Resource, double[]> tableUnits(MetricsSnapshot s) {
-        Map<Resource, double[]> out = new HashMap<>();
-        for (Resource r : s.resources()) {
-            double[] w = s.raw(r, TableMetric.CONSUMED_WRITE);
-            double[] rd = s.raw(r, TableMetric.CONSUMED_READ);
-            double[] units = new double[w.length];
-            for (int i = 0; i < units.length; i++) {
-                boolean none = Double.isNaN(w[i]) && Double.isNaN(rd[i]);
-                units[i] = none ? Double.NaN : 3 * (Double.isNaN(w[i]) ? 0 : w[i]) + (Double.isNaN(rd[i]) ? 0 : rd[i]);
-            }
-            out.put(r, units);
-        }
-        return out;
-    }
 
     /** {@code 1h|3h|12h|1d|1w}, the presets of the window's time picker. */
     static final class RangeConverter implements CommandLine.ITypeConverter<TimeRange.Preset> {

@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -148,7 +147,7 @@ class LabProxyMetricsTest {
         assertThat(states).singleElement().satisfies(st ->
                 assertThat(st.status()).isEqualTo(ContributorInsightsState.Status.ENABLED));
         InsightsReader.Result r = new InsightsReader(connection).load(new InsightsReader.Request(states,
-                plan.start(), plan.periodSeconds(), plan.columns(), tableUnits(s)), () -> false, (done, total) -> { });
+                plan.start(), plan.periodSeconds(), plan.columns(), s.throughputUnitsByResource()), () -> false, (done, total) -> { });
         assertThat(r.failedReports()).isZero();
         assertThat(r.status().get(base).state()).isEqualTo(DataState.DATA);
         KeyTimeMatrix m = r.partitionKeys().get(base);
@@ -215,19 +214,4 @@ class LabProxyMetricsTest {
         return n == null ? 0 : n.get();
     }
 
-    /** The other-keys baseline per resource, 3 × write + read units per period, as the metrics screen builds it. */
-    private static Map<Resource, double[]> tableUnits(MetricsSnapshot s) {
-        Map<Resource, double[]> out = new HashMap<>();
-        for (Resource r : s.resources()) {
-            double[] w = s.raw(r, TableMetric.CONSUMED_WRITE);
-            double[] rd = s.raw(r, TableMetric.CONSUMED_READ);
-            double[] u = new double[w.length];
-            for (int i = 0; i < u.length; i++) {
-                u[i] = Double.isNaN(w[i]) && Double.isNaN(rd[i]) ? Double.NaN
-                        : 3 * (Double.isNaN(w[i]) ? 0 : w[i]) + (Double.isNaN(rd[i]) ? 0 : rd[i]);
-            }
-            out.put(r, u);
-        }
-        return out;
-    }
 }

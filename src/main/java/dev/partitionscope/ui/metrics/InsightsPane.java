@@ -205,7 +205,8 @@ final class InsightsPane extends VBox {
         keys.getColumns().get(3).setId("ceilingColumn");
         headerTip(keys.getColumns().get(1), "Share of the resource's consumed throughput units (3 × WCU + RCU) over"
                 + " the range, the \"other keys\" row included.");
-        headerTip(keys.getColumns().get(2), "Peak consumed throughput units (3 × WCU + RCU) in one minute.");
+        headerTip(keys.getColumns().get(2), "Peak consumed throughput units (3 × WCU + RCU) per minute: the busiest"
+                + " bucket; with buckets longer than a minute (ranges over a day), its average minute.");
         headerTip(keys.getColumns().get(3), "Peak per-minute units as a share of one key's ceiling: 180,000 units per"
                 + " minute = 1,000 WCU/s or 3,000 RCU/s for the whole minute. Over 100 % means throttling.");
         headerTip(keys.getColumns().get(4), "Throttled requests of this key (the PKT rule: most throttled keys).");

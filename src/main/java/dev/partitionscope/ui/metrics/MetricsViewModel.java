@@ -293,7 +293,8 @@ public final class MetricsViewModel {
     private DataStatus insightsStateFor(Resource r) {
         for (ContributorInsightsState s : insights) {
             if (Objects.equals(s.indexName(), r.index())) {
-                DataStatus ready = InsightsReader.readiness(s);
+                Connection c = main.getConnection();
+                DataStatus ready = InsightsReader.readiness(s, c == null ? null : c.spec());
                 return ready == null ? DataStatus.of(DataState.NO_DATA, "not loaded yet") : ready;
             }
         }
