@@ -16,17 +16,19 @@ public final class Connection implements AutoCloseable {
     private final CloudWatchClient cloudWatch;
     private final SdkHttpClient httpClient;
     private final WriteGuard guard;
+    private final EndpointClock clock;
     private final AtomicBoolean closed = new AtomicBoolean();
     private String upstream;
 
     Connection(ConnectionSpec spec, String region, DynamoDbClient dynamo, CloudWatchClient cloudWatch,
-               SdkHttpClient httpClient, WriteGuard guard) {
+               SdkHttpClient httpClient, WriteGuard guard, EndpointClock clock) {
         this.spec = spec;
         this.region = region;
         this.dynamo = dynamo;
         this.cloudWatch = cloudWatch;
         this.httpClient = httpClient;
         this.guard = guard;
+        this.clock = clock;
     }
 
     /** Marks this connection as going through a Lab proxy in front of {@code upstreamEndpoint} (null: direct). */
@@ -59,6 +61,11 @@ public final class Connection implements AutoCloseable {
 
     public WriteGuard guard() {
         return guard;
+    }
+
+    /** The endpoint's clock: real time, or a Lab's simulated time once it has answered. */
+    public EndpointClock clock() {
+        return clock;
     }
 
     public boolean isClosed() {

@@ -55,6 +55,7 @@ public final class ConnectionFactory {
         }
         String region = resolveRegion(spec);
         WriteGuard guard = WriteGuard.forSpec(spec);
+        EndpointClock clock = new EndpointClock();
         ClientOverrideConfiguration override = ClientOverrideConfiguration.builder()
                 .apiCallAttemptTimeout(timeouts.attempt())
                 .apiCallTimeout(timeouts.call())
@@ -62,6 +63,7 @@ public final class ConnectionFactory {
                 // Three is the SDK's standard mode; features that measure throttling run their own retries.
                 .retryStrategy(b -> b.maxAttempts(3))
                 .addExecutionInterceptor(new WriteGuardInterceptor(guard))
+                .addExecutionInterceptor(clock)
                 .build();
         SdkHttpClient http = Apache5HttpClient.builder()
                 .connectionTimeout(timeouts.connect())
@@ -84,7 +86,7 @@ public final class ConnectionFactory {
             dynamo.endpointOverride(endpoint);
             cloudWatch.endpointOverride(endpoint);
         }
-        return new Connection(spec, region, dynamo.build(), cloudWatch.build(), http, guard);
+        return new Connection(spec, region, dynamo.build(), cloudWatch.build(), http, guard, clock);
     }
 
     private String resolveRegion(ConnectionSpec spec) {

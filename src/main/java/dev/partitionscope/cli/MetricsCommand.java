@@ -42,10 +42,10 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
                 "(the verdict), consumed capacity and throttle events per table and GSI,",
                 "throttled requests per operation, and the top partition keys."},
         footer = {"", "Time: --range counts back from now; --from/--to give any window, ISO-8601",
-                "with a zone (2026-06-22T01:00:00Z, 2026-06-22T03:00+02:00). A replayed Lab",
-                "(lab --replay) lives in its own time, which HTTP cannot ask for: pass the",
-                "time it printed at start with --now, or give --from/--to and --now. Peaks",
-                "are the busiest period's average per second, as CloudWatch reports them.",
+                "with a zone (2026-06-22T01:00:00Z, 2026-06-22T03:00+02:00). A Lab — also a",
+                "replayed or fast-forwarded one, which lives in simulated time — says its own",
+                "time in every answer, and \"now\" is then the Lab's now; --now overrides it.",
+                "Peaks are the busiest period's average per second, as CloudWatch reports them.",
                 "",
                 "Exit codes: 0 report printed (its states say what the endpoint could not",
                 "give: not enabled, not supported by this endpoint, access denied — needs",
@@ -79,8 +79,8 @@ public final class MetricsCommand implements Callable<Integer> {
     Instant to;
 
     @Option(names = "--now", paramLabel = "ISO", converter = InstantConverter.class,
-            description = "The endpoint's current time (default: this machine's clock): where --range ends,"
-                    + " and the age CloudWatch's retention (so the period) is judged by.")
+            description = "The endpoint's current time (default: the time a Lab reports, else this machine's"
+                    + " clock): where --range ends, and the age CloudWatch's retention (so the period) is judged by.")
     Instant now;
 
     @Option(names = "--index", paramLabel = "GSI", description = "Show the top keys of this GSI instead of the table's.")
@@ -102,9 +102,9 @@ public final class MetricsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        Instant endpointNow = now != null ? now : Instant.now();
-        TimeRange.Window window = window(endpointNow, err);
-        if (window == null) {
+        // Checked once against this machine's clock so bad options fail before connecting; the report recomputes the
+        // window against the endpoint's clock (a Lab reports its own, possibly simulated, time).
+        if (window(now != null ? now : Instant.now(), err, from != null && to == null) == null) {
             return CliSupport.USAGE;
         }
         if (top < 1) {
@@ -114,11 +114,11 @@ public final class MetricsCommand implements Callable<Integer> {
         if (index != null && index.isBlank()) {
             return usage(err, "--index needs a GSI name.", "Leave it out for the table's own top keys.");
         }
-        return connection.run(spec, "DescribeTable", c -> report(c, window, endpointNow));
+        return connection.run(spec, "DescribeTable", c -> report(c));
     }
 
     /** The window from --range or --from/--to; null (after saying why) when they do not make one. */
-    private TimeRange.Window window(Instant endpointNow, PrintWriter err) {
+    private TimeRange.Window window(Instant endpointNow, PrintWriter err, boolean endIsNow) {
         if (range != null && (from != null || to != null)) {
             usage(err, "--range and --from/--to both give the window; use one.", "--range 3h looks back from now;"
                     + " --from/--to give fixed times.");
@@ -133,7 +133,7 @@ public final class MetricsCommand implements Callable<Integer> {
             return TimeRange.last(p).resolve(endpointNow);
         }
         Instant end = to != null ? to : endpointNow;
-        if (!from.isBefore(end)) {
+        if (!from.isBefore(end) && !(endIsNow && now == null)) {
             usage(err, "--from " + from + " is not before " + (to != null ? "--to " : "now (") + end
                     + (to != null ? "" : ")") + ".", "The window is [--from, --to); swap them or widen it.");
             return null;
@@ -148,7 +148,7 @@ public final class MetricsCommand implements Callable<Integer> {
         return CliSupport.USAGE;
     }
 
-    private int report(Connection c, TimeRange.Window window, Instant endpointNow) throws Exception {
+    private int report(Connection c) throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         TableGateway gateway = new TableGateway(c);
         TableShape shape;
@@ -160,6 +160,11 @@ public final class MetricsCommand implements Callable<Integer> {
                     + " options lists the tables there.");
             err.flush();
             return CliSupport.FAILED;
+        }
+        Instant endpointNow = now != null ? now : c.clock().now();
+        TimeRange.Window window = window(endpointNow, err, false);
+        if (window == null) {
+            return CliSupport.USAGE;
         }
         Resource resource = index == null ? Resource.table(shape.name()) : Resource.index(shape.name(), index);
         if (index != null && !shape.globalIndexNames().contains(index)) {

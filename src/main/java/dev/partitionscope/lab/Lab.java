@@ -106,6 +106,7 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
     private LabServer serve(String host, int port, LabServer.RequestHandler handler, long latencyMillis)
             throws IOException {
         LabServer s = LabServer.start(host, port, handler, latencyMillis);
+        s.setClock(options.clock()::epochMillis);
         // In proxy mode too: CloudWatch is never forwarded, LocalStack has no DynamoDB metrics.
         s.addRoute(new CloudWatchRoute(new CloudWatchService(this)));
         return s;

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * workload on {@code orders} (5,000 WCU, GSI {@code byCustomer} fed by every item, Contributor Insights on both):
  * second 1 — 1,500 puts of PENDING, 1,000 pass at the per-key ceiling and 500 are KeyRange-throttled; second 2 —
  * 10 puts of SHIPPED. Table {@code quiet} has a little traffic and Contributor Insights off. The Lab's clock then
- * stands at T0 + 10 min, which only {@code --now} or {@code --from/--to} can tell the command.
+ * stands at T0 + 10 min; the Lab says so in every answer, and {@code --now} overrides it.
  */
 class MetricsCommandTest {
     private static final Instant T0 = CwLab.T0;
@@ -152,6 +152,15 @@ class MetricsCommandTest {
         assertThat(doc.path("end").asText()).isEqualTo(T0.plusSeconds(1_800).toString());
         assertThat(doc.path("verdict").path("kind").asText()).isEqualTo("HOT_PARTITION");
         assertThat(doc.path("insights").isNull()).isTrue();
+    }
+
+    @Test
+    void withoutNowTheRangeCountsBackFromTheLabsOwnClock() throws Exception {
+        JsonNode doc = json("--table", "orders", "--range", "1h", "--no-insights", "--json");
+        // The Lab's simulated clock stands at T0 + 10 min (June), not at this machine's time.
+        assertThat(doc.path("end").asText()).isEqualTo(T0.plusSeconds(600).toString());
+        assertThat(doc.path("periodSeconds").asInt()).isEqualTo(60);
+        assertThat(doc.path("verdict").path("kind").asText()).isEqualTo("HOT_PARTITION");
     }
 
     @Test

@@ -74,6 +74,19 @@ public final class LabServer implements AutoCloseable {
 
     private final java.util.List<Route> routes = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+    /**
+     * Every answer carries the Lab's own time (epoch milliseconds) in this header: a fast-forwarded or replayed Lab
+     * lives in simulated time, and a client asking for "the last 3 hours" must mean the Lab's last 3 hours.
+     */
+    public static final String LAB_TIME_HEADER = "x-partitionscope-lab-time";
+
+    private volatile java.util.function.LongSupplier clockMillis;
+
+    /** Stamps every answer with this clock (see {@link #LAB_TIME_HEADER}). */
+    public void setClock(java.util.function.LongSupplier epochMillis) {
+        this.clockMillis = epochMillis;
+    }
+
     /** Serves another protocol on this port (see {@link Route}). */
     public void addRoute(Route route) {
         routes.add(route);
@@ -146,6 +159,10 @@ public final class LabServer implements AutoCloseable {
     private void exchange(HttpExchange ex) throws IOException {
         try (ex) {
             String requestId = UUID.randomUUID().toString();
+            java.util.function.LongSupplier clock = clockMillis;
+            if (clock != null) {
+                ex.getResponseHeaders().set(LAB_TIME_HEADER, Long.toString(clock.getAsLong()));
+            }
             try {
                 if (latencyMillis > 0) {
                     Thread.sleep(latencyMillis);

@@ -363,23 +363,13 @@ public final class MainWindowController implements ShellActions {
         }
         if (screen == Screen.METRICS) {
             return new dev.partitionscope.ui.metrics.MetricsView(new dev.partitionscope.ui.metrics.MetricsViewModel(
-                    main, this::endpointNow), this, services.files()).root();
+                    main, c -> c.clock().now()), this, services.files()).root();
         }
         if (screen == Screen.LAB) {
             return new dev.partitionscope.ui.lab.LabView(new dev.partitionscope.ui.lab.LabViewModel(main,
                     services.labHost()), this, services.files()).root();
         }
         return new PlaceholderView(screen);
-    }
-
-    /**
-     * "Now" as the connected endpoint sees it: a replayed or fast-forwarded Lab lives in its own simulated time, so
-     * "last 3 h" must mean its last three hours, not the wall clock's.
-     */
-    private java.time.Instant endpointNow(Connection c) {
-        return services.labHost().forEndpoint(c.spec().endpoint())
-                .map(lab -> java.time.Instant.ofEpochMilli(lab.clock().epochMillis()))
-                .orElseGet(java.time.Instant::now);
     }
 
     // Actions
