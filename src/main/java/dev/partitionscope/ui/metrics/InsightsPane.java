@@ -197,11 +197,11 @@ final class InsightsPane extends VBox {
         keys.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         keys.setPlaceholder(new Label("No keys yet."));
         keys.getColumns().setAll(List.of(
-                column("Key", t -> t.key().label(), 140),
-                column("Share", t -> percent(t.share() * 100), 58),
-                column("Peak/min", t -> Units.count(Math.round(t.peakPerMinute())), 82),
-                column("% ceiling", t -> percent(t.peakPercentOfCeiling()), 86),
-                column("Throttles", t -> Units.count(t.throttles()), 82)));
+                column("Key", t -> t.key().label(), 128),
+                column("Share", t -> percent(t.share() * 100), 68),
+                column("Peak/min", t -> Units.count(Math.round(t.peakPerMinute())), 92),
+                column("% ceiling", t -> percent(t.peakPercentOfCeiling()), 92),
+                column("Throttles", t -> Units.count(t.throttles()), 92)));
         keys.getColumns().get(3).setId("ceilingColumn");
         headerTip(keys.getColumns().get(1), "Share of the resource's consumed throughput units (3 × WCU + RCU) over"
                 + " the range, the \"other keys\" row included.");
@@ -234,6 +234,7 @@ final class InsightsPane extends VBox {
         vm.heatProperty().addListener((obs, old, now) -> state.run());
         vm.resourceProperty().addListener((obs, old, now) -> state.run());
         vm.sortKeyLevelProperty().addListener((obs, old, now) -> state.run());
+        vm.topKeys().addListener((ListChangeListener<TopKey>) c -> state.run());
         state.run();
     }
 
@@ -254,7 +255,8 @@ final class InsightsPane extends VBox {
                 + (m == null ? "?" : dev.partitionscope.core.metrics.MetricPeriod.label(m.bucketSeconds()))
                 + "; share includes the \"other keys\" row." : s.message();
         keysState.setText(text);
-        Fx.show(keysState, true);
+        // An empty table's placeholder already says it (with the next step); the line is for data with caveats.
+        Fx.show(keysState, !vm.topKeys().isEmpty());
         keys.setPlaceholder(placeholder(s));
     }
 
