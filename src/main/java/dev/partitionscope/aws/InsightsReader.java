@@ -206,8 +206,8 @@ public final class InsightsReader {
             limiter.acquire(cancelled);
             GetInsightRuleReportResponse r = CloudWatchCalls.withBackoff(() -> connection.cloudWatch()
                     .getInsightRuleReport(b -> b.ruleName(rule.name()).startTime(w.start()).endTime(w.end())
-                            .period(period).maxContributorCount(MAX_CONTRIBUTORS).orderBy("Sum")
-                            .metrics("UniqueContributors", "MaxContributorValue")), cancelled, backoff);
+                            .period(period).maxContributorCount(MAX_CONTRIBUTORS).orderBy("Sum")), cancelled,
+                    backoff);
             List<Contributor> contributors = new ArrayList<>();
             for (InsightRuleContributor c : r.contributors()) {
                 List<InsightRuleContributorDatapoint> dps = c.datapoints();

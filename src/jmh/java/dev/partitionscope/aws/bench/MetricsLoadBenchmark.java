@@ -60,7 +60,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code TableGateway.contributorInsights(shape)} (6 DescribeContributorInsights) and
  *       {@code InsightsReader.load} with the base table's 4 rules (PKC, PKT, SKC, SKT) over 24 hourly sub-windows:
  *       96 GetInsightRuleReport calls, stitched against {@code 3 × ConsumedWrite + ConsumedRead} per minute, the
- *       totals {@code MetricsViewModel.tableUnits} computes. The GSIs have Contributor Insights off (no reports).</li>
+ *       totals {@code MetricsSnapshot.throughputUnitsByResource} computes. The GSIs have Contributor Insights off (no reports).</li>
  * </ol>
  * Benchmarks: {@code metricsScreenLoad} (1–3, the figure to compare with 3 s), {@code metricsAndVerdict} (1–2, what
  * the screen shows before "Reading Contributor Insights…") and {@code contributorInsights} (3 alone, on the snapshot
@@ -401,25 +401,10 @@ public class MetricsLoadBenchmark {
     private InsightsReader.Result contributorInsights(MetricsSnapshot s) {
         List<ContributorInsightsState> states = new TableGateway(connection).contributorInsights(shape);
         InsightsReader.Request request = new InsightsReader.Request(states, plan.start(), plan.periodSeconds(),
-                plan.columns(), tableUnits(s));
+                plan.columns(), s.throughputUnitsByResource());
         return new InsightsReader(connection).load(request, () -> false, (done, total) -> { });
     }
 
-    /** {@code MetricsViewModel.tableUnits}: per resource, 3 × consumed write + consumed read per period. */
-    static Map<Resource, double[]> tableUnits(MetricsSnapshot s) {
-        Map<Resource, double[]> out = new HashMap<>();
-        for (Resource r : s.resources()) {
-            double[] w = s.raw(r, TableMetric.CONSUMED_WRITE);
-            double[] rd = s.raw(r, TableMetric.CONSUMED_READ);
-            double[] units = new double[w.length];
-            for (int i = 0; i < units.length; i++) {
-                boolean none = Double.isNaN(w[i]) && Double.isNaN(rd[i]);
-                units[i] = none ? Double.NaN : 3 * (Double.isNaN(w[i]) ? 0 : w[i]) + (Double.isNaN(rd[i]) ? 0 : rd[i]);
-            }
-            out.put(r, units);
-        }
-        return out;
-    }
 
     /** The whole load: metrics, verdict, Contributor Insights states and the 96 stitched reports. */
     @Benchmark
