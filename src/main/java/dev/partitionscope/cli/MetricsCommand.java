@@ -212,8 +212,9 @@ public final class MetricsCommand implements Callable<Integer> {
             return new MetricsReport.Insights(resource, ready, List.of());
         }
         MetricPlan plan = snapshot.plan();
-        InsightsReader.Result result = new InsightsReader(c).load(new InsightsReader.Request(List.of(state),
-                        plan.start(), plan.periodSeconds(), plan.columns(), snapshot.throughputUnitsByResource()), () -> false,
+        InsightsReader.Request request = new InsightsReader.Request(List.of(state), plan.start(),
+                plan.periodSeconds(), plan.columns(), snapshot.throughputUnitsByResource());
+        InsightsReader.Result result = new InsightsReader(c).load(request, () -> false,
                 (done, total) -> progress.show("Contributor Insights: report " + done + " of " + total + "…"));
         KeyTimeMatrix m = result.partitionKeys().get(resource);
         DataStatus status = result.status().getOrDefault(resource, DataStatus.of(DataState.NO_DATA,
@@ -221,7 +222,6 @@ public final class MetricsCommand implements Callable<Integer> {
         List<TopKey> keys = m == null ? List.of() : TopKeys.of(m, top);
         return new MetricsReport.Insights(resource, status, keys);
     }
-
 
     /** {@code 1h|3h|12h|1d|1w}, the presets of the window's time picker. */
     static final class RangeConverter implements CommandLine.ITypeConverter<TimeRange.Preset> {
