@@ -15,9 +15,11 @@ import dev.partitionscope.core.table.ContributorInsightsState.Status;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -64,12 +66,31 @@ public final class InsightsReader {
         this.reportsPerSecond = reportsPerSecond;
     }
 
-    /** What to load: the Contributor Insights states (with their rule lists) and the window. */
+    /** Partition-key rules: what the top keys and the heatmap need. */
+    public static final Set<RuleKind> PARTITION_KEY_RULES = EnumSet.of(RuleKind.PKC, RuleKind.PKT);
+    /** Partition + sort key rules: which items inside a key are hot; as many calls again, so read on demand. */
+    public static final Set<RuleKind> SORT_KEY_RULES = EnumSet.of(RuleKind.SKC, RuleKind.SKT);
+
+    /**
+     * What to load: the Contributor Insights states (with their rule lists), the window and which rule kinds. Every
+     * report is a billed call on AWS, so the default is the partition-key rules only.
+     */
     public record Request(List<ContributorInsightsState> states, Instant start, int periodSeconds, int columns,
-                          Map<Resource, double[]> tableUnitsPerBucket) {
+                          Map<Resource, double[]> tableUnitsPerBucket, Set<RuleKind> kinds) {
         public Request {
             states = List.copyOf(states);
             tableUnitsPerBucket = Map.copyOf(tableUnitsPerBucket);
+            kinds = kinds.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(kinds));
+        }
+
+        /** Partition-key rules only. */
+        public Request(List<ContributorInsightsState> states, Instant start, int periodSeconds, int columns,
+                       Map<Resource, double[]> tableUnitsPerBucket) {
+            this(states, start, periodSeconds, columns, tableUnitsPerBucket, PARTITION_KEY_RULES);
+        }
+
+        public Request withKinds(Set<RuleKind> newKinds) {
+            return new Request(states, start, periodSeconds, columns, tableUnitsPerBucket, newKinds);
         }
 
         Instant end() {
@@ -152,7 +173,7 @@ public final class InsightsReader {
             if (ready != null) {
                 status.put(r, ready);
             } else {
-                all.addAll(rules(s));
+                rules(s).stream().filter(rule -> request.kinds().contains(rule.kind())).forEach(all::add);
             }
         }
         int total = all.size() * windows.size();

@@ -130,16 +130,24 @@ class CloudWatchReadersTest {
     }
 
     private static InsightsReader.Result insights(InsightsReader reader) {
+        return insights(reader, InsightsReader.PARTITION_KEY_RULES);
+    }
+
+    private static InsightsReader.Result insights(InsightsReader reader,
+                                                  java.util.Set<dev.partitionscope.core.insights.RuleKind> kinds) {
         MetricsSnapshot s = read();
         List<ContributorInsightsState> states = new TableGateway(connection).contributorInsights(shape);
-        return reader.load(new InsightsReader.Request(states, plan.start(), 60, plan.columns(), s.throughputUnitsByResource()),
+        return reader.load(new InsightsReader.Request(states, plan.start(), 60, plan.columns(), s.throughputUnitsByResource(),
+                        kinds),
                 () -> false,
                 (done, total) -> { });
     }
 
     @Test
     void stitchedHourlyReportsShowKeysHotInDifferentHoursWithTheirThrottles() {
-        InsightsReader.Result r = insights(new InsightsReader(connection, attempt -> 10, Double.POSITIVE_INFINITY));
+        java.util.Set<dev.partitionscope.core.insights.RuleKind> all = java.util.EnumSet.allOf(
+                dev.partitionscope.core.insights.RuleKind.class);
+        InsightsReader.Result r = insights(new InsightsReader(connection, attempt -> 10, Double.POSITIVE_INFINITY), all);
 
         assertThat(r.reports()).isEqualTo(2 * 4 + 2 * 2); // table: PKC PKT SKC SKT; GSI without sort key: PKC PKT
         assertThat(r.failedReports()).isZero();
@@ -160,6 +168,11 @@ class CloudWatchReadersTest {
         assertThat(top.get(0).key().partitionKey()).isEqualTo("PENDING");
         assertThat(top.get(0).throttles()).isEqualTo(500);
         assertThat(r.sortKeys()).containsKey(TABLE).doesNotContainKey(GSI);
+        // By default only the partition-key rules are read: half the (billed) calls.
+        InsightsReader.Result pk = insights(new InsightsReader(connection, attempt -> 10, Double.POSITIVE_INFINITY));
+        assertThat(pk.reports()).isEqualTo(2 * 2 + 2 * 2);
+        assertThat(pk.sortKeys()).isEmpty();
+        assertThat(pk.partitionKeys().get(TABLE).value(pending, 0)).isEqualTo(3_000.0);
         assertThat(r.partitionKeys().get(GSI).indexOf(RowKey.of("orders", "byCustomer", "c-SHIPPED-0-1782090002000")))
                 .isGreaterThanOrEqualTo(-1);
     }

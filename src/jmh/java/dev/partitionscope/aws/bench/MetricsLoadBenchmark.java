@@ -400,8 +400,10 @@ public class MetricsLoadBenchmark {
     /** Step 3 of the load: Contributor Insights states, then every hourly report of every rule, stitched. */
     private InsightsReader.Result contributorInsights(MetricsSnapshot s) {
         List<ContributorInsightsState> states = new TableGateway(connection).contributorInsights(shape);
+        // All four rules, as the target says (the app reads SKC/SKT only when the PK + SK view is asked for).
         InsightsReader.Request request = new InsightsReader.Request(states, plan.start(), plan.periodSeconds(),
-                plan.columns(), s.throughputUnitsByResource());
+                plan.columns(), s.throughputUnitsByResource(), java.util.EnumSet.allOf(
+                        dev.partitionscope.core.insights.RuleKind.class));
         return new InsightsReader(connection).load(request, () -> false, (done, total) -> { });
     }
 

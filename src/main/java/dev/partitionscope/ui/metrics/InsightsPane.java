@@ -73,7 +73,7 @@ final class InsightsPane extends VBox {
         progress.setId("insightsProgress");
         progress.setMaxWidth(Double.MAX_VALUE);
         progress.progressProperty().bind(vm.insightsProgressProperty());
-        Fx.bindShown(progress, vm.insightsLoadingProperty());
+        Fx.bindShown(progress, vm.insightsLoadingProperty().or(vm.sortKeysLoadingProperty()));
         error.getStyleClass().add("danger-text");
         error.setWrapText(true);
         error.textProperty().bind(Bindings.createStringBinding(() -> vm.insightsErrorProperty().get() == null ? ""
@@ -234,6 +234,7 @@ final class InsightsPane extends VBox {
         vm.heatProperty().addListener((obs, old, now) -> state.run());
         vm.resourceProperty().addListener((obs, old, now) -> state.run());
         vm.sortKeyLevelProperty().addListener((obs, old, now) -> state.run());
+        vm.sortKeysLoadingProperty().addListener((obs, old, now) -> state.run());
         vm.topKeys().addListener((ListChangeListener<TopKey>) c -> state.run());
         state.run();
     }
@@ -245,8 +246,10 @@ final class InsightsPane extends VBox {
         keysTitle.setText((vm.sortKeyLevelProperty().get() ? "Top key pairs" : "Top partition keys") + resource);
         keysState.getStyleClass().removeAll(DataStateStyles.ALL);
         if (s == null) {
-            keysState.setText(vm.insightsLoadingProperty().get() ? "Reading reports…" : "");
-            Fx.show(keysState, vm.insightsLoadingProperty().get());
+            boolean reading = vm.insightsLoadingProperty().get() || vm.sortKeysLoadingProperty().get();
+            keysState.setText(reading ? "Reading reports…" : "");
+            Fx.show(keysState, reading);
+            keys.setPlaceholder(new Label(reading ? "Reading Contributor Insights reports…" : "No keys yet."));
             return;
         }
         keysState.getStyleClass().add(DataStateStyles.of(s.state()));

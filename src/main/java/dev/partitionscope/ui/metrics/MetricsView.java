@@ -106,7 +106,8 @@ public final class MetricsView {
     }
 
     private void escape(KeyEvent e) {
-        if (e.getCode() == KeyCode.ESCAPE && (vm.loadingProperty().get() || vm.insightsLoadingProperty().get())) {
+        if (e.getCode() == KeyCode.ESCAPE && (vm.loadingProperty().get() || vm.insightsLoadingProperty().get()
+                || vm.sortKeysLoadingProperty().get())) {
             vm.cancel();
             e.consume();
         }
@@ -177,8 +178,9 @@ public final class MetricsView {
         vm.verdictProperty().addListener((obs, old, now) -> banner.set(now));
         vm.errorProperty().addListener((obs, old, now) -> showError(now));
         progressText.textProperty().bind(vm.progressTextProperty());
-        Fx.bindShown(spinner, vm.loadingProperty().or(vm.insightsLoadingProperty()));
-        Fx.bindShown(cancel, vm.loadingProperty().or(vm.insightsLoadingProperty()));
+        var busy = vm.loadingProperty().or(vm.insightsLoadingProperty()).or(vm.sortKeysLoadingProperty());
+        Fx.bindShown(spinner, busy);
+        Fx.bindShown(cancel, busy);
         updateState();
         redraw();
     }

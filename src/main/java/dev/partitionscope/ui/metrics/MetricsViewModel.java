@@ -70,12 +70,16 @@ public final class MetricsViewModel {
             new ReadOnlyObjectWrapper<>(this, "insightsResult");
     private final ReadOnlyObjectWrapper<Resource> resource = new ReadOnlyObjectWrapper<>(this, "resource");
     private final BooleanProperty sortKeyLevel = new SimpleBooleanProperty(this, "sortKeyLevel");
+    private final ReadOnlyBooleanWrapper sortKeysLoading = new ReadOnlyBooleanWrapper(this, "sortKeysLoading");
     private final ObservableList<TopKey> topKeys = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<DataStatus> heatStatus = new ReadOnlyObjectWrapper<>(this, "heatStatus");
     private final ReadOnlyObjectWrapper<KeyTimeMatrix> heat = new ReadOnlyObjectWrapper<>(this, "heat");
     private final ReadOnlyObjectWrapper<Instant> updatedAt = new ReadOnlyObjectWrapper<>(this, "updatedAt");
     private final ReadOnlyObjectWrapper<UserMessage> insightsError = new ReadOnlyObjectWrapper<>(this, "insightsError");
 
+    private final SortKeyReports sortKeyReports;
+    /** The last load's Contributor Insights request: the window and states sort-key reports are read for. */
+    private InsightsReader.Request lastRequest;
     private TaskHandle loadTask = TaskHandle.NONE;
     private TaskHandle toggleTask = TaskHandle.NONE;
     private int generation;
@@ -86,6 +90,7 @@ public final class MetricsViewModel {
     public MetricsViewModel(MainViewModel main, Function<Connection, Instant> endpointNow) {
         this.main = main;
         this.endpointNow = endpointNow;
+        this.sortKeyReports = new SortKeyReports(main.tasks());
         main.tableShapeProperty().addListener((obs, old, now) -> {
             if (!sameTable(old, now)) {
                 invalidate(true);
@@ -124,6 +129,7 @@ public final class MetricsViewModel {
     /** Stops the running load; what arrived stays, marked partial. */
     public void cancel() {
         loadTask.cancel();
+        sortKeyReports.clear();
     }
 
     /**
@@ -175,6 +181,8 @@ public final class MetricsViewModel {
         heatStatus.set(null);
         updatedAt.set(null);
         shownFor = null;
+        lastRequest = null;
+        sortKeyReports.clear();
     }
 
     private void load() {
@@ -222,6 +230,10 @@ public final class MetricsViewModel {
             ctx.post(() -> insights.setAll(states));
             InsightsReader.Request request = new InsightsReader.Request(states, plan.start(), plan.periodSeconds(),
                     plan.columns(), s.throughputUnitsByResource());
+            ctx.post(() -> {
+                lastRequest = request;
+                sortKeyReports.clear();
+            });
             return new InsightsReader(c).load(request, ctx::isCancelled, (done, total) -> {
                 ctx.progress((double) done / total, "Contributor Insights report " + done + " of " + total);
                 ctx.post(() -> {
@@ -272,22 +284,40 @@ public final class MetricsViewModel {
             heatStatus.set(r == null ? null : insightsStateFor(r));
             return;
         }
-        KeyTimeMatrix pk = result.partitionKeys().get(r);
-        KeyTimeMatrix m = sortKeyLevel.get() ? result.sortKeys().get(r) : pk;
+        if (sortKeyLevel.get()) {
+            showSortKeys(r);
+            return;
+        }
+        KeyTimeMatrix m = result.partitionKeys().get(r);
         heat.set(m);
         topKeys.setAll(m == null ? List.of() : TopKeys.of(m, TOP_KEYS));
         DataStatus status = result.status().get(r);
-        if (status == null) {
-            status = insightsStateFor(r);
-        } else if (sortKeyLevel.get() && status.state().hasValues()) {
-            // Partition + sort key pairs are many: 25 per window is the rule, not news, but say so.
-            status = m == null ? DataStatus.of(DataState.NO_DATA, "no partition + sort key rules (the key has no sort"
-                    + " key, or the mode is throttled keys only)")
-                    : m.qualities().contains(dev.partitionscope.core.heat.Quality.TRUNCATED)
-                    ? DataStatus.of(DataState.TRUNCATED, "each window shows its top 25 partition + sort key pairs")
-                    : DataStatus.DATA;
+        heatStatus.set(status == null ? insightsStateFor(r) : status);
+    }
+
+    /** The PK + SK view: what was read for {@code r}, or start reading it (billed calls, so only on demand). */
+    private void showSortKeys(Resource r) {
+        SortKeyReports.Loaded l = sortKeyReports.get(r);
+        Connection c = main.getConnection();
+        if (l == null) {
+            heat.set(null);
+            topKeys.clear();
+            heatStatus.set(null);
+            DataStatus notReady = insightsStateFor(r);
+            if (notReady != null && !notReady.state().hasValues() && notReady.state() != DataState.NO_DATA) {
+                heatStatus.set(notReady);
+            } else if (c != null && lastRequest != null) {
+                sortKeysLoading.set(true);
+                sortKeyReports.load(r, c, lastRequest, progressText::set, () -> {
+                    sortKeysLoading.set(false);
+                    updateResource();
+                }, () -> sortKeysLoading.set(false));
+            }
+            return;
         }
-        heatStatus.set(status);
+        heat.set(l.matrix());
+        topKeys.setAll(l.matrix() == null ? List.of() : TopKeys.of(l.matrix(), TOP_KEYS));
+        heatStatus.set(l.status());
     }
 
     private DataStatus insightsStateFor(Resource r) {
@@ -325,6 +355,11 @@ public final class MetricsViewModel {
 
     public ReadOnlyBooleanProperty insightsLoadingProperty() {
         return insightsLoading.getReadOnlyProperty();
+    }
+
+    /** Partition + sort key reports are being read (the PK + SK view was asked for). */
+    public ReadOnlyBooleanProperty sortKeysLoadingProperty() {
+        return sortKeysLoading.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty progressTextProperty() {

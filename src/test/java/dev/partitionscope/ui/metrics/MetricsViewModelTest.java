@@ -82,7 +82,10 @@ class MetricsViewModelTest {
         assertThat(vm.insightsLoadingProperty().get()).isFalse();
         assertThat(MetricsSummary.markdown(vm)).contains("**Hot partition: 500 KeyRange").contains("| `PENDING` |");
 
+        assertThat(tasks.titles()).noneMatch(t -> t.startsWith("Reading partition + sort key reports"));
         vm.sortKeyLevelProperty().set(true);
+        assertThat(tasks.titles()).contains("Reading partition + sort key reports of orders (table)");
+        assertThat(vm.sortKeysLoadingProperty().get()).isFalse();
         // 25 most accessed pairs and 25 most throttled ones (each put had its own order id, so they differ).
         assertThat(vm.topKeys()).hasSize(50).allMatch(k -> "PENDING".equals(k.key().partitionKey())
                 || "SHIPPED".equals(k.key().partitionKey())).allMatch(k -> k.key().sortKey() != null);
@@ -90,6 +93,10 @@ class MetricsViewModelTest {
         assertThat(vm.heatStatusProperty().get().state()).isEqualTo(DataState.TRUNCATED);
         vm.sortKeyLevelProperty().set(false);
         assertThat(vm.topKeys().get(0).key().sortKey()).isNull();
+        vm.sortKeyLevelProperty().set(true);
+        assertThat(tasks.titles()).filteredOn(t -> t.startsWith("Reading partition + sort key")).as("read once")
+                .hasSize(1);
+        vm.sortKeyLevelProperty().set(false);
 
         main.selectedIndexProperty().set("byCustomer");
         assertThat(vm.resourceProperty().get()).isEqualTo(Resource.index("orders", "byCustomer"));
