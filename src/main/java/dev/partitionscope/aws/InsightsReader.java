@@ -282,7 +282,7 @@ public final class InsightsReader {
             if (skc.containsKey(r) || skt.containsKey(r)) {
                 sk.put(r, Stitcher.stitch(new StitchRequest(request.start(), request.periodSeconds(),
                         request.columns(), r.table(), r.index(), true, skc.getOrDefault(r, List.of()),
-                        skt.getOrDefault(r, List.of()), null)));
+                        skt.getOrDefault(r, List.of()), totals)));
             }
             // The top keys are partition-key level: a partition + sort key report cut at 25 does not truncate them.
             List<RuleReport> pkReports = new ArrayList<>(pkc.getOrDefault(r, List.of()));

@@ -9,7 +9,8 @@ import java.util.Objects;
  * optionally, the resource's own totals from which the other-keys row is estimated.
  *
  * @param index               the GSI, or null for the base table
- * @param sortKeyLevel        rows are partition + sort key (reports of SKC/SKT rules); no other-keys row then
+ * @param sortKeyLevel        rows are partition + sort key (reports of SKC/SKT rules); pairs add up to their key's
+ *                            units, so the other-keys row works the same
  * @param accessed            PKC or SKC reports
  * @param throttled           PKT or SKT reports
  * @param tableUnitsPerBucket null, or per column 3 × ConsumedWriteCapacityUnits Sum + ConsumedReadCapacityUnits Sum

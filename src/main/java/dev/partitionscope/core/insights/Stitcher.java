@@ -41,7 +41,7 @@ public final class Stitcher {
         }
 
         double[] tableTotals = request.tableUnitsPerBucket();
-        if (tableTotals != null && !request.sortKeyLevel()) {
+        if (tableTotals != null) {
             RowKey other = RowKey.other(request.table(), request.index());
             builder.ensureRow(other).flag(Quality.OTHER_ESTIMATED);
             for (int c = 0; c < request.columns(); c++) {

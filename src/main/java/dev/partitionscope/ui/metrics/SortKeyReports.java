@@ -66,7 +66,7 @@ final class SortKeyReports {
         List<ContributorInsightsState> states = base.states().stream()
                 .filter(s -> s.tableName().equals(r.table()) && Objects.equals(s.indexName(), r.index())).toList();
         InsightsReader.Request request = new InsightsReader.Request(states, base.start(), base.periodSeconds(),
-                base.columns(), Map.of(), InsightsReader.SORT_KEY_RULES);
+                base.columns(), base.tableUnitsPerBucket(), InsightsReader.SORT_KEY_RULES);
         onProgress.accept("Reading partition + sort key reports…");
         task = tasks.run("Reading partition + sort key reports of " + r.label(), ctx ->
                 new InsightsReader(c).load(request, ctx::isCancelled, (done, total) -> {

@@ -158,7 +158,7 @@ class StitcherTest {
     }
 
     @Test
-    void sortKeyLevelRowsCarryTheSortKeyAndHaveNoOtherRow() {
+    void sortKeyLevelRowsCarryTheSortKeyAndTheRestOfTheTableIsOther() {
         RuleReport report = report(SKC, T10, T11,
                 contributor(List.of("PENDING", "2026-06-22#17"), "10:10", 7_000),
                 contributor(List.of("PENDING", "2026-06-22#18"), "10:10", 3_000));
@@ -168,12 +168,15 @@ class StitcherTest {
         KeyTimeMatrix m = Stitcher.stitch(new StitchRequest(T10, 60, 180, "orders", null, true,
                 List.of(report), List.of(), totals));
 
-        assertThat(m.rowCount()).isEqualTo(2);
+        assertThat(m.rowCount()).isEqualTo(3);
         assertThat(m.row(0)).isEqualTo(RowKey.of("orders", null, "PENDING", "2026-06-22#17"));
         assertThat(m.row(0).label()).isEqualTo("PENDING / 2026-06-22#17");
         assertThat(m.value(1, 10)).isEqualTo(3_000);
-        assertThat(m.indexOf(RowKey.other("orders", null))).isEqualTo(-1);
-        assertThat(m.qualities()).doesNotContain(Quality.OTHER_ESTIMATED);
+        // Pairs add up to their key's units, so the table total minus the pairs shown is the other pairs' share.
+        int other = m.indexOf(RowKey.other("orders", null));
+        assertThat(other).isEqualTo(2);
+        assertThat(m.value(other, 10)).isEqualTo(40_000);
+        assertThat(m.qualities()).contains(Quality.OTHER_ESTIMATED);
     }
 
     @Test
