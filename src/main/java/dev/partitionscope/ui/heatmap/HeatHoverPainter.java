@@ -1,0 +1,143 @@
+package dev.partitionscope.ui.heatmap;
+
+import dev.partitionscope.core.heat.HeatGrid;
+import dev.partitionscope.core.heat.HeatRow;
+import dev.partitionscope.core.heat.HeatScale;
+import dev.partitionscope.core.heat.ScaleMode;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.text.TextAlignment;
+
+/**
+ * Draws the hover layer on the overlay canvas: an outline around the cell under the mouse (at least a few pixels
+ * wide, so a sub-pixel cell still shows where it is), markers on the label bars and marginal strips for its row and
+ * column, and a box with what the cell holds. Only this layer is redrawn when the mouse moves.
+ */
+final class HeatHoverPainter {
+    private static final double PAD = 8;
+    private static final double MIN_BOX = 7;
+
+    private HeatHoverPainter() {
+    }
+
+    static void paint(GraphicsContext g, double w, double h, HeatLayout a, HeatFrame f, int row, int column,
+                      double mouseX, double mouseY, HeatScale scale, ZoneId zone, HeatmapPainter text,
+                      HeatColors c) {
+        double x0 = a.x(column);
+        double x1 = a.x(column + 1);
+        double y0 = a.y(row);
+        double y1 = a.y(row + 1);
+        double cx = (x0 + x1) / 2;
+        double cy = (y0 + y1) / 2;
+        double bw = Math.max(MIN_BOX, x1 - x0);
+        double bh = Math.max(MIN_BOX, y1 - y0);
+        double bx = Math.round(cx - bw / 2) + 0.5;
+        double by = Math.round(cy - bh / 2) + 0.5;
+
+        // Two strokes, dark and light, so the outline shows on the palest and the darkest heat.
+        g.setLineDashes((double[]) null);
+        g.setLineWidth(3);
+        g.setStroke(c.hoverBackground());
+        g.strokeRect(bx, by, bw, bh);
+        g.setLineWidth(1);
+        g.setStroke(c.crosshair());
+        g.strokeRect(bx, by, bw, bh);
+
+        // Row and column markers outside the heat, so the crosshair never hides neighbouring cells.
+        g.setFill(c.crosshair());
+        double ry = Math.round(cy);
+        g.fillRect(a.left() - 5, ry - 1, 4, 2);
+        g.fillRect(a.totalsLeft(), ry - 1, a.totalsRight() - a.totalsLeft(), 2);
+        double rx = Math.round(cx);
+        g.fillRect(rx - 1, a.columnTotalsTop(), 2, a.throttleBottom() - a.columnTotalsTop());
+
+        List<String> lines = lines(f.grid(), row, column, scale, zone);
+        box(g, w, h, lines, mouseX, mouseY, text, c);
+    }
+
+    /** The box's text: the row first (bold), then the rest. */
+    static List<String> lines(HeatGrid grid, int row, int column, HeatScale scale, ZoneId zone) {
+        HeatRow r = grid.row(row);
+        List<String> out = new ArrayList<>(7);
+        if (r.other()) {
+            out.add("Other keys (not listed individually)");
+        } else if (r.merged()) {
+            out.add(String.format(Locale.ROOT, "%,d keys merged", r.memberCount()));
+            out.add("from " + r.first().label());
+            out.add("to " + r.last().label());
+        } else {
+            out.add(r.first().label());
+        }
+        out.add(r.resourceLabel());
+        boolean withDate = HeatTimeAxis.crossesDays(grid.columnStart(0), grid.columnStart(grid.columnCount()), zone);
+        out.add(HeatTimeAxis.span(grid.columnStart(column), grid.columnStart(column + 1), zone, withDate));
+        if (grid.missing(column)) {
+            out.add("No data: this column did not load");
+        } else {
+            double v = grid.perMinute(row, column);
+            String value = PreciseNumber.format(v) + " " + grid.unit().label();
+            if (scale != null && scale.mode() == ScaleMode.ABSOLUTE) {
+                value += String.format(Locale.ROOT, " · %.1f %% of ceiling", scale.percentOfCeiling(v));
+            }
+            out.add(value);
+            if (grid.partlyMissing(column)) {
+                out.add("Partly loaded: the value covers the loaded minutes");
+            }
+        }
+        long throttles = grid.throttles(row, column);
+        out.add(throttles == 0 ? "no throttles" : String.format(Locale.ROOT, "%,d throttled requests", throttles));
+        return out;
+    }
+
+    private static void box(GraphicsContext g, double w, double h, List<String> lines, double mx, double my,
+                            HeatmapPainter text, HeatColors c) {
+        double line = text.lineHeight(c.font()) + 3;
+        double textW = text.width(lines.get(0), c.boldFont());
+        for (int i = 1; i < lines.size(); i++) {
+            textW = Math.max(textW, text.width(lines.get(i), c.font()));
+        }
+        double boxW = Math.ceil(textW + 2 * PAD);
+        double boxH = Math.ceil(line * lines.size() + 2 * PAD);
+        double x = mx + 16;
+        if (x + boxW > w) {
+            x = mx - 16 - boxW;
+        }
+        double y = my + 16;
+        if (y + boxH > h) {
+            y = my - 16 - boxH;
+        }
+        x = Math.round(Math.max(0, x));
+        y = Math.round(Math.max(0, y));
+        g.setFill(c.hoverBackground());
+        g.fillRoundRect(x, y, boxW, boxH, 8, 8);
+        g.setStroke(c.hoverBorder());
+        g.setLineWidth(1);
+        g.strokeRoundRect(x + 0.5, y + 0.5, boxW - 1, boxH - 1, 8, 8);
+        g.setTextBaseline(VPos.CENTER);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setFill(c.hoverText());
+        double ty = y + PAD + line / 2;
+        for (int i = 0; i < lines.size(); i++) {
+            g.setFont(i == 0 ? c.boldFont() : c.font());
+            g.fillText(lines.get(i), x + PAD, ty);
+            ty += line;
+        }
+    }
+
+    /** Full numbers in the box (the strips abbreviate): "123,456", "12.5", "0.25". */
+    static final class PreciseNumber {
+        private PreciseNumber() {
+        }
+
+        static String format(double v) {
+            if (v >= 100 || v == Math.rint(v)) {
+                return String.format(Locale.ROOT, "%,d", Math.round(v));
+            }
+            return String.format(Locale.ROOT, v >= 1 ? "%,.1f" : "%,.2f", v);
+        }
+    }
+}
