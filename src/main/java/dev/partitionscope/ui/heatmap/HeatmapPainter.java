@@ -3,11 +3,13 @@ package dev.partitionscope.ui.heatmap;
 import dev.partitionscope.core.heat.HeatGrid;
 import dev.partitionscope.core.heat.LabelRun;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.image.Image;
+import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 
@@ -28,17 +30,42 @@ final class HeatmapPainter {
     private static final double MARKED_CELL = 4;
 
     private final Text measure = new Text();
+    private List<List<LabelRun>> measuredRuns;
+    private Font measuredFont;
+    private double[] measuredWidths;
 
-    double width(String s, javafx.scene.text.Font font) {
+    double width(String s, Font font) {
         measure.setFont(font);
         measure.setText(s);
         return measure.getLayoutBounds().getWidth();
     }
 
-    double lineHeight(javafx.scene.text.Font font) {
+    double lineHeight(Font font) {
         measure.setFont(font);
         measure.setText("Ag");
         return Math.ceil(measure.getLayoutBounds().getHeight());
+    }
+
+    /**
+     * The widest text of each label column, measured once per grid and font: every run counts, thin ones too, since
+     * {@link #thinLabels} may name any of them, and a clipped "1014" for "10148 … 10185" would read as a number.
+     */
+    private double[] widestLabels(List<List<LabelRun>> runs, Font font) {
+        if (runs == measuredRuns && font.equals(measuredFont)) {
+            return measuredWidths;
+        }
+        double[] widest = new double[runs.size()];
+        for (int i = 0; i < runs.size(); i++) {
+            for (LabelRun run : runs.get(i)) {
+                if (!run.text().isEmpty()) {
+                    widest[i] = Math.max(widest[i], width(run.text(), font));
+                }
+            }
+        }
+        measuredRuns = runs;
+        measuredFont = font;
+        measuredWidths = widest;
+        return widest;
     }
 
     HeatLayout layout(double w, double h, HeatFrame f, HeatColors c) {
@@ -52,17 +79,11 @@ final class HeatmapPainter {
         double[] lefts = new double[runs.size()];
         double[] widths = new double[runs.size()];
         double x = 0;
-        double estimatedRowH = f.rows() == 0 ? 0 : (bottom - top) / f.rows();
         double captionW = Math.max(width("throttles", c.font()), width("traffic", c.font())) + 8;
+        double[] widest = widestLabels(runs, c.font());
         for (int i = 0; i < runs.size(); i++) {
-            double widest = 0;
-            for (LabelRun run : runs.get(i)) {
-                if (run.rows() * estimatedRowH >= line - 2 && !run.text().isEmpty()) {
-                    widest = Math.max(widest, width(run.text(), c.font()));
-                }
-            }
             lefts[i] = x;
-            widths[i] = Math.min(MAX_LABEL_W, Math.max(MIN_LABEL_W, Math.ceil(widest + 10)));
+            widths[i] = Math.min(MAX_LABEL_W, Math.max(MIN_LABEL_W, Math.ceil(widest[i] + 10)));
             x += widths[i] + 1;
         }
         double left = Math.max(x + LABEL_GAP, captionW);
@@ -154,28 +175,84 @@ final class HeatmapPainter {
         for (int i = 0; i < columns.size(); i++) {
             double x = a.labelLefts()[i];
             double lw = a.labelWidths()[i];
+            List<LabelRun> runs = columns.get(i);
+            List<double[]> taken = new ArrayList<>(); // [top, bottom] of text already placed in this column
+            List<LabelRun> thin = new ArrayList<>();
             int n = 0;
-            for (LabelRun run : columns.get(i)) {
+            for (LabelRun run : runs) {
                 double y0 = Math.round(a.y(run.fromRow()));
                 double y1 = Math.round(a.y(run.toRowExclusive()));
                 boolean gap = y1 - y0 >= 4;
                 g.setFill(n++ % 2 == 0 ? c.labelA() : c.labelB());
                 g.fillRect(x, y0, lw, Math.max(1, y1 - y0 - (gap ? 1 : 0)));
-                if (y1 - y0 >= line - 2 && !run.text().isEmpty()) {
-                    g.save();
-                    g.beginPath();
-                    g.rect(x, y0, lw - 2, y1 - y0);
-                    g.clip();
-                    g.setFill(c.strongText());
-                    g.fillText(run.text(), x + 4, (y0 + y1) / 2);
-                    g.restore();
+                if (run.text().isEmpty()) {
+                    continue;
+                }
+                if (y1 - y0 >= line - 2) {
+                    double cy = (y0 + y1) / 2;
+                    clippedText(g, run.text(), x, y0, lw, y1 - y0, cy, c);
+                    taken.add(new double[] {cy - line / 2, cy + line / 2});
+                } else {
+                    thin.add(run);
                 }
             }
+            thinLabels(g, a, f, c, thin, taken, x, lw, line);
         }
         g.setFill(c.text());
         g.setTextAlign(TextAlignment.RIGHT);
         g.fillText("traffic", a.left() - LABEL_GAP, (a.columnTotalsTop() + a.columnTotalsBottom()) / 2);
         g.fillText("throttles", a.left() - LABEL_GAP, (a.throttleTop() + a.throttleBottom()) / 2);
+    }
+
+    /**
+     * Names runs too thin for their text where there is room, busiest first (throttling runs before all others), on
+     * a small plate over the neighbouring bars: a single white-hot key on a 5-pixel row is exactly the one to name.
+     */
+    private static void thinLabels(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c, List<LabelRun> thin,
+                                   List<double[]> taken, double x, double lw, double line) {
+        if (thin.isEmpty()) {
+            return;
+        }
+        double[] weight = new double[thin.size()];
+        Integer[] order = new Integer[thin.size()];
+        for (int k = 0; k < thin.size(); k++) {
+            LabelRun run = thin.get(k);
+            for (int r = run.fromRow(); r < run.toRowExclusive(); r++) {
+                weight[k] += f.rowTotals()[r] + (f.rowThrottles()[r] > 0 ? 1e300 : 0);
+            }
+            order[k] = k;
+        }
+        java.util.Arrays.sort(order, (p, q) -> Double.compare(weight[q], weight[p]));
+        for (int k : order) {
+            if (!(weight[k] > 0)) {
+                break;
+            }
+            LabelRun run = thin.get(k);
+            double cy = Math.round((a.y(run.fromRow()) + a.y(run.toRowExclusive())) / 2);
+            double top = Math.max(a.top(), cy - line / 2);
+            double bottom = top + line;
+            boolean free = true;
+            for (double[] t : taken) {
+                free &= bottom + 1 <= t[0] || top - 1 >= t[1];
+            }
+            if (free) {
+                g.setFill(c.hoverBackground());
+                g.fillRect(x, top, lw, line);
+                clippedText(g, run.text(), x, top, lw, line, (top + bottom) / 2, c);
+                taken.add(new double[] {top, bottom});
+            }
+        }
+    }
+
+    private static void clippedText(GraphicsContext g, String text, double x, double y, double w, double h,
+                                    double cy, HeatColors c) {
+        g.save();
+        g.beginPath();
+        g.rect(x, y, w - 2, h);
+        g.clip();
+        g.setFill(c.strongText());
+        g.fillText(text, x + 4, cy);
+        g.restore();
     }
 
     private static void marginals(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c) {
