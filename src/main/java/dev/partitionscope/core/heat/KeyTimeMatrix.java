@@ -17,6 +17,11 @@ import java.util.Set;
  * produced the numbers. It is sparse because hot-partition data is: 100,000 keys over a day of minutes is 144 M
  * cells of which only a few hold traffic, so memory grows with non-empty cells, never with rows × columns.
  * Immutable once built, so a worker thread can hand it to the UI as is.
+ *
+ * <p>Precision: cell values are kept as {@code float}, exact for whole numbers up to 16,777,216 and within 6·10⁻⁸
+ * relative above that. A key's per-minute ceiling is 180,000 units, so whole-unit cells stay exact, and the figures are
+ * CloudWatch approximations to begin with. Row, column and matrix totals are summed in {@code double} from the stored
+ * cell values, so they agree with what {@link #value} returns.
  */
 public final class KeyTimeMatrix {
 
@@ -48,9 +53,12 @@ public final class KeyTimeMatrix {
     private final Map<RowKey, Integer> rowIndex;
     // Compressed sparse rows: row r owns cells [rowStart[r], rowStart[r + 1]), columns ascending.
     private final int[] rowStart;
-    private final int[] cellColumns;
-    private final double[] cellValues;
-    private final long[] cellThrottles; // null when nothing throttled
+    private final char[] narrowColumns; // when columns fit in a char (a day of minutes does), else null
+    private final int[] wideColumns;    // otherwise
+    private final float[] cellValues;
+    // Throttles are rare: only cells that throttled are kept, as ascending cell positions with their counts.
+    private final int[] throttledCells;
+    private final long[] throttleCounts;
     private final double[] rowTotals;
     private final long[] rowThrottles;
     private final double[] rowPeaks;
@@ -90,21 +98,25 @@ public final class KeyTimeMatrix {
         rowPeaks = new double[n];
         rowPeakColumns = new int[n];
         long cells = 0;
-        boolean anyThrottles = false;
+        int throttled = 0;
         for (PendingRow r : sorted) {
             cells += r.cells.size();
-            anyThrottles |= r.throttles > 0;
+            throttled += r.throttledCells;
         }
         if (cells > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("Too many non-empty cells for one matrix: " + cells);
         }
-        cellColumns = new int[(int) cells];
-        cellValues = new double[(int) cells];
-        cellThrottles = anyThrottles ? new long[(int) cells] : null;
+        boolean narrow = columns <= Character.MAX_VALUE + 1;
+        narrowColumns = narrow ? new char[(int) cells] : null;
+        wideColumns = narrow ? null : new int[(int) cells];
+        cellValues = new float[(int) cells];
+        throttledCells = new int[throttled];
+        throttleCounts = new long[throttled];
         columnTotals = new double[columns];
         columnThrottles = new long[columns];
 
         int at = 0;
+        int t = 0;
         double sum = 0;
         for (int i = 0; i < n; i++) {
             PendingRow r = sorted.get(i);
@@ -118,12 +130,19 @@ public final class KeyTimeMatrix {
             sum += r.total;
             for (int c = 0; c < r.cells.size(); c++, at++) {
                 int column = r.cells.column(c);
-                cellColumns[at] = column;
-                cellValues[at] = r.cells.value(c);
-                columnTotals[column] += r.cells.value(c);
-                if (cellThrottles != null) {
-                    cellThrottles[at] = r.cells.throttle(c);
-                    columnThrottles[column] += r.cells.throttle(c);
+                if (narrow) {
+                    narrowColumns[at] = (char) column;
+                } else {
+                    wideColumns[at] = column;
+                }
+                float value = (float) r.cells.value(c);
+                cellValues[at] = value;
+                columnTotals[column] += value;
+                long count = r.cells.throttle(c);
+                if (count != 0) {
+                    throttledCells[t] = at;
+                    throttleCounts[t++] = count;
+                    columnThrottles[column] += count;
                 }
             }
         }
@@ -183,13 +202,24 @@ public final class KeyTimeMatrix {
 
     public long throttles(int row, int column) {
         int at = find(row, column);
-        return at < 0 || cellThrottles == null ? 0 : cellThrottles[at];
+        return at < 0 ? 0 : throttlesAt(at);
+    }
+
+    private long throttlesAt(int cell) {
+        int t = Arrays.binarySearch(throttledCells, cell);
+        return t < 0 ? 0 : throttleCounts[t];
+    }
+
+    private int column(int cell) {
+        return narrowColumns != null ? narrowColumns[cell] : wideColumns[cell];
     }
 
     private int find(int row, int column) {
         Objects.checkIndex(row, rows.length);
         Objects.checkIndex(column, columns);
-        int at = Arrays.binarySearch(cellColumns, rowStart[row], rowStart[row + 1], column);
+        int at = narrowColumns != null
+                ? Arrays.binarySearch(narrowColumns, rowStart[row], rowStart[row + 1], (char) column)
+                : Arrays.binarySearch(wideColumns, rowStart[row], rowStart[row + 1], column);
         return at < 0 ? -1 : at;
     }
 
@@ -234,14 +264,24 @@ public final class KeyTimeMatrix {
     }
 
     public long nonEmptyCells() {
-        return cellColumns.length;
+        return cellValues.length;
     }
 
     /** Visits the row's non-empty cells in column order, without allocating. */
     public void forEachCell(int row, CellVisitor visitor) {
         Objects.checkIndex(row, rows.length);
-        for (int at = rowStart[row]; at < rowStart[row + 1]; at++) {
-            visitor.cell(cellColumns[at], cellValues[at], cellThrottles == null ? 0 : cellThrottles[at]);
+        int end = rowStart[row + 1];
+        // Throttled cells are ascending, so the row's ones are found once and then walked alongside.
+        int t = Arrays.binarySearch(throttledCells, rowStart[row]);
+        if (t < 0) {
+            t = -t - 1; // where the row's first throttled cell, if any, is
+        }
+        for (int at = rowStart[row]; at < end; at++) {
+            long throttles = 0;
+            if (t < throttledCells.length && throttledCells[t] == at) {
+                throttles = throttleCounts[t++];
+            }
+            visitor.cell(column(at), cellValues[at], throttles);
         }
     }
 
@@ -252,22 +292,26 @@ public final class KeyTimeMatrix {
     }
 
     /** A row on its way into the matrix, summarised once so sorting does not recompute totals. */
-    private record PendingRow(RowKey key, CellBuffer cells, double total, long throttles, double peak,
-                              int peakColumn) {
+    private record PendingRow(RowKey key, CellBuffer cells, double total, long throttles, int throttledCells,
+                              double peak, int peakColumn) {
         static PendingRow of(RowKey key, CellBuffer cells) {
             cells.compact();
             double total = 0;
             long throttles = 0;
-            int peakAt = -1;
+            int throttledCells = 0;
+            float peak = 0;
+            int peakColumn = -1;
             for (int i = 0; i < cells.size(); i++) {
-                total += cells.value(i);
+                float value = (float) cells.value(i); // as stored, so the summaries agree with the cells
+                total += value;
                 throttles += cells.throttle(i);
-                if (cells.value(i) > (peakAt < 0 ? 0 : cells.value(peakAt))) {
-                    peakAt = i;
+                throttledCells += cells.throttle(i) != 0 ? 1 : 0;
+                if (value > peak) {
+                    peak = value;
+                    peakColumn = cells.column(i);
                 }
             }
-            return peakAt < 0 ? new PendingRow(key, cells, total, throttles, 0, -1)
-                    : new PendingRow(key, cells, total, throttles, cells.value(peakAt), cells.column(peakAt));
+            return new PendingRow(key, cells, total, throttles, throttledCells, peak, peakColumn);
         }
     }
 

@@ -222,4 +222,80 @@ class KeyTimeMatrixTest {
         assertThat(MatrixUnit.THROTTLE_EVENTS.ceiling()).isNaN();
         assertThat(MatrixUnit.READ_UNITS_PER_SECOND.perMinute()).isFalse();
     }
+
+    @Test
+    void throttlesAreKeptOnlyOnTheCellsThatThrottledAcrossRows() {
+        KeyTimeMatrix.Builder b = builder(100);
+        for (int k = 0; k < 50; k++) {
+            for (int c = 0; c < 100; c += 3) {
+                b.add(key("k" + k), c, 1 + k);
+            }
+        }
+        b.addThrottles(key("k7"), 9, 3).addThrottles(key("k7"), 99, 2).addThrottles(key("k40"), 0, 5)
+                .addThrottles(key("k40"), 1, 1); // a cell with throttles but no traffic
+        KeyTimeMatrix m = b.build();
+
+        int k7 = m.indexOf(key("k7"));
+        int k40 = m.indexOf(key("k40"));
+        assertThat(m.throttles(k7, 9)).isEqualTo(3);
+        assertThat(m.throttles(k7, 99)).isEqualTo(2);
+        assertThat(m.throttles(k7, 12)).isZero();
+        assertThat(m.throttles(k40, 0)).isEqualTo(5);
+        assertThat(m.throttles(k40, 1)).isEqualTo(1);
+        assertThat(m.value(k40, 1)).isZero();
+        assertThat(m.rowThrottles(k7)).isEqualTo(5);
+        assertThat(m.rowThrottles(k40)).isEqualTo(6);
+        assertThat(m.rowThrottles(m.indexOf(key("k8")))).isZero();
+        assertThat(m.columnThrottles(0)).isEqualTo(5);
+        List<String> k40Throttled = new ArrayList<>();
+        m.forEachCell(k40, (c, v, t) -> {
+            if (t != 0) {
+                k40Throttled.add(c + "/" + t);
+            }
+        });
+        assertThat(k40Throttled).containsExactly("0/5", "1/1");
+        long visited = 0;
+        for (int r = 0; r < m.rowCount(); r++) {
+            long[] sum = {0};
+            m.forEachCell(r, (c, v, t) -> sum[0] += t);
+            assertThat(sum[0]).as("row %d", r).isEqualTo(m.rowThrottles(r));
+            visited += sum[0];
+        }
+        assertThat(visited).isEqualTo(11);
+    }
+
+    @Test
+    void cellsAreFloatsExactForWholeUnitsUpToTheCeilingAndBeyond() {
+        KeyTimeMatrix m = builder(3).add(key("A"), 0, 180_000).add(key("A"), 1, 179_999)
+                .add(key("A"), 2, 16_777_216).add(key("B"), 0, 0.1).build();
+
+        int a = m.indexOf(key("A"));
+        assertThat(m.value(a, 0)).isEqualTo(180_000.0);
+        assertThat(m.value(a, 1)).isEqualTo(179_999.0);
+        assertThat(m.value(a, 2)).isEqualTo(16_777_216.0);
+        assertThat(m.rowTotal(a)).isEqualTo(180_000.0 + 179_999 + 16_777_216);
+        assertThat(m.rowPeak(a)).isEqualTo(16_777_216.0);
+        // Fractions are as close as a float gets, and the totals agree with the cells.
+        int b = m.indexOf(key("B"));
+        assertThat(m.value(b, 0)).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-8));
+        assertThat(m.rowTotal(b)).isEqualTo(m.value(b, 0));
+        assertThat(m.columnTotal(0)).isEqualTo(180_000.0 + m.value(b, 0));
+    }
+
+    @Test
+    void moreColumnsThanACharHoldsStillWork() {
+        int columns = 70_000;
+        KeyTimeMatrix m = builder(columns).add(key("A"), 65_535, 1).add(key("A"), 65_536, 2)
+                .add(key("A"), columns - 1, 3).addThrottles(key("A"), 65_537, 4).build();
+
+        assertThat(m.value(0, 65_535)).isEqualTo(1);
+        assertThat(m.value(0, 65_536)).isEqualTo(2);
+        assertThat(m.value(0, columns - 1)).isEqualTo(3);
+        assertThat(m.value(0, 0)).isZero();
+        assertThat(m.throttles(0, 65_537)).isEqualTo(4);
+        assertThat(m.rowPeakColumn(0)).isEqualTo(columns - 1);
+        List<Integer> visited = new ArrayList<>();
+        m.forEachCell(0, (c, v, t) -> visited.add(c));
+        assertThat(visited).containsExactly(65_535, 65_536, 65_537, columns - 1);
+    }
 }
