@@ -49,8 +49,7 @@ public final class KeyTimeMatrix {
     private final MatrixUnit unit;
     private final Provenance provenance;
     private final Set<Quality> qualities;
-    private final RowKey[] rows;
-    private final Map<RowKey, Integer> rowIndex;
+    private final RowKeys rows;
     // Compressed sparse rows: row r owns cells [rowStart[r], rowStart[r + 1]), columns ascending.
     private final int[] rowStart;
     private final char[] narrowColumns; // when columns fit in a char (a day of minutes does), else null
@@ -90,8 +89,11 @@ public final class KeyTimeMatrix {
         qualities = Collections.unmodifiableSet(q);
 
         int n = sorted.size();
-        rows = new RowKey[n];
-        rowIndex = new HashMap<>(n * 4 / 3 + 1);
+        List<RowKey> keys = new ArrayList<>(n);
+        for (PendingRow r : sorted) {
+            keys.add(r.key);
+        }
+        rows = new RowKeys(keys);
         rowStart = new int[n + 1];
         rowTotals = new double[n];
         rowThrottles = new long[n];
@@ -120,8 +122,6 @@ public final class KeyTimeMatrix {
         double sum = 0;
         for (int i = 0; i < n; i++) {
             PendingRow r = sorted.get(i);
-            rows[i] = r.key;
-            rowIndex.put(r.key, i);
             rowStart[i] = at;
             rowTotals[i] = r.total;
             rowThrottles[i] = r.throttles;
@@ -181,17 +181,20 @@ public final class KeyTimeMatrix {
     }
 
     public int rowCount() {
-        return rows.length;
+        return rows.size();
     }
 
+    /**
+     * The row's key: equal to the one added, but decoded anew on each call (keys are stored packed), so fetch it once
+     * when comparing or sorting rows.
+     */
     public RowKey row(int row) {
-        return rows[row];
+        return rows.get(row);
     }
 
     /** The row's position, or -1 when the matrix has no such row. */
     public int indexOf(RowKey key) {
-        Integer i = rowIndex.get(key);
-        return i == null ? -1 : i;
+        return key == null ? -1 : rows.indexOf(key);
     }
 
     /** The cell's value, 0 when the key had no traffic in that bucket. */
@@ -215,7 +218,7 @@ public final class KeyTimeMatrix {
     }
 
     private int find(int row, int column) {
-        Objects.checkIndex(row, rows.length);
+        Objects.checkIndex(row, rows.size());
         Objects.checkIndex(column, columns);
         int at = narrowColumns != null
                 ? Arrays.binarySearch(narrowColumns, rowStart[row], rowStart[row + 1], (char) column)
@@ -269,7 +272,7 @@ public final class KeyTimeMatrix {
 
     /** Visits the row's non-empty cells in column order, without allocating. */
     public void forEachCell(int row, CellVisitor visitor) {
-        Objects.checkIndex(row, rows.length);
+        Objects.checkIndex(row, rows.size());
         int end = rowStart[row + 1];
         // Throttled cells are ascending, so the row's ones are found once and then walked alongside.
         int t = Arrays.binarySearch(throttledCells, rowStart[row]);
@@ -287,7 +290,7 @@ public final class KeyTimeMatrix {
 
     @Override
     public String toString() {
-        return "KeyTimeMatrix[" + rows.length + " rows × " + columns + " × " + bucketSeconds + " s from " + start
+        return "KeyTimeMatrix[" + rows.size() + " rows × " + columns + " × " + bucketSeconds + " s from " + start
                 + ", " + nonEmptyCells() + " cells, " + unit + ", " + provenance + ", " + qualities + "]";
     }
 

@@ -52,23 +52,28 @@ public final class RowBucketing {
         if (targetColumns < 0) {
             throw new IllegalArgumentException("targetColumns must not be negative: " + targetColumns);
         }
-        int[] display = displayOrder(matrix, order);
+        // The matrix decodes a key on each row() call, so fetch each once rather than in every comparison.
+        RowKey[] byRow = new RowKey[matrix.rowCount()];
+        for (int r = 0; r < byRow.length; r++) {
+            byRow[r] = matrix.row(r);
+        }
+        int[] display = displayOrder(byRow, order);
         List<RowKey> keys = new ArrayList<>(display.length);
         for (int r : display) {
-            keys.add(matrix.row(r));
+            keys.add(byRow[r]);
         }
         List<HeatRow> rows = RowGroups.of(matrix, display, keys, targetRows);
         return GridFill.fill(matrix, display, keys, rows, targetColumns);
     }
 
-    private static int[] displayOrder(KeyTimeMatrix m, Comparator<RowKey> order) {
-        Integer[] boxed = new Integer[m.rowCount()];
+    private static int[] displayOrder(RowKey[] byRow, Comparator<RowKey> order) {
+        Integer[] boxed = new Integer[byRow.length];
         for (int i = 0; i < boxed.length; i++) {
             boxed[i] = i;
         }
         Arrays.sort(boxed, (a, b) -> {
-            RowKey x = m.row(a);
-            RowKey y = m.row(b);
+            RowKey x = byRow[a];
+            RowKey y = byRow[b];
             int c = compareResources(x, y);
             return c != 0 ? c : order.compare(x, y);
         });
