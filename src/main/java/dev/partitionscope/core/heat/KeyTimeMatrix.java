@@ -58,10 +58,8 @@ public final class KeyTimeMatrix {
     // Throttles are rare: only cells that throttled are kept, as ascending cell positions with their counts.
     private final int[] throttledCells;
     private final long[] throttleCounts;
-    private final double[] rowTotals;
-    private final long[] rowThrottles;
-    private final double[] rowPeaks;
-    private final int[] rowPeakColumns;
+    // No per-row summaries: with about seven cells a key they would cost as much as the cells. rowTotal, rowPeak and
+    // rowThrottles scan the row's cells instead, which over all rows is one pass over the cells.
     private final double[] columnTotals;
     private final long[] columnThrottles;
     private final String[] missingReasons; // per column, null = loaded
@@ -95,10 +93,6 @@ public final class KeyTimeMatrix {
         }
         rows = new RowKeys(keys);
         rowStart = new int[n + 1];
-        rowTotals = new double[n];
-        rowThrottles = new long[n];
-        rowPeaks = new double[n];
-        rowPeakColumns = new int[n];
         long cells = 0;
         int throttled = 0;
         for (PendingRow r : sorted) {
@@ -123,10 +117,6 @@ public final class KeyTimeMatrix {
         for (int i = 0; i < n; i++) {
             PendingRow r = sorted.get(i);
             rowStart[i] = at;
-            rowTotals[i] = r.total;
-            rowThrottles[i] = r.throttles;
-            rowPeaks[i] = r.peak;
-            rowPeakColumns[i] = r.peakColumn;
             sum += r.total;
             for (int c = 0; c < r.cells.size(); c++, at++) {
                 int column = r.cells.column(c);
@@ -226,22 +216,55 @@ public final class KeyTimeMatrix {
         return at < 0 ? -1 : at;
     }
 
+    /** The sum of the row's cells, in column order (so always the same double). */
     public double rowTotal(int row) {
-        return rowTotals[row];
+        Objects.checkIndex(row, rows.size());
+        double sum = 0;
+        for (int at = rowStart[row]; at < rowStart[row + 1]; at++) {
+            sum += cellValues[at];
+        }
+        return sum;
     }
 
     public long rowThrottles(int row) {
-        return rowThrottles[row];
+        Objects.checkIndex(row, rows.size());
+        long sum = 0;
+        for (int t = firstThrottleFrom(rowStart[row]); t < throttledCells.length && throttledCells[t] < rowStart[row + 1];
+             t++) {
+            sum += throttleCounts[t];
+        }
+        return sum;
+    }
+
+    /** The position in {@link #throttledCells} of the first throttled cell at or after {@code cell}. */
+    private int firstThrottleFrom(int cell) {
+        int t = Arrays.binarySearch(throttledCells, cell);
+        return t < 0 ? -t - 1 : t;
     }
 
     /** The row's largest cell value; 0 for a row without traffic. */
     public double rowPeak(int row) {
-        return rowPeaks[row];
+        int at = peakCell(row);
+        return at < 0 ? 0 : cellValues[at];
     }
 
     /** The first column holding {@link #rowPeak}, or -1 for a row without traffic. */
     public int rowPeakColumn(int row) {
-        return rowPeakColumns[row];
+        int at = peakCell(row);
+        return at < 0 ? -1 : column(at);
+    }
+
+    private int peakCell(int row) {
+        Objects.checkIndex(row, rows.size());
+        int peakAt = -1;
+        float peak = 0;
+        for (int at = rowStart[row]; at < rowStart[row + 1]; at++) {
+            if (cellValues[at] > peak) {
+                peak = cellValues[at];
+                peakAt = at;
+            }
+        }
+        return peakAt;
     }
 
     public double columnTotal(int column) {
@@ -275,10 +298,7 @@ public final class KeyTimeMatrix {
         Objects.checkIndex(row, rows.size());
         int end = rowStart[row + 1];
         // Throttled cells are ascending, so the row's ones are found once and then walked alongside.
-        int t = Arrays.binarySearch(throttledCells, rowStart[row]);
-        if (t < 0) {
-            t = -t - 1; // where the row's first throttled cell, if any, is
-        }
+        int t = firstThrottleFrom(rowStart[row]);
         for (int at = rowStart[row]; at < end; at++) {
             long throttles = 0;
             if (t < throttledCells.length && throttledCells[t] == at) {
@@ -295,26 +315,16 @@ public final class KeyTimeMatrix {
     }
 
     /** A row on its way into the matrix, summarised once so sorting does not recompute totals. */
-    private record PendingRow(RowKey key, CellBuffer cells, double total, long throttles, int throttledCells,
-                              double peak, int peakColumn) {
+    private record PendingRow(RowKey key, CellBuffer cells, double total, int throttledCells) {
         static PendingRow of(RowKey key, CellBuffer cells) {
             cells.compact();
             double total = 0;
-            long throttles = 0;
             int throttledCells = 0;
-            float peak = 0;
-            int peakColumn = -1;
             for (int i = 0; i < cells.size(); i++) {
-                float value = (float) cells.value(i); // as stored, so the summaries agree with the cells
-                total += value;
-                throttles += cells.throttle(i);
+                total += (float) cells.value(i); // as stored and summed by rowTotal, so the two agree
                 throttledCells += cells.throttle(i) != 0 ? 1 : 0;
-                if (value > peak) {
-                    peak = value;
-                    peakColumn = cells.column(i);
-                }
             }
-            return new PendingRow(key, cells, total, throttles, throttledCells, peak, peakColumn);
+            return new PendingRow(key, cells, total, throttledCells);
         }
     }
 
