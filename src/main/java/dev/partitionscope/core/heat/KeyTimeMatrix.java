@@ -2,7 +2,6 @@ package dev.partitionscope.core.heat;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -22,6 +21,10 @@ import java.util.Set;
  * relative above that. A key's per-minute ceiling is 180,000 units, so whole-unit cells stay exact, and the figures are
  * CloudWatch approximations to begin with. Row, column and matrix totals are summed in {@code double} from the stored
  * cell values, so they agree with what {@link #value} returns.
+ *
+ * <p>Memory: a day of 100,000 keys with about seven cells each takes under 16 bytes per non-empty cell, keys
+ * included ({@code MatrixMemory} in the benchmarks): see {@link SparseCells} for the cells and {@link RowKeys} for
+ * the keys.
  */
 public final class KeyTimeMatrix {
 
@@ -50,16 +53,7 @@ public final class KeyTimeMatrix {
     private final Provenance provenance;
     private final Set<Quality> qualities;
     private final RowKeys rows;
-    // Compressed sparse rows: row r owns cells [rowStart[r], rowStart[r + 1]), columns ascending.
-    private final int[] rowStart;
-    private final char[] narrowColumns; // when columns fit in a char (a day of minutes does), else null
-    private final int[] wideColumns;    // otherwise
-    private final float[] cellValues;
-    // Throttles are rare: only cells that throttled are kept, as ascending cell positions with their counts.
-    private final int[] throttledCells;
-    private final long[] throttleCounts;
-    // No per-row summaries: with about seven cells a key they would cost as much as the cells. rowTotal, rowPeak and
-    // rowThrottles scan the row's cells instead, which over all rows is one pass over the cells.
+    private final SparseCells cells;
     private final double[] columnTotals;
     private final long[] columnThrottles;
     private final String[] missingReasons; // per column, null = loaded
@@ -86,58 +80,27 @@ public final class KeyTimeMatrix {
         q.addAll(b.qualities);
         qualities = Collections.unmodifiableSet(q);
 
-        int n = sorted.size();
-        List<RowKey> keys = new ArrayList<>(n);
+        List<RowKey> keys = new ArrayList<>(sorted.size());
+        List<CellBuffer> buffers = new ArrayList<>(sorted.size());
+        double sum = 0;
         for (PendingRow r : sorted) {
             keys.add(r.key);
+            buffers.add(r.cells);
+            sum += r.total;
         }
         rows = new RowKeys(keys);
-        rowStart = new int[n + 1];
-        long cells = 0;
-        int throttled = 0;
-        for (PendingRow r : sorted) {
-            cells += r.cells.size();
-            throttled += r.throttledCells;
-        }
-        if (cells > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("Too many non-empty cells for one matrix: " + cells);
-        }
-        boolean narrow = columns <= Character.MAX_VALUE + 1;
-        narrowColumns = narrow ? new char[(int) cells] : null;
-        wideColumns = narrow ? null : new int[(int) cells];
-        cellValues = new float[(int) cells];
-        throttledCells = new int[throttled];
-        throttleCounts = new long[throttled];
-        columnTotals = new double[columns];
-        columnThrottles = new long[columns];
-
-        int at = 0;
-        int t = 0;
-        double sum = 0;
-        for (int i = 0; i < n; i++) {
-            PendingRow r = sorted.get(i);
-            rowStart[i] = at;
-            sum += r.total;
-            for (int c = 0; c < r.cells.size(); c++, at++) {
-                int column = r.cells.column(c);
-                if (narrow) {
-                    narrowColumns[at] = (char) column;
-                } else {
-                    wideColumns[at] = column;
-                }
-                float value = (float) r.cells.value(c);
-                cellValues[at] = value;
-                columnTotals[column] += value;
-                long count = r.cells.throttle(c);
-                if (count != 0) {
-                    throttledCells[t] = at;
-                    throttleCounts[t++] = count;
-                    columnThrottles[column] += count;
-                }
-            }
-        }
-        rowStart[n] = at;
+        cells = new SparseCells(buffers, columns);
         total = sum;
+        double[] byColumn = new double[columns];
+        long[] throttlesByColumn = new long[columns];
+        for (int r = 0; r < keys.size(); r++) {
+            cells.forEachCell(r, (column, value, throttles) -> {
+                byColumn[column] += value;
+                throttlesByColumn[column] += throttles;
+            });
+        }
+        columnTotals = byColumn;
+        columnThrottles = throttlesByColumn;
     }
 
     public Instant start() {
@@ -190,81 +153,39 @@ public final class KeyTimeMatrix {
     /** The cell's value, 0 when the key had no traffic in that bucket. */
     public double value(int row, int column) {
         int at = find(row, column);
-        return at < 0 ? 0 : cellValues[at];
+        return at < 0 ? 0 : cells.value(at);
     }
 
     public long throttles(int row, int column) {
         int at = find(row, column);
-        return at < 0 ? 0 : throttlesAt(at);
-    }
-
-    private long throttlesAt(int cell) {
-        int t = Arrays.binarySearch(throttledCells, cell);
-        return t < 0 ? 0 : throttleCounts[t];
-    }
-
-    private int column(int cell) {
-        return narrowColumns != null ? narrowColumns[cell] : wideColumns[cell];
+        return at < 0 ? 0 : cells.throttles(at);
     }
 
     private int find(int row, int column) {
         Objects.checkIndex(row, rows.size());
         Objects.checkIndex(column, columns);
-        int at = narrowColumns != null
-                ? Arrays.binarySearch(narrowColumns, rowStart[row], rowStart[row + 1], (char) column)
-                : Arrays.binarySearch(wideColumns, rowStart[row], rowStart[row + 1], column);
-        return at < 0 ? -1 : at;
+        return cells.find(row, column);
     }
 
-    /** The sum of the row's cells, in column order (so always the same double). */
+    /** The sum of the row's cells. */
     public double rowTotal(int row) {
-        Objects.checkIndex(row, rows.size());
-        double sum = 0;
-        for (int at = rowStart[row]; at < rowStart[row + 1]; at++) {
-            sum += cellValues[at];
-        }
-        return sum;
+        return cells.rowTotal(Objects.checkIndex(row, rows.size()));
     }
 
     public long rowThrottles(int row) {
-        Objects.checkIndex(row, rows.size());
-        long sum = 0;
-        for (int t = firstThrottleFrom(rowStart[row]); t < throttledCells.length && throttledCells[t] < rowStart[row + 1];
-             t++) {
-            sum += throttleCounts[t];
-        }
-        return sum;
-    }
-
-    /** The position in {@link #throttledCells} of the first throttled cell at or after {@code cell}. */
-    private int firstThrottleFrom(int cell) {
-        int t = Arrays.binarySearch(throttledCells, cell);
-        return t < 0 ? -t - 1 : t;
+        return cells.rowThrottles(Objects.checkIndex(row, rows.size()));
     }
 
     /** The row's largest cell value; 0 for a row without traffic. */
     public double rowPeak(int row) {
-        int at = peakCell(row);
-        return at < 0 ? 0 : cellValues[at];
+        int at = cells.peakCell(Objects.checkIndex(row, rows.size()));
+        return at < 0 ? 0 : cells.value(at);
     }
 
     /** The first column holding {@link #rowPeak}, or -1 for a row without traffic. */
     public int rowPeakColumn(int row) {
-        int at = peakCell(row);
-        return at < 0 ? -1 : column(at);
-    }
-
-    private int peakCell(int row) {
-        Objects.checkIndex(row, rows.size());
-        int peakAt = -1;
-        float peak = 0;
-        for (int at = rowStart[row]; at < rowStart[row + 1]; at++) {
-            if (cellValues[at] > peak) {
-                peak = cellValues[at];
-                peakAt = at;
-            }
-        }
-        return peakAt;
+        int at = cells.peakCell(Objects.checkIndex(row, rows.size()));
+        return at < 0 ? -1 : cells.column(at);
     }
 
     public double columnTotal(int column) {
@@ -290,22 +211,12 @@ public final class KeyTimeMatrix {
     }
 
     public long nonEmptyCells() {
-        return cellValues.length;
+        return cells.size();
     }
 
     /** Visits the row's non-empty cells in column order, without allocating. */
     public void forEachCell(int row, CellVisitor visitor) {
-        Objects.checkIndex(row, rows.size());
-        int end = rowStart[row + 1];
-        // Throttled cells are ascending, so the row's ones are found once and then walked alongside.
-        int t = firstThrottleFrom(rowStart[row]);
-        for (int at = rowStart[row]; at < end; at++) {
-            long throttles = 0;
-            if (t < throttledCells.length && throttledCells[t] == at) {
-                throttles = throttleCounts[t++];
-            }
-            visitor.cell(column(at), cellValues[at], throttles);
-        }
+        cells.forEachCell(Objects.checkIndex(row, rows.size()), visitor);
     }
 
     @Override
@@ -315,16 +226,14 @@ public final class KeyTimeMatrix {
     }
 
     /** A row on its way into the matrix, summarised once so sorting does not recompute totals. */
-    private record PendingRow(RowKey key, CellBuffer cells, double total, int throttledCells) {
+    private record PendingRow(RowKey key, CellBuffer cells, double total) {
         static PendingRow of(RowKey key, CellBuffer cells) {
             cells.compact();
             double total = 0;
-            int throttledCells = 0;
             for (int i = 0; i < cells.size(); i++) {
                 total += (float) cells.value(i); // as stored and summed by rowTotal, so the two agree
-                throttledCells += cells.throttle(i) != 0 ? 1 : 0;
             }
-            return new PendingRow(key, cells, total, throttledCells);
+            return new PendingRow(key, cells, total);
         }
     }
 
