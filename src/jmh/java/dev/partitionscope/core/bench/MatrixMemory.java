@@ -29,8 +29,9 @@ public final class MatrixMemory {
         GraphLayout graph = GraphLayout.parseInstance(matrix);
         System.out.printf("JOL graph  %,d bytes: %.1f B per non-empty cell%n", graph.totalSize(),
                 (double) graph.totalSize() / cells);
-        // Per-cell arrays: int column + double value (+ long throttles when anything throttled) = 12 or 20 B.
-        // Everything else grows with rows: keys, their strings, the index map and the per-row summaries.
+        // Per-cell arrays: char column + float value = 6 B ([C and [F), plus 12 B per throttled cell.
+        // Everything else grows with rows: the key pool ([B), row starts, key offsets and the index table ([I).
+        // The heap figure is above JOL's because G1 gives arrays over half a region (1 MB at -Xmx4g) whole regions.
         System.out.println(graph.toFootprint());
         if (rows == 0) {
             throw new AssertionError("empty matrix");
