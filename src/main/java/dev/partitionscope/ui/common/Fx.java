@@ -35,4 +35,21 @@ public final class Fx {
         node.visibleProperty().bind(visible);
         node.managedProperty().bind(visible);
     }
+
+    /**
+     * Runs {@code draw} in every post-layout pulse of the node's scene (after CSS and layout, so colours and sizes are
+     * known) for as long as the node is in a scene, and {@code onAttach} each time it joins one. Canvas controls
+     * draw there, at most once per pulse however many changes came in (chart-fx's dirty-flag rule).
+     */
+    public static void drawAfterLayout(Node node, Runnable draw, Runnable onAttach) {
+        node.sceneProperty().addListener((obs, old, now) -> {
+            if (old != null) {
+                old.removePostLayoutPulseListener(draw);
+            }
+            if (now != null) {
+                now.addPostLayoutPulseListener(draw);
+                onAttach.run();
+            }
+        });
+    }
 }

@@ -94,15 +94,7 @@ public final class HeatmapCanvas extends Region {
         setAccessibleText("Heatmap of traffic per key over time");
         // Draw in the scene's post-layout pulse: after CSS (colours known) and layout (size known), once per pulse
         // however many changes came in.
-        sceneProperty().addListener((obs, old, now) -> {
-            if (old != null) {
-                old.removePostLayoutPulseListener(afterLayout);
-            }
-            if (now != null) {
-                now.addPostLayoutPulseListener(afterLayout);
-                markFrameDirty();
-            }
-        });
+        dev.partitionscope.ui.common.Fx.drawAfterLayout(this, afterLayout, this::markFrameDirty);
         addEventHandler(MouseEvent.MOUSE_MOVED, this::hover);
         addEventHandler(MouseEvent.MOUSE_DRAGGED, this::hover);
         addEventHandler(MouseEvent.MOUSE_EXITED, e -> {

@@ -98,15 +98,7 @@ public final class TimeChart extends Region {
 
         // The scene's post-layout pulse is where a dirty chart draws: after CSS (colours known) and layout (size
         // known), once per pulse however many changes came in.
-        sceneProperty().addListener((obs, old, now) -> {
-            if (old != null) {
-                old.removePostLayoutPulseListener(afterLayout);
-            }
-            if (now != null) {
-                now.addPostLayoutPulseListener(afterLayout);
-                markDirty();
-            }
-        });
+        dev.partitionscope.ui.common.Fx.drawAfterLayout(this, afterLayout, this::markDirty);
         addEventHandler(MouseEvent.MOUSE_MOVED, this::hover);
         addEventHandler(MouseEvent.MOUSE_DRAGGED, this::hover);
         addEventHandler(MouseEvent.MOUSE_EXITED, e -> {

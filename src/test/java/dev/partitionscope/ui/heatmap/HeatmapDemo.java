@@ -1,5 +1,7 @@
 package dev.partitionscope.ui.heatmap;
 
+import dev.partitionscope.ui.DemoShots;
+
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.partitionscope.core.heat.HeatGrid;
@@ -9,27 +11,15 @@ import dev.partitionscope.core.heat.MatrixUnit;
 import dev.partitionscope.core.heat.Provenance;
 import dev.partitionscope.core.heat.RowBucketing;
 import dev.partitionscope.core.heat.RowKey;
-import java.awt.image.BufferedImage;
-import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Random;
-import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
-import javafx.geometry.Point2D;
 import javafx.scene.Scene;
-import javafx.scene.image.PixelFormat;
-import javafx.scene.image.WritableImage;
-import javafx.scene.input.MouseButton;
-import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
-import javafx.util.Duration;
-import javax.imageio.ImageIO;
 
 /**
  * Throwaway look at {@link HeatmapCanvas} with the ops-log seed's shape: one {@code OPS_LOG} key at the write
@@ -111,21 +101,21 @@ public final class HeatmapDemo {
         stage.setTitle("Heatmap demo");
         stage.show();
 
-        after(800, () -> {
+        DemoShots.after(800, () -> {
             hoverRow(canvas, grid, 0, 0.62);
-            after(300, () -> {
-                save(scene, base + "-light.png");
+            DemoShots.after(300, () -> {
+                DemoShots.save(scene, base + "-light.png");
                 Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet());
-                after(800, () -> {
+                DemoShots.after(800, () -> {
                     hoverRow(canvas, grid, grid.rowCount() / 2, 0.3);
-                    after(300, () -> {
-                        save(scene, base + "-dark.png");
+                    DemoShots.after(300, () -> {
+                        DemoShots.save(scene, base + "-dark.png");
                         HeatGrid coarse = RowBucketing.bucket(matrix, 40, 48);
                         canvas.setGrid(coarse);
-                        after(500, () -> {
+                        DemoShots.after(500, () -> {
                             hoverRow(canvas, coarse, 0, 0.8);
-                            after(300, () -> {
-                                save(scene, base + "-coarse-dark.png");
+                            DemoShots.after(300, () -> {
+                                DemoShots.save(scene, base + "-coarse-dark.png");
                                 Platform.exit();
                             });
                         });
@@ -140,39 +130,14 @@ public final class HeatmapDemo {
         // Find the row by probing down the left of the plot: the demo has no access to the layout.
         double x = canvas.getWidth() * (0.25 + 0.6 * fx);
         for (double y = 0; y < canvas.getHeight(); y += 0.5) {
-            fire(canvas, x, y);
+            DemoShots.hover(canvas, x, y);
             if (canvas.getHoveredCell() != null && canvas.getHoveredCell().row() == row) {
-                fire(canvas, x, y + 1);
+                DemoShots.hover(canvas, x, y + 1);
                 return;
             }
         }
     }
 
-    private static void fire(HeatmapCanvas canvas, double x, double y) {
-        Point2D p = canvas.localToScene(x, y);
-        canvas.fireEvent(new MouseEvent(MouseEvent.MOUSE_MOVED, p.getX(), p.getY(), 0, 0, MouseButton.NONE, 0, false,
-                false, false, false, false, false, false, true, false, true, null));
-    }
 
-    private static void after(double millis, Runnable r) {
-        PauseTransition pause = new PauseTransition(Duration.millis(millis));
-        pause.setOnFinished(e -> r.run());
-        pause.play();
-    }
 
-    private static void save(Scene scene, String path) {
-        WritableImage image = scene.snapshot(null);
-        int w = (int) image.getWidth();
-        int h = (int) image.getHeight();
-        int[] argb = new int[w * h];
-        image.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
-        BufferedImage png = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
-        png.setRGB(0, 0, w, h, argb, 0, w);
-        try {
-            ImageIO.write(png, "png", new File(path));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        System.out.println("wrote " + path);
-    }
 }

@@ -1,34 +1,24 @@
 package dev.partitionscope.ui.metrics;
 
+import dev.partitionscope.ui.DemoShots;
+
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.partitionscope.ui.metrics.TimeChart.Kind;
 import dev.partitionscope.ui.metrics.TimeChart.Series;
-import java.awt.image.BufferedImage;
-import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Random;
-import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
-import javafx.geometry.Point2D;
 import javafx.scene.Scene;
-import javafx.scene.image.PixelFormat;
-import javafx.scene.image.WritableImage;
-import javafx.scene.input.MouseButton;
-import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.RowConstraints;
 import javafx.stage.Stage;
-import javafx.util.Duration;
-import javax.imageio.ImageIO;
 
 /**
  * Throwaway look at {@link TimeChart} with fake data, light then dark: writes against a provisioned line, throttles
@@ -88,14 +78,14 @@ public final class TimeChartDemo {
         stage.show();
 
         String base = out.endsWith(".png") ? out.substring(0, out.length() - 4) : out;
-        after(800, () -> {
+        DemoShots.after(800, () -> {
             hover(writes, 0.58, 0.45);
             hover(throttles, 0.6, 0.6);
-            after(300, () -> {
-                save(scene, base + "-light.png");
+            DemoShots.after(300, () -> {
+                DemoShots.save(scene, base + "-light.png");
                 Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet());
-                after(800, () -> {
-                    save(scene, base + "-dark.png");
+                DemoShots.after(800, () -> {
+                    DemoShots.save(scene, base + "-dark.png");
                     Platform.exit();
                 });
             });
@@ -167,30 +157,8 @@ public final class TimeChartDemo {
     }
 
     private static void hover(TimeChart chart, double fx, double fy) {
-        Point2D p = chart.localToScene(chart.getWidth() * fx, chart.getHeight() * fy);
-        chart.fireEvent(new MouseEvent(MouseEvent.MOUSE_MOVED, p.getX(), p.getY(), 0, 0, MouseButton.NONE, 0, false,
-                false, false, false, false, false, false, true, false, true, null));
+        DemoShots.hover(chart, chart.getWidth() * fx, chart.getHeight() * fy);
     }
 
-    private static void after(double millis, Runnable r) {
-        PauseTransition pause = new PauseTransition(Duration.millis(millis));
-        pause.setOnFinished(e -> r.run());
-        pause.play();
-    }
 
-    private static void save(Scene scene, String path) {
-        WritableImage image = scene.snapshot(null);
-        int w = (int) image.getWidth();
-        int h = (int) image.getHeight();
-        int[] argb = new int[w * h];
-        image.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
-        BufferedImage png = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
-        png.setRGB(0, 0, w, h, argb, 0, w);
-        try {
-            ImageIO.write(png, "png", new File(path));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        System.out.println("wrote " + path);
-    }
 }

@@ -1,0 +1,53 @@
+package dev.partitionscope.ui;
+
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import javafx.animation.PauseTransition;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javax.imageio.ImageIO;
+import javafx.util.Duration;
+
+/** What the throwaway control demos share: a simulated hover, a delay, and a scene written to a PNG. */
+public final class DemoShots {
+    private DemoShots() {
+    }
+
+    /** A mouse move to ({@code x}, {@code y}) in the node's own coordinates. */
+    public static void hover(Node node, double x, double y) {
+        Point2D p = node.localToScene(x, y);
+        node.fireEvent(new MouseEvent(MouseEvent.MOUSE_MOVED, p.getX(), p.getY(), 0, 0, MouseButton.NONE, 0, false,
+                false, false, false, false, false, false, true, false, true, null));
+    }
+
+    /** Runs {@code r} on the FX thread after {@code millis}, letting pulses pass. */
+    public static void after(double millis, Runnable r) {
+        PauseTransition pause = new PauseTransition(Duration.millis(millis));
+        pause.setOnFinished(e -> r.run());
+        pause.play();
+    }
+
+    /** Writes a snapshot of the scene as a PNG (no Swing bridge here: the pixels are copied by hand). */
+    public static void save(Scene scene, String path) {
+        WritableImage image = scene.snapshot(null);
+        int w = (int) image.getWidth();
+        int h = (int) image.getHeight();
+        int[] argb = new int[w * h];
+        image.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
+        BufferedImage png = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        png.setRGB(0, 0, w, h, argb, 0, w);
+        try {
+            ImageIO.write(png, "png", new File(path));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        System.out.println("wrote " + path);
+    }
+}
