@@ -52,4 +52,26 @@ public final class Fx {
             }
         });
     }
+
+    /**
+     * Places the canvases over the region's content area (inside its insets), resized to whole pixels.
+     *
+     * @return true when a canvas changed size (its drawing is gone and must be redone)
+     */
+    public static boolean fitCanvases(javafx.scene.layout.Region region, javafx.scene.canvas.Canvas... canvases) {
+        double x = region.snappedLeftInset();
+        double y = region.snappedTopInset();
+        double w = Math.max(0, Math.floor(region.getWidth() - x - region.snappedRightInset()));
+        double h = Math.max(0, Math.floor(region.getHeight() - y - region.snappedBottomInset()));
+        boolean resized = false;
+        for (javafx.scene.canvas.Canvas c : canvases) {
+            c.relocate(x, y);
+            if (c.getWidth() != w || c.getHeight() != h) {
+                c.setWidth(w);
+                c.setHeight(h);
+                resized = true;
+            }
+        }
+        return resized;
+    }
 }

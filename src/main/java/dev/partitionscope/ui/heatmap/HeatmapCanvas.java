@@ -172,17 +172,8 @@ public final class HeatmapCanvas extends Region {
 
     @Override
     protected void layoutChildren() {
-        double x = snappedLeftInset();
-        double y = snappedTopInset();
-        double w = Math.max(0, Math.floor(getWidth() - x - snappedRightInset()));
-        double h = Math.max(0, Math.floor(getHeight() - y - snappedBottomInset()));
-        for (Canvas c : new Canvas[] {base, overlay}) {
-            c.relocate(x, y);
-            if (c.getWidth() != w || c.getHeight() != h) {
-                c.setWidth(w);
-                c.setHeight(h);
-                markFrameDirty();
-            }
+        if (dev.partitionscope.ui.common.Fx.fitCanvases(this, base, overlay)) {
+            markFrameDirty();
         }
     }
 

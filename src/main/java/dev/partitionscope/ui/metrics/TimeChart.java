@@ -164,17 +164,8 @@ public final class TimeChart extends Region {
 
     @Override
     protected void layoutChildren() {
-        double x = snappedLeftInset();
-        double y = snappedTopInset();
-        double w = Math.max(0, Math.floor(getWidth() - x - snappedRightInset()));
-        double h = Math.max(0, Math.floor(getHeight() - y - snappedBottomInset()));
-        for (Canvas c : new Canvas[] {plot, overlay}) {
-            c.relocate(x, y);
-            if (c.getWidth() != w || c.getHeight() != h) {
-                c.setWidth(w);
-                c.setHeight(h);
-                markDirty();
-            }
+        if (dev.partitionscope.ui.common.Fx.fitCanvases(this, plot, overlay)) {
+            markDirty();
         }
         placeMessage();
     }
