@@ -191,18 +191,6 @@ public final class MetricsSnapshot {
         return out;
     }
 
-    /** The columns in which {@code key} has a positive value. */
-    public boolean[] positive(MetricQuery.Key key) {
-        double[] v = series.get(key);
-        boolean[] out = new boolean[columns()];
-        if (v != null) {
-            for (int i = 0; i < v.length; i++) {
-                out[i] = v[i] > 0;
-            }
-        }
-        return out;
-    }
-
     private static void carryForward(double[] v) {
         double last = Double.NaN;
         for (int i = 0; i < v.length; i++) {

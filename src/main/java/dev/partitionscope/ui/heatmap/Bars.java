@@ -14,58 +14,46 @@ final class Bars {
     /** Vertical bars growing up from {@code baseY}, one per column across [left, left + width). */
     static void columns(GraphicsContext g, double[] v, double max, double left, double width, double baseY,
                         double height) {
-        int n = v.length;
-        if (n == 0 || !(max > 0) || width <= 0) {
-            return;
-        }
-        double per = width / n;
-        if (per >= 2) {
-            double gap = per >= 5 ? 1 : 0;
-            for (int i = 0; i < n; i++) {
-                double bar = height * v[i] / max;
-                if (bar > 0) {
-                    double x0 = Math.round(left + i * per);
-                    double x1 = Math.round(left + (i + 1) * per) - gap;
-                    g.fillRect(x0, baseY - Math.max(1, bar), Math.max(1, x1 - x0), Math.max(1, bar));
-                }
-            }
-            return;
-        }
-        int pixels = (int) Math.ceil(width);
-        for (int p = 0; p < pixels; p++) {
-            double m = maxOver(v, p, pixels, width);
-            if (m > 0) {
-                double bar = Math.max(1, height * m / max);
-                g.fillRect(left + p, baseY - bar, 1, bar);
-            }
-        }
+        strip(v, max, left, width, height, (along, size, bar) -> g.fillRect(along, baseY - bar, size, bar));
     }
 
     /** Horizontal bars growing right from {@code left}, one per row across [top, top + height). */
     static void rows(GraphicsContext g, double[] v, double max, double top, double height, double left,
                      double width) {
+        strip(v, max, top, height, width, (along, size, bar) -> g.fillRect(left, along, bar, size));
+    }
+
+    /** Draws one bar: its position and thickness along the strip, and its length (at least 1 px). */
+    @FunctionalInterface
+    private interface Bar {
+        void fill(double along, double size, double length);
+    }
+
+    /** The shared layout of both strips, along one axis; {@code bar} turns it into a rectangle. */
+    private static void strip(double[] v, double max, double start, double extent, double depth,
+                              Bar bar) {
         int n = v.length;
-        if (n == 0 || !(max > 0) || height <= 0) {
+        if (n == 0 || !(max > 0) || extent <= 0) {
             return;
         }
-        double per = height / n;
+        double per = extent / n;
         if (per >= 2) {
             double gap = per >= 5 ? 1 : 0;
             for (int i = 0; i < n; i++) {
-                double bar = width * v[i] / max;
-                if (bar > 0) {
-                    double y0 = Math.round(top + i * per);
-                    double y1 = Math.round(top + (i + 1) * per) - gap;
-                    g.fillRect(left, y0, Math.max(1, bar), Math.max(1, y1 - y0));
+                double length = depth * v[i] / max;
+                if (length > 0) {
+                    double a0 = Math.round(start + i * per);
+                    double a1 = Math.round(start + (i + 1) * per) - gap;
+                    bar.fill(a0, Math.max(1, a1 - a0), Math.max(1, length));
                 }
             }
             return;
         }
-        int pixels = (int) Math.ceil(height);
+        int pixels = (int) Math.ceil(extent);
         for (int p = 0; p < pixels; p++) {
-            double m = maxOver(v, p, pixels, height);
+            double m = maxOver(v, p, pixels, extent);
             if (m > 0) {
-                g.fillRect(left, top + p, Math.max(1, width * m / max), 1);
+                bar.fill(start + p, 1, Math.max(1, depth * m / max));
             }
         }
     }

@@ -74,7 +74,6 @@ public final class MetricsViewModel {
     private final ObservableList<TopKey> topKeys = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<DataStatus> heatStatus = new ReadOnlyObjectWrapper<>(this, "heatStatus");
     private final ReadOnlyObjectWrapper<KeyTimeMatrix> heat = new ReadOnlyObjectWrapper<>(this, "heat");
-    private final ReadOnlyObjectWrapper<Instant> updatedAt = new ReadOnlyObjectWrapper<>(this, "updatedAt");
     private final ReadOnlyObjectWrapper<UserMessage> insightsError = new ReadOnlyObjectWrapper<>(this, "insightsError");
 
     private final SortKeyReports sortKeyReports;
@@ -179,7 +178,6 @@ public final class MetricsViewModel {
         topKeys.clear();
         heat.set(null);
         heatStatus.set(null);
-        updatedAt.set(null);
         shownFor = null;
         lastRequest = null;
         sortKeyReports.clear();
@@ -250,7 +248,6 @@ public final class MetricsViewModel {
             progressText.set("");
             if (result != null) {
                 insightsResult.set(result);
-                updatedAt.set(Instant.now());
                 updateResource();
             }
         }, failure -> {
@@ -374,10 +371,6 @@ public final class MetricsViewModel {
         return insightsView;
     }
 
-    public ReadOnlyObjectProperty<InsightsReader.Result> insightsResultProperty() {
-        return insightsResult.getReadOnlyProperty();
-    }
-
     /** Top keys of partition + sort key pairs (SKC/SKT rules) instead of partition keys. */
     public BooleanProperty sortKeyLevelProperty() {
         return sortKeyLevel;
@@ -397,10 +390,6 @@ public final class MetricsViewModel {
 
     public ReadOnlyObjectProperty<KeyTimeMatrix> heatProperty() {
         return heat.getReadOnlyProperty();
-    }
-
-    public ReadOnlyObjectProperty<Instant> updatedAtProperty() {
-        return updatedAt.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<UserMessage> insightsErrorProperty() {
