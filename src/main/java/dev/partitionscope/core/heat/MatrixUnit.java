@@ -13,7 +13,12 @@ public enum MatrixUnit {
     READ_UNITS_PER_SECOND("RCU/s", 3_000, false),
     WRITE_UNITS_PER_SECOND("WCU/s", 1_000, false),
     /** A count, not a rate: there is no ceiling to compare with. */
-    THROTTLE_EVENTS("throttle events", Double.NaN, false);
+    THROTTLE_EVENTS("throttle events", Double.NaN, false),
+    /**
+     * Throttle events summed per bucket, read as a rate per minute like {@link #CONSUMED_UNITS_PER_MINUTE}, so a
+     * heatmap of throttles reads the same at any column width. No ceiling: any throttle is one too many.
+     */
+    THROTTLES_PER_MINUTE("throttle events/min", Double.NaN, true);
 
     private final String label;
     private final double ceiling;
