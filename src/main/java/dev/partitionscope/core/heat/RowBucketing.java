@@ -37,6 +37,24 @@ public final class RowBucketing {
     }
 
     /**
+     * Buckets with keys in the hierarchical order of {@code separator} ({@link #keyOrder(char)}), so the separator the
+     * user picks for the label columns also decides the row order, and the label bars stay contiguous.
+     */
+    public static HeatGrid bucket(KeyTimeMatrix matrix, int targetRows, int targetColumns, char separator) {
+        return bucket(matrix, targetRows, targetColumns, keyOrder(separator));
+    }
+
+    /**
+     * Partition key, then sort key, each in {@link KeyHierarchy#keyOrder(char)} order for {@code separator}
+     * ({@code PENDING#2} before {@code PENDING#10} with {@code '#'}); a partition-key-only row before its sort keys.
+     * Unlike {@link #KEY_ORDER}, which is plain String order, this matches the labels split on the same separator.
+     */
+    public static Comparator<RowKey> keyOrder(char separator) {
+        Comparator<String> parts = Comparator.nullsFirst(KeyHierarchy.keyOrder(separator));
+        return Comparator.comparing(RowKey::partitionKey, parts).thenComparing(RowKey::sortKey, parts);
+    }
+
+    /**
      * @param targetRows    about how many rows to end with (within ±10 % unless more rows than that throttled or
      *                      are needed to keep resources apart); a matrix with no more rows is left unmerged
      * @param targetColumns at most how many columns to end with; {@link #ALL_COLUMNS} (or anything not below the

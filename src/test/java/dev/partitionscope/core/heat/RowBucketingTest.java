@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -282,5 +283,36 @@ class RowBucketingTest {
 
         assertThat(grid.perMinute(0, 0)).isEqualTo(200);
         assertThat(List.of(grid.columnStart(0))).containsExactly(START);
+    }
+
+    @Test
+    void theChosenSeparatorDecidesTheRowOrder() {
+        KeyTimeMatrix m = builder(60, 1)
+                .add(key("v.10"), 0, 1).add(key("v.9"), 0, 1).add(key("v.9.1"), 0, 1)
+                .ensureRow(RowKey.other("orders", null))
+                .build();
+
+        HeatGrid byDot = RowBucketing.bucket(m, 100, RowBucketing.ALL_COLUMNS, '.');
+        HeatGrid byHash = RowBucketing.bucket(m, 100, RowBucketing.ALL_COLUMNS, '#');
+
+        assertThat(byDot.keys()).containsExactly(key("v.9"), key("v.9.1"), key("v.10"),
+                RowKey.other("orders", null)); // 9 < 10 as numbers, a parent before its children
+        assertThat(byHash.keys()).containsExactly(key("v.10"), key("v.9"), key("v.9.1"),
+                RowKey.other("orders", null)); // one part each: code point order
+    }
+
+    @Test
+    void separatorOrderSortsShardsNumericallyAndSortKeysToo() {
+        List<RowKey> keys = new ArrayList<>(List.of(
+                RowKey.of("orders", null, "PENDING#10"), RowKey.of("orders", null, "PENDING#2", "SK#10"),
+                RowKey.of("orders", null, "PENDING#2", "SK#9"), RowKey.of("orders", null, "PENDING#2")));
+
+        keys.sort(RowBucketing.keyOrder('#'));
+
+        assertThat(keys).containsExactly(RowKey.of("orders", null, "PENDING#2"),
+                RowKey.of("orders", null, "PENDING#2", "SK#9"), RowKey.of("orders", null, "PENDING#2", "SK#10"),
+                RowKey.of("orders", null, "PENDING#10"));
+        keys.sort(RowBucketing.KEY_ORDER);
+        assertThat(keys.get(0).partitionKey()).isEqualTo("PENDING#10"); // plain String order differs
     }
 }
