@@ -49,6 +49,8 @@ public final class InsightsReader {
     public static final double AWS_REPORTS_PER_SECOND = 20;
     /** Aim for at most this many sub-windows per range. */
     static final int MAX_SUB_WINDOWS = 48;
+    /** The shortest sub-window a caller asking for more windows gets. */
+    public static final int MIN_SUB_WINDOW_SECONDS = 300;
     private static final int THREADS = 4;
 
     private final Connection connection;
@@ -76,21 +78,38 @@ public final class InsightsReader {
      * report is a billed call on AWS, so the default is the partition-key rules only.
      */
     public record Request(List<ContributorInsightsState> states, Instant start, int periodSeconds, int columns,
-                          Map<Resource, double[]> tableUnitsPerBucket, Set<RuleKind> kinds) {
+                          Map<Resource, double[]> tableUnitsPerBucket, Set<RuleKind> kinds, int maxSubWindows) {
         public Request {
+            if (maxSubWindows < 1) {
+                throw new IllegalArgumentException("at least one sub-window, not " + maxSubWindows);
+            }
             states = List.copyOf(states);
             tableUnitsPerBucket = Map.copyOf(tableUnitsPerBucket);
             kinds = kinds.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(kinds));
         }
 
+        /** The default number of sub-windows (hourly, at most 48). */
+        public Request(List<ContributorInsightsState> states, Instant start, int periodSeconds, int columns,
+                       Map<Resource, double[]> tableUnitsPerBucket, Set<RuleKind> kinds) {
+            this(states, start, periodSeconds, columns, tableUnitsPerBucket, kinds, MAX_SUB_WINDOWS);
+        }
+
         /** Partition-key rules only. */
         public Request(List<ContributorInsightsState> states, Instant start, int periodSeconds, int columns,
                        Map<Resource, double[]> tableUnitsPerBucket) {
-            this(states, start, periodSeconds, columns, tableUnitsPerBucket, PARTITION_KEY_RULES);
+            this(states, start, periodSeconds, columns, tableUnitsPerBucket, PARTITION_KEY_RULES, MAX_SUB_WINDOWS);
         }
 
         public Request withKinds(Set<RuleKind> newKinds) {
-            return new Request(states, start, periodSeconds, columns, tableUnitsPerBucket, newKinds);
+            return new Request(states, start, periodSeconds, columns, tableUnitsPerBucket, newKinds, maxSubWindows);
+        }
+
+        /**
+         * Up to {@code windows} sub-windows (never shorter than {@link #MIN_SUB_WINDOW_SECONDS}): more windows find
+         * more keys (each report ranks 25) and cost as many more reports.
+         */
+        public Request withMaxSubWindows(int windows) {
+            return new Request(states, start, periodSeconds, columns, tableUnitsPerBucket, kinds, windows);
         }
 
         Instant end() {
@@ -109,9 +128,18 @@ public final class InsightsReader {
 
     /** Consecutive sub-windows covering [start, end): whole hours (more when the range is long), period-aligned. */
     public static List<Window> subWindows(Instant start, Instant end, int periodSeconds) {
+        return subWindows(start, end, periodSeconds, MAX_SUB_WINDOWS);
+    }
+
+    /**
+     * Consecutive sub-windows covering [start, end), at most {@code maxWindows} of them: whole hours when that is
+     * enough, otherwise whole multiples of {@link #MIN_SUB_WINDOW_SECONDS} (five minutes); period-aligned.
+     */
+    public static List<Window> subWindows(Instant start, Instant end, int periodSeconds, int maxWindows) {
         long total = Duration.between(start, end).getSeconds();
-        long hours = Math.max(1, (total + 3_600L * MAX_SUB_WINDOWS - 1) / (3_600L * MAX_SUB_WINDOWS));
-        long length = hours * 3_600;
+        long unit = total <= 3_600L * maxWindows && maxWindows > MAX_SUB_WINDOWS ? MIN_SUB_WINDOW_SECONDS : 3_600L;
+        long units = Math.max(1, (total + unit * maxWindows - 1) / (unit * maxWindows));
+        long length = units * unit;
         if (length % periodSeconds != 0) {
             length = (length / periodSeconds + 1) * periodSeconds;
         }
@@ -164,7 +192,8 @@ public final class InsightsReader {
      */
     public Result load(Request request, BooleanSupplier cancelled, java.util.function.BiConsumer<Integer, Integer>
             progress) {
-        List<Window> windows = subWindows(request.start(), request.end(), request.periodSeconds());
+        List<Window> windows = subWindows(request.start(), request.end(), request.periodSeconds(),
+                request.maxSubWindows());
         Map<Resource, DataStatus> status = new LinkedHashMap<>();
         List<InsightRule> all = new ArrayList<>();
         for (ContributorInsightsState s : request.states()) {

@@ -189,6 +189,19 @@ class CloudWatchReadersTest {
     }
 
     @Test
+    void moreSubWindowsAreFiveMinuteMultiplesWhenHoursWouldBeTooFew() {
+        List<InsightsReader.Window> hour = InsightsReader.subWindows(T0, T0.plusSeconds(3_600), 60, 96);
+        assertThat(hour).hasSize(12);
+        assertThat(hour.get(1).start()).isEqualTo(T0.plusSeconds(300));
+        List<InsightsReader.Window> day = InsightsReader.subWindows(T0, T0.plusSeconds(86_400), 60, 96);
+        assertThat(day).hasSize(96);
+        assertThat(day.get(1).start()).isEqualTo(T0.plusSeconds(900));
+        List<InsightsReader.Window> month = InsightsReader.subWindows(T0, T0.plusSeconds(30 * 86_400), 3_600, 96);
+        assertThat(month).hasSizeLessThanOrEqualTo(96);
+        assertThat(month.get(1).start()).as("whole hours beyond 96 hours").isEqualTo(T0.plusSeconds(8 * 3_600));
+    }
+
+    @Test
     void accessDeniedNamesTheCloudWatchPermission() {
         proxy.fault("GetMetricData", Fault.ACCESS_DENIED, -1);
         MetricsSnapshot s = read();

@@ -16,7 +16,9 @@ import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.common.Theme;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.shell.Screen;
+import dev.partitionscope.ui.shell.ResourceChips;
 import dev.partitionscope.ui.shell.ShellActions;
+import dev.partitionscope.ui.shell.TableScreenState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,13 +33,10 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.ColumnConstraints;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
@@ -64,8 +63,7 @@ public final class MetricsView {
     private final Label progressText = new Label();
     private final ProgressIndicator spinner = new ProgressIndicator();
     private final Hyperlink cancel = new Hyperlink("Cancel");
-    private final FlowPane resources = new FlowPane(6, 6);
-    private final ToggleGroup resourceGroup = new ToggleGroup();
+    private final ResourceChips resources;
     private final VerdictBanner banner;
     private final MessageBox error = new MessageBox();
     private final GridPane charts = new GridPane();
@@ -81,6 +79,7 @@ public final class MetricsView {
         this.banner = new VerdictBanner(() -> main.screenProperty().set(Screen.HEATMAP),
                 () -> main.screenProperty().set(Screen.SHARDING));
         this.insights = new InsightsPane(vm, files);
+        this.resources = new ResourceChips(main);
         root.getStylesheets().add(CSS);
         root.getStyleClass().add("metrics-screen");
         root.setId("metricsScreen");
@@ -170,8 +169,6 @@ public final class MetricsView {
         main.tableShapeProperty().addListener((obs, old, now) -> state.run());
         main.shapeLoadingProperty().addListener((obs, old, now) -> state.run());
         main.selectedTableProperty().addListener((obs, old, now) -> state.run());
-        main.selectedIndexProperty().addListener((obs, old, now) -> resourceGroup.getToggles().forEach(t ->
-                t.setSelected(now != null && now.equals(t.getUserData()))));
         vm.snapshotProperty().addListener((obs, old, now) -> redraw());
         vm.resourceProperty().addListener((obs, old, now) -> redraw());
         main.timeRangeProperty().addListener((obs, old, now) -> redraw());
@@ -187,49 +184,14 @@ public final class MetricsView {
 
     private void updateState() {
         TableShape shape = main.tableShapeProperty().get();
-        boolean show = main.getConnection() != null && shape != null;
+        boolean show = TableScreenState.apply(empty, main, actions, Screen.METRICS, "Connect to AWS, LocalStack"
+                + " (through the Lab proxy) or the built-in Lab to read a table's CloudWatch metrics and Contributor"
+                + " Insights.", "Choose a table in the top bar (Ctrl+T): its capacity, throttles by cause and top keys"
+                + " appear here, with a verdict on why it throttles.");
         Fx.show(empty, !show);
         content.setDisable(!show);
         content.setVisible(show);
-        if (main.getConnection() == null) {
-            Button connect = new Button("Connect…", Icons.of("mdi2p-power-plug-outline"));
-            connect.setOnAction(e -> actions.openConnectionDialog());
-            empty.set(Screen.METRICS.icon(), "Not connected", "Connect to AWS, LocalStack (through the Lab proxy) or"
-                    + " the built-in Lab to read a table's CloudWatch metrics and Contributor Insights.", connect);
-        } else if (main.selectedTableProperty().get() == null) {
-            empty.set(Screen.METRICS.icon(), "Pick a table", "Choose a table in the top bar (Ctrl+T): its capacity,"
-                    + " throttles by cause and top keys appear here, with a verdict on why it throttles.");
-        } else if (shape == null) {
-            empty.set(Screen.METRICS.icon(), main.shapeLoadingProperty().get() ? "Describing "
-                    + main.selectedTableProperty().get() + "…" : "The table could not be described",
-                    main.shapeErrorProperty().get() == null ? null : main.shapeErrorProperty().get().detail());
-        }
         title.setText(shape == null ? "Metrics" : "Metrics · " + shape.name());
-        rebuildResources(shape);
-    }
-
-    private void rebuildResources(TableShape shape) {
-        resources.getChildren().clear();
-        resourceGroup.getToggles().clear();
-        if (shape == null) {
-            return;
-        }
-        List<String> options = new ArrayList<>();
-        options.add(MainViewModel.BASE_TABLE);
-        options.addAll(shape.globalIndexNames());
-        for (String option : options) {
-            ToggleButton b = new ToggleButton(MainViewModel.BASE_TABLE.equals(option) ? shape.name() + " (table)"
-                    : option + " (GSI)");
-            b.setToggleGroup(resourceGroup);
-            b.setUserData(option);
-            b.setSelected(option.equals(main.selectedIndexProperty().get()));
-            b.setOnAction(e -> {
-                main.selectedIndexProperty().set(option);
-                b.setSelected(true);
-            });
-            resources.getChildren().add(b);
-        }
-        Fx.show(resources, options.size() > 1);
     }
 
     private void redraw() {

@@ -3,20 +3,17 @@ package dev.partitionscope.ui.metrics;
 import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ErrorTranslator;
 import dev.partitionscope.aws.InsightsReader;
-import dev.partitionscope.aws.MetricsReader;
 import dev.partitionscope.aws.TableGateway;
+import dev.partitionscope.aws.TrafficLoader;
 import dev.partitionscope.aws.UserMessage;
 import dev.partitionscope.core.heat.KeyTimeMatrix;
 import dev.partitionscope.core.heat.TopKey;
 import dev.partitionscope.core.heat.TopKeys;
 import dev.partitionscope.core.metrics.DataState;
 import dev.partitionscope.core.metrics.DataStatus;
-import dev.partitionscope.core.metrics.MetricPeriod;
-import dev.partitionscope.core.metrics.MetricPlan;
 import dev.partitionscope.core.metrics.MetricsSnapshot;
 import dev.partitionscope.core.metrics.Resource;
 import dev.partitionscope.core.metrics.Verdict;
-import dev.partitionscope.core.metrics.Verdicts;
 import dev.partitionscope.core.table.ContributorInsightsState;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
@@ -205,49 +202,52 @@ public final class MetricsViewModel {
         insightsLoading.set(false);
         insightsProgress.set(-1);
         progressText.set("Reading CloudWatch metrics…");
-        loadTask = main.tasks().run("Loading metrics for " + shape.name(), ctx -> {
-            Instant now = endpointNow.apply(c);
-            TimeRange.Window w = range.resolve(now);
-            int period = MetricPeriod.choose(w.start(), w.end(), now);
-            MetricPlan plan = MetricPlan.forTable(shape.name(), shape.globalIndexNames(), w.start(), w.end(), period);
-            MetricsSnapshot s = new MetricsReader(c).read(plan, ctx::isCancelled,
-                    pages -> ctx.progress(-1, "Reading CloudWatch metrics (page " + pages + ")"));
-            Verdict v = Verdicts.of(s, Verdicts.limitsOf(shape));
-            ctx.post(() -> {
-                snapshot.set(s);
-                verdict.set(v);
-                shownFor = key;
-                loading.set(false);
-                insightsLoading.set(true);
-                progressText.set("Reading Contributor Insights…");
-            });
-            if (ctx.isCancelled()) {
-                return null;
-            }
-            List<ContributorInsightsState> states = new TableGateway(c).contributorInsights(shape);
-            ctx.post(() -> insights.setAll(states));
-            InsightsReader.Request request = new InsightsReader.Request(states, plan.start(), plan.periodSeconds(),
-                    plan.columns(), s.throughputUnitsByResource());
-            ctx.post(() -> {
-                lastRequest = request;
-                sortKeyReports.clear();
-            });
-            return new InsightsReader(c).load(request, ctx::isCancelled, (done, total) -> {
-                ctx.progress((double) done / total, "Contributor Insights report " + done + " of " + total);
-                ctx.post(() -> {
-                    insightsProgress.set((double) done / total);
-                    progressText.set("Contributor Insights: " + done + " of " + total + " reports");
-                });
-            });
-        }, result -> {
+        loadTask = main.tasks().run("Loading metrics for " + shape.name(), ctx -> new TrafficLoader(c).load(shape,
+                range, endpointNow.apply(c), ctx::isCancelled, new TrafficLoader.Listener() {
+                    @Override
+                    public void metricPages(int pages) {
+                        ctx.progress(-1, "Reading CloudWatch metrics (page " + pages + ")");
+                    }
+
+                    @Override
+                    public void metrics(MetricsSnapshot s, Verdict v) {
+                        ctx.post(() -> {
+                            snapshot.set(s);
+                            verdict.set(v);
+                            shownFor = key;
+                            loading.set(false);
+                            insightsLoading.set(true);
+                            progressText.set("Reading Contributor Insights…");
+                        });
+                    }
+
+                    @Override
+                    public void insightsRequest(List<ContributorInsightsState> states,
+                                                InsightsReader.Request request) {
+                        ctx.post(() -> {
+                            insights.setAll(states);
+                            lastRequest = request;
+                            sortKeyReports.clear();
+                        });
+                    }
+
+                    @Override
+                    public void reports(int done, int total) {
+                        ctx.progress((double) done / total, "Contributor Insights report " + done + " of " + total);
+                        ctx.post(() -> {
+                            insightsProgress.set((double) done / total);
+                            progressText.set("Contributor Insights: " + done + " of " + total + " reports");
+                        });
+                    }
+                }), traffic -> {
             if (gen != generation) {
                 return;
             }
             loading.set(false);
             insightsLoading.set(false);
             progressText.set("");
-            if (result != null) {
-                insightsResult.set(result);
+            if (traffic.insights() != null) {
+                insightsResult.set(traffic.insights());
                 updateResource();
             }
         }, failure -> {
