@@ -17,6 +17,8 @@ final class LegendPainter {
     private static final double BAR_H = 10;
     private static final double RAMP_W = 360;
     private static final double SWATCH = 12;
+    /** How far the top label reaches back into the ramp from its end; the rest of it runs on past the ramp. */
+    private static final double TOP_LABEL_INSET = 36;
 
     private LegendPainter() {
     }
@@ -47,8 +49,8 @@ final class LegendPainter {
         g.setStroke(c.axis());
         g.setLineWidth(1);
         g.strokeRect(x - 0.5, y - 0.5, rampW + 1, BAR_H + 1);
-        ticks(g, text, scale.legend(), x, rampW, y + BAR_H + 3, c);
-        x += rampW + 16;
+        double ticksEnd = ticks(g, text, scale.legend(), x, rampW, y + BAR_H + 3, c);
+        x = Math.max(x + rampW, ticksEnd) + 16;
 
         if (scale.mode() == ScaleMode.ABSOLUTE) {
             x = swatch(g, text, x, y, argb(lut[ColorLut.OVER_CEILING]), "> 100 % of the per-key ceiling", c) + 16;
@@ -62,7 +64,13 @@ final class LegendPainter {
 
         String meaning = scale.mode() == ScaleMode.ABSOLUTE ? "Colour: share of the per-key partition ceiling"
                 : "Colour: log scale relative to this view's busiest cell";
-        g.fillText(meaning, Math.max(x, a.right() - text.width(meaning, c.font())), y + BAR_H / 2);
+        // On the labels' line, right-aligned, where the swatches leave no room; dropped when even that is taken.
+        double meaningX = a.totalsRight() - text.width(meaning, c.font());
+        if (meaningX >= ticksEnd + 16) {
+            g.setTextBaseline(VPos.TOP);
+            g.fillText(meaning, meaningX, y + BAR_H + 3);
+            g.setTextBaseline(VPos.CENTER);
+        }
     }
 
     private static double swatch(GraphicsContext g, HeatmapPainter text, double x, double y,
@@ -78,14 +86,18 @@ final class LegendPainter {
     }
 
     /**
-     * Labels under the ramp, at their level. The top label (which carries the unit) is right-aligned at the ramp's
-     * end and drawn first; any label that would overlap one already drawn is dropped.
+     * Labels under the ramp, at their level. The top label (which carries the unit, so it is long) is drawn first,
+     * starting just before the ramp's end and running on past it, so it leaves the ramp's width to the 25/50/75 %
+     * labels instead of covering them; any label that would overlap one already drawn is dropped.
+     *
+     * @return the right end of the labels, which may lie past the ramp
      */
-    private static void ticks(GraphicsContext g, HeatmapPainter text, List<HeatScale.LegendTick> ticks, double x,
-                              double rampW, double y, HeatColors c) {
+    private static double ticks(GraphicsContext g, HeatmapPainter text, List<HeatScale.LegendTick> ticks, double x,
+                                double rampW, double y, HeatColors c) {
         g.setFill(c.text());
         g.setTextBaseline(VPos.TOP);
         double topStart = Double.POSITIVE_INFINITY;
+        double labelsEnd = x + rampW;
         HeatScale.LegendTick top = null;
         for (HeatScale.LegendTick t : ticks) {
             if (t.level() == ColorLut.MAX_LEVEL) {
@@ -94,9 +106,10 @@ final class LegendPainter {
         }
         if (top != null) {
             double w = text.width(top.label(), c.font());
-            topStart = x + rampW - w;
+            topStart = x + rampW - Math.min(w, TOP_LABEL_INSET);
             g.setTextAlign(TextAlignment.LEFT);
             g.fillText(top.label(), topStart, y);
+            labelsEnd = topStart + w;
         }
         double end = Double.NEGATIVE_INFINITY;
         for (HeatScale.LegendTick t : ticks) {
@@ -114,6 +127,7 @@ final class LegendPainter {
             end = from + w;
         }
         g.setTextBaseline(VPos.CENTER);
+        return labelsEnd;
     }
 
     static Color argb(int argb) {
