@@ -36,7 +36,11 @@ public final class DemoShots {
 
     /** Writes a snapshot of the scene as a PNG (no Swing bridge here: the pixels are copied by hand). */
     public static void save(Scene scene, String path) {
-        WritableImage image = scene.snapshot(null);
+        save(scene.snapshot(null), path);
+    }
+
+    /** Writes an image as a PNG. */
+    public static void save(WritableImage image, String path) {
         int w = (int) image.getWidth();
         int h = (int) image.getHeight();
         int[] argb = new int[w * h];

@@ -3,24 +3,26 @@ package dev.partitionscope.ui.heatmap;
 import javafx.scene.canvas.GraphicsContext;
 
 /**
- * Marginal bar strips along the heatmap's axes. When there are more values than pixels, each pixel draws the largest
- * value it covers, so a narrow spike never vanishes into an anti-aliased smear and the strip costs one rectangle per
- * pixel at most.
+ * Marginal bar strips along the heatmap's axes, showing the window of values the viewport shows (a fractional first
+ * index and count, as the plot has). When there are more values than pixels, each pixel draws the largest value it
+ * covers, so a narrow spike never vanishes into an anti-aliased smear and the strip costs one rectangle per pixel at
+ * most. Bars cut by the window's edges are clipped to the strip.
  */
 final class Bars {
     private Bars() {
     }
 
-    /** Vertical bars growing up from {@code baseY}, one per column across [left, left + width). */
-    static void columns(GraphicsContext g, double[] v, double max, double left, double width, double baseY,
-                        double height) {
-        strip(v, max, left, width, height, (along, size, bar) -> g.fillRect(along, baseY - bar, size, bar));
+    /** Vertical bars growing up from {@code baseY}, values [from, from + count) across [left, left + width). */
+    static void columns(GraphicsContext g, double[] v, double from, double count, double max, double left,
+                        double width, double baseY, double height) {
+        strip(v, from, count, max, left, width, height, (along, size, bar) -> g.fillRect(along, baseY - bar, size,
+                bar));
     }
 
-    /** Horizontal bars growing right from {@code left}, one per row across [top, top + height). */
-    static void rows(GraphicsContext g, double[] v, double max, double top, double height, double left,
-                     double width) {
-        strip(v, max, top, height, width, (along, size, bar) -> g.fillRect(left, along, bar, size));
+    /** Horizontal bars growing right from {@code left}, values [from, from + count) across [top, top + height). */
+    static void rows(GraphicsContext g, double[] v, double from, double count, double max, double top, double height,
+                     double left, double width) {
+        strip(v, from, count, max, top, height, width, (along, size, bar) -> g.fillRect(left, along, bar, size));
     }
 
     /** Draws one bar: its position and thickness along the strip, and its length (at least 1 px). */
@@ -30,20 +32,21 @@ final class Bars {
     }
 
     /** The shared layout of both strips, along one axis; {@code bar} turns it into a rectangle. */
-    private static void strip(double[] v, double max, double start, double extent, double depth,
-                              Bar bar) {
-        int n = v.length;
-        if (n == 0 || !(max > 0) || extent <= 0) {
+    private static void strip(double[] v, double from, double count, double max, double start, double extent,
+                              double depth, Bar bar) {
+        if (v.length == 0 || !(max > 0) || extent <= 0 || !(count > 0)) {
             return;
         }
-        double per = extent / n;
+        double per = extent / count;
+        double end = start + extent;
         if (per >= 2) {
             double gap = per >= 5 ? 1 : 0;
-            for (int i = 0; i < n; i++) {
+            int last = Math.min(v.length, (int) Math.ceil(from + count));
+            for (int i = Math.max(0, (int) Math.floor(from)); i < last; i++) {
                 double length = depth * v[i] / max;
-                if (length > 0) {
-                    double a0 = Math.round(start + i * per);
-                    double a1 = Math.round(start + (i + 1) * per) - gap;
+                double a0 = Math.max(start, Math.round(start + (i - from) * per));
+                double a1 = Math.min(end, Math.round(start + (i + 1 - from) * per) - gap);
+                if (length > 0 && a1 > a0) {
                     bar.fill(a0, Math.max(1, a1 - a0), Math.max(1, length));
                 }
             }
@@ -51,30 +54,25 @@ final class Bars {
         }
         int pixels = (int) Math.ceil(extent);
         for (int p = 0; p < pixels; p++) {
-            double m = maxOver(v, p, pixels, extent);
+            double m = maxOver(v, from + p * count / extent, from + (p + 1) * count / extent);
             if (m > 0) {
                 bar.fill(start + p, 1, Math.max(1, depth * m / max));
             }
         }
     }
 
-    /** The largest value among those whose span overlaps pixel p of a strip {@code length} long. */
-    private static double maxOver(double[] v, int p, int pixels, double length) {
-        int n = v.length;
-        int from = (int) Math.floor(p * n / length);
-        int to = Math.min(n, (int) Math.ceil((p + 1) * n / length));
+    /** The largest value whose span [i, i + 1) overlaps [a, b). */
+    private static double maxOver(double[] v, double a, double b) {
+        int to = Math.min(v.length, (int) Math.ceil(b));
         double m = 0;
-        for (int i = Math.max(0, from); i < to; i++) {
+        for (int i = Math.max(0, (int) Math.floor(a)); i < to; i++) {
             m = Math.max(m, v[i]);
         }
         return m;
     }
 
-    static double max(double[] v) {
-        double m = 0;
-        for (double x : v) {
-            m = Math.max(m, x);
-        }
-        return m;
+    /** The largest of the values [from, from + count) at least partly in the window. */
+    static double max(double[] v, double from, double count) {
+        return maxOver(v, from, from + count);
     }
 }

@@ -3,8 +3,16 @@ package dev.partitionscope.ui.heatmap;
 import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 
-/** The non-heat colours and fonts of one frame, read from the CSS probes of {@link HeatmapCanvas}. */
-record HeatColors(Font font, Font boldFont, Paint text, Paint strongText, Paint plotBackground, Paint axis,
-                  Paint labelA, Paint labelB, Paint total, Paint throttle, Paint missing, Paint crosshair,
-                  Paint hoverBackground, Paint hoverBorder, Paint hoverText) {
+/**
+ * The non-heat colours and fonts of one frame, read from the CSS probes of {@link HeatmapCanvas}.
+ *
+ * @param background behind the whole chart (an exported image's background)
+ * @param throttleOther throttles with causes other than the key range's own, stacked on {@code throttle}
+ * @param pin the outline of the pinned cell
+ * @param selection the outline of the selection rectangle
+ */
+record HeatColors(Font font, Font boldFont, Paint text, Paint strongText, Paint background, Paint plotBackground,
+                  Paint axis, Paint labelA, Paint labelB, Paint total, Paint throttle, Paint throttleOther,
+                  Paint missing, Paint crosshair, Paint pin, Paint selection, Paint hoverBackground,
+                  Paint hoverBorder, Paint hoverText) {
 }

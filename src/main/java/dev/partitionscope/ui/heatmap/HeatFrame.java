@@ -7,13 +7,27 @@ import java.util.List;
 
 /**
  * What one grid contributes to every frame, derived once when the grid is set: label bars, marginal totals as plain
- * arrays, the throttled cells. Resizing, hovering or a theme switch reuse it.
+ * arrays, the throttled cells, and optionally the throttles per column split by cause. Resizing, zooming, hovering or
+ * a theme switch reuse it.
+ *
+ * @param causes the throttle strip's split by cause, or null to draw {@code columnThrottles} in one colour
  */
 record HeatFrame(HeatGrid grid, List<List<LabelRun>> labelRuns, double[] rowTotals, double[] rowThrottles,
-                 double[] columnTotals, double[] columnThrottles, BitSet throttled) {
+                 double[] columnTotals, double[] columnThrottles, BitSet throttled, ThrottleCauses causes) {
 
     static final HeatFrame EMPTY = new HeatFrame(null, List.of(), new double[0], new double[0], new double[0],
-            new double[0], new BitSet());
+            new double[0], new BitSet(), null);
+
+    /** Throttles per column by cause: the key range's own (hot partition) and everything else; {@code total} sums. */
+    record ThrottleCauses(double[] keyRange, double[] other, double[] total) {
+        static ThrottleCauses of(double[] keyRange, double[] other) {
+            double[] total = new double[keyRange.length];
+            for (int c = 0; c < total.length; c++) {
+                total[c] = keyRange[c] + other[c];
+            }
+            return new ThrottleCauses(keyRange.clone(), other.clone(), total);
+        }
+    }
 
     static HeatFrame of(HeatGrid grid) {
         if (grid == null) {
@@ -34,7 +48,13 @@ record HeatFrame(HeatGrid grid, List<List<LabelRun>> labelRuns, double[] rowTota
             columnThrottles[c] = grid.columnThrottles(c);
         }
         return new HeatFrame(grid, RowLabels.of(grid), rowTotals, rowThrottles, columnTotals, columnThrottles,
-                grid.throttledCells());
+                grid.throttledCells(), null);
+    }
+
+    /** This frame with the throttle strip split by cause ({@code causes} null: not split). */
+    HeatFrame withCauses(ThrottleCauses newCauses) {
+        return new HeatFrame(grid, labelRuns, rowTotals, rowThrottles, columnTotals, columnThrottles, throttled,
+                newCauses);
     }
 
     int rows() {

@@ -13,9 +13,10 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.text.TextAlignment;
 
 /**
- * Draws the hover layer on the overlay canvas: an outline around the cell under the mouse (at least a few pixels
- * wide, so a sub-pixel cell still shows where it is), markers on the label bars and marginal strips for its row and
- * column, and a box with what the cell holds. Only this layer is redrawn when the mouse moves.
+ * Draws the overlay canvas: the selection rectangle, the pinned cell's marker, and the hover: an outline around the
+ * cell under the mouse (at least a few pixels wide, so a sub-pixel cell still shows where it is), markers on the
+ * label bars and marginal strips for its row and column, and a box with what the cell holds (or, over the throttle
+ * strip, what the column's throttles were). Only this layer is redrawn when the mouse moves, drags or selects.
  */
 final class HeatHoverPainter {
     private static final double PAD = 8;
@@ -57,6 +58,74 @@ final class HeatHoverPainter {
 
         List<String> lines = lines(f.grid(), row, column, scale, zone);
         box(g, w, h, lines, mouseX, mouseY, text, c);
+    }
+
+    /** Hover over the throttle strip: a marker on the column and a box with its throttles (by cause when split). */
+    static void paintStrip(GraphicsContext g, double w, double h, HeatLayout a, HeatFrame f, int column,
+                           double mouseX, double mouseY, ZoneId zone, HeatmapPainter text, HeatColors c) {
+        double x0 = Math.max(a.left(), a.x(column));
+        double x1 = Math.min(a.right(), a.x(column + 1));
+        g.setFill(c.crosshair());
+        g.fillRect(Math.round((x0 + x1) / 2) - 1, a.columnTotalsTop(), 2, a.throttleBottom() - a.columnTotalsTop());
+        box(g, w, h, stripLines(f, column, zone), mouseX, mouseY, text, c);
+    }
+
+    /** The strip box's text: the column's span, then its throttles, by cause when the strip is split. */
+    static List<String> stripLines(HeatFrame f, int column, ZoneId zone) {
+        HeatGrid grid = f.grid();
+        boolean withDate = HeatTimeAxis.crossesDays(grid.columnStart(0), grid.columnStart(grid.columnCount()), zone);
+        String span = HeatTimeAxis.span(grid.columnStart(column), grid.columnStart(column + 1), zone, withDate);
+        HeatFrame.ThrottleCauses causes = f.causes();
+        if (causes == null) {
+            return List.of(span, requests(f.columnThrottles()[column]));
+        }
+        return List.of(span, HeatmapPainter.KEY_RANGE + ": " + requests(causes.keyRange()[column]),
+                HeatmapPainter.OTHER_CAUSES + ": " + requests(causes.other()[column]));
+    }
+
+    private static String requests(double n) {
+        return PreciseNumber.format(n) + " throttled requests";
+    }
+
+    /** The pinned cell: a thick outline in the pin colour on a halo, distinct from the thin hover outline. */
+    static void paintPin(GraphicsContext g, HeatLayout a, int row, int column, HeatColors c) {
+        double bw = Math.max(MIN_BOX + 2, a.x(column + 1) - a.x(column));
+        double bh = Math.max(MIN_BOX + 2, a.y(row + 1) - a.y(row));
+        double bx = Math.round((a.x(column) + a.x(column + 1)) / 2 - bw / 2) + 0.5;
+        double by = Math.round((a.y(row) + a.y(row + 1)) / 2 - bh / 2) + 0.5;
+        g.save();
+        HeatmapPainter.clip(g, a.left(), a.top(), a.width(), a.height());
+        g.setLineDashes((double[]) null);
+        g.setLineWidth(4);
+        g.setStroke(c.hoverBackground());
+        g.strokeRect(bx, by, bw, bh);
+        g.setLineWidth(2);
+        g.setStroke(c.pin());
+        g.strokeRect(bx, by, bw, bh);
+        g.restore();
+    }
+
+    /** A selection of whole cells (inclusive bounds): a faint fill and a dashed outline, clipped to the plot. */
+    static void paintSelection(GraphicsContext g, HeatLayout a, int firstRow, int lastRow, int firstColumn,
+                               int lastColumn, HeatColors c) {
+        double x0 = Math.round(a.x(firstColumn));
+        double x1 = Math.round(a.x(lastColumn + 1));
+        double y0 = Math.round(a.y(firstRow));
+        double y1 = Math.round(a.y(lastRow + 1));
+        g.save();
+        HeatmapPainter.clip(g, a.left(), a.top(), a.width(), a.height());
+        g.setGlobalAlpha(0.18);
+        g.setFill(c.selection());
+        g.fillRect(x0, y0, x1 - x0, y1 - y0);
+        g.setGlobalAlpha(1);
+        g.setLineWidth(3);
+        g.setStroke(c.hoverBackground());
+        g.strokeRect(x0 + 0.5, y0 + 0.5, x1 - x0 - 1, y1 - y0 - 1);
+        g.setLineWidth(1);
+        g.setLineDashes(4, 3);
+        g.setStroke(c.selection());
+        g.strokeRect(x0 + 0.5, y0 + 0.5, x1 - x0 - 1, y1 - y0 - 1);
+        g.restore();
     }
 
     /** The box's text: the row first (bold), then the rest. */

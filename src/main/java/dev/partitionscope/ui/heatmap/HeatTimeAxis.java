@@ -1,5 +1,6 @@
 package dev.partitionscope.ui.heatmap;
 
+import dev.partitionscope.core.heat.HeatGrid;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -22,6 +23,18 @@ final class HeatTimeAxis {
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT);
 
     private HeatTimeAxis() {
+    }
+
+    /** The time at a fractional column, interpolated within the column (the viewport's edges fall mid-column). */
+    static Instant at(HeatGrid grid, double column) {
+        int c = Math.max(0, Math.min(grid.columnCount(), (int) Math.floor(column)));
+        Instant start = grid.columnStart(c);
+        double within = column - c;
+        if (within <= 0 || c == grid.columnCount()) {
+            return start;
+        }
+        long seconds = grid.columnStart(c + 1).getEpochSecond() - start.getEpochSecond();
+        return start.plusMillis(Math.round(within * seconds * 1000));
     }
 
     static boolean crossesDays(Instant from, Instant to, ZoneId zone) {

@@ -9,13 +9,15 @@ import java.util.Locale;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.image.Image;
+import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 
 /**
- * Draws the heatmap's base layer: label bars, the heat image scaled with smoothing off, throttle marks, marginals,
- * the time axis. The legend is {@link LegendPainter}'s; hover is {@link HoverPainter}'s on its own canvas. Runs only
+ * Draws the heatmap's base layer for the layout's viewport: label bars, the visible part of the heat image scaled
+ * with smoothing off, throttle marks, marginals, the time axis; only what is in view is drawn. The legend is
+ * {@link LegendPainter}'s; hover, pin and selection are {@link HeatHoverPainter}'s on their own canvas. Runs only
  * when something changed, at most once per pulse.
  */
 final class HeatmapPainter {
@@ -26,6 +28,9 @@ final class HeatmapPainter {
     private static final double COLUMN_TOTALS_H = 34;
     private static final double THROTTLE_H = 18;
     private static final double STRIP_GAP = 4;
+    /** The throttle strip's names for its two causes (also the hover box's). */
+    static final String KEY_RANGE = "KeyRange";
+    static final String OTHER_CAUSES = "other causes";
     /** Cells at least this big in both directions get a corner mark when they throttled. */
     private static final double MARKED_CELL = 4;
 
@@ -68,7 +73,7 @@ final class HeatmapPainter {
         return widest;
     }
 
-    HeatLayout layout(double w, double h, HeatFrame f, HeatColors c) {
+    HeatLayout layout(double w, double h, HeatFrame f, HeatmapCanvas.Viewport view, HeatColors c) {
         double line = lineHeight(c.font());
         double legendH = LegendPainter.height(line);
         double axisH = line + 6;
@@ -94,7 +99,7 @@ final class HeatmapPainter {
         double throttleBottom = throttleTop + THROTTLE_H;
         return new HeatLayout(lefts, widths, left, top, right, bottom, right + LABEL_GAP, w, columnTotalsTop,
                 columnTotalsBottom, throttleTop, throttleBottom, throttleBottom, throttleBottom + axisH + 6,
-                f.rows(), f.columns());
+                f.rows(), f.columns(), view);
     }
 
     void paint(GraphicsContext g, double w, double h, HeatLayout a, HeatFrame f, Image image, ZoneId zone,
@@ -102,12 +107,12 @@ final class HeatmapPainter {
         g.clearRect(0, 0, w, h);
         g.setFill(c.plotBackground());
         g.fillRect(a.left(), a.top(), a.width(), a.height());
-        if (image != null && f.rows() > 0 && f.columns() > 0) {
-            g.setImageSmoothing(false); // one pixel per cell, scaled up into crisp blocks, never blurred
-            g.drawImage(image, 0, 0, f.columns(), f.rows(), a.left(), a.top(), a.width(), a.height());
-        }
+        g.save();
+        clip(g, a.left(), a.top(), a.width(), a.height());
+        heat(g, a, image);
         missing(g, a, f, c);
         throttleMarks(g, a, f, c);
+        g.restore();
         g.setStroke(c.axis());
         g.setLineWidth(1);
         g.strokeRect(a.left() - 0.5, a.top() + 0.5, a.width() + 1, a.height() - 1);
@@ -116,13 +121,38 @@ final class HeatmapPainter {
         axis(g, a, f, zone, c);
     }
 
+    /** Clips to a rectangle; save the state before and restore it after. */
+    static void clip(GraphicsContext g, double x, double y, double w, double h) {
+        g.beginPath();
+        g.rect(x, y, w, h);
+        g.clip();
+    }
+
+    /**
+     * The visible cells of the image, one pixel per cell, scaled up into crisp blocks with smoothing off. The source
+     * rectangle is widened to whole cells and drawn where those cells lie, overhanging the plot where the viewport
+     * cuts a cell (the caller clips): a fractional source rectangle would let the renderer round cell edges its own
+     * way, off the edges hover computes.
+     */
+    private static void heat(GraphicsContext g, HeatLayout a, Image image) {
+        int c0 = a.firstColumn();
+        int c1 = a.endColumn();
+        int r0 = a.firstRow();
+        int r1 = a.endRow();
+        if (image == null || c1 <= c0 || r1 <= r0) {
+            return;
+        }
+        g.setImageSmoothing(false);
+        g.drawImage(image, c0, r0, c1 - c0, r1 - r0, a.x(c0), a.y(r0), a.x(c1) - a.x(c0), a.y(r1) - a.y(r0));
+    }
+
     private static void missing(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c) {
         HeatGrid grid = f.grid();
         if (grid == null) {
             return;
         }
         g.setFill(c.missing());
-        for (int col = 0; col < f.columns(); col++) {
+        for (int col = a.firstColumn(); col < a.endColumn(); col++) {
             if (grid.missing(col)) {
                 double x0 = Math.floor(a.x(col));
                 double x1 = Math.max(x0 + 1, Math.ceil(a.x(col + 1)));
@@ -140,29 +170,17 @@ final class HeatmapPainter {
         }
         double s = Math.min(10, Math.min(cw, ch) * 0.6);
         int columns = f.columns();
-        double[] xs = new double[3];
-        double[] ys = new double[3];
-        double[] hx = new double[3];
-        double[] hy = new double[3];
-        for (int i = f.throttled().nextSetBit(0); i >= 0; i = f.throttled().nextSetBit(i + 1)) {
-            double x1 = a.x(i % columns + 1);
-            double y0 = a.y(i / columns);
-            xs[0] = x1 - s;
-            ys[0] = y0;
-            xs[1] = x1;
-            ys[1] = y0;
-            xs[2] = x1;
-            ys[2] = y0 + s;
-            g.setFill(c.hoverBackground()); // a halo, so the mark shows on any heat colour
-            hx[0] = xs[0] - 1.5;
-            hx[1] = x1;
-            hx[2] = x1;
-            hy[0] = y0;
-            hy[1] = y0;
-            hy[2] = ys[2] + 1.5;
-            g.fillPolygon(hx, hy, 3);
-            g.setFill(c.throttle());
-            g.fillPolygon(xs, ys, 3);
+        for (int r = a.firstRow(); r < a.endRow(); r++) {
+            int end = r * columns + a.endColumn();
+            for (int i = f.throttled().nextSetBit(r * columns + a.firstColumn()); i >= 0 && i < end;
+                 i = f.throttled().nextSetBit(i + 1)) {
+                double x1 = a.x(i % columns + 1);
+                double y0 = a.y(r);
+                g.setFill(c.hoverBackground()); // a halo, so the mark shows on any heat colour
+                g.fillPolygon(new double[] {x1 - s - 1.5, x1, x1}, new double[] {y0, y0, y0 + s + 1.5}, 3);
+                g.setFill(c.throttle());
+                g.fillPolygon(new double[] {x1 - s, x1, x1}, new double[] {y0, y0, y0 + s}, 3);
+            }
         }
     }
 
@@ -180,10 +198,14 @@ final class HeatmapPainter {
             List<LabelRun> thin = new ArrayList<>();
             int n = 0;
             for (LabelRun run : runs) {
-                double y0 = Math.round(a.y(run.fromRow()));
-                double y1 = Math.round(a.y(run.toRowExclusive()));
+                Paint fill = n++ % 2 == 0 ? c.labelA() : c.labelB(); // counted over all runs: stable when panning
+                if (run.toRowExclusive() <= a.firstRow() || run.fromRow() >= a.endRow()) {
+                    continue;
+                }
+                double y0 = visibleY(a, run.fromRow());
+                double y1 = visibleY(a, run.toRowExclusive());
                 boolean gap = y1 - y0 >= 4;
-                g.setFill(n++ % 2 == 0 ? c.labelA() : c.labelB());
+                g.setFill(fill);
                 g.fillRect(x, y0, lw, Math.max(1, y1 - y0 - (gap ? 1 : 0)));
                 if (run.text().isEmpty()) {
                     continue;
@@ -202,6 +224,11 @@ final class HeatmapPainter {
         g.setTextAlign(TextAlignment.RIGHT);
         g.fillText("traffic", a.left() - LABEL_GAP, (a.columnTotalsTop() + a.columnTotalsBottom()) / 2);
         g.fillText("throttles", a.left() - LABEL_GAP, (a.throttleTop() + a.throttleBottom()) / 2);
+    }
+
+    /** The whole-pixel y of a row edge, held to the plot: a run cut by the viewport keeps its label in view. */
+    private static double visibleY(HeatLayout a, int row) {
+        return Math.round(Math.max(a.top(), Math.min(a.bottom(), a.y(row))));
     }
 
     /**
@@ -228,8 +255,8 @@ final class HeatmapPainter {
                 break;
             }
             LabelRun run = thin.get(k);
-            double cy = Math.round((a.y(run.fromRow()) + a.y(run.toRowExclusive())) / 2);
-            double top = Math.max(a.top(), cy - line / 2);
+            double cy = Math.round((visibleY(a, run.fromRow()) + visibleY(a, run.toRowExclusive())) / 2);
+            double top = Math.max(a.top(), Math.min(a.bottom() - line, cy - line / 2));
             double bottom = top + line;
             boolean free = true;
             for (double[] t : taken) {
@@ -247,47 +274,101 @@ final class HeatmapPainter {
     private static void clippedText(GraphicsContext g, String text, double x, double y, double w, double h,
                                     double cy, HeatColors c) {
         g.save();
-        g.beginPath();
-        g.rect(x, y, w - 2, h);
-        g.clip();
+        clip(g, x, y, w - 2, h);
         g.setFill(c.strongText());
         g.fillText(text, x + 4, cy);
         g.restore();
     }
 
-    private static void marginals(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c) {
+    /** Row totals right of the plot, column totals and the throttle strip below it, for the rows/columns in view. */
+    private void marginals(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c) {
+        HeatmapCanvas.Viewport v = a.view();
         double barsW = a.totalsRight() - a.totalsLeft() - 6; // room for the throttle tick at the right end
         g.setFill(c.total());
-        Bars.rows(g, f.rowTotals(), Bars.max(f.rowTotals()), a.top(), a.height(), a.totalsLeft(), barsW);
+        Bars.rows(g, f.rowTotals(), v.row(), v.rows(), Bars.max(f.rowTotals(), v.row(), v.rows()), a.top(),
+                a.height(), a.totalsLeft(), barsW);
         g.setFill(c.throttle());
         double[] throttled = f.rowThrottles();
-        for (int r = 0; r < throttled.length; r++) { // a tick, not a bar: any throttle at all is worth seeing
+        for (int r = a.firstRow(); r < a.endRow(); r++) { // a tick, not a bar: any throttle at all is worth seeing
             if (throttled[r] > 0) {
-                double y0 = Math.floor(a.y(r));
-                g.fillRect(a.totalsRight() - 4, y0, 4, Math.max(1, Math.ceil(a.y(r + 1)) - y0));
+                double y0 = Math.floor(Math.max(a.top(), a.y(r)));
+                double y1 = Math.ceil(Math.min(a.bottom(), a.y(r + 1)));
+                g.fillRect(a.totalsRight() - 4, y0, 4, Math.max(1, y1 - y0));
             }
         }
 
+        double totalsMax = Bars.max(f.columnTotals(), v.column(), v.columns());
         g.setFill(c.total());
-        Bars.columns(g, f.columnTotals(), Bars.max(f.columnTotals()), a.left(), a.width(), a.columnTotalsBottom(),
-                a.columnTotalsBottom() - a.columnTotalsTop());
-        g.setFill(c.throttle());
-        Bars.columns(g, f.columnThrottles(), Bars.max(f.columnThrottles()), a.left(), a.width(),
-                a.throttleBottom(), a.throttleBottom() - a.throttleTop());
+        Bars.columns(g, f.columnTotals(), v.column(), v.columns(), totalsMax, a.left(), a.width(),
+                a.columnTotalsBottom(), a.columnTotalsBottom() - a.columnTotalsTop());
+        double throttlesMax = throttleStrip(g, a, f, c);
         g.setStroke(c.axis());
         g.setLineWidth(1);
         g.strokeLine(a.left(), a.columnTotalsBottom() + 0.5, a.right(), a.columnTotalsBottom() + 0.5);
         g.strokeLine(a.left(), a.throttleBottom() + 0.5, a.right(), a.throttleBottom() + 0.5);
         g.strokeLine(a.totalsLeft() - 0.5, a.top(), a.totalsLeft() - 0.5, a.bottom());
 
-        // The scale of each strip: its largest value, in the space right of it.
+        // The scale of each strip: its largest value in view, in the space right of it.
         g.setFill(c.text());
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.TOP);
-        g.fillText(number(Bars.max(f.columnTotals())), a.totalsRight() - 2, a.columnTotalsTop());
+        g.fillText(number(totalsMax), a.totalsRight() - 2, a.columnTotalsTop());
         g.setTextBaseline(VPos.CENTER);
-        g.fillText(number(Bars.max(f.columnThrottles())), a.totalsRight() - 2,
-                (a.throttleTop() + a.throttleBottom()) / 2);
+        g.fillText(number(throttlesMax), a.totalsRight() - 2, (a.throttleTop() + a.throttleBottom()) / 2);
+    }
+
+    /**
+     * The throttle strip: the grid's throttles per column, or, split by cause, the key range's own stacked under
+     * the other causes' in a second colour, with a key naming both. Drawn as the sum in the "other" colour with the
+     * key range's part over it, so both share one scale.
+     *
+     * @return the strip's scale: its largest value in view
+     */
+    private double throttleStrip(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c) {
+        HeatmapCanvas.Viewport v = a.view();
+        double depth = a.throttleBottom() - a.throttleTop();
+        HeatFrame.ThrottleCauses causes = f.causes();
+        if (causes == null) {
+            double max = Bars.max(f.columnThrottles(), v.column(), v.columns());
+            g.setFill(c.throttle());
+            Bars.columns(g, f.columnThrottles(), v.column(), v.columns(), max, a.left(), a.width(),
+                    a.throttleBottom(), depth);
+            return max;
+        }
+        double max = Bars.max(causes.total(), v.column(), v.columns());
+        g.setFill(c.throttleOther());
+        Bars.columns(g, causes.total(), v.column(), v.columns(), max, a.left(), a.width(), a.throttleBottom(), depth);
+        g.setFill(c.throttle());
+        Bars.columns(g, causes.keyRange(), v.column(), v.columns(), max, a.left(), a.width(), a.throttleBottom(),
+                depth);
+        causeKey(g, a, c);
+        return max;
+    }
+
+    /** "■ KeyRange ■ other causes" on a plate at the throttle strip's top right. */
+    private void causeKey(GraphicsContext g, HeatLayout a, HeatColors c) {
+        double swatch = 8;
+        double keyRangeW = width(KEY_RANGE, c.font());
+        double plateW = 4 + swatch + 3 + keyRangeW + 10 + swatch + 3 + width(OTHER_CAUSES, c.font()) + 4;
+        double plateH = a.throttleBottom() - a.throttleTop();
+        double x = a.right() - plateW;
+        double y = a.throttleTop();
+        double cy = y + plateH / 2;
+        g.setFill(c.hoverBackground());
+        g.fillRect(x, y, plateW, plateH);
+        g.setFont(c.font());
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.CENTER);
+        x += 4;
+        g.setFill(c.throttle());
+        g.fillRect(x, cy - swatch / 2, swatch, swatch);
+        g.setFill(c.text());
+        g.fillText(KEY_RANGE, x + swatch + 3, cy);
+        x += swatch + 3 + keyRangeW + 10;
+        g.setFill(c.throttleOther());
+        g.fillRect(x, cy - swatch / 2, swatch, swatch);
+        g.setFill(c.text());
+        g.fillText(OTHER_CAUSES, x + swatch + 3, cy);
     }
 
     private void axis(GraphicsContext g, HeatLayout a, HeatFrame f, ZoneId zone, HeatColors c) {
@@ -295,18 +376,20 @@ final class HeatmapPainter {
         if (grid == null || f.columns() == 0) {
             return;
         }
-        var from = grid.columnStart(0);
-        var to = grid.columnStart(f.columns());
+        var from = HeatTimeAxis.at(grid, a.view().column());
+        var to = HeatTimeAxis.at(grid, a.view().column() + a.view().columns());
         double labelW = width(HeatTimeAxis.crossesDays(from, to, zone) ? "00-00 00:00" : "00:00", c.font());
-        double span = to.getEpochSecond() - from.getEpochSecond();
+        double span = to.toEpochMilli() - from.toEpochMilli();
         g.setStroke(c.axis());
         g.setFill(c.text());
         g.setFont(c.font());
         g.setTextBaseline(VPos.TOP);
         g.setTextAlign(TextAlignment.CENTER);
         for (HeatTimeAxis.Tick t : HeatTimeAxis.ticks(from, to, zone, a.width(), labelW + 24)) {
-            double x = Math.round(a.left() + a.width() * (t.at().getEpochSecond() - from.getEpochSecond()) / span)
-                    + 0.5;
+            double x = Math.round(a.left() + a.width() * (t.at().toEpochMilli() - from.toEpochMilli()) / span) + 0.5;
+            if (x < a.left() || x > a.right() + 1) {
+                continue; // a tick in the viewport's first, cut second
+            }
             g.strokeLine(x, a.axisTop(), x, a.axisTop() + 4);
             double tx = Math.max(a.left() + labelW / 2, Math.min(a.right() - labelW / 2, x));
             g.fillText(t.label(), tx, a.axisTop() + 5);

@@ -18,6 +18,8 @@ import java.util.Random;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 
@@ -25,7 +27,9 @@ import javafx.stage.Stage;
  * Throwaway look at {@link HeatmapCanvas} with the ops-log seed's shape: one {@code OPS_LOG} key at the write
  * ceiling all day and throttling, a few hundred cold {@code ORDER#n} keys, the other-keys row. Shows it at
  * 1,400 × 800, hovers the hot row, and writes {@code <base>-light.png}, {@code <base>-dark.png} and, with half-hour
- * columns so throttle marks fit in cells, {@code <base>-coarse-dark.png}; then exits.
+ * columns so throttle marks fit in cells, {@code <base>-coarse-dark.png}; then zooms the fine grid into the hot
+ * rows with throttles split by cause, a pin and a selection ({@code <base>-zoom-dark.png}, {@code -zoom-light.png}),
+ * and exports that view at 2× ({@code <base>-export-2x.png}); then exits.
  */
 public final class HeatmapDemo {
     private static final Instant DAY_START = Instant.parse("2026-06-22T00:00:00Z");
@@ -116,12 +120,52 @@ public final class HeatmapDemo {
                             hoverRow(canvas, coarse, 0, 0.8);
                             DemoShots.after(300, () -> {
                                 DemoShots.save(scene, base + "-coarse-dark.png");
-                                Platform.exit();
+                                zoomed(canvas, grid);
+                                DemoShots.after(500, () -> {
+                                    DemoShots.save(scene, base + "-zoom-dark.png");
+                                    Application.setUserAgentStylesheet(
+                                            new PrimerLight().getUserAgentStylesheet());
+                                    DemoShots.after(800, () -> {
+                                        DemoShots.save(scene, base + "-zoom-light.png");
+                                        DemoShots.save(canvas.exportImage(2, "orders · zoomed"),
+                                                base + "-export-2x.png");
+                                        Platform.exit();
+                                    });
+                                });
                             });
                         });
                     });
                 });
             });
+        });
+    }
+
+    /**
+     * The fine grid zoomed into the hot rows around noon, throttles split by cause (a made-up third of them "other"),
+     * a pinned cell, a selection, and the mouse over the throttle strip.
+     */
+    private static void zoomed(HeatmapCanvas canvas, HeatGrid grid) {
+        canvas.setGrid(grid);
+        double[] keyRange = new double[grid.columnCount()];
+        double[] other = new double[grid.columnCount()];
+        for (int c = 0; c < keyRange.length; c++) {
+            keyRange[c] = grid.columnThrottles(c) * 2 / 3.0;
+            other[c] = grid.columnThrottles(c) / 3.0 + (c % 90 < 10 ? 60 : 0);
+        }
+        canvas.setThrottleCauses(keyRange, other);
+        canvas.setViewport(new HeatmapCanvas.Viewport(0, 700, 12, 90));
+        canvas.applyCss();
+        canvas.layout();
+        DemoShots.after(300, () -> {
+            var pin = canvas.cellCenter(0, 740);
+            var p = canvas.localToScene(pin);
+            for (var type : List.of(MouseEvent.MOUSE_PRESSED, MouseEvent.MOUSE_RELEASED)) {
+                canvas.fireEvent(new MouseEvent(type, p.getX(), p.getY(), 0, 0, MouseButton.PRIMARY, 1, false,
+                        false, false, false, true, false, false, true, false, true, null));
+            }
+            canvas.setSelection(new HeatmapCanvas.Selection(3, 6, 760, 775));
+            var strip = canvas.cellCenter(0, 752);
+            DemoShots.hover(canvas, strip.getX(), canvas.getHeight() - 72);
         });
     }
 
