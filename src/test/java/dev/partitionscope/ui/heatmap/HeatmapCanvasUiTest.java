@@ -60,12 +60,17 @@ class HeatmapCanvasUiTest {
     }
 
     /** Twelve keys × thirty minutes, every key busy in every minute, one throttling. */
-    private static HeatGrid grid() {
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(START, 60, 30, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
+    static HeatGrid grid() {
+        return grid(30);
+    }
+
+    /** Twelve keys × {@code minutes} (at least 18), every key busy in every minute, one throttling in minute 17. */
+    static HeatGrid grid(int minutes) {
+        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(START, 60, minutes, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
                 Provenance.LAB_METER);
         for (int k = 0; k < 12; k++) {
             RowKey key = RowKey.of("orders", null, "TENANT#" + (k / 4) + "#K" + k);
-            for (int m = 0; m < 30; m++) {
+            for (int m = 0; m < minutes; m++) {
                 b.add(key, m, 1_000 + k * 10_000 + m);
             }
         }
