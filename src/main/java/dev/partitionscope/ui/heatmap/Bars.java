@@ -15,8 +15,8 @@ final class Bars {
     /** Vertical bars growing up from {@code baseY}, values [from, from + count) across [left, left + width). */
     static void columns(GraphicsContext g, double[] v, double from, double count, double max, double left,
                         double width, double baseY, double height) {
-        strip(v, from, count, max, left, width, height, (along, size, bar) -> g.fillRect(along, baseY - bar, size,
-                bar));
+        strip(v, from, count, max, left, width, height,
+                (along, size, bar) -> g.fillRect(along, baseY - bar, size, bar));
     }
 
     /** Horizontal bars growing right from {@code left}, values [from, from + count) across [top, top + height). */

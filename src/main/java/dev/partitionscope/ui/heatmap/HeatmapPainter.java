@@ -31,6 +31,8 @@ final class HeatmapPainter {
     /** The throttle strip's names for its two causes (also the hover box's). */
     static final String KEY_RANGE = "KeyRange";
     static final String OTHER_CAUSES = "other causes";
+    private static final double CAUSE_SWATCH = 8;
+    private static final double CAUSE_GAP = 10;
     /** Cells at least this big in both directions get a corner mark when they throttled. */
     private static final double MARKED_CELL = 4;
 
@@ -84,7 +86,8 @@ final class HeatmapPainter {
         double[] lefts = new double[runs.size()];
         double[] widths = new double[runs.size()];
         double x = 0;
-        double captionW = Math.max(width("throttles", c.font()), width("traffic", c.font())) + 8;
+        double throttleCaptionW = f.causes() == null ? width("throttles", c.font()) : causeKeyWidth(c);
+        double captionW = Math.max(throttleCaptionW, width("traffic", c.font())) + 8;
         double[] widest = widestLabels(runs, c.font());
         for (int i = 0; i < runs.size(); i++) {
             lefts[i] = x;
@@ -223,7 +226,11 @@ final class HeatmapPainter {
         g.setFill(c.text());
         g.setTextAlign(TextAlignment.RIGHT);
         g.fillText("traffic", a.left() - LABEL_GAP, (a.columnTotalsTop() + a.columnTotalsBottom()) / 2);
-        g.fillText("throttles", a.left() - LABEL_GAP, (a.throttleTop() + a.throttleBottom()) / 2);
+        if (f.causes() == null) {
+            g.fillText("throttles", a.left() - LABEL_GAP, (a.throttleTop() + a.throttleBottom()) / 2);
+        } else {
+            causeKey(g, a, c);
+        }
     }
 
     /** The whole-pixel y of a row edge, held to the plot: a run cut by the viewport keeps its label in view. */
@@ -341,34 +348,33 @@ final class HeatmapPainter {
         g.setFill(c.throttle());
         Bars.columns(g, causes.keyRange(), v.column(), v.columns(), max, a.left(), a.width(), a.throttleBottom(),
                 depth);
-        causeKey(g, a, c);
         return max;
     }
 
-    /** "■ KeyRange ■ other causes" on a plate at the throttle strip's top right. */
+    /**
+     * "■ KeyRange ■ other causes" as the throttle strip's caption, left of it where "throttles" stands otherwise
+     * (the layout makes room), so it never hides the strip's newest bars.
+     */
     private void causeKey(GraphicsContext g, HeatLayout a, HeatColors c) {
-        double swatch = 8;
-        double keyRangeW = width(KEY_RANGE, c.font());
-        double plateW = 4 + swatch + 3 + keyRangeW + 10 + swatch + 3 + width(OTHER_CAUSES, c.font()) + 4;
-        double plateH = a.throttleBottom() - a.throttleTop();
-        double x = a.right() - plateW;
-        double y = a.throttleTop();
-        double cy = y + plateH / 2;
-        g.setFill(c.hoverBackground());
-        g.fillRect(x, y, plateW, plateH);
-        g.setFont(c.font());
+        double cy = (a.throttleTop() + a.throttleBottom()) / 2;
+        double x = a.left() - LABEL_GAP - causeKeyWidth(c);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
-        x += 4;
-        g.setFill(c.throttle());
-        g.fillRect(x, cy - swatch / 2, swatch, swatch);
+        x = causeKeyItem(g, x, cy, c.throttle(), KEY_RANGE, c) + CAUSE_GAP;
+        causeKeyItem(g, x, cy, c.throttleOther(), OTHER_CAUSES, c);
+    }
+
+    /** One swatch and its name; returns the x after the name. */
+    private double causeKeyItem(GraphicsContext g, double x, double cy, Paint colour, String name, HeatColors c) {
+        g.setFill(colour);
+        g.fillRect(x, cy - CAUSE_SWATCH / 2, CAUSE_SWATCH, CAUSE_SWATCH);
         g.setFill(c.text());
-        g.fillText(KEY_RANGE, x + swatch + 3, cy);
-        x += swatch + 3 + keyRangeW + 10;
-        g.setFill(c.throttleOther());
-        g.fillRect(x, cy - swatch / 2, swatch, swatch);
-        g.setFill(c.text());
-        g.fillText(OTHER_CAUSES, x + swatch + 3, cy);
+        g.fillText(name, x + CAUSE_SWATCH + 3, cy);
+        return x + CAUSE_SWATCH + 3 + width(name, c.font());
+    }
+
+    private double causeKeyWidth(HeatColors c) {
+        return 2 * (CAUSE_SWATCH + 3) + width(KEY_RANGE, c.font()) + CAUSE_GAP + width(OTHER_CAUSES, c.font());
     }
 
     private void axis(GraphicsContext g, HeatLayout a, HeatFrame f, ZoneId zone, HeatColors c) {
