@@ -173,6 +173,8 @@ final class HeatmapPainter {
         }
         double s = Math.min(10, Math.min(cw, ch) * 0.6);
         int columns = f.columns();
+        double[] xs = new double[3]; // reused: a frame redrawn while panning may hold thousands of marks
+        double[] ys = new double[3];
         for (int r = a.firstRow(); r < a.endRow(); r++) {
             int end = r * columns + a.endColumn();
             for (int i = f.throttled().nextSetBit(r * columns + a.firstColumn()); i >= 0 && i < end;
@@ -180,11 +182,22 @@ final class HeatmapPainter {
                 double x1 = a.x(i % columns + 1);
                 double y0 = a.y(r);
                 g.setFill(c.hoverBackground()); // a halo, so the mark shows on any heat colour
-                g.fillPolygon(new double[] {x1 - s - 1.5, x1, x1}, new double[] {y0, y0, y0 + s + 1.5}, 3);
+                corner(g, xs, ys, x1, y0, s + 1.5);
                 g.setFill(c.throttle());
-                g.fillPolygon(new double[] {x1 - s, x1, x1}, new double[] {y0, y0, y0 + s}, 3);
+                corner(g, xs, ys, x1, y0, s);
             }
         }
+    }
+
+    /** Fills the right triangle of side s in the corner (x1, y0), using xs and ys as scratch. */
+    private static void corner(GraphicsContext g, double[] xs, double[] ys, double x1, double y0, double s) {
+        xs[0] = x1 - s;
+        xs[1] = x1;
+        xs[2] = x1;
+        ys[0] = y0;
+        ys[1] = y0;
+        ys[2] = y0 + s;
+        g.fillPolygon(xs, ys, 3);
     }
 
     private void labels(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c) {
@@ -326,8 +339,8 @@ final class HeatmapPainter {
 
     /**
      * The throttle strip: the grid's throttles per column, or, split by cause, the key range's own stacked under
-     * the other causes' in a second colour, with a key naming both. Drawn as the sum in the "other" colour with the
-     * key range's part over it, so both share one scale.
+     * the other causes' in a second colour ({@link #causeKey} names both). Drawn as the sum in the "other" colour with
+     * the key range's part over it, so both share one scale.
      *
      * @return the strip's scale: its largest value in view
      */
