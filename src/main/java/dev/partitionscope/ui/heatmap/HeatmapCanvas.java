@@ -104,7 +104,7 @@ public final class HeatmapCanvas extends Region {
     /** Arrow keys pan by this share of the view. */
     private static final double KEY_PAN = 0.1;
     /** The margin around an exported image, in pixels at scale 1. */
-    static final int EXPORT_MARGIN = 12;
+    public static final int EXPORT_MARGIN = 12;
     /** A press that moves less than this (pixels) before release is a click, not a drag. */
     private static final double DRAG_THRESHOLD = 3;
 
@@ -391,9 +391,11 @@ public final class HeatmapCanvas extends Region {
     /**
      * The current view as an image for reports and slides: what is visible (same viewport) at {@code pixelScale}
      * × its size (1 or 2, say), with the legend, under a band holding {@code title} (no band when null or blank),
-     * in a margin of {@value #EXPORT_MARGIN} pixels (× the scale), without hover, pin or selection. The frame is painted again into an off-screen canvas scaled by
-     * {@code pixelScale}, rather than snapshotting the on-screen one scaled, so text and lines are sharp at 2× and
-     * the cells stay crisp blocks (the image is drawn with smoothing off, as on screen).
+     * in a margin of {@value #EXPORT_MARGIN} pixels (× the scale), without hover, pin or selection.
+     *
+     * <p>The frame is painted again into an off-screen canvas scaled by {@code pixelScale}, rather than snapshotting
+     * the on-screen one scaled, so text and lines are sharp at 2× and the cells stay crisp blocks (the image is drawn
+     * with smoothing off, as on screen). The heat image itself is reused, not rewritten.
      */
     public WritableImage exportImage(double pixelScale, String title) {
         if (!(pixelScale > 0) || Double.isInfinite(pixelScale)) {
