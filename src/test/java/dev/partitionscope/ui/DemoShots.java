@@ -1,18 +1,14 @@
 package dev.partitionscope.ui;
 
-import java.awt.image.BufferedImage;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
-import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
-import javax.imageio.ImageIO;
 import javafx.util.Duration;
 
 /** What the throwaway control demos share: a simulated hover, a delay, and a scene written to a PNG. */
@@ -34,21 +30,15 @@ public final class DemoShots {
         pause.play();
     }
 
-    /** Writes a snapshot of the scene as a PNG (no Swing bridge here: the pixels are copied by hand). */
+    /** Writes a snapshot of the scene as a PNG. */
     public static void save(Scene scene, String path) {
         save(scene.snapshot(null), path);
     }
 
     /** Writes an image as a PNG. */
     public static void save(WritableImage image, String path) {
-        int w = (int) image.getWidth();
-        int h = (int) image.getHeight();
-        int[] argb = new int[w * h];
-        image.getPixelReader().getPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
-        BufferedImage png = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
-        png.setRGB(0, 0, w, h, argb, 0, w);
         try {
-            ImageIO.write(png, "png", new File(path));
+            dev.partitionscope.ui.common.Png.write(image, java.nio.file.Path.of(path));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -39,9 +39,11 @@ class MainWindowUiTest {
     @Test
     void controlDigitsSwitchScreensAndUnbuiltScreensSayWhenTheyArrive() {
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
-        assertThat(robot.showing("#placeholder-heatmap")).isTrue();
-        assertThat(robot.allText("#placeholder-heatmap")).contains("Heatmap", "Coming in a later version (issue 6)");
+        assertThat(robot.showing("#heatmapScreen")).isTrue();
         assertThat(AppFixture.onFx(() -> ((ToggleButton) robot.lookup("#nav-heatmap").query()).isSelected())).isTrue();
+
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT4);
+        assertThat(robot.allText("#placeholder-sharding")).contains("Sharding", "Coming in a later version (issue 7)");
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT6);
         assertThat(robot.allText("#placeholder-audit")).contains("Audit", "Coming in a later version");

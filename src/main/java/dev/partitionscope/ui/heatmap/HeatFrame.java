@@ -30,6 +30,11 @@ record HeatFrame(HeatGrid grid, List<List<LabelRun>> labelRuns, double[] rowTota
     }
 
     static HeatFrame of(HeatGrid grid) {
+        return of(grid, null);
+    }
+
+    /** @param separator the key separator of the label columns; null detects it from the keys */
+    static HeatFrame of(HeatGrid grid, Character separator) {
         if (grid == null) {
             return EMPTY;
         }
@@ -47,7 +52,7 @@ record HeatFrame(HeatGrid grid, List<List<LabelRun>> labelRuns, double[] rowTota
             columnTotals[c] = grid.columnTotal(c);
             columnThrottles[c] = grid.columnThrottles(c);
         }
-        return new HeatFrame(grid, RowLabels.of(grid), rowTotals, rowThrottles, columnTotals, columnThrottles,
+        return new HeatFrame(grid, RowLabels.of(grid, separator), rowTotals, rowThrottles, columnTotals, columnThrottles,
                 grid.throttledCells(), null);
     }
 

@@ -1,9 +1,7 @@
 package dev.partitionscope.ui.heatmap;
 
 import dev.partitionscope.core.heat.HeatGrid;
-import dev.partitionscope.core.heat.HeatRow;
 import dev.partitionscope.core.heat.HeatScale;
-import dev.partitionscope.core.heat.ScaleMode;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,37 +126,17 @@ final class HeatHoverPainter {
         g.restore();
     }
 
-    /** The box's text: the row first (bold), then the rest. */
+    /** The box's text: the row first (bold), then the rest; the fields of {@link CellDetails}, compacted. */
     static List<String> lines(HeatGrid grid, int row, int column, HeatScale scale, ZoneId zone) {
-        HeatRow r = grid.row(row);
-        List<String> out = new ArrayList<>(7);
-        if (r.other()) {
-            out.add("Other keys (not listed individually)");
-        } else if (r.merged()) {
-            out.add(String.format(Locale.ROOT, "%,d keys merged", r.memberCount()));
-            out.add("from " + r.first().label());
-            out.add("to " + r.last().label());
-        } else {
-            out.add(r.first().label());
-        }
-        out.add(r.resourceLabel());
-        boolean withDate = HeatTimeAxis.crossesDays(grid.columnStart(0), grid.columnStart(grid.columnCount()), zone);
-        out.add(HeatTimeAxis.span(grid.columnStart(column), grid.columnStart(column + 1), zone, withDate));
-        if (grid.missing(column)) {
-            out.add("No data: this column did not load");
-        } else {
-            double v = grid.perMinute(row, column);
-            String value = PreciseNumber.format(v) + " " + grid.unit().label();
-            if (scale != null && scale.mode() == ScaleMode.ABSOLUTE) {
-                value += String.format(Locale.ROOT, " · %.1f %% of ceiling", scale.percentOfCeiling(v));
-            }
-            out.add(value);
-            if (grid.partlyMissing(column)) {
-                out.add("Partly loaded: the value covers the loaded minutes");
+        List<String> out = new ArrayList<>(8);
+        for (CellDetails.Field f : CellDetails.of(grid, row, column, scale, zone).fields()) {
+            switch (f.name()) {
+                case CellDetails.FROM, CellDetails.TO -> out.add(f.name().toLowerCase(Locale.ROOT) + " " + f.value());
+                case CellDetails.CEILING -> out.set(out.size() - 1, out.get(out.size() - 1) + " · "
+                        + f.value().replace(CellDetails.OF_CEILING, " of ceiling"));
+                default -> out.add(f.value());
             }
         }
-        long throttles = grid.throttles(row, column);
-        out.add(throttles == 0 ? "no throttles" : String.format(Locale.ROOT, "%,d throttled requests", throttles));
         return out;
     }
 

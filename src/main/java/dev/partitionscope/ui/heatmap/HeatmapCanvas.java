@@ -142,6 +142,7 @@ public final class HeatmapCanvas extends Region {
             Viewport.whole(0, 0));
 
     private HeatFrame frame = HeatFrame.EMPTY;
+    private Character separator;
     private HeatScale scale;
     private int[] lut = ColorLut.build(HeatPalette.HEAT, 0).table();
     private ZoneId zone = ZoneOffset.UTC;
@@ -254,7 +255,7 @@ public final class HeatmapCanvas extends Region {
      */
     public void setGrid(HeatGrid grid) {
         HeatFrame old = frame;
-        frame = HeatFrame.of(grid);
+        frame = HeatFrame.of(grid, separator);
         if (scale == null && grid != null) {
             scale = HeatScale.relativeLog(grid.maxPerMinute(), grid.unit());
         }
@@ -296,6 +297,16 @@ public final class HeatmapCanvas extends Region {
         }
         lut = table.clone();
         markImageDirty();
+    }
+
+    /** The key separator of the label columns ({@code THREAT#brand-abc} → THREAT › brand-abc); null detects it. */
+    public void setSeparator(Character newSeparator) {
+        if (Objects.equals(separator, newSeparator)) {
+            return;
+        }
+        separator = newSeparator;
+        frame = HeatFrame.of(frame.grid(), separator).withCauses(frame.causes());
+        markFrameDirty();
     }
 
     /** The zone of the time axis and the hover box. */
@@ -405,8 +416,8 @@ public final class HeatmapCanvas extends Region {
         double w = base.getWidth();
         double h = base.getHeight();
         boolean titled = title != null && !title.isBlank();
-        Font titleFont = Font.font(colors.font().getFamily(), FontWeight.BOLD, colors.font().getSize() * 1.3);
-        double band = titled ? Math.ceil(painter.lineHeight(titleFont) + 12) : 0;
+        Font titleFont = titleFont();
+        double band = titleBand(titled);
         double m = EXPORT_MARGIN;
         Canvas out = new Canvas(Math.ceil((w + 2 * m) * pixelScale), Math.ceil((h + band + 2 * m) * pixelScale));
         GraphicsContext g = out.getGraphicsContext2D();
@@ -427,6 +438,27 @@ public final class HeatmapCanvas extends Region {
         SnapshotParameters p = new SnapshotParameters();
         p.setFill(colors.background());
         return out.snapshot(p, null);
+    }
+
+    private Font titleFont() {
+        return Font.font(colors.font().getFamily(), FontWeight.BOLD, colors.font().getSize() * 1.3);
+    }
+
+    private double titleBand(boolean titled) {
+        return titled ? Math.ceil(painter.lineHeight(titleFont()) + 12) : 0;
+    }
+
+    /**
+     * Where the centre of a cell lands in {@link #exportImage} at {@code pixelScale} (with or without a title), or
+     * null before the first frame; for tests that check exported pixels.
+     */
+    javafx.geometry.Point2D exportPoint(int row, int column, double pixelScale, boolean titled) {
+        if (layout == null) {
+            return null;
+        }
+        double x = EXPORT_MARGIN + (layout.x(column) + layout.x(column + 1)) / 2;
+        double y = EXPORT_MARGIN + titleBand(titled) + (layout.y(row) + layout.y(row + 1)) / 2;
+        return new javafx.geometry.Point2D(x * pixelScale, y * pixelScale);
     }
 
     // Viewport

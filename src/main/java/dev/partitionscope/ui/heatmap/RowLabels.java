@@ -22,7 +22,8 @@ final class RowLabels {
     private RowLabels() {
     }
 
-    static List<List<LabelRun>> of(HeatGrid grid) {
+    /** @param chosen the separator to split keys on; null detects it from the keys */
+    static List<List<LabelRun>> of(HeatGrid grid, Character chosen) {
         if (grid == null || grid.rowCount() == 0) {
             return List.of();
         }
@@ -34,7 +35,7 @@ final class RowLabels {
                 keys.add(key.partitionKey());
             }
         }
-        char separator = KeyHierarchy.detectSeparator(keys);
+        char separator = chosen != null ? chosen : KeyHierarchy.detectSeparator(keys);
         boolean withResource = resources.size() > 1;
         int keyColumns = withResource ? MAX_COLUMNS - 1 : MAX_COLUMNS;
         List<List<String>> rowLabels = new ArrayList<>(grid.rowCount());

@@ -62,6 +62,7 @@ public final class MainViewModel {
     private final ReadOnlyObjectWrapper<UserMessage> shapeError = new ReadOnlyObjectWrapper<>(this, "shapeError");
     private final ObservableList<String> indexOptions = FXCollections.observableArrayList(BASE_TABLE);
     private final ObjectProperty<String> selectedIndex = new SimpleObjectProperty<>(this, "selectedIndex", BASE_TABLE);
+    private final ObjectProperty<String> designerKey = new SimpleObjectProperty<>(this, "designerKey");
 
     private final ObjectProperty<TimeRange> timeRange = new SimpleObjectProperty<>(this, "timeRange",
             TimeRange.defaultRange());
@@ -416,6 +417,17 @@ public final class MainViewModel {
 
     public ObservableList<String> indexOptions() {
         return indexOptionsView;
+    }
+
+    /** The hot key handed to the sharding designer ("open in sharding designer"); null when none was. */
+    public ObjectProperty<String> designerKeyProperty() {
+        return designerKey;
+    }
+
+    /** Opens the sharding designer with {@code key} pre-filled. */
+    public void openInDesigner(String key) {
+        designerKey.set(key);
+        screen.set(Screen.SHARDING);
     }
 
     public ObjectProperty<String> selectedIndexProperty() {

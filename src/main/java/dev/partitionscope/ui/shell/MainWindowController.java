@@ -369,7 +369,11 @@ public final class MainWindowController implements ShellActions {
             return new dev.partitionscope.ui.lab.LabView(new dev.partitionscope.ui.lab.LabViewModel(main,
                     services.labHost()), this, services.files()).root();
         }
-        return new PlaceholderView(screen);
+        if (screen == Screen.HEATMAP) {
+            return new dev.partitionscope.ui.heatmap.HeatmapView(new dev.partitionscope.ui.heatmap.HeatmapViewModel(
+                    main, c -> c.clock().now()), this, services.files()).root();
+        }
+        return new PlaceholderView(screen, main);
     }
 
     // Actions

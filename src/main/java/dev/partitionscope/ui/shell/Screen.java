@@ -4,7 +4,7 @@ package dev.partitionscope.ui.shell;
 public enum Screen {
     OVERVIEW("Overview", "mdi2t-table-large", null,
             "Tables, keys, indexes and capacity settings of the connected endpoint."),
-    HEATMAP("Heatmap", "mdi2f-fire", "issue 6",
+    HEATMAP("Heatmap", "mdi2f-fire", null,
             "Partition keys down, time across, heat as colour calibrated to the partition ceiling (1,000 WCU/s or"
                     + " 3,000 RCU/s per key = 100 %), with throttles overlaid — the Key Visualizer DynamoDB never had."),
     METRICS("Metrics", "mdi2c-chart-timeline-variant", null,

@@ -1,0 +1,509 @@
+package dev.partitionscope.ui.heatmap;
+
+import dev.partitionscope.aws.UserMessage;
+import dev.partitionscope.core.heat.HeatCsv;
+import dev.partitionscope.core.heat.HeatGrid;
+import dev.partitionscope.core.heat.HeatMetric;
+import dev.partitionscope.core.heat.HeatPalette;
+import dev.partitionscope.core.heat.HeatPipeline;
+import dev.partitionscope.core.heat.HeatRow;
+import dev.partitionscope.core.heat.ScaleMode;
+import dev.partitionscope.core.metrics.DataState;
+import dev.partitionscope.core.metrics.DataStatus;
+import dev.partitionscope.core.table.TableShape;
+import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.ui.common.EmptyState;
+import dev.partitionscope.ui.common.FileDialogs;
+import dev.partitionscope.ui.common.Fx;
+import dev.partitionscope.ui.common.Icons;
+import dev.partitionscope.ui.common.MessageBox;
+import dev.partitionscope.ui.common.Png;
+import dev.partitionscope.ui.common.Theme;
+import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.shell.ResourceChips;
+import dev.partitionscope.ui.shell.Screen;
+import dev.partitionscope.ui.shell.ShellActions;
+import dev.partitionscope.ui.shell.TableScreenState;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.Slider;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+
+/**
+ * The heatmap screen: options over the canvas (metric, resources, scale, palette, brightness, separator, shard
+ * folding, zoom, live), the canvas itself, and a panel for the pinned cell. Binds to {@link HeatmapViewModel}; loads
+ * only while it is on screen.
+ */
+public final class HeatmapView {
+    static final FileDialogs.Type PNG = new FileDialogs.Type("PNG image", "png");
+    static final FileDialogs.Type CSV = new FileDialogs.Type("CSV file", "csv");
+    private static final String CSS = Theme.stylesheet("/dev/partitionscope/ui/heatmap/heatmap.css");
+
+    private final HeatmapViewModel vm;
+    private final MainViewModel main;
+    private final ShellActions actions;
+    private final FileDialogs files;
+    private final StackPane root = new StackPane();
+    private final EmptyState empty = new EmptyState();
+    private final BorderPane content = new BorderPane();
+    private final Label title = new Label("Heatmap");
+    private final Label rangeLabel = new Label();
+    private final Label sourceLabel = new Label();
+    private final Label progressText = new Label();
+    private final ProgressIndicator spinner = new ProgressIndicator();
+    private final Hyperlink cancel = new Hyperlink("Cancel");
+    private final MessageBox message = new MessageBox();
+    private final HeatmapCanvas canvas = new HeatmapCanvas();
+    private final EmptyState canvasEmpty = new EmptyState();
+    private final PinnedCellPane pinned;
+    private final Button zoomToSelection = new Button("Zoom to selection", Icons.of("mdi2m-magnify-plus-outline"));
+    private final javafx.event.EventHandler<KeyEvent> keys = this::keys;
+
+    public HeatmapView(HeatmapViewModel vm, ShellActions actions, FileDialogs files) {
+        this.vm = vm;
+        this.main = vm.main();
+        this.actions = actions;
+        this.files = files;
+        this.pinned = new PinnedCellPane(this::drillDown);
+        root.getStylesheets().add(CSS);
+        root.getStyleClass().add("heatmap-screen");
+        root.setId("heatmapScreen");
+        root.getProperties().put(HeatmapView.class, this);
+        build();
+        root.getChildren().addAll(content, empty);
+        bind();
+        root.sceneProperty().addListener((obs, old, scene) -> {
+            vm.activeProperty().set(scene != null);
+            if (old != null) {
+                old.removeEventFilter(KeyEvent.KEY_PRESSED, keys);
+            }
+            if (scene != null) {
+                scene.addEventFilter(KeyEvent.KEY_PRESSED, keys);
+            }
+        });
+        root.parentProperty().addListener((obs, old, parent) -> vm.activeProperty().set(parent != null
+                && root.getScene() != null));
+    }
+
+    /** Esc cancels a load; Backspace goes back a zoom; Ctrl+Shift+0 resets it; Z zooms to the selection. */
+    private void keys(KeyEvent e) {
+        if (e.getCode() == KeyCode.ESCAPE && vm.loadingProperty().get()) {
+            vm.cancel();
+            e.consume();
+        } else if (e.getCode() == KeyCode.BACK_SPACE && canvas.isFocused() && vm.canGoBackProperty().get()) {
+            vm.back();
+            e.consume();
+        } else if (e.getCode() == KeyCode.Z && canvas.isFocused() && canvas.getSelection() != null) {
+            zoomToSelection();
+            e.consume();
+        }
+    }
+
+    // Building
+
+    private void build() {
+        content.getStyleClass().add("heatmap-content");
+        title.getStyleClass().add("screen-title");
+        title.setId("heatmapTitle");
+        spinner.setPrefSize(18, 18);
+        spinner.setMaxSize(18, 18);
+        progressText.getStyleClass().add("muted");
+        progressText.setId("heatmapProgress");
+        cancel.setOnAction(e -> vm.cancel());
+        cancel.setTooltip(new Tooltip("Stop loading (Esc)"));
+        rangeLabel.getStyleClass().add("muted");
+        rangeLabel.setId("heatmapRange");
+        sourceLabel.getStyleClass().add("muted");
+        sourceLabel.setId("heatmapSource");
+        Button refresh = new Button(null, Icons.of("mdi2r-refresh", 16));
+        refresh.setTooltip(new Tooltip("Read again (F5)"));
+        refresh.setOnAction(e -> vm.reload());
+        MenuButton export = new MenuButton("Export", Icons.of("mdi2e-export-variant", 16));
+        export.setId("heatmapExport");
+        MenuItem png1 = new MenuItem("PNG (1×)…");
+        png1.setOnAction(e -> exportPng(1));
+        MenuItem png2 = new MenuItem("PNG (2×, for slides)…");
+        png2.setOnAction(e -> exportPng(2));
+        MenuItem csv = new MenuItem("CSV of the view…");
+        csv.setOnAction(e -> exportCsv());
+        MenuItem copy = new MenuItem("Copy image");
+        copy.setOnAction(e -> copyImage());
+        export.getItems().addAll(png1, png2, csv, copy);
+        export.disableProperty().bind(vm.viewProperty().isNull());
+        HBox header = new HBox(10, title, sourceLabel, new Pane(), spinner, progressText, cancel, rangeLabel, refresh,
+                export);
+        HBox.setHgrow(header.getChildren().get(2), Priority.ALWAYS);
+        header.setAlignment(Pos.CENTER_LEFT);
+
+        ResourceChips chips = new ResourceChips(main);
+        chips.setId("heatmapResources");
+        CheckBox all = new CheckBox("Table + all GSIs");
+        all.setId("heatmapAllResources");
+        all.setTooltip(new Tooltip("Show the table and every GSI in one map; rows never merge across them"));
+        all.selectedProperty().bindBidirectional(vm.allResourcesProperty());
+        chips.disableProperty().bind(vm.allResourcesProperty());
+        HBox resources = new HBox(10, chips, all);
+        resources.setAlignment(Pos.CENTER_LEFT);
+
+        VBox top = new VBox(8, header, resources, options(), message);
+        top.getStyleClass().add("heatmap-top");
+        content.setTop(top);
+
+        canvas.setId("heatmapCanvas");
+        canvas.setFocusTraversable(true);
+        canvasEmpty.compact();
+        canvasEmpty.setId("heatmapEmpty");
+        StackPane center = new StackPane(canvas, canvasEmpty);
+        center.getStyleClass().add("heatmap-center");
+        content.setCenter(center);
+        pinned.setId("heatmapPinned");
+        content.setRight(pinned);
+        Fx.show(pinned, false);
+    }
+
+    private Node options() {
+        ComboBox<HeatMetric> metric = new ComboBox<>(vm.metrics());
+        metric.setId("heatmapMetric");
+        metric.valueProperty().bindBidirectional(vm.metricProperty());
+        metric.setTooltip(new Tooltip("What the colour shows. Contributor Insights counts consumed throughput units"
+                + " (3 × writes + reads) and throttled requests per key; reads and writes apart need a source that"
+                + " meters them apart."));
+
+        ToggleGroup scaleGroup = new ToggleGroup();
+        ToggleButton absolute = new ToggleButton("% of ceiling");
+        absolute.setId("heatmapAbsolute");
+        absolute.setTooltip(new Tooltip("Absolute: 100 % = one key at the partition ceiling (1,000 WCU/s or 3,000"
+                + " RCU/s for the whole minute, 180,000 units/min); above 100 % is drawn in its own colour"));
+        ToggleButton relative = new ToggleButton("Relative (log)");
+        relative.setId("heatmapRelative");
+        relative.setTooltip(new Tooltip("Relative log scale over this view: shows structure in a cold table, but"
+                + " cold can look hot"));
+        absolute.setToggleGroup(scaleGroup);
+        relative.setToggleGroup(scaleGroup);
+        absolute.setUserData(ScaleMode.ABSOLUTE);
+        relative.setUserData(ScaleMode.RELATIVE_LOG);
+        scaleGroup.selectToggle(vm.scaleModeProperty().get() == ScaleMode.ABSOLUTE ? absolute : relative);
+        scaleGroup.selectedToggleProperty().addListener((obs, old, now) -> {
+            if (now == null) {
+                scaleGroup.selectToggle(old); // one is always on
+            } else {
+                vm.scaleModeProperty().set((ScaleMode) now.getUserData());
+            }
+        });
+        HBox scale = new HBox(absolute, relative);
+        scale.getStyleClass().add("segmented");
+
+        ComboBox<HeatPalette> palette = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(
+                HeatPalette.values()));
+        palette.setId("heatmapPalette");
+        palette.valueProperty().bindBidirectional(vm.paletteProperty());
+        palette.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(HeatPalette p) {
+                return p == null ? "" : p == HeatPalette.CIVIDIS ? "Cividis (colour-blind safe)" : "Heat";
+            }
+
+            @Override
+            public HeatPalette fromString(String s) {
+                return null;
+            }
+        });
+        Slider brightness = new Slider(-1, 1, 0);
+        brightness.setId("heatmapBrightness");
+        brightness.setPrefWidth(110);
+        brightness.valueProperty().bindBidirectional(vm.brightnessProperty());
+        brightness.setTooltip(new Tooltip("Brightness: lifts (right) or sinks (left) the low levels; 100 % keeps"
+                + " its colour. Double-click to reset."));
+        brightness.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2) {
+                brightness.setValue(0);
+            }
+        });
+
+        ComboBox<String> separator = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(
+                "Auto", "#", "|", ":", "."));
+        separator.setId("heatmapSeparator");
+        separator.setValue("Auto");
+        separator.setTooltip(new Tooltip("The character that splits keys into the label columns"
+                + " (THREAT#brand-abc#2026-06 → THREAT › brand-abc › 2026-06) and shard suffixes"));
+        separator.valueProperty().addListener((obs, old, now) -> vm.separatorProperty().set(
+                now == null || now.equals("Auto") ? null : now.charAt(0)));
+        CheckBox fold = new CheckBox("Fold shards");
+        fold.setId("heatmapFold");
+        fold.selectedProperty().bindBidirectional(vm.foldShardsProperty());
+        fold.setTooltip(new Tooltip("Sum PENDING#1 … PENDING#8 into one PENDING row (each shard looks lukewarm while"
+                + " their sum may be at the ceiling); the pinned-cell panel expands one"));
+
+        zoomToSelection.setId("heatmapZoomSelection");
+        zoomToSelection.setTooltip(new Tooltip("Re-bucket the selected keys × time on their own (Z). Select with"
+                + " Shift+drag."));
+        zoomToSelection.setOnAction(e -> zoomToSelection());
+        zoomToSelection.disableProperty().bind(canvas.selectionProperty().isNull());
+        Button back = new Button(null, Icons.of("mdi2a-arrow-left", 16));
+        back.setId("heatmapBack");
+        back.setTooltip(new Tooltip("Back to the previous zoom (Backspace)"));
+        back.setOnAction(e -> vm.back());
+        back.disableProperty().bind(vm.canGoBackProperty().not());
+        Button reset = new Button("Reset", Icons.of("mdi2f-fit-to-screen-outline", 16));
+        reset.setId("heatmapReset");
+        reset.setTooltip(new Tooltip("Every key over the whole range; also resets the visual zoom (0)"));
+        reset.setOnAction(e -> {
+            vm.resetZoom();
+            canvas.resetView();
+        });
+        ToggleButton live = new ToggleButton("Live", Icons.of("mdi2r-record-circle-outline", 16));
+        live.setId("heatmapLive");
+        live.setTooltip(new Tooltip("On the Lab: read every 5 s and keep the newest minute in view"));
+        live.selectedProperty().bindBidirectional(vm.liveProperty());
+        live.disableProperty().bind(vm.liveAvailableProperty().not());
+
+        FlowPane bar = new FlowPane(10, 8, labelled("Metric", metric), labelled("Colour", scale),
+                labelled("Palette", palette), labelled("Brightness", brightness), labelled("Separator", separator),
+                fold, new HBox(4, zoomToSelection, back, reset), live);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("heatmap-options");
+        return bar;
+    }
+
+    private static Node labelled(String text, Node control) {
+        Label l = new Label(text);
+        l.getStyleClass().add("muted");
+        l.setLabelFor(control);
+        HBox box = new HBox(6, l, control);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    // Binding
+
+    private void bind() {
+        Runnable state = this::updateState;
+        main.connectionProperty().addListener((obs, old, now) -> state.run());
+        main.tableShapeProperty().addListener((obs, old, now) -> state.run());
+        main.shapeLoadingProperty().addListener((obs, old, now) -> state.run());
+        main.selectedTableProperty().addListener((obs, old, now) -> state.run());
+        main.timeRangeProperty().addListener((obs, old, now) -> canvas.setZone(now.zone()));
+        canvas.setZone(main.timeRangeProperty().get().zone());
+        progressText.textProperty().bind(vm.progressTextProperty());
+        sourceLabel.textProperty().bind(vm.sourceTextProperty());
+        Fx.bindShown(spinner, vm.loadingProperty());
+        Fx.bindShown(cancel, vm.loadingProperty());
+        vm.viewProperty().addListener((obs, old, now) -> showView(now));
+        vm.scaleProperty().addListener((obs, old, now) -> canvas.setScale(now));
+        vm.lutProperty().addListener((obs, old, now) -> canvas.setLut(now));
+        vm.errorProperty().addListener((obs, old, now) -> showMessages());
+        vm.statusProperty().addListener((obs, old, now) -> showMessages());
+        vm.loadingProperty().addListener((obs, old, now) -> updateCanvasEmpty());
+        vm.liveProperty().addListener((obs, old, now) -> canvas.setFollowLatest(now));
+        canvas.pinnedCellProperty().addListener((obs, old, now) -> updatePinned());
+        canvas.setOnRowActivated(this::drillDown);
+        updateState();
+        showView(vm.viewProperty().get());
+    }
+
+    private void updateState() {
+        TableShape shape = main.tableShapeProperty().get();
+        boolean show = TableScreenState.apply(empty, main, actions, Screen.HEATMAP, "Connect to AWS, LocalStack"
+                + " (through the Lab proxy) or the built-in Lab: partition keys go down, time across, and heat is"
+                + " colour calibrated to the partition ceiling.", "Choose a table in the top bar (Ctrl+T): its"
+                + " keys × time heatmap appears here, from Contributor Insights.");
+        Fx.show(empty, !show);
+        content.setDisable(!show);
+        content.setVisible(show);
+        title.setText(shape == null ? "Heatmap" : "Heatmap · " + shape.name());
+    }
+
+    private void showView(HeatPipeline.Result r) {
+        if (r != null) {
+            canvas.setSeparator(r.separator());
+        }
+        canvas.setGrid(r == null ? null : r.grid());
+        canvas.setScale(vm.scaleProperty().get());
+        canvas.setThrottleCauses(r == null ? null : r.keyRange(), r == null ? null : r.otherCauses());
+        rangeLabel.setText(r == null ? "" : rangeText(r.grid()));
+        updatePinned();
+        updateCanvasEmpty();
+    }
+
+    private String rangeText(HeatGrid g) {
+        TimeRange range = main.timeRangeProperty().get();
+        DateTimeFormatter f = DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(range.zone());
+        return f.format(g.columnStart(0)) + " → " + f.format(g.columnStart(g.columnCount())) + " · "
+                + String.format("%,d", g.rowCount()) + " rows × " + g.columnCount() + " columns of "
+                + dev.partitionscope.core.metrics.MetricPeriod.label(g.columnSeconds()) + " · "
+                + (range.utc() ? "UTC" : "local");
+    }
+
+    private void updateCanvasEmpty() {
+        HeatPipeline.Result r = vm.viewProperty().get();
+        DataStatus s = vm.statusProperty().get();
+        boolean blank = r == null || r.grid().rowCount() == 0;
+        Fx.show(canvasEmpty, blank);
+        if (!blank) {
+            return;
+        }
+        if (vm.loadingProperty().get()) {
+            canvasEmpty.set(Screen.HEATMAP.icon(), "Reading the keys…", "Contributor Insights reports are read per"
+                    + " sub-window and stitched; Esc cancels.");
+        } else if (s != null && s.state() == DataState.NOT_ENABLED) {
+            Button metrics = new Button("Open Metrics (Ctrl+3)", Icons.of(Screen.METRICS.icon()));
+            metrics.setOnAction(e -> main.screenProperty().set(Screen.METRICS));
+            canvasEmpty.set(Screen.HEATMAP.icon(), "Contributor Insights is off", s.message() + ". Enable it"
+                    + " on the Metrics screen: DynamoDB only reports keys from the moment it is on.", metrics);
+        } else if (s != null && !s.state().hasValues()) {
+            canvasEmpty.set(Screen.HEATMAP.icon(), "No key data", s.message());
+        } else {
+            canvasEmpty.set(Screen.HEATMAP.icon(), "No traffic in this range", "No key consumed capacity between"
+                    + " these times. Pick a longer range in the top bar, or run a workload on the Lab (Ctrl+7).");
+        }
+    }
+
+    private void showMessages() {
+        UserMessage e = vm.errorProperty().get();
+        if (e != null) {
+            Button retry = new Button("Retry", Icons.of("mdi2r-refresh"));
+            retry.setOnAction(a -> vm.reload());
+            message.show(e, retry);
+        } else {
+            DataStatus s = vm.statusProperty().get();
+            if (s != null && (s.state() == DataState.TRUNCATED || s.state() == DataState.PARTIAL)) {
+                message.show(UserMessage.of(s.state().label(), s.message(), s.state() == DataState.TRUNCATED
+                        ? "Keys outside each sub-window's top 25 are summed in the \"other keys\" row."
+                        : "Missing columns are hatched; F5 reads again."), MessageBox.Kind.WARNING);
+            } else {
+                message.show(null);
+            }
+        }
+        updateCanvasEmpty();
+    }
+
+    // Pinning, drill-down, zoom
+
+    private void updatePinned() {
+        HeatmapCanvas.Cell cell = canvas.getPinnedCell();
+        HeatGrid grid = canvas.getGrid();
+        if (cell == null || grid == null || cell.row() >= grid.rowCount() || cell.column() >= grid.columnCount()) {
+            Fx.show(pinned, false);
+            return;
+        }
+        HeatPipeline.Result r = vm.viewProperty().get();
+        HeatRow row = grid.row(cell.row());
+        String logical = row.merged() || row.other() || r == null ? null
+                : r.folding().logicalKey(row.first().partitionKey());
+        boolean sharded = logical != null && r.folding().shardCount(logical) > 0;
+        boolean expandedKey = logical != null && vm.expanded().contains(logical);
+        pinned.show(CellDetails.of(grid, cell.row(), cell.column(), canvas.getScale(), main.timeRangeProperty().get()
+                .zone()), cell.row(), sharded || expandedKey ? logical : null, expandedKey, vm::toggleExpanded);
+        Fx.show(pinned, true);
+    }
+
+    private void zoomToSelection() {
+        HeatmapCanvas.Selection s = canvas.getSelection();
+        if (s == null) {
+            return;
+        }
+        canvas.setSelection(null);
+        vm.zoomTo(s.firstRow(), s.lastRow(), s.firstColumn(), s.lastColumn());
+    }
+
+    private void drillDown(int row) {
+        HeatPipeline.Result r = vm.viewProperty().get();
+        if (r == null || row < 0 || row >= r.grid().rowCount()) {
+            return;
+        }
+        KeyDrillDown.show(root.getScene().getWindow(), vm, r, row, main.timeRangeProperty().get().zone());
+    }
+
+    // Export
+
+    private String exportTitle() {
+        HeatPipeline.Result r = vm.viewProperty().get();
+        TableShape shape = main.tableShapeProperty().get();
+        String what = vm.metricProperty().get().label() + " per key";
+        return (shape == null ? "" : shape.name() + " — ") + what + (r == null ? "" : " — " + rangeText(r.grid()));
+    }
+
+    private String fileStem() {
+        TableShape shape = main.tableShapeProperty().get();
+        return "heatmap-" + (shape == null ? "table" : shape.name());
+    }
+
+    void exportPng(int scale) {
+        files.saveFile(root.getScene().getWindow(), "Export heatmap as PNG", fileStem() + (scale == 1 ? "" : "@2x")
+                + ".png", PNG).ifPresent(path -> writePng(canvas.exportImage(scale, exportTitle()), path));
+    }
+
+    private void writePng(WritableImage image, Path path) {
+        try {
+            Png.write(image, path);
+        } catch (IOException | RuntimeException e) {
+            saveFailed(path, e);
+        }
+    }
+
+    private void copyImage() {
+        javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
+        c.putImage(canvas.exportImage(1, exportTitle()));
+        javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+    }
+
+    void exportCsv() {
+        HeatPipeline.Result r = vm.viewProperty().get();
+        if (r == null) {
+            return;
+        }
+        files.saveFile(root.getScene().getWindow(), "Export heatmap as CSV", fileStem() + ".csv", CSV)
+                .ifPresent(path -> {
+                    try (Writer w = Files.newBufferedWriter(path, StandardCharsets.UTF_8)) {
+                        HeatCsv.write(r.grid(), w);
+                    } catch (IOException | RuntimeException e) {
+                        saveFailed(path, e);
+                    }
+                });
+    }
+
+    private void saveFailed(Path path, Exception e) {
+        message.show(UserMessage.of("Could not save " + path.getFileName(), path + ": " + e.getMessage(),
+                "Pick another folder or file name."), MessageBox.Kind.ERROR);
+    }
+
+    public Node root() {
+        return root;
+    }
+
+    HeatmapCanvas canvas() {
+        return canvas;
+    }
+
+    List<String> pinnedValues() {
+        return pinned.values();
+    }
+}

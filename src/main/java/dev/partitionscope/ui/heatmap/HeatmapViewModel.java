@@ -1,0 +1,595 @@
+package dev.partitionscope.ui.heatmap;
+
+import dev.partitionscope.aws.Connection;
+import dev.partitionscope.aws.ConnectionKind;
+import dev.partitionscope.aws.ErrorTranslator;
+import dev.partitionscope.aws.InsightsReader;
+import dev.partitionscope.aws.TrafficLoader;
+import dev.partitionscope.aws.UserMessage;
+import dev.partitionscope.core.heat.ColorLut;
+import dev.partitionscope.core.heat.HeatGrid;
+import dev.partitionscope.core.heat.HeatMetric;
+import dev.partitionscope.core.heat.HeatPalette;
+import dev.partitionscope.core.heat.HeatPipeline;
+import dev.partitionscope.core.heat.HeatScale;
+import dev.partitionscope.core.heat.HeatZoom;
+import dev.partitionscope.core.heat.KeyTimeMatrix;
+import dev.partitionscope.core.heat.MatrixUnit;
+import dev.partitionscope.core.heat.RowBucketing;
+import dev.partitionscope.core.heat.ScaleMode;
+import dev.partitionscope.core.metrics.DataState;
+import dev.partitionscope.core.metrics.DataStatus;
+import dev.partitionscope.core.metrics.MetricPeriod;
+import dev.partitionscope.core.metrics.MetricsSnapshot;
+import dev.partitionscope.core.metrics.Resource;
+import dev.partitionscope.core.table.ContributorInsightsState;
+import dev.partitionscope.core.table.TableShape;
+import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.ui.shell.AutoRefresh;
+import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.task.TaskHandle;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.ObservableSet;
+
+/**
+ * The heatmap screen: reads the selected table's traffic (CloudWatch metrics for the throttle causes, Contributor
+ * Insights reports stitched into key × time matrices) and turns it into the grid the canvas draws, through
+ * {@link HeatPipeline} on a worker thread whenever an option changes. Options only re-run the pipeline; a new range,
+ * table or connection (or F5, auto-refresh, live mode) reads again. Zooms to a selection stack, so Back returns.
+ */
+public final class HeatmapViewModel {
+    /** Sub-windows per range on local endpoints, where reports cost nothing: more windows find more keys. */
+    static final int LOCAL_SUB_WINDOWS = 96;
+
+    private final MainViewModel main;
+    private final Function<Connection, Instant> endpointNow;
+
+    private final BooleanProperty active = new SimpleBooleanProperty(this, "active");
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
+    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper(this, "progressText", "");
+    private final ReadOnlyObjectWrapper<UserMessage> error = new ReadOnlyObjectWrapper<>(this, "error");
+    private final ReadOnlyObjectWrapper<DataStatus> status = new ReadOnlyObjectWrapper<>(this, "status");
+    private final ReadOnlyObjectWrapper<HeatPipeline.Result> view = new ReadOnlyObjectWrapper<>(this, "view");
+    private final ReadOnlyObjectWrapper<HeatScale> scale = new ReadOnlyObjectWrapper<>(this, "scale");
+    private final ReadOnlyObjectWrapper<int[]> lut = new ReadOnlyObjectWrapper<>(this, "lut",
+            ColorLut.build(HeatPalette.HEAT, 0).table());
+    private final ObjectProperty<HeatMetric> metric = new SimpleObjectProperty<>(this, "metric", HeatMetric.THROUGHPUT);
+    private final ObservableList<HeatMetric> metrics = FXCollections.observableArrayList(HeatMetric.THROUGHPUT,
+            HeatMetric.THROTTLES);
+    private final BooleanProperty allResources = new SimpleBooleanProperty(this, "allResources");
+    private final ObjectProperty<ScaleMode> scaleMode = new SimpleObjectProperty<>(this, "scaleMode",
+            ScaleMode.ABSOLUTE);
+    private final ObjectProperty<HeatPalette> palette = new SimpleObjectProperty<>(this, "palette", HeatPalette.HEAT);
+    private final DoubleProperty brightness = new SimpleDoubleProperty(this, "brightness", 0);
+    private final ObjectProperty<Character> separator = new SimpleObjectProperty<>(this, "separator");
+    private final BooleanProperty foldShards = new SimpleBooleanProperty(this, "foldShards", true);
+    private final ObservableSet<String> expanded = FXCollections.observableSet();
+    private final BooleanProperty live = new SimpleBooleanProperty(this, "live");
+    private final ReadOnlyBooleanWrapper liveAvailable = new ReadOnlyBooleanWrapper(this, "liveAvailable");
+    private final ReadOnlyBooleanWrapper canGoBack = new ReadOnlyBooleanWrapper(this, "canGoBack");
+    private final ReadOnlyBooleanWrapper zoomed = new ReadOnlyBooleanWrapper(this, "zoomed");
+    private final ReadOnlyStringWrapper sourceText = new ReadOnlyStringWrapper(this, "sourceText", "");
+
+    /** Zooms before the current one, most recent first. */
+    private final Deque<HeatZoom> back = new ArrayDeque<>();
+    private HeatZoom zoom;
+    private TrafficLoader.Traffic traffic;
+    private TaskHandle loadTask = TaskHandle.NONE;
+    private TaskHandle buildTask = TaskHandle.NONE;
+    private int generation;
+    private int buildGeneration;
+    private boolean dirty = true;
+    private Object shownFor;
+    private AutoRefresh beforeLive;
+
+    public HeatmapViewModel(MainViewModel main, Function<Connection, Instant> endpointNow) {
+        this.main = main;
+        this.endpointNow = endpointNow;
+        main.tableShapeProperty().addListener((obs, old, now) -> {
+            if (old == null || now == null || !old.name().equals(now.name())) {
+                invalidate(true);
+            }
+        });
+        main.connectionProperty().addListener((obs, old, now) -> {
+            live.set(false);
+            invalidate(true);
+        });
+        main.timeRangeProperty().addListener((obs, old, now) -> {
+            resetZoomStack();
+            invalidate(false);
+        });
+        main.refreshCountProperty().addListener((obs, old, now) -> invalidate(false));
+        main.autoRefreshTicksProperty().addListener((obs, old, now) -> {
+            if (!loading.get()) {
+                invalidate(false);
+            }
+        });
+        main.selectedIndexProperty().addListener((obs, old, now) -> optionsChanged());
+        allResources.addListener((obs, old, now) -> optionsChanged());
+        metric.addListener((obs, old, now) -> optionsChanged());
+        foldShards.addListener((obs, old, now) -> optionsChanged());
+        separator.addListener((obs, old, now) -> optionsChanged());
+        expanded.addListener((javafx.collections.SetChangeListener<String>) c -> rebuild());
+        scaleMode.addListener((obs, old, now) -> updateScale());
+        palette.addListener((obs, old, now) -> updateLut());
+        brightness.addListener((obs, old, now) -> updateLut());
+        live.addListener((obs, old, now) -> setLive(now));
+        active.addListener((obs, old, now) -> {
+            if (now && dirty) {
+                load();
+            }
+        });
+        updateLiveAvailable();
+        main.timeRangeProperty().addListener((obs, old, now) -> updateLiveAvailable());
+        main.connectionProperty().addListener((obs, old, now) -> updateLiveAvailable());
+    }
+
+    // Commands
+
+    /** Reads again (Retry, F5). */
+    public void reload() {
+        dirty = true;
+        load();
+    }
+
+    /** Stops the running read; what arrived stays. */
+    public void cancel() {
+        loadTask.cancel();
+    }
+
+    /**
+     * Zooms to grid rows {@code firstRow..lastRow} × columns {@code firstColumn..lastColumn} (inclusive): those keys
+     * and minutes are bucketed again on their own, so they get whole rows and columns.
+     */
+    public void zoomTo(int firstRow, int lastRow, int firstColumn, int lastColumn) {
+        HeatPipeline.Result r = view.get();
+        if (r == null) {
+            return;
+        }
+        HeatZoom next = HeatPipeline.zoomTo(r.grid(), r.zoom(), firstRow, lastRow, firstColumn, lastColumn);
+        if (next.equals(r.zoom())) {
+            return;
+        }
+        back.push(r.zoom());
+        zoom = next;
+        updateZoomFlags();
+        rebuild();
+    }
+
+    /** Back to the view before the last zoom. */
+    public void back() {
+        if (back.isEmpty()) {
+            return;
+        }
+        zoom = back.pop();
+        updateZoomFlags();
+        rebuild();
+    }
+
+    /** Every key over the whole range again. */
+    public void resetZoom() {
+        if (zoom == null && back.isEmpty()) {
+            return;
+        }
+        resetZoomStack();
+        rebuild();
+    }
+
+    /** Shows a folded logical key's shards on rows of their own, or folds them back. */
+    public void toggleExpanded(String logicalKey) {
+        if (!expanded.remove(logicalKey)) {
+            expanded.add(logicalKey);
+        }
+    }
+
+    // Loading
+
+    private void invalidate(boolean clear) {
+        dirty = true;
+        loadTask.cancel();
+        if (clear) {
+            clearShown();
+        }
+        if (active.get()) {
+            load();
+        }
+    }
+
+    private void clearShown() {
+        traffic = null;
+        view.set(null);
+        status.set(null);
+        shownFor = null;
+        expanded.clear();
+        resetZoomStack();
+    }
+
+    private void load() {
+        loadTask.cancel();
+        Connection c = main.getConnection();
+        TableShape shape = main.tableShapeProperty().get();
+        error.set(null);
+        if (c == null || shape == null) {
+            loading.set(false);
+            progressText.set("");
+            return;
+        }
+        dirty = false;
+        TimeRange range = main.timeRangeProperty().get();
+        Object key = List.of(c, shape.name());
+        if (!key.equals(shownFor)) {
+            clearShown();
+        }
+        int gen = ++generation;
+        loading.set(true);
+        progressText.set("Reading CloudWatch metrics…");
+        int windows = c.spec().kind() == ConnectionKind.AWS ? 0 : LOCAL_SUB_WINDOWS;
+        loadTask = main.tasks().run("Loading the heatmap of " + shape.name(), ctx -> new TrafficLoader(c, windows)
+                .load(shape, range, endpointNow.apply(c), ctx::isCancelled, new TrafficLoader.Listener() {
+                    @Override
+                    public void metrics(MetricsSnapshot s, dev.partitionscope.core.metrics.Verdict v) {
+                        ctx.post(() -> progressText.set("Reading Contributor Insights…"));
+                    }
+
+                    @Override
+                    public void reports(int done, int total) {
+                        ctx.progress((double) done / total, "Contributor Insights report " + done + " of " + total);
+                        ctx.post(() -> progressText.set("Contributor Insights: " + done + " of " + total
+                                + " reports"));
+                    }
+                }), t -> {
+            if (gen != generation) {
+                return;
+            }
+            loading.set(false);
+            progressText.set("");
+            shownFor = key;
+            if (t.insights() == null) {
+                progressText.set("Cancelled before the key reports — F5 to load again");
+                dirty = true;
+                return;
+            }
+            keepPosition(traffic, t);
+            traffic = t;
+            sourceText.set(sourceText(t));
+            rebuild();
+        }, failure -> {
+            if (gen != generation) {
+                return;
+            }
+            loading.set(false);
+            progressText.set("");
+            error.set(ErrorTranslator.translate(failure, c.spec(), "GetInsightRuleReport"));
+        }, () -> {
+            if (gen == generation) {
+                loading.set(false);
+                progressText.set("Cancelled — F5 to load again");
+                dirty = true;
+            }
+        });
+    }
+
+    /**
+     * Keeps a zoom on the same minutes when a refresh moved the range (auto-refresh, live mode): the columns shift by
+     * the buckets the start moved. A zoom whose minutes have all left the range is dropped.
+     */
+    private void keepPosition(TrafficLoader.Traffic old, TrafficLoader.Traffic now) {
+        if (old == null || zoom == null) {
+            return;
+        }
+        int period = now.plan().periodSeconds();
+        if (old.plan().periodSeconds() != period) {
+            resetZoomStack();
+            return;
+        }
+        int buckets = (int) ((now.plan().start().getEpochSecond() - old.plan().start().getEpochSecond()) / period);
+        if (buckets == 0) {
+            return;
+        }
+        int columns = now.plan().columns();
+        int oldColumns = old.plan().columns();
+        List<HeatZoom> older = new ArrayList<>(back);
+        back.clear();
+        for (HeatZoom z : older) {
+            HeatZoom moved = shift(z, buckets, oldColumns, columns);
+            if (moved != null) {
+                back.addLast(moved);
+            }
+        }
+        zoom = shift(zoom, buckets, oldColumns, columns);
+        updateZoomFlags();
+    }
+
+    /** "Everything" stays everything; a zoom on some minutes follows them. */
+    private static HeatZoom shift(HeatZoom z, int buckets, int oldColumns, int columns) {
+        if (z.allKeys() && z.fromColumn() == 0 && z.toColumn() == oldColumns) {
+            return HeatZoom.all(columns);
+        }
+        return z.shifted(buckets, columns);
+    }
+
+    private static String sourceText(TrafficLoader.Traffic t) {
+        InsightsReader.Request q = t.request();
+        List<InsightsReader.Window> windows = InsightsReader.subWindows(q.start(), q.start().plusSeconds(
+                (long) q.periodSeconds() * q.columns()), q.periodSeconds(), q.maxSubWindows());
+        long seconds = windows.isEmpty() ? 0 : java.time.Duration.between(windows.get(0).start(), windows.get(0)
+                .end()).getSeconds();
+        return "Contributor Insights · " + windows.size() + " × " + MetricPeriod.label((int) seconds)
+                + " sub-windows, top " + InsightsReader.MAX_CONTRIBUTORS + " keys each · " + t.insights().reports()
+                + " reports";
+    }
+
+    // Building the view
+
+    private void optionsChanged() {
+        resetZoomStack();
+        rebuild();
+    }
+
+    private void resetZoomStack() {
+        back.clear();
+        zoom = null;
+        updateZoomFlags();
+    }
+
+    private void updateZoomFlags() {
+        canGoBack.set(!back.isEmpty());
+        zoomed.set(zoom != null);
+    }
+
+    /** Resources the view shows: the top bar's table or index, or all of them. */
+    List<Resource> resources() {
+        TableShape shape = main.tableShapeProperty().get();
+        if (shape == null) {
+            return List.of();
+        }
+        List<Resource> out = new ArrayList<>();
+        String index = main.selectedIndexProperty().get();
+        if (allResources.get()) {
+            out.add(Resource.table(shape.name()));
+            shape.globalIndexNames().forEach(i -> out.add(Resource.index(shape.name(), i)));
+        } else if (index == null || MainViewModel.BASE_TABLE.equals(index)) {
+            out.add(Resource.table(shape.name()));
+        } else {
+            out.add(Resource.index(shape.name(), index));
+        }
+        return out;
+    }
+
+    private void rebuild() {
+        buildTask.cancel();
+        TrafficLoader.Traffic t = traffic;
+        if (t == null || t.insights() == null) {
+            view.set(null);
+            status.set(null);
+            return;
+        }
+        List<Resource> resources = resources();
+        status.set(statusOf(t, resources));
+        HeatPipeline.Spec spec = new HeatPipeline.Spec(resources, metric.get(), foldShards.get(), expanded,
+                separator.get(), zoom, RowBucketing.DEFAULT_ROWS);
+        Map<Resource, KeyTimeMatrix> matrices = t.insights().partitionKeys();
+        MetricsSnapshot snapshot = t.snapshot();
+        int gen = ++buildGeneration;
+        buildTask = main.tasks().run("Bucketing the heatmap", ctx -> HeatPipeline.build(matrices, snapshot, spec),
+                result -> {
+                    if (gen != buildGeneration) {
+                        return;
+                    }
+                    view.set(result);
+                    updateScale();
+                }, failure -> {
+                    if (gen == buildGeneration) {
+                        error.set(UserMessage.of("The heatmap could not be built", String.valueOf(
+                                failure.getMessage()), "Reset the zoom or change the options; F5 reads again."));
+                    }
+                });
+    }
+
+    /** The state of the shown resources: the worst among them, so a failure is never hidden by a neighbour. */
+    private static DataStatus statusOf(TrafficLoader.Traffic t, List<Resource> resources) {
+        DataStatus worst = null;
+        for (Resource r : resources) {
+            DataStatus s = t.insights().status().get(r);
+            if (s == null) {
+                s = readiness(t, r);
+            }
+            if (s != null && (worst == null || rank(s.state()) > rank(worst.state()))) {
+                worst = s;
+            }
+        }
+        return worst == null ? DataStatus.of(DataState.NO_DATA, "no Contributor Insights data for this resource")
+                : worst;
+    }
+
+    private static DataStatus readiness(TrafficLoader.Traffic t, Resource r) {
+        for (ContributorInsightsState s : t.states()) {
+            if (s.tableName().equals(r.table()) && Objects.equals(s.indexName(), r.index())) {
+                return InsightsReader.readiness(s);
+            }
+        }
+        return null;
+    }
+
+    private static int rank(DataState s) {
+        return switch (s) {
+            case DATA, ZERO -> 0;
+            case TRUNCATED -> 1;
+            case NO_DATA -> 2;
+            case PARTIAL -> 3;
+            default -> 4;
+        };
+    }
+
+    private void updateScale() {
+        HeatPipeline.Result r = view.get();
+        if (r == null) {
+            scale.set(null);
+            return;
+        }
+        HeatGrid grid = r.grid();
+        MatrixUnit unit = grid.unit();
+        boolean absolute = scaleMode.get() == ScaleMode.ABSOLUTE && !Double.isNaN(unit.ceiling());
+        scale.set(absolute ? HeatScale.absolute(unit) : HeatScale.relativeLog(grid.maxPerMinute(), unit));
+    }
+
+    private void updateLut() {
+        lut.set(ColorLut.build(palette.get(), brightness.get()).table());
+    }
+
+    // Live mode
+
+    private void updateLiveAvailable() {
+        Connection c = main.getConnection();
+        boolean ok = c != null && c.spec().kind() == ConnectionKind.LAB
+                && main.timeRangeProperty().get().preset() != TimeRange.Preset.CUSTOM;
+        liveAvailable.set(ok);
+        if (!ok) {
+            live.set(false);
+        }
+    }
+
+    private void setLive(boolean on) {
+        if (on && !liveAvailable.get()) {
+            live.set(false);
+            return;
+        }
+        if (on) {
+            beforeLive = main.autoRefreshProperty().get();
+            main.autoRefreshProperty().set(AutoRefresh.FIVE_SECONDS);
+            reload();
+        } else if (beforeLive != null) {
+            main.autoRefreshProperty().set(beforeLive);
+            beforeLive = null;
+        }
+    }
+
+    // Accessors
+
+    public BooleanProperty activeProperty() {
+        return active;
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty progressTextProperty() {
+        return progressText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<UserMessage> errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    /** The state of the shown resources' key data (not enabled, truncated, partial, …). */
+    public ReadOnlyObjectProperty<DataStatus> statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** What the canvas draws, or null before the first read. */
+    public ReadOnlyObjectProperty<HeatPipeline.Result> viewProperty() {
+        return view.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<HeatScale> scaleProperty() {
+        return scale.getReadOnlyProperty();
+    }
+
+    /** The colour lookup table: only palette and brightness change it. */
+    public ReadOnlyObjectProperty<int[]> lutProperty() {
+        return lut.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<HeatMetric> metricProperty() {
+        return metric;
+    }
+
+    /** The metrics the source has. */
+    public ObservableList<HeatMetric> metrics() {
+        return metrics;
+    }
+
+    /** The table and every GSI in one map (each keeps its own rows), instead of the top bar's resource. */
+    public BooleanProperty allResourcesProperty() {
+        return allResources;
+    }
+
+    public ObjectProperty<ScaleMode> scaleModeProperty() {
+        return scaleMode;
+    }
+
+    public ObjectProperty<HeatPalette> paletteProperty() {
+        return palette;
+    }
+
+    /** −1 … 1; 0 is the palette as published. */
+    public DoubleProperty brightnessProperty() {
+        return brightness;
+    }
+
+    /** The key separator; null detects it from the keys. */
+    public ObjectProperty<Character> separatorProperty() {
+        return separator;
+    }
+
+    public BooleanProperty foldShardsProperty() {
+        return foldShards;
+    }
+
+    public ObservableSet<String> expanded() {
+        return expanded;
+    }
+
+    /** Live mode on the Lab: reads every 5 s and keeps the newest minute in view. */
+    public BooleanProperty liveProperty() {
+        return live;
+    }
+
+    public ReadOnlyBooleanProperty liveAvailableProperty() {
+        return liveAvailable.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty canGoBackProperty() {
+        return canGoBack.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty zoomedProperty() {
+        return zoomed.getReadOnlyProperty();
+    }
+
+    /** Where the keys came from, e.g. "Contributor Insights (Lab) · 12 sub-windows × top 25 keys · 24 reports". */
+    public ReadOnlyStringProperty sourceTextProperty() {
+        return sourceText.getReadOnlyProperty();
+    }
+
+    /** The last read (metrics and reports); null before the first. */
+    TrafficLoader.Traffic traffic() {
+        return traffic;
+    }
+
+    public MainViewModel main() {
+        return main;
+    }
+}
