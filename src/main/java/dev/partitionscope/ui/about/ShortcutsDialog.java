@@ -28,7 +28,15 @@ public final class ShortcutsDialog {
         rows.add(new String[]{"Ctrl+Shift+C", "Copy the selected table's describe-table AWS CLI command"});
         rows.add(new String[]{"Ctrl+C", "Copy the selected row of a table"});
         rows.add(new String[]{"Ctrl+Shift+D", "Switch light / dark theme"});
-        rows.add(new String[]{"Esc", "Metrics: stop loading (what arrived stays)"});
+        rows.add(new String[]{"Esc", "Metrics, Heatmap: stop loading (what arrived stays)"});
+        rows.add(new String[]{"Wheel / drag", "Heatmap: zoom around the mouse / pan (Ctrl+wheel: time only,"
+                + " Shift+wheel: keys only)"});
+        rows.add(new String[]{"+ / − / arrows / 0", "Heatmap: zoom in / out / pan / whole view"});
+        rows.add(new String[]{"Shift+drag, Z", "Heatmap: select keys × time, then zoom to the selection"});
+        rows.add(new String[]{"Backspace", "Heatmap: back to the previous zoom"});
+        rows.add(new String[]{"Click / Esc", "Heatmap: pin a cell (copy its fields) / unpin"});
+        rows.add(new String[]{"Double-click / Enter", "Heatmap: drill into the key (time series, sort keys,"
+                + " sharding designer)"});
         rows.add(new String[]{"Ctrl+Enter", "Lab: start the workload, or switch to the chosen variant"});
         rows.add(new String[]{"Esc", "Lab: stop the workload (cancel a fast-forward)"});
         rows.add(new String[]{"Ctrl+S", "Lab: save the Lab shown as a recording…"});

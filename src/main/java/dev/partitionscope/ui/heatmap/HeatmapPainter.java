@@ -33,6 +33,8 @@ final class HeatmapPainter {
     static final String OTHER_CAUSES = "other causes";
     private static final double CAUSE_SWATCH = 8;
     private static final double CAUSE_GAP = 10;
+    /** Rows lower than this get no throttle marks (the row-totals tick and the strip still show throttles). */
+    private static final double MIN_BANDED_ROW = 6;
     /** Cells at least this big in both directions get a corner mark when they throttled. */
     private static final double MARKED_CELL = 4;
 
@@ -164,11 +166,19 @@ final class HeatmapPainter {
         }
     }
 
-    /** A small triangle in each throttled cell's top-right corner, where cells are big enough to hold one. */
+    /**
+     * A small triangle in each throttled cell's top-right corner where cells are big enough to hold one; where they
+     * are too narrow (a day of minutes), a band along the top of each throttled run of cells, so throttles stay
+     * visible at every zoom.
+     */
     private static void throttleMarks(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c) {
         double cw = a.cellWidth();
         double ch = a.cellHeight();
-        if (cw < MARKED_CELL || ch < MARKED_CELL || f.throttled().isEmpty()) {
+        if (ch < MIN_BANDED_ROW || f.throttled().isEmpty()) {
+            return;
+        }
+        if (cw < MARKED_CELL || ch < MARKED_CELL) {
+            throttleBands(g, a, f, c);
             return;
         }
         double s = Math.min(10, Math.min(cw, ch) * 0.6);
@@ -185,6 +195,31 @@ final class HeatmapPainter {
                 corner(g, xs, ys, x1, y0, s + 1.5);
                 g.setFill(c.throttle());
                 corner(g, xs, ys, x1, y0, s);
+            }
+        }
+    }
+
+    /** Bands over runs of adjacent throttled cells, a few pixels high along the row's top edge, with a halo. */
+    private static void throttleBands(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c) {
+        int columns = f.columns();
+        double band = Math.max(2, Math.min(4, a.cellHeight() * 0.2));
+        for (int r = a.firstRow(); r < a.endRow(); r++) {
+            int base = r * columns;
+            int end = base + a.endColumn();
+            double y0 = Math.round(a.y(r));
+            int i = f.throttled().nextSetBit(base + a.firstColumn());
+            while (i >= 0 && i < end) {
+                int runEnd = i;
+                while (runEnd + 1 < end && f.throttled().get(runEnd + 1)) {
+                    runEnd++;
+                }
+                double x0 = Math.floor(a.x(i - base));
+                double x1 = Math.max(x0 + 1, Math.ceil(a.x(runEnd - base + 1)));
+                g.setFill(c.hoverBackground());
+                g.fillRect(x0, y0, x1 - x0, band + 1);
+                g.setFill(c.throttle());
+                g.fillRect(x0, y0, x1 - x0, band);
+                i = f.throttled().nextSetBit(runEnd + 1);
             }
         }
     }

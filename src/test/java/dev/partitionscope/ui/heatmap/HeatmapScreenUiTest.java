@@ -203,5 +203,23 @@ class HeatmapScreenUiTest {
         robot.clickOn("#heatmapBack");
         AppFixture.waitUntil("back to the whole range", Duration.ofSeconds(10),
                 () -> grid().columnCount() == g.columnCount() && grid().rowCount() == g.rowCount());
+
+        // Double-click drills into the key: its time series against the ceiling, then the sharding designer.
+        Point2D hot = center(opsLog, column);
+        mouse(MouseEvent.MOUSE_PRESSED, hot, false, 2);
+        mouse(MouseEvent.MOUSE_RELEASED, hot, false, 2);
+        mouse(MouseEvent.MOUSE_CLICKED, hot, false, 2);
+        AppFixture.waitUntil("the drill-down opens", Duration.ofSeconds(10),
+                () -> AppFixture.windowWithId("drillDown") != null);
+        assertThat(robot.text("#drillKey")).isEqualTo("OPS_LOG");
+        String series = AppFixture.onFx(() -> robot.lookup("#drillRate").queryAs(
+                dev.partitionscope.ui.metrics.TimeChart.class).csv());
+        assertThat(series).contains("partition ceiling (100 %)");
+        robot.clickOn("#drillDesigner");
+        AppFixture.waitUntil("the designer has the key", Duration.ofSeconds(10),
+                () -> main().screenProperty().get() == Screen.SHARDING);
+        assertThat(main().designerKeyProperty().get()).isEqualTo("OPS_LOG");
+        assertThat(robot.text("#placeholderDesignerKey")).isEqualTo("Key handed over: OPS_LOG");
+        assertThat(AppFixture.windowWithId("drillDown")).isNull();
     }
 }

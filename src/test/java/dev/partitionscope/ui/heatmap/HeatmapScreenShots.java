@@ -1,0 +1,113 @@
+package dev.partitionscope.ui.heatmap;
+
+import dev.partitionscope.core.heat.HeatGrid;
+import dev.partitionscope.core.heat.HeatRow;
+import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.lab.workload.Scenario;
+import dev.partitionscope.ui.AppFixture;
+import dev.partitionscope.ui.DemoShots;
+import dev.partitionscope.ui.UiRobot;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import javafx.geometry.Point2D;
+import javafx.scene.control.ComboBox;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * The README's heatmap screenshots, taken from the real app driven headless: fast-forwards an ops-log variant on
+ * the Lab, opens the heatmap over a range, hovers the hottest cell and writes the window as a PNG.
+ *
+ * <p>Usage (after {@code mvn test-compile}, with the test classpath in {@code /tmp/cp.txt}):
+ * {@code java -Dtestfx.robot=glass -Dtestfx.headless=true -Dglass.platform=Monocle -Dmonocle.platform=Headless
+ * -Dprism.order=sw -Dheadless.geometry=1600x1000 -cp target/classes:target/test-classes:$(cat /tmp/cp.txt)
+ * dev.partitionscope.ui.heatmap.HeatmapScreenShots OUT.png VARIANT DURATION RANGE [dark] [all]}, e.g.
+ * {@code heatmap.png before "1 h" LAST_1H} or {@code heatmap-after.png after "24 h" LAST_1D all} (all: the table
+ * and its GSIs in one map).
+ */
+public final class HeatmapScreenShots {
+    private HeatmapScreenShots() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args[0]);
+        String variant = args[1];
+        String duration = args[2];
+        TimeRange.Preset range = TimeRange.Preset.valueOf(args[3]);
+        java.util.List<String> flags = java.util.Arrays.asList(args).subList(4, args.length);
+        boolean dark = flags.contains("dark");
+        Path config = Files.createTempDirectory("psshots");
+        AppFixture fixture = new AppFixture(config);
+        UiRobot robot = new UiRobot();
+        fixture.startFirstTime();
+        var main = fixture.app().context().main();
+        AppFixture.waitUntil("connected", Duration.ofSeconds(30), () -> main.getConnection() != null);
+        AppFixture.onFx(() -> {
+            Window w = Window.getWindows().get(0);
+            ((Stage) w).setWidth(1600);
+            ((Stage) w).setHeight(1000);
+            main.darkThemeProperty().set(dark);
+            return null;
+        });
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT7);
+        AppFixture.waitUntil("the workload panel", Duration.ofSeconds(10), () -> robot.showing("#workloadStart"));
+        AppFixture.onFx(() -> {
+            @SuppressWarnings("unchecked")
+            ComboBox<Scenario> combo = robot.lookup("#workloadScenario").queryAs(ComboBox.class);
+            combo.getItems().stream().filter(s -> s.name().equals("ops-log")).findFirst().ifPresent(combo::setValue);
+            return null;
+        });
+        robot.clickOn("#variant-" + variant);
+        robot.clickOn("#workloadFastForward");
+        robot.replaceText("#workloadDuration", duration);
+        robot.clickOn("#workloadStart");
+        long t0 = System.nanoTime();
+        AppFixture.waitUntil("the fast-forward", Duration.ofMinutes(20), () -> robot.showing("#labReplay")
+                && main.tableShapeProperty().get() != null);
+        System.out.printf("fast-forward took %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        AppFixture.onFx(() -> {
+            main.timeRangeProperty().set(TimeRange.last(range).withUtc(true));
+            return null;
+        });
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
+        if (flags.contains("all")) {
+            robot.clickOn("#heatmapAllResources");
+        }
+        t0 = System.nanoTime();
+        HeatmapCanvas canvas = robot.lookup("#heatmapCanvas").queryAs(HeatmapCanvas.class);
+        AppFixture.waitUntil("the heatmap", Duration.ofMinutes(5), () -> canvas.getGrid() != null
+                && canvas.getGrid().rowCount() > 0 && canvas.cellCenter(0, 0) != null
+                && robot.text("#heatmapProgress").isEmpty());
+        System.out.printf("heatmap took %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        Thread.sleep(1500);
+        AppFixture.onFx(() -> {
+            HeatGrid g = canvas.getGrid();
+            int hot = 0;
+            int column = 0;
+            double best = -1;
+            for (int r = 0; r < g.rowCount(); r++) {
+                HeatRow row = g.row(r);
+                for (int c = 0; c < g.columnCount(); c++) {
+                    if (!row.other() && g.perMinute(r, c) > best) {
+                        best = g.perMinute(r, c);
+                        hot = r;
+                        column = c;
+                    }
+                }
+            }
+            column = Math.max(column, g.columnCount() * 2 / 3);
+            Point2D p = canvas.cellCenter(hot, Math.min(column, g.columnCount() - 1));
+            DemoShots.hover(canvas, p.getX(), p.getY());
+            return null;
+        });
+        Thread.sleep(800);
+        AppFixture.onFx(() -> {
+            DemoShots.save(Window.getWindows().get(0).getScene(), out.toString());
+            return null;
+        });
+        fixture.stop();
+        System.exit(0);
+    }
+}
