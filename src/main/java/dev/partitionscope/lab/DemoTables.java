@@ -23,17 +23,32 @@ public final class DemoTables {
     private DemoTables() {
     }
 
-    /** Creates the demo tables that do not exist yet and fills them. */
+    /**
+     * Creates the demo tables that do not exist yet and fills them, with Contributor Insights on for each table and
+     * GSI: in the Lab it costs nothing, and the heatmap and top keys need it from the first request on.
+     */
     public static void create(LabEngine engine) {
         Random random = new Random(42);
         if (!engine.tablesByName().containsKey(APP)) {
             createApp(engine, random);
+            enableInsights(engine, APP, "GSI1");
         }
         if (!engine.tablesByName().containsKey(ORDER_STATUS)) {
             createOrderStatus(engine, random);
+            enableInsights(engine, ORDER_STATUS);
         }
         if (!engine.tablesByName().containsKey(PEDIDOS)) {
             createPedidos(engine, random);
+            enableInsights(engine, PEDIDOS);
+        }
+    }
+
+    private static void enableInsights(LabEngine engine, String table, String... indexes) {
+        engine.handle("UpdateContributorInsights", F.objectNode().put("TableName", table)
+                .put("ContributorInsightsAction", "ENABLE"));
+        for (String index : indexes) {
+            engine.handle("UpdateContributorInsights", F.objectNode().put("TableName", table).put("IndexName", index)
+                    .put("ContributorInsightsAction", "ENABLE"));
         }
     }
 

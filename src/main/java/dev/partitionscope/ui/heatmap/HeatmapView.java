@@ -365,8 +365,9 @@ public final class HeatmapView {
     private void updateCanvasEmpty() {
         HeatPipeline.Result r = vm.viewProperty().get();
         DataStatus s = vm.statusProperty().get();
-        boolean blank = r == null || r.grid().rowCount() == 0;
+        boolean blank = r == null || r.grid().rowCount() == 0 || r.grid().total() == 0 && r.grid().rowCount() <= 1;
         Fx.show(canvasEmpty, blank);
+        canvas.setVisible(!blank);
         if (!blank) {
             return;
         }
@@ -381,8 +382,11 @@ public final class HeatmapView {
         } else if (s != null && !s.state().hasValues()) {
             canvasEmpty.set(Screen.HEATMAP.icon(), "No key data", s.message());
         } else {
+            Button lab = new Button("Open the Lab (Ctrl+7)", Icons.of(Screen.LAB.icon()));
+            lab.setOnAction(e -> main.screenProperty().set(Screen.LAB));
             canvasEmpty.set(Screen.HEATMAP.icon(), "No traffic in this range", "No key consumed capacity between"
-                    + " these times. Pick a longer range in the top bar, or run a workload on the Lab (Ctrl+7).");
+                    + " these times. Pick a longer range in the top bar, or run one of the seeds' workloads on the"
+                    + " Lab — fast-forwarded, an hour takes seconds.", lab);
         }
     }
 

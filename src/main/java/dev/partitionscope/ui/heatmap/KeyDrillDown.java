@@ -80,11 +80,11 @@ final class KeyDrillDown {
         rate.setId("drillRate");
         rate.setValueUnit(full.unit().label());
         List<TimeChart.Series> rateSeries = new ArrayList<>();
-        rateSeries.add(new TimeChart.Series(name, "series-1", TimeChart.Kind.LINE, perMinute));
+        rateSeries.add(new TimeChart.Series(name, "chart-write", TimeChart.Kind.LINE, perMinute));
         if (!Double.isNaN(full.unit().ceiling())) {
             double[] ceiling = new double[columns];
             java.util.Arrays.fill(ceiling, full.unit().ceiling());
-            rateSeries.add(new TimeChart.Series("partition ceiling (100 %)", "series-limit",
+            rateSeries.add(new TimeChart.Series("partition ceiling (100 %)", "chart-limit",
                     TimeChart.Kind.DASHED_LINE, ceiling));
         }
         rate.setData(full.start(), full.bucketSeconds(), rateSeries, zone);
@@ -93,7 +93,7 @@ final class KeyDrillDown {
         throttled.setId("drillThrottles");
         throttled.setValueUnit("throttled requests");
         throttled.setData(full.start(), full.bucketSeconds(), List.of(new TimeChart.Series("throttled",
-                "series-throttle", TimeChart.Kind.STACKED_BAR, throttles)), zone);
+                "chart-keyrange", TimeChart.Kind.STACKED_BAR, throttles)), zone);
         throttled.setPrefHeight(170);
 
         VBox sortKeys = sortKeyPane(vm, heatRow, members, zone);
@@ -117,7 +117,7 @@ final class KeyDrillDown {
         stage.initOwner(owner);
         stage.initModality(Modality.NONE);
         stage.setTitle("Key · " + name);
-        Scene scene = new Scene(body, 820, 720);
+        Scene scene = new Scene(body, 820, 680);
         Theme.style(scene);
         scene.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE) {

@@ -31,6 +31,17 @@ public final class HeatmapScreenShots {
     private HeatmapScreenShots() {
     }
 
+    /** A primary click (clicks = 2: a double-click) at a point in the canvas's coordinates. */
+    private static void click(HeatmapCanvas canvas, Point2D local, int clicks) {
+        Point2D p = canvas.localToScene(local);
+        for (var type : java.util.List.of(javafx.scene.input.MouseEvent.MOUSE_PRESSED,
+                javafx.scene.input.MouseEvent.MOUSE_RELEASED, javafx.scene.input.MouseEvent.MOUSE_CLICKED)) {
+            canvas.fireEvent(new javafx.scene.input.MouseEvent(type, p.getX(), p.getY(), 0, 0,
+                    javafx.scene.input.MouseButton.PRIMARY, clicks, false, false, false, false,
+                    type == javafx.scene.input.MouseEvent.MOUSE_PRESSED, false, false, true, false, true, null));
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         String variant = args[1];
@@ -99,12 +110,23 @@ public final class HeatmapScreenShots {
             }
             column = Math.max(column, g.columnCount() * 2 / 3);
             Point2D p = canvas.cellCenter(hot, Math.min(column, g.columnCount() - 1));
+            if (flags.contains("pin")) {
+                click(canvas, p, 1);
+            }
             DemoShots.hover(canvas, p.getX(), p.getY());
+            if (flags.contains("drill")) {
+                click(canvas, p, 2);
+            }
             return null;
         });
-        Thread.sleep(800);
+        Thread.sleep(1500);
         AppFixture.onFx(() -> {
             DemoShots.save(Window.getWindows().get(0).getScene(), out.toString());
+            for (Window w : Window.getWindows()) {
+                if (w.getScene() != null && "drillDown".equals(w.getScene().getRoot().getId())) {
+                    DemoShots.save(w.getScene(), out.toString().replace(".png", "-drill.png"));
+                }
+            }
             return null;
         });
         fixture.stop();

@@ -215,6 +215,14 @@ class HeatmapScreenUiTest {
         String series = AppFixture.onFx(() -> robot.lookup("#drillRate").queryAs(
                 dev.partitionscope.ui.metrics.TimeChart.class).csv());
         assertThat(series).contains("partition ceiling (100 %)");
+        // Its sort keys' heat, read on request from the partition + sort key rules.
+        robot.clickOn("#drillSortKeyLoad");
+        AppFixture.waitUntil("the sort-key heat shows", Duration.ofSeconds(30),
+                () -> robot.text("#drillSortKeyNote").contains("of this key were in"));
+        HeatGrid sortKeys = AppFixture.onFx(() -> robot.lookup("#drillSortKeyHeat").queryAs(HeatmapCanvas.class)
+                .getGrid());
+        assertThat(sortKeys.keys()).isNotEmpty().allMatch(k -> "OPS_LOG".equals(k.partitionKey())
+                && k.sortKey() != null);
         robot.clickOn("#drillDesigner");
         AppFixture.waitUntil("the designer has the key", Duration.ofSeconds(10),
                 () -> main().screenProperty().get() == Screen.SHARDING);
