@@ -77,6 +77,8 @@ public final class HeatmapView {
     private final Label title = new Label("Heatmap");
     private final Label rangeLabel = new Label();
     private final Label sourceLabel = new Label();
+    private final Label truncatedNote = new Label("· more keys in \"other keys\"", Icons.of(
+            "mdi2i-information-outline", 14));
     private final Label progressText = new Label();
     private final ProgressIndicator spinner = new ProgressIndicator();
     private final Hyperlink cancel = new Hyperlink("Cancel");
@@ -158,9 +160,12 @@ public final class HeatmapView {
         copy.setOnAction(e -> copyImage());
         export.getItems().addAll(png1, png2, csv, copy);
         export.disableProperty().bind(vm.viewProperty().isNull());
-        HBox header = new HBox(10, title, sourceLabel, new Pane(), spinner, progressText, cancel, rangeLabel, refresh,
-                export);
-        HBox.setHgrow(header.getChildren().get(2), Priority.ALWAYS);
+        truncatedNote.getStyleClass().add("muted");
+        truncatedNote.setId("heatmapTruncated");
+        Fx.show(truncatedNote, false);
+        HBox header = new HBox(10, title, sourceLabel, truncatedNote, new Pane(), spinner, progressText, cancel,
+                rangeLabel, refresh, export);
+        HBox.setHgrow(header.getChildren().get(3), Priority.ALWAYS);
         header.setAlignment(Pos.CENTER_LEFT);
 
         ResourceChips chips = new ResourceChips(main);
@@ -398,14 +403,18 @@ public final class HeatmapView {
             message.show(e, retry);
         } else {
             DataStatus s = vm.statusProperty().get();
-            if (s != null && (s.state() == DataState.TRUNCATED || s.state() == DataState.PARTIAL)) {
-                message.show(UserMessage.of(s.state().label(), s.message(), s.state() == DataState.TRUNCATED
-                        ? "Keys outside each sub-window's top 25 are summed in the \"other keys\" row."
-                        : "Missing columns are hatched; F5 reads again."), MessageBox.Kind.WARNING);
+            if (s != null && s.state() == DataState.PARTIAL) {
+                message.show(UserMessage.of(s.state().label(), s.message(), "Missing columns are hatched; F5 reads"
+                        + " again."), MessageBox.Kind.WARNING);
             } else {
                 message.show(null);
             }
         }
+        // Truncation is the normal state of a busy table (each report ranks 25 keys): a note, not a warning.
+        DataStatus s = vm.statusProperty().get();
+        boolean truncated = s != null && s.state() == DataState.TRUNCATED;
+        Fx.show(truncatedNote, truncated);
+        truncatedNote.setTooltip(truncated ? new Tooltip(s.message()) : null);
         updateCanvasEmpty();
     }
 

@@ -230,4 +230,27 @@ class HeatmapScreenUiTest {
         assertThat(robot.text("#placeholderDesignerKey")).isEqualTo("Key handed over: OPS_LOG");
         assertThat(AppFixture.windowWithId("drillDown")).isNull();
     }
+
+    @Test
+    void theFirstStartShowsTheDemoTablesKeysAndLiveModeFollowsTheLab() throws Exception {
+        fixture = new AppFixture(configDir).withFileDialogs(dialogs);
+        fixture.startFirstTime();
+        AppFixture.waitUntil("connected to the Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
+                && main().getConnection().spec().kind() == ConnectionKind.LAB
+                && main().tableShapeProperty().get() != null);
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
+        AppFixture.waitUntil("the demo keys show", Duration.ofSeconds(30), () -> grid() != null
+                && row("OPS_LOG") >= 0);
+        // The demo table's keys, split on '#' into label columns: THREAT › brand-abc-123.
+        assertThat(grid().keys()).extracting(k -> k.other() ? "" : k.partitionKey())
+                .contains("OPS_LOG", "BRAND_INDEX", "THREAT#brand-abc-123");
+
+        dev.partitionscope.ui.shell.AutoRefresh before = main().autoRefreshProperty().get();
+        robot.clickOn("#heatmapLive");
+        assertThat(main().autoRefreshProperty().get()).isEqualTo(dev.partitionscope.ui.shell.AutoRefresh.FIVE_SECONDS);
+        assertThat(AppFixture.onFx(() -> canvas().isFollowLatest())).isTrue();
+        robot.clickOn("#heatmapLive");
+        assertThat(main().autoRefreshProperty().get()).isEqualTo(before);
+        assertThat(AppFixture.onFx(() -> canvas().isFollowLatest())).isFalse();
+    }
 }
