@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The bars of the heatmap's label columns, computed once per grid: each row's key split into up to three labels
+ * The bars of the heatmap's label columns, computed once per grid: each row's key split into up to four labels
  * ({@link KeyHierarchy}), merged rows reduced to the labels their first and last key share plus a "first … last"
  * label, adjacent equal labels merged into one bar ({@link KeyHierarchy#labelRuns}). When the grid spans several
  * tables or indexes, the first column names the resource so rows of two key spaces never share a bar.
  */
 final class RowLabels {
-    static final int MAX_COLUMNS = 3;
+    static final int MAX_COLUMNS = KeyHierarchy.MAX_COLUMNS;
 
     private RowLabels() {
     }

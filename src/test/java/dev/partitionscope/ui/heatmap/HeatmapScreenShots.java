@@ -71,6 +71,8 @@ public final class HeatmapScreenShots {
             return null;
         });
         robot.clickOn("#variant-" + variant);
+        AppFixture.waitUntil("the ops-log form shows", Duration.ofSeconds(10),
+                () -> robot.showing("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", duration);
         robot.clickOn("#workloadStart");

@@ -120,6 +120,8 @@ class HeatmapScreenUiTest {
                     .ifPresent(combo::setValue);
             return null;
         });
+        AppFixture.waitUntil("the ops-log form shows", Duration.ofSeconds(10),
+                () -> robot.showing("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "10 min");
         robot.clickOn("#workloadStart");
