@@ -241,8 +241,9 @@ class HeatmapScreenUiTest {
                 && main().getConnection().spec().kind() == ConnectionKind.LAB
                 && main().tableShapeProperty().get() != null);
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
-        AppFixture.waitUntil("the demo keys show", Duration.ofSeconds(30), () -> grid() != null
-                && row("OPS_LOG") >= 0);
+        AppFixture.waitUntil("the heatmap of " + main().selectedTableProperty().get() + " shows",
+                Duration.ofSeconds(90), () -> grid() != null && grid().rowCount() > 1);
+        assertThat(main().selectedTableProperty().get()).isEqualTo("app");
         // The demo table's keys, split on '#' into label columns: THREAT › brand-abc-123.
         assertThat(grid().keys()).extracting(k -> k.other() ? "" : k.partitionKey())
                 .contains("OPS_LOG", "BRAND_INDEX", "THREAT#brand-abc-123");
