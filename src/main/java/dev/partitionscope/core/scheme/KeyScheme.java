@@ -24,8 +24,12 @@ import java.util.random.RandomGenerator;
  * A spec with hot values leaves every other value as it is ({@code DELIVERED} stays {@code DELIVERED}).
  */
 public final class KeyScheme {
-    /** The largest shard count a part accepts (a read of every shard is N queries). */
-    public static final int MAX_SHARDS = 100_000;
+    /**
+     * The largest shard count a spec accepts, for one part and for the product of all parts: reading every item of a
+     * value is one query per shard, and past 10,000 that fan-out costs more than any write ceiling it avoids (10,000
+     * keys already take 10,000,000 WCU/s).
+     */
+    public static final int MAX_SHARDS = 10_000;
     public static final String DEFAULT_SEPARATOR = "#";
 
     /** How a numeric suffix is chosen. */
@@ -186,19 +190,39 @@ public final class KeyScheme {
                 parts.add(new Numbered(m, shardCount(bits[1].strip(), m, spec)));
             }
         }
+        long total = 1;
+        for (Part part : parts) {
+            if (part instanceof Numbered num) {
+                total *= num.shards();
+                if (total > MAX_SHARDS) {
+                    throw new SchemeException("'" + spec + "': the parts multiply to more than " + MAX_SHARDS
+                            + " keys per value (a read of one value would be that many queries); use smaller"
+                            + " shard counts");
+                }
+            }
+        }
         return parts;
     }
 
     private static int shardCount(String n, Method m, String spec) {
+        if (n.isEmpty()) {
+            throw new SchemeException("'" + spec + "': " + m.keyword() + ": has no shard count after the colon;"
+                    + " write e.g. " + m.keyword() + ":8");
+        }
         int value;
         try {
             value = Integer.parseInt(n);
         } catch (NumberFormatException e) {
             value = -1;
         }
-        if (value < 1 || value > MAX_SHARDS) {
+        if (value > MAX_SHARDS || (value < 0 && n.matches("\\d{6,}"))) {
+            throw new SchemeException("'" + spec + "': " + m.keyword() + ":" + n + " — more than " + MAX_SHARDS
+                    + " shards (a read of one value would be " + n + " queries); the shard count must be a whole"
+                    + " number from 1 to " + MAX_SHARDS);
+        }
+        if (value < 1) {
             throw new SchemeException("'" + spec + "': " + m.keyword() + ":" + n + " — the shard count must be a"
-                    + " whole number from 1 to " + MAX_SHARDS);
+                    + " whole number from 1 to " + MAX_SHARDS + ", e.g. " + m.keyword() + ":8");
         }
         return value;
     }

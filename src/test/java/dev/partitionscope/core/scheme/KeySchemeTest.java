@@ -79,15 +79,89 @@ class KeySchemeTest {
         assertThat(KeyScheme.parse("day+random:4").needsId()).isFalse();
     }
 
+    /**
+     * Property over the whole grammar: every combination of hot values (none, one, two), a time bucket (none, or
+     * each unit before or after the numbered parts) and zero to two numbered parts of every method, with shard counts
+     * at the edges (1, 8, 200, 10,000 where the product allows), prints canonically and parses back to the same
+     * parts and values.
+     */
+    @Test
+    void everyCombinationOfTheGrammarRoundTrips() {
+        List<List<String>> valueSets = List.of(List.of(), List.of("PENDING"), List.of("PENDING", "SHIPPED"));
+        List<KeyScheme.Part> numbered = new java.util.ArrayList<>();
+        for (KeyScheme.Method m : KeyScheme.Method.values()) {
+            for (int n : new int[]{1, 8, 200, 10_000}) {
+                numbered.add(new KeyScheme.Numbered(m, n));
+            }
+        }
+        List<List<KeyScheme.Part>> numberedLists = new java.util.ArrayList<>();
+        numberedLists.add(List.of());
+        for (KeyScheme.Part a : numbered) {
+            numberedLists.add(List.of(a));
+            for (KeyScheme.Part b : numbered) {
+                if ((long) ((KeyScheme.Numbered) a).shards() * ((KeyScheme.Numbered) b).shards() <= KeyScheme.MAX_SHARDS) {
+                    numberedLists.add(List.of(a, b));
+                }
+            }
+        }
+        int checked = 0;
+        for (List<String> values : valueSets) {
+            for (List<KeyScheme.Part> nums : numberedLists) {
+                for (int t = -1; t < KeyScheme.Bucket.values().length; t++) {
+                    for (boolean timeFirst : new boolean[]{true, false}) {
+                        List<KeyScheme.Part> parts = new java.util.ArrayList<>(nums);
+                        if (t >= 0) {
+                            parts.add(timeFirst ? 0 : parts.size(), new KeyScheme.Timed(KeyScheme.Bucket.values()[t]));
+                        } else if (!timeFirst) {
+                            continue;
+                        }
+                        if (parts.isEmpty()) {
+                            continue;
+                        }
+                        StringBuilder spec = new StringBuilder(values.isEmpty() ? "" : String.join(",", values) + ":");
+                        for (int i = 0; i < parts.size(); i++) {
+                            spec.append(i == 0 ? "" : "+").append(parts.get(i));
+                        }
+                        KeyScheme s = KeyScheme.parse(spec.toString());
+                        assertThat(s.parts()).as(spec.toString()).isEqualTo(parts);
+                        assertThat(s.hotValues()).as(spec.toString()).containsExactlyElementsOf(values);
+                        assertThat(s.toString()).isEqualTo(spec.toString());
+                        assertThat(KeyScheme.parse(s.toString())).isEqualTo(s);
+                        assertThat(KeyScheme.parse(spec.toString().toUpperCase(java.util.Locale.ROOT)
+                                .replace("+", " + "))).as("upper case, blanks: " + spec)
+                                .extracting(KeyScheme::parts).isEqualTo(parts);
+                        checked++;
+                    }
+                }
+            }
+        }
+        assertThat(checked).isGreaterThan(3_000);
+        assertThat(KeyScheme.parse("PENDING,SHIPPED:hash:8").toString()).isEqualTo("PENDING,SHIPPED:hash:8");
+        assertThat(KeyScheme.parse("day+hash:8").toString()).isEqualTo("day+hash:8");
+    }
+
     @Test
     void badSpecsSayWhatIsWrongAndWhatToWrite() {
         assertThatThrownBy(() -> KeyScheme.parse("")).isInstanceOf(SchemeException.class)
                 .hasMessageContaining("empty").hasMessageContaining("hash:8");
         assertThatThrownBy(() -> KeyScheme.parse("hash")).hasMessage("'hash': hash needs a shard count, e.g. hash:8");
         assertThatThrownBy(() -> KeyScheme.parse("hash:0"))
-                .hasMessage("'hash:0': hash:0 — the shard count must be a whole number from 1 to 100000");
+                .hasMessage("'hash:0': hash:0 — the shard count must be a whole number from 1 to 10000, e.g. hash:8");
+        assertThatThrownBy(() -> KeyScheme.parse("random:-1"))
+                .hasMessage("'random:-1': random:-1 — the shard count must be a whole number from 1 to 10000,"
+                        + " e.g. random:8");
+        assertThatThrownBy(() -> KeyScheme.parse("product:"))
+                .hasMessage("'product:': product: has no shard count after the colon; write e.g. product:8");
         assertThatThrownBy(() -> KeyScheme.parse("random:x")).hasMessageContaining("random:x — the shard count");
-        assertThatThrownBy(() -> KeyScheme.parse("random:100001")).hasMessageContaining("from 1 to 100000");
+        assertThatThrownBy(() -> KeyScheme.parse("random:10001")).hasMessageContaining("more than 10000 shards")
+                .hasMessageContaining("from 1 to 10000");
+        assertThatThrownBy(() -> KeyScheme.parse("hash:99999999999")).hasMessageContaining("more than 10000");
+        assertThat(KeyScheme.parse("random:10000").shards()).isEqualTo(KeyScheme.MAX_SHARDS).isEqualTo(10_000);
+        assertThatThrownBy(() -> KeyScheme.parse("hash:200+random:51"))
+                .hasMessageContaining("the parts multiply to more than 10000 keys per value");
+        assertThatThrownBy(() -> KeyScheme.parse("shard:8"))
+                .hasMessage("'shard:8': 'shard:8' is not a scheme; use random:N, sum:N, product:N, hash:N, hour, day"
+                        + " or month, optionally after hot values (PENDING,SHIPPED:hash:8)");
         assertThatThrownBy(() -> KeyScheme.parse("day:7"))
                 .hasMessage("'day:7': day takes no shard count (write day, not day:7)");
         assertThatThrownBy(() -> KeyScheme.parse("day+month"))
