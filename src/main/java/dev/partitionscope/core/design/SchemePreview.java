@@ -44,8 +44,10 @@ public final class SchemePreview {
      * @param share     count ÷ all ids
      * @param loadShare share of the write load at one moment: count ÷ ids in the same time bucket (= share when the
      *                  scheme has no time bucket; for an unchanged value, its largest such share over the buckets)
+     * @param bucket    the key's time bucket ({@code 2026-06-22}); empty when the scheme has none or leaves the value
+     *                  unchanged — such keys take load in every bucket
      */
-    public record Shard(String key, String suffix, int count, double share, double loadShare) {
+    public record Shard(String key, String suffix, int count, double share, double loadShare, String bucket) {
     }
 
     /** Tallies are kept in an array while the code space is at most this big; else in a map. */
@@ -284,7 +286,7 @@ public final class SchemePreview {
                     }
                     if (count > 0) {
                         rows.add(new Row(b, -1, 0, ((long) b * periods) * shardsPerValue,
-                                new Shard(base, "", count, (double) count / n, load)));
+                                new Shard(base, "", count, (double) count / n, load, "")));
                     }
                     continue;
                 }
@@ -296,8 +298,9 @@ public final class SchemePreview {
                     for (int num = 0; num < shardsPerValue; num++) {
                         int c = tally.get(first + num);
                         String suffix = suffix(p, num);
+                        String bucket = unit == null ? "" : bucketLabel(bucketCodes.get(p));
                         rows.add(new Row(b, p, num, first + num, new Shard(base + separator + suffix, suffix, c,
-                                (double) c / n, (double) c / periodTotal[p])));
+                                (double) c / n, (double) c / periodTotal[p], bucket)));
                     }
                 }
             }
