@@ -380,7 +380,8 @@ public final class Dynalite {
         }
     }
 
-    static Optional<Path> onPath(String program) {
+    /** The executable {@code program} on PATH ({@code .exe}/{@code .cmd} too on Windows), if there is one. */
+    public static Optional<Path> onPath(String program) {
         String path = System.getenv("PATH");
         if (path == null) {
             return Optional.empty();
