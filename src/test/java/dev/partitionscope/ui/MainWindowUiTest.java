@@ -43,7 +43,9 @@ class MainWindowUiTest {
         assertThat(AppFixture.onFx(() -> ((ToggleButton) robot.lookup("#nav-heatmap").query()).isSelected())).isTrue();
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT4);
-        assertThat(robot.allText("#placeholder-sharding")).contains("Sharding", "Coming in a later version (issue 7)");
+        assertThat(robot.showing("#shardingScreen")).isTrue();
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT5);
+        assertThat(robot.allText("#placeholder-scatter_gather")).contains("Coming in a later version (issue 8)");
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT6);
         assertThat(robot.allText("#placeholder-audit")).contains("Audit", "Coming in a later version");

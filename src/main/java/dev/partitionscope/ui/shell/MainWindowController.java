@@ -373,7 +373,11 @@ public final class MainWindowController implements ShellActions {
             return new dev.partitionscope.ui.heatmap.HeatmapView(new dev.partitionscope.ui.heatmap.HeatmapViewModel(
                     main, c -> c.clock().now()), this, services.files()).root();
         }
-        return new PlaceholderView(screen, main);
+        if (screen == Screen.SHARDING) {
+            return new dev.partitionscope.ui.sharding.ShardingView(new dev.partitionscope.ui.sharding
+                    .ShardingViewModel(main), services.files()).root();
+        }
+        return new PlaceholderView(screen);
     }
 
     // Actions

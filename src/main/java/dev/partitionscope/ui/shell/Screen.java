@@ -11,7 +11,7 @@ public enum Screen {
             "Consumed vs provisioned capacity per second, throttles split by cause (hot partition, provisioned,"
                     + " account limit, on-demand maximum), Contributor Insights top keys and a verdict that says why the"
                     + " table throttles."),
-    SHARDING("Sharding", "mdi2s-source-branch", "issue 7",
+    SHARDING("Sharding", "mdi2s-source-branch", null,
             "Preview random, calculated, hash and time-bucket suffixes on your real keys and load: per-shard load,"
                     + " predicted throttling, the N calculator and the read fan-out cost — before changing any code."),
     SCATTER_GATHER("Scatter-gather", "mdi2s-sitemap-outline", "issue 8",

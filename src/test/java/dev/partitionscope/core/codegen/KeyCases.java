@@ -49,7 +49,7 @@ final class KeyCases {
             new Case("hour", "."),
             new Case("month+sum:7", "::"),
             new Case("hash:3+product:50+day", "§"),
-            new Case("SHIPPED:hash:100000", "#"));
+            new Case("SHIPPED:hash:10000", "#"));
 
     private KeyCases() {
     }

@@ -229,7 +229,9 @@ class HeatmapScreenUiTest {
         AppFixture.waitUntil("the designer has the key", Duration.ofSeconds(10),
                 () -> main().screenProperty().get() == Screen.SHARDING);
         assertThat(main().designerKeyProperty().get()).isEqualTo("OPS_LOG");
-        assertThat(robot.text("#placeholderDesignerKey")).isEqualTo("Key handed over: OPS_LOG");
+        assertThat(robot.text("#shardingHandedOver")).isEqualTo("From the heatmap: OPS_LOG");
+        assertThat(AppFixture.onFx(() -> robot.lookup("#shardingKey").queryAs(javafx.scene.control.TextField.class)
+                .getText())).isEqualTo("OPS_LOG");
         assertThat(AppFixture.windowWithId("drillDown")).isNull();
     }
 

@@ -1,0 +1,345 @@
+package dev.partitionscope.ui.sharding;
+
+import dev.partitionscope.core.codegen.CodeGenRequest;
+import dev.partitionscope.core.codegen.CodeGenerator;
+import dev.partitionscope.core.codegen.GeneratedFile;
+import dev.partitionscope.core.codegen.Language;
+import dev.partitionscope.core.design.Prediction;
+import dev.partitionscope.core.design.ReadCost;
+import dev.partitionscope.core.design.SchemePreview;
+import dev.partitionscope.core.design.ShardCalculator;
+import dev.partitionscope.core.design.Workload;
+import dev.partitionscope.core.scheme.KeyScheme;
+import dev.partitionscope.core.table.KeyAttribute;
+import dev.partitionscope.core.table.TableShape;
+import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.task.TaskHandle;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.UUID;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The sharding designer: a hot key, the ids its items carry, the load it takes, and up to four schemes previewed
+ * side by side — per-shard spread, the partition model's prediction before and after, the read side's cost — plus
+ * the N calculator. Every change recomputes in the background (the view debounces typing); results that arrive for
+ * an older input are dropped.
+ */
+public final class ShardingViewModel {
+    public static final int MAX_SCHEMES = 4;
+    /** Ids generated when there are none yet: enough for a stable spread, fast to preview. */
+    static final int DEFAULT_IDS = 10_000;
+    static final long SEED = 42;
+
+    /**
+     * One scheme's preview. {@code error} is set (and the rest null) when the spec or the inputs do not work for it.
+     */
+    public record Result(String spec, KeyScheme scheme, SchemePreview preview, Prediction prediction,
+                         ReadCost readCost, String error) {
+        static Result failed(String spec, String error) {
+            return new Result(spec, null, null, null, null, error);
+        }
+    }
+
+    /** What one computation produced: the inputs' problem (if any), the recommendation and the results. */
+    public record Outcome(String inputError, ShardCalculator.Recommendation recommendation, List<Result> results) {
+    }
+
+    /** Ids with their timestamps (epoch millis; the time of reading when a line had none). */
+    record Ids(List<String> ids, long[] epochMillis, String source) {
+    }
+
+    private final MainViewModel main;
+    private final StringProperty baseKey = new SimpleStringProperty(this, "baseKey", "PENDING");
+    private final StringProperty writesPerSecond = new SimpleStringProperty(this, "writesPerSecond", "4000");
+    private final StringProperty itemBytes = new SimpleStringProperty(this, "itemBytes", "1024");
+    private final StringProperty readsPerSecond = new SimpleStringProperty(this, "readsPerSecond", "0");
+    private final StringProperty separator = new SimpleStringProperty(this, "separator", KeyScheme.DEFAULT_SEPARATOR);
+    private final ObservableList<StringProperty> specs = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<Outcome> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
+    private final ReadOnlyBooleanWrapper computing = new ReadOnlyBooleanWrapper(this, "computing");
+    private final ReadOnlyStringWrapper idsSource = new ReadOnlyStringWrapper(this, "idsSource", "");
+    private final ReadOnlyStringWrapper handedOver = new ReadOnlyStringWrapper(this, "handedOver", "");
+    private Ids ids;
+    private TaskHandle task = TaskHandle.NONE;
+    private int generation;
+
+    public ShardingViewModel(MainViewModel main) {
+        this.main = main;
+        for (String s : List.of("hash:8", "random:8", "sum:8", "product:200")) {
+            specs.add(new SimpleStringProperty(s));
+        }
+        ids = generated(DEFAULT_IDS);
+        idsSource.set(ids.source());
+        takeHandOver(main.designerKeyProperty().get());
+        main.designerKeyProperty().addListener((obs, old, now) -> {
+            takeHandOver(now);
+            recompute();
+        });
+    }
+
+    private void takeHandOver(String key) {
+        if (key != null && !key.isBlank()) {
+            baseKey.set(key);
+            handedOver.set("From the heatmap: " + key);
+        }
+    }
+
+    // Commands
+
+    /** Replaces the ids with {@code count} random UUIDs (seeded: the same count gives the same ids). */
+    public void generateIds(int count) {
+        ids = generated(count);
+        idsSource.set(ids.source());
+        recompute();
+    }
+
+    /**
+     * Ids from text: one per line, optionally followed by a comma or tab and a timestamp (ISO-8601 or epoch
+     * millis). Blank lines are skipped.
+     *
+     * @throws IllegalArgumentException naming the first bad line, or when there is no id
+     */
+    public void setIds(String text, String source) {
+        ids = parse(text, source, Instant.now().toEpochMilli());
+        idsSource.set(ids.source());
+        recompute();
+    }
+
+    /** Ids from a file, as {@link #setIds}. */
+    public void loadIds(Path file) throws IOException {
+        setIds(Files.readString(file, StandardCharsets.UTF_8), file.getFileName().toString());
+    }
+
+    /** Recomputes every scheme now, in the background. */
+    public void recompute() {
+        task.cancel();
+        int gen = ++generation;
+        Ids in = ids;
+        String base = baseKey.get().trim();
+        String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
+        List<String> specTexts = specs.stream().map(StringProperty::get).toList();
+        String writes = writesPerSecond.get();
+        String bytes = itemBytes.get();
+        String reads = readsPerSecond.get();
+        computing.set(true);
+        task = main.tasks().run("Previewing " + specTexts.size() + " schemes", ctx -> compute(in, base, sep,
+                specTexts, writes, bytes, reads), o -> {
+            if (gen == generation) {
+                computing.set(false);
+                outcome.set(o);
+            }
+        }, failure -> {
+            if (gen == generation) {
+                computing.set(false);
+                outcome.set(new Outcome("The preview failed: " + failure.getMessage(), null, List.of()));
+            }
+        });
+    }
+
+    /**
+     * The code of the first scheme that previews without a problem, in {@code language}: the key function (N as a
+     * named constant, documented with the calculator's reasoning), the point read and the scatter-gather reader, for
+     * the selected table's key attributes (or PK/SK when no table is selected).
+     *
+     * @throws IllegalStateException when no scheme previews
+     */
+    public List<GeneratedFile> code(Language language) {
+        Outcome o = outcome.get();
+        Result chosen = o == null ? null : o.results().stream().filter(r -> r.error() == null).findFirst()
+                .orElse(null);
+        if (chosen == null) {
+            throw new IllegalStateException("No scheme previews yet: fix the scheme fields first");
+        }
+        TableShape shape = main.tableShapeProperty().get();
+        String table = shape == null ? "my-table" : shape.name();
+        String pk = shape == null ? "PK" : shape.keySchema().partitionKey().name();
+        String sk = shape == null ? "SK" : shape.keySchema().sort().map(KeyAttribute::name).orElse(null);
+        CodeGenRequest request = CodeGenRequest.of(chosen.scheme(), table, pk).withSeparator(separator.get())
+                .withSortKey(sk).withRationale(o.recommendation() == null ? null : o.recommendation().text());
+        return CodeGenerator.of(language).generate(request);
+    }
+
+    // Computing (any thread)
+
+    static Outcome compute(Ids in, String base, String separator, List<String> specs, String writesText,
+                           String bytesText, String readsText) {
+        if (base.isEmpty()) {
+            return new Outcome("Type the hot key to shard (e.g. PENDING or OPS_LOG), or open one from the heatmap.",
+                    null, List.of());
+        }
+        Workload workload;
+        try {
+            workload = new Workload(number(writesText, "writes/s"), (long) number(bytesText, "item size"),
+                    number(readsText, "reads/s"), false);
+        } catch (IllegalArgumentException e) {
+            return new Outcome(e.getMessage(), null, List.of());
+        }
+        ShardCalculator.Recommendation rec = ShardCalculator.recommend(workload);
+        List<Result> results = new ArrayList<>();
+        for (String spec : specs) {
+            results.add(one(in, base, separator, spec == null ? "" : spec.trim(), workload));
+        }
+        return new Outcome(null, rec, results);
+    }
+
+    private static Result one(Ids in, String base, String separator, String spec, Workload workload) {
+        if (spec.isEmpty()) {
+            return Result.failed(spec, "Type a scheme: random:N, sum:N, product:N, hash:N, hour, day, month, or"
+                    + " combinations such as day+hash:8.");
+        }
+        KeyScheme scheme;
+        try {
+            scheme = KeyScheme.parse(spec);
+        } catch (IllegalArgumentException e) {
+            return Result.failed(spec, e.getMessage());
+        }
+        try {
+            SchemePreview preview = SchemePreview.of(scheme, separator, List.of(base), in.ids(),
+                    scheme.bucket() == null ? null : in.epochMillis(), SEED);
+            Prediction prediction = Prediction.of(preview, workload);
+            ReadCost read = ReadCost.of(scheme, base, new ReadCost.Read(7, 50, Math.max(1, workload.itemBytes()),
+                    false, 8, 25, false, workload.writeUnits()));
+            return new Result(spec, scheme, preview, prediction, read, null);
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            return Result.failed(spec, e.getMessage());
+        }
+    }
+
+    private static double number(String text, String what) {
+        String t = text == null ? "" : text.trim().replace(",", "").replace("_", "");
+        if (t.isEmpty()) {
+            return 0;
+        }
+        try {
+            double v = Double.parseDouble(t);
+            if (!(v >= 0) || Double.isInfinite(v)) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("The " + what + " must be a number ≥ 0, not \"" + text.trim() + "\"");
+        }
+    }
+
+    static Ids generated(int count) {
+        if (count < 1 || count > 5_000_000) {
+            throw new IllegalArgumentException("Generate 1 to 5,000,000 ids, not " + count);
+        }
+        Random random = new Random(SEED);
+        List<String> out = new ArrayList<>(count);
+        long[] times = new long[count];
+        long now = Instant.now().toEpochMilli();
+        for (int i = 0; i < count; i++) {
+            out.add(new UUID(random.nextLong(), random.nextLong()).toString());
+            times[i] = now;
+        }
+        return new Ids(out, times, String.format(Locale.ROOT, "%,d generated UUIDs", count));
+    }
+
+    static Ids parse(String text, String source, long now) {
+        List<String> out = new ArrayList<>();
+        List<Long> times = new ArrayList<>();
+        String[] lines = text.split("\r?\n");
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            int cut = line.indexOf('\t') >= 0 ? line.indexOf('\t') : line.lastIndexOf(',');
+            String id = cut < 0 ? line : line.substring(0, cut).strip();
+            long at = now;
+            if (cut >= 0) {
+                String ts = line.substring(cut + 1).strip();
+                try {
+                    at = ts.chars().allMatch(Character::isDigit) ? Long.parseLong(ts) : Instant.parse(ts)
+                            .toEpochMilli();
+                } catch (DateTimeParseException | NumberFormatException e) {
+                    throw new IllegalArgumentException("Line " + (i + 1) + ": \"" + ts + "\" is not a timestamp"
+                            + " (ISO-8601 such as 2026-06-22T10:00:00Z, or epoch milliseconds)");
+                }
+            }
+            out.add(id);
+            times.add(at);
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("No ids: give one id per line (optionally \", timestamp\")");
+        }
+        long[] t = new long[times.size()];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = times.get(i);
+        }
+        return new Ids(out, t, String.format(Locale.ROOT, "%,d ids from %s", out.size(), source));
+    }
+
+    // Accessors
+
+    public StringProperty baseKeyProperty() {
+        return baseKey;
+    }
+
+    public StringProperty writesPerSecondProperty() {
+        return writesPerSecond;
+    }
+
+    public StringProperty itemBytesProperty() {
+        return itemBytes;
+    }
+
+    public StringProperty readsPerSecondProperty() {
+        return readsPerSecond;
+    }
+
+    public StringProperty separatorProperty() {
+        return separator;
+    }
+
+    /** The specs of the compared schemes (up to {@link #MAX_SCHEMES}). */
+    public ObservableList<StringProperty> specs() {
+        return specs;
+    }
+
+    public ReadOnlyObjectProperty<Outcome> outcomeProperty() {
+        return outcome.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty computingProperty() {
+        return computing.getReadOnlyProperty();
+    }
+
+    /** Where the ids came from, e.g. "10,000 generated UUIDs". */
+    public ReadOnlyStringProperty idsSourceProperty() {
+        return idsSource.getReadOnlyProperty();
+    }
+
+    /** "From the heatmap: OPS_LOG" when a key was handed over. */
+    public ReadOnlyStringProperty handedOverProperty() {
+        return handedOver.getReadOnlyProperty();
+    }
+
+    /** The ids previewed now (tests, code export checks). */
+    List<String> ids() {
+        return ids.ids();
+    }
+
+    public MainViewModel main() {
+        return main;
+    }
+}
