@@ -194,7 +194,7 @@ public final class ShardingView {
                 vm.itemBytesProperty(), vm.readsPerSecondProperty())) {
             p.addListener((obs, old, now) -> debounce.playFromStart());
         }
-        content.getChildren().addAll(header, top, message, compare);
+        content.getChildren().addAll(header, top, message, new TrialPane(vm), compare);
     }
 
     private static Label label(String text) {

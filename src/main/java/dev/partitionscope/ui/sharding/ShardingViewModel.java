@@ -77,8 +77,12 @@ public final class ShardingViewModel {
     private final ReadOnlyBooleanWrapper computing = new ReadOnlyBooleanWrapper(this, "computing");
     private final ReadOnlyStringWrapper idsSource = new ReadOnlyStringWrapper(this, "idsSource", "");
     private final ReadOnlyStringWrapper handedOver = new ReadOnlyStringWrapper(this, "handedOver", "");
+    private final ReadOnlyObjectWrapper<LabTrial.Result> trial = new ReadOnlyObjectWrapper<>(this, "trial");
+    private final ReadOnlyBooleanWrapper trialRunning = new ReadOnlyBooleanWrapper(this, "trialRunning");
+    private final ReadOnlyStringWrapper trialText = new ReadOnlyStringWrapper(this, "trialText", "");
     private Ids ids;
     private TaskHandle task = TaskHandle.NONE;
+    private TaskHandle trialTask = TaskHandle.NONE;
     private int generation;
 
     public ShardingViewModel(MainViewModel main) {
@@ -175,6 +179,56 @@ public final class ShardingViewModel {
         CodeGenRequest request = CodeGenRequest.of(chosen.scheme(), table, pk).withSeparator(separator.get())
                 .withSortKey(sk).withRationale(o.recommendation() == null ? null : o.recommendation().text());
         return CodeGenerator.of(language).generate(request);
+    }
+
+    /**
+     * "Try it in the Lab": replays the load (peak writes/s, item size) for {@link LabTrial#DEFAULT_DURATION} of
+     * simulated time on the key as it is and with the first working scheme, each in a fresh Lab read through the SDK.
+     */
+    public void runTrial() {
+        Outcome o = outcome.get();
+        Result chosen = o == null ? null : o.results().stream().filter(r -> r.error() == null).findFirst()
+                .orElse(null);
+        if (chosen == null || o.inputError() != null) {
+            trialText.set("Fix the inputs and the schemes first: the trial replays the first scheme that previews.");
+            return;
+        }
+        double writes;
+        long bytes;
+        try {
+            writes = number(writesPerSecond.get(), "writes/s");
+            bytes = (long) number(itemBytes.get(), "item size");
+        } catch (IllegalArgumentException e) {
+            trialText.set(e.getMessage());
+            return;
+        }
+        trialTask.cancel();
+        String key = baseKey.get().trim();
+        String spec = chosen.spec();
+        trial.set(null);
+        trialRunning.set(true);
+        trialText.set("Replaying " + key + " in the Lab…");
+        trialTask = main.tasks().run("Trying " + spec + " in the Lab", ctx -> LabTrial.run(key, spec, writes, bytes,
+                LabTrial.DEFAULT_DURATION, ctx::isCancelled, step -> {
+                    String text = step.equals("before") ? "Replaying " + key + " as it is (10 simulated minutes)…"
+                            : "Replaying " + key + " with " + spec + "…";
+                    ctx.progress(step.equals("before") ? 0.1 : 0.6, text);
+                    ctx.post(() -> trialText.set(text));
+                }), r -> {
+            trialRunning.set(false);
+            trial.set(r);
+            trialText.set(r == null ? "Cancelled" : "");
+        }, failure -> {
+            trialRunning.set(false);
+            trialText.set("The Lab trial failed: " + failure.getMessage());
+        }, () -> {
+            trialRunning.set(false);
+            trialText.set("Cancelled");
+        });
+    }
+
+    public void cancelTrial() {
+        trialTask.cancel();
     }
 
     // Computing (any thread)
@@ -332,6 +386,20 @@ public final class ShardingViewModel {
     /** "From the heatmap: OPS_LOG" when a key was handed over. */
     public ReadOnlyStringProperty handedOverProperty() {
         return handedOver.getReadOnlyProperty();
+    }
+
+    /** The last Lab trial, null before one finished. */
+    public ReadOnlyObjectProperty<LabTrial.Result> trialProperty() {
+        return trial.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty trialRunningProperty() {
+        return trialRunning.getReadOnlyProperty();
+    }
+
+    /** What the trial is doing, or why it did not run. */
+    public ReadOnlyStringProperty trialTextProperty() {
+        return trialText.getReadOnlyProperty();
     }
 
     /** The ids previewed now (tests, code export checks). */

@@ -1,0 +1,93 @@
+package dev.partitionscope.ui.sharding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.partitionscope.core.codegen.Language;
+import dev.partitionscope.ui.AppFixture;
+import dev.partitionscope.ui.UiRobot;
+import dev.partitionscope.ui.common.FileDialogs;
+import dev.partitionscope.ui.shell.MainViewModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The designer in the real app, headless: a key handed over, typing updates the preview live (debounced), a bad
+ * spec is named on its card, the Lab trial shows the before throttling and the after not, code is exported.
+ */
+class ShardingScreenUiTest {
+    @TempDir
+    Path configDir;
+    @TempDir
+    Path files;
+
+    private AppFixture fixture;
+    private final UiRobot robot = new UiRobot();
+    private final AtomicReference<Path> answer = new AtomicReference<>();
+    private final FileDialogs dialogs = new FileDialogs() {
+        @Override
+        public Optional<Path> saveFile(Window owner, String title, String initialName, Type type) {
+            return Optional.ofNullable(answer.get()).map(dir -> dir.resolve(initialName));
+        }
+
+        @Override
+        public Optional<Path> openFile(Window owner, String title, Type type) {
+            return Optional.empty();
+        }
+    };
+
+    @AfterEach
+    void stop() throws Exception {
+        if (fixture != null) {
+            fixture.stop();
+        }
+    }
+
+    private MainViewModel main() {
+        return fixture.app().context().main();
+    }
+
+    @Test
+    void aHandedOverKeyPreviewsLiveTriesTheSchemeInTheLabAndExportsCode() throws Exception {
+        fixture = new AppFixture(configDir).withFileDialogs(dialogs);
+        fixture.startFirstTime();
+        AppFixture.waitUntil("connected", Duration.ofSeconds(20), () -> main().getConnection() != null);
+        AppFixture.onFx(() -> {
+            main().openInDesigner("PENDING");
+            return null;
+        });
+        AppFixture.waitUntil("the designer shows", Duration.ofSeconds(10), () -> robot.showing("#shardingScreen"));
+        assertThat(robot.text("#shardingHandedOver")).isEqualTo("From the heatmap: PENDING");
+        robot.replaceText("#shardingWrites", "2000");
+        robot.replaceText("#schemeSpec-1", "hash:0");
+        AppFixture.waitUntil("the preview updates", Duration.ofSeconds(10),
+                () -> robot.text("#schemeError-1").contains("hash"));
+        assertThat(robot.text("#schemeVerdict-0")).startsWith("hash:8 spreads these 10,000 ids");
+        assertThat(robot.text("#schemePrediction-0")).contains("before, one key at 200 % of its ceiling")
+                .contains("0 % throttled");
+        assertThat(robot.text("#shardingRecommended")).isEqualTo("Shard into N = 5");
+
+        robot.clickOn("#shardingTrialRun");
+        AppFixture.waitUntil("the Lab trial ends", Duration.ofSeconds(90),
+                () -> !robot.text("#trialAfterText").isEmpty());
+        assertThat(robot.text("#trialBeforeText")).matches("Before — PENDING as it is: \\d+ % of [\\d,]+ writes"
+                + " throttled in the Lab \\(predicted 50 %\\)");
+        assertThat(robot.text("#trialAfterText")).matches("After — hash:8: 0 % of [\\d,]+ writes throttled in the"
+                + " Lab \\(predicted 0 %\\)");
+
+        answer.set(files);
+        AppFixture.onFx(() -> {
+            ((ShardingView) robot.lookup("#shardingScreen").query().getProperties().get(ShardingView.class))
+                    .saveCode(Language.PYTHON);
+            return null;
+        });
+        assertThat(Files.readString(files.resolve("keys.py"))).contains("SHARDS = 8");
+        assertThat(files.resolve("reader.py")).exists();
+    }
+}
