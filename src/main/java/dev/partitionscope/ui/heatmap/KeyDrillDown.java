@@ -9,6 +9,7 @@ import dev.partitionscope.core.heat.HeatRow;
 import dev.partitionscope.core.heat.HeatScale;
 import dev.partitionscope.core.heat.KeySeries;
 import dev.partitionscope.core.heat.KeyTimeMatrix;
+import dev.partitionscope.core.heat.MatrixUnit;
 import dev.partitionscope.core.heat.MatrixViews;
 import dev.partitionscope.core.heat.RowBucketing;
 import dev.partitionscope.core.heat.RowKey;
@@ -18,6 +19,7 @@ import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.Theme;
 import dev.partitionscope.ui.metrics.TimeChart;
+import dev.partitionscope.ui.shell.DesignerHandOver;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -127,11 +129,41 @@ final class KeyDrillDown {
         close.setOnAction(e -> stage.close());
         designer.setOnAction(e -> {
             stage.close();
-            vm.main().openInDesigner(heatRow.first().partitionKey());
+            vm.main().openInDesigner(handOver(heatRow.first().partitionKey(), full, values, throttles));
         });
         stage.setScene(scene);
         stage.show();
         return stage;
+    }
+
+    /**
+     * The key with the write rate it was offered at its busiest bucket, estimated from what Contributor Insights
+     * has: consumed units as WCU (units ÷ 3, i.e. every unit a write of ≤ 1 KB) plus the throttled requests. A
+     * throttled key's consumption is capped at the ceiling, so the throttles are what shows how much more came.
+     */
+    static DesignerHandOver handOver(String key, KeyTimeMatrix m, double[] values, double[] throttles) {
+        if (m.unit() != MatrixUnit.CONSUMED_UNITS_PER_MINUTE) {
+            return DesignerHandOver.of(key);
+        }
+        double seconds = m.bucketSeconds();
+        double best = 0;
+        double bestWcu = 0;
+        double bestThrottled = 0;
+        for (int c = 0; c < values.length; c++) {
+            double wcu = values[c] / 3 / seconds;
+            double throttled = throttles[c] / seconds;
+            if (wcu + throttled > best) {
+                best = wcu + throttled;
+                bestWcu = wcu;
+                bestThrottled = throttled;
+            }
+        }
+        if (!(best > 0)) {
+            return DesignerHandOver.of(key);
+        }
+        return new DesignerHandOver(key, Math.ceil(best), String.format(java.util.Locale.ROOT,
+                "peak ≈ %,.0f writes/s (%,.0f WCU/s consumed + %,.0f throttled requests/s; assumes writes ≤ 1 KB)",
+                Math.ceil(best), bestWcu, bestThrottled));
     }
 
     private static String bucketLabel(KeyTimeMatrix m) {

@@ -12,6 +12,7 @@ import dev.partitionscope.core.design.Workload;
 import dev.partitionscope.core.scheme.KeyScheme;
 import dev.partitionscope.core.table.KeyAttribute;
 import dev.partitionscope.core.table.TableShape;
+import dev.partitionscope.ui.shell.DesignerHandOver;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.io.IOException;
@@ -92,18 +93,23 @@ public final class ShardingViewModel {
         }
         ids = generated(DEFAULT_IDS);
         idsSource.set(ids.source());
-        takeHandOver(main.designerKeyProperty().get());
-        main.designerKeyProperty().addListener((obs, old, now) -> {
+        takeHandOver(main.designerHandOverProperty().get());
+        main.designerHandOverProperty().addListener((obs, old, now) -> {
             takeHandOver(now);
             recompute();
         });
     }
 
-    private void takeHandOver(String key) {
-        if (key != null && !key.isBlank()) {
-            baseKey.set(key);
-            handedOver.set("From the heatmap: " + key);
+    private void takeHandOver(DesignerHandOver h) {
+        if (h == null) {
+            return;
         }
+        baseKey.set(h.key());
+        if (h.hasRate()) {
+            writesPerSecond.set(String.format(Locale.ROOT, "%.0f", h.writesPerSecond()));
+            itemBytes.set("1024");
+        }
+        handedOver.set("From the heatmap: " + h.key() + (h.note() == null ? "" : " · " + h.note()));
     }
 
     // Commands

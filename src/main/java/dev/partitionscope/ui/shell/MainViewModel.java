@@ -62,7 +62,8 @@ public final class MainViewModel {
     private final ReadOnlyObjectWrapper<UserMessage> shapeError = new ReadOnlyObjectWrapper<>(this, "shapeError");
     private final ObservableList<String> indexOptions = FXCollections.observableArrayList(BASE_TABLE);
     private final ObjectProperty<String> selectedIndex = new SimpleObjectProperty<>(this, "selectedIndex", BASE_TABLE);
-    private final ObjectProperty<String> designerKey = new SimpleObjectProperty<>(this, "designerKey");
+    private final ObjectProperty<DesignerHandOver> designerHandOver = new SimpleObjectProperty<>(this,
+            "designerHandOver");
 
     private final ObjectProperty<TimeRange> timeRange = new SimpleObjectProperty<>(this, "timeRange",
             TimeRange.defaultRange());
@@ -420,13 +421,18 @@ public final class MainViewModel {
     }
 
     /** The hot key handed to the sharding designer ("open in sharding designer"); null when none was. */
-    public ObjectProperty<String> designerKeyProperty() {
-        return designerKey;
+    public ObjectProperty<DesignerHandOver> designerHandOverProperty() {
+        return designerHandOver;
     }
 
     /** Opens the sharding designer with {@code key} pre-filled. */
     public void openInDesigner(String key) {
-        designerKey.set(key);
+        openInDesigner(DesignerHandOver.of(key));
+    }
+
+    /** Opens the sharding designer with the key (and the rate seen, when known) pre-filled. */
+    public void openInDesigner(DesignerHandOver handOver) {
+        designerHandOver.set(handOver);
         screen.set(Screen.SHARDING);
     }
 

@@ -228,8 +228,10 @@ class HeatmapScreenUiTest {
         robot.clickOn("#drillDesigner");
         AppFixture.waitUntil("the designer has the key", Duration.ofSeconds(10),
                 () -> main().screenProperty().get() == Screen.SHARDING);
-        assertThat(main().designerKeyProperty().get()).isEqualTo("OPS_LOG");
-        assertThat(robot.text("#shardingHandedOver")).isEqualTo("From the heatmap: OPS_LOG");
+        assertThat(main().designerHandOverProperty().get().key()).isEqualTo("OPS_LOG");
+        // Offered ≈ consumed WCU/s (about 1,000: the ceiling) + throttled requests/s.
+        assertThat(main().designerHandOverProperty().get().writesPerSecond()).isGreaterThan(1_000);
+        assertThat(robot.text("#shardingHandedOver")).startsWith("From the heatmap: OPS_LOG · peak ≈ ");
         assertThat(AppFixture.onFx(() -> robot.lookup("#shardingKey").queryAs(javafx.scene.control.TextField.class)
                 .getText())).isEqualTo("OPS_LOG");
         assertThat(AppFixture.windowWithId("drillDown")).isNull();
