@@ -134,7 +134,7 @@ class ConnectUiTest {
         AppFixture.waitUntil("the dialog closes", Duration.ofSeconds(5),
                 () -> AppFixture.windowWithId("connectionDialog") == null);
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT4);
-        assertThat(robot.showing("#placeholder-sharding")).isTrue();
+        assertThat(robot.showing("#shardingScreen")).isTrue();
     }
 
     @Test
