@@ -5,12 +5,15 @@ import dev.partitionscope.core.table.ContributorInsightsState.Status;
 import dev.partitionscope.core.table.TableShape;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.services.dynamodb.model.ContributorInsightsAction;
 import software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsightsResponse;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /** Table-level reads (and the few guarded writes) the overview needs, over one connection's DynamoDB client. */
 public final class TableGateway {
@@ -129,5 +132,47 @@ public final class TableGateway {
 
     private static boolean isTransitional(List<ContributorInsightsState> states) {
         return states.stream().anyMatch(s -> s.status() == Status.ENABLING || s.status() == Status.DISABLING);
+    }
+
+    /**
+     * Up to {@code max} sort-key values stored under one partition key value, read with paginated Queries that
+     * project only the sort key (a read: allowed on read-only connections). A table without a sort key has one item
+     * per key: the result is that key's value, once, or nothing. Stops when cancelled; a repeated LastEvaluatedKey
+     * ends the read with an error instead of looping.
+     *
+     * @throws IllegalArgumentException for a binary partition key (it cannot be typed as text)
+     */
+    public List<String> sortKeyValues(TableShape table, String partitionValue, int max, BooleanSupplier cancelled) {
+        var pk = table.keySchema().partitionKey();
+        if (pk.type() == dev.partitionscope.core.table.KeyType.B) {
+            throw new IllegalArgumentException(table.name() + "'s partition key " + pk.name() + " is binary: type"
+                    + " the ids instead");
+        }
+        AttributeValue value = pk.type() == dev.partitionscope.core.table.KeyType.N
+                ? AttributeValue.fromN(partitionValue) : AttributeValue.fromS(partitionValue);
+        var sk = table.keySchema().sort().orElse(null);
+        String projected = sk == null ? pk.name() : sk.name();
+        List<String> out = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        java.util.Set<Map<String, AttributeValue>> seen = new java.util.HashSet<>();
+        do {
+            Map<String, AttributeValue> from = start;
+            QueryResponse page = connection.dynamo().query(b -> b.tableName(table.name())
+                    .keyConditionExpression("#k = :v").expressionAttributeNames(Map.of("#k", pk.name(), "#p",
+                            projected)).expressionAttributeValues(Map.of(":v", value)).projectionExpression("#p")
+                    .limit(Math.min(1_000, max - out.size())).exclusiveStartKey(from));
+            for (Map<String, AttributeValue> item : page.items()) {
+                AttributeValue v = item.get(projected);
+                if (v != null) {
+                    out.add(v.s() != null ? v.s() : v.n() != null ? v.n() : v.toString());
+                }
+            }
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+            if (start != null && !seen.add(start)) {
+                throw new IllegalStateException("The Query of " + partitionValue + " returned the same"
+                        + " LastEvaluatedKey twice; stopped instead of looping");
+            }
+        } while (start != null && out.size() < max && !cancelled.getAsBoolean());
+        return out;
     }
 }

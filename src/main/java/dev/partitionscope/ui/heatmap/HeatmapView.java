@@ -140,6 +140,7 @@ public final class HeatmapView {
         progressText.getStyleClass().add("muted");
         progressText.setId("heatmapProgress");
         cancel.setOnAction(e -> vm.cancel());
+        cancel.setId("heatmapCancel");
         cancel.setTooltip(new Tooltip("Stop loading (Esc)"));
         rangeLabel.getStyleClass().add("muted");
         rangeLabel.setId("heatmapRange");

@@ -151,11 +151,21 @@ public final class ShardingView {
         paste.setOnAction(e -> pasteIds());
         Button load = new Button("Load file…");
         load.setOnAction(e -> loadIds());
+        Button sample = new Button("Sample table");
+        sample.setId("shardingSample");
+        sample.setTooltip(new Tooltip("Read the sort-key values stored under the hot key in the selected table (up to"
+                + " 10,000; Queries projecting only the sort key — a read, allowed on read-only connections)"));
+        sample.setOnAction(e -> vm.sampleFromTable(10_000));
+        sample.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Label sampleText = new Label();
+        sampleText.setId("shardingSampleText");
+        sampleText.getStyleClass().add("muted");
+        sampleText.textProperty().bind(vm.sampleTextProperty());
         idsLabel.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         generate.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         paste.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         load.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        HBox idsRow = new HBox(8, idsLabel, generate, paste, load);
+        HBox idsRow = new HBox(8, idsLabel, generate, paste, load, sample, sampleText);
         idsRow.setAlignment(Pos.CENTER_LEFT);
         inputs.add(label("Ids"), 0, 3);
         inputs.add(idsRow, 1, 3, 3, 1);

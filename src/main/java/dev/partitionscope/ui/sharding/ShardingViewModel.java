@@ -1,5 +1,8 @@
 package dev.partitionscope.ui.sharding;
 
+import dev.partitionscope.aws.Connection;
+import dev.partitionscope.aws.ErrorTranslator;
+import dev.partitionscope.aws.TableGateway;
 import dev.partitionscope.core.codegen.CodeGenRequest;
 import dev.partitionscope.core.codegen.CodeGenerator;
 import dev.partitionscope.core.codegen.GeneratedFile;
@@ -84,6 +87,8 @@ public final class ShardingViewModel {
     private Ids ids;
     private TaskHandle task = TaskHandle.NONE;
     private TaskHandle trialTask = TaskHandle.NONE;
+    private TaskHandle sampleTask = TaskHandle.NONE;
+    private final ReadOnlyStringWrapper sampleText = new ReadOnlyStringWrapper(this, "sampleText", "");
     private int generation;
 
     public ShardingViewModel(MainViewModel main) {
@@ -136,6 +141,41 @@ public final class ShardingViewModel {
     /** Ids from a file, as {@link #setIds}. */
     public void loadIds(Path file) throws IOException {
         setIds(Files.readString(file, StandardCharsets.UTF_8), file.getFileName().toString());
+    }
+
+    /**
+     * Ids sampled from the selected table: the sort-key values stored under the hot key (up to {@code max}), read
+     * with Queries that project only the sort key — a read, allowed on read-only connections.
+     */
+    public void sampleFromTable(int max) {
+        Connection c = main.getConnection();
+        TableShape shape = main.tableShapeProperty().get();
+        String key = baseKey.get().trim();
+        if (c == null || shape == null || key.isEmpty()) {
+            sampleText.set(c == null ? "Connect and pick a table to sample its ids" : shape == null
+                    ? "Pick a table in the top bar to sample its ids" : "Type the hot key first");
+            return;
+        }
+        sampleTask.cancel();
+        sampleText.set("Reading the sort keys of " + key + " in " + shape.name() + "…");
+        sampleTask = main.tasks().run("Sampling ids of " + key, ctx -> new TableGateway(c).sortKeyValues(shape, key,
+                max, ctx::isCancelled), values -> {
+            if (values.isEmpty()) {
+                sampleText.set(shape.name() + " has no items under " + key + ": generate or paste ids instead");
+                return;
+            }
+            sampleText.set("");
+            ids = new Ids(values, nowArray(values.size()), String.format(Locale.ROOT, "%,d sort keys of %s in %s",
+                    values.size(), key, shape.name()));
+            idsSource.set(ids.source());
+            recompute();
+        }, failure -> sampleText.set(ErrorTranslator.translate(failure, c.spec(), "Query").asText()));
+    }
+
+    private static long[] nowArray(int n) {
+        long[] t = new long[n];
+        java.util.Arrays.fill(t, Instant.now().toEpochMilli());
+        return t;
     }
 
     /** Recomputes every scheme now, in the background. */
@@ -392,6 +432,11 @@ public final class ShardingViewModel {
     /** "From the heatmap: OPS_LOG" when a key was handed over. */
     public ReadOnlyStringProperty handedOverProperty() {
         return handedOver.getReadOnlyProperty();
+    }
+
+    /** Why sampling did not (yet) give ids; empty otherwise. */
+    public ReadOnlyStringProperty sampleTextProperty() {
+        return sampleText.getReadOnlyProperty();
     }
 
     /** The last Lab trial, null before one finished. */

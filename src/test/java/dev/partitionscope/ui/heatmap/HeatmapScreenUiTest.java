@@ -100,6 +100,14 @@ class HeatmapScreenUiTest {
         });
     }
 
+    /** Waits until no load runs for half a second (a table or connection change may start a second one). */
+    private void settled() throws InterruptedException {
+        for (int quiet = 0; quiet < 5; ) {
+            Thread.sleep(100);
+            quiet = robot.showing("#heatmapCancel") ? 0 : quiet + 1;
+        }
+    }
+
     private Point2D center(int row, int column) {
         return AppFixture.onFx(() -> canvas().cellCenter(row, column));
     }
@@ -133,6 +141,7 @@ class HeatmapScreenUiTest {
         assertThat(main().screenProperty().get()).isEqualTo(Screen.HEATMAP);
         AppFixture.waitUntil("the heatmap has its keys", Duration.ofSeconds(60), () -> grid() != null
                 && row("OPS_LOG") >= 0 && center(0, 0) != null);
+        settled();
         HeatGrid g = grid();
         int opsLog = row("OPS_LOG");
         assertThat(g.rowThrottles(opsLog)).isPositive();
@@ -165,19 +174,21 @@ class HeatmapScreenUiTest {
         // Export PNG at 1×: the plot's pixels are the LUT colours of the visible cells.
         Path png = files.resolve("heat.png");
         answer.set(png);
-        AppFixture.onFx(() -> {
+        // Export, and what the canvas shows at that moment, in one FX turn (a layout pass may resize it between).
+        Object[] atExport = AppFixture.onFx(() -> {
             HeatmapView view = (HeatmapView) robot.lookup("#heatmapScreen").query().getProperties().get(
                     HeatmapView.class);
             view.exportPng(1);
-            return null;
+            return new Object[] {canvas().exportImage(1, "t"), canvas().exportPoint(opsLog, column, 1, true),
+                canvas().getScale().level(g.perMinute(opsLog, column)), canvas().getScale().mode()};
         });
         BufferedImage image = ImageIO.read(png.toFile());
-        javafx.scene.image.WritableImage shown = AppFixture.onFx(() -> canvas().exportImage(1, "t"));
+        javafx.scene.image.WritableImage shown = (javafx.scene.image.WritableImage) atExport[0];
         assertThat(image.getWidth()).isEqualTo((int) shown.getWidth());
         int[] lut = ColorLut.build(HeatPalette.HEAT, 0).table();
-        int level = AppFixture.onFx(() -> canvas().getScale().level(g.perMinute(opsLog, column)));
-        assertThat(AppFixture.onFx(() -> canvas().getScale().mode())).isEqualTo(ScaleMode.ABSOLUTE);
-        Point2D inImage = AppFixture.onFx(() -> canvas().exportPoint(opsLog, column, 1, true));
+        int level = (int) atExport[2];
+        assertThat(atExport[3]).isEqualTo(ScaleMode.ABSOLUTE);
+        Point2D inImage = (Point2D) atExport[1];
         assertThat(image.getRGB((int) inImage.getX(), (int) inImage.getY())).isEqualTo(lut[level]);
 
         // CSV of the view names the key.

@@ -89,5 +89,17 @@ class ShardingScreenUiTest {
         });
         assertThat(Files.readString(files.resolve("keys.py"))).contains("SHARDS = 8");
         assertThat(files.resolve("reader.py")).exists();
+
+        // Ids sampled from the demo table: the 160 sort keys stored under OPS_LOG in app.
+        assertThat(main().selectedTableProperty().get()).isEqualTo("app");
+        robot.clickOn("#shardingSample");
+        AppFixture.waitUntil("PENDING has no items", Duration.ofSeconds(10),
+                () -> robot.text("#shardingSampleText").startsWith("app has no items under PENDING"));
+        robot.replaceText("#shardingKey", "OPS_LOG");
+        robot.clickOn("#shardingSample");
+        AppFixture.waitUntil("the ids are sampled", Duration.ofSeconds(10),
+                () -> robot.text("#shardingIds").equals("160 sort keys of OPS_LOG in app"));
+        AppFixture.waitUntil("the preview follows", Duration.ofSeconds(10),
+                () -> robot.text("#schemeSpread-0").startsWith("8 of 8 keys used"));
     }
 }
