@@ -129,7 +129,7 @@ final class KeyDrillDown {
         close.setOnAction(e -> stage.close());
         designer.setOnAction(e -> {
             stage.close();
-            vm.main().openInDesigner(handOver(heatRow.first().partitionKey(), full, values, throttles));
+            vm.main().openInDesigner(handOver(heatRow.first(), full, values, throttles));
         });
         stage.setScene(scene);
         stage.show();
@@ -141,29 +141,53 @@ final class KeyDrillDown {
      * has: consumed units as WCU (units ÷ 3, i.e. every unit a write of ≤ 1 KB) plus the throttled requests. A
      * throttled key's consumption is capped at the ceiling, so the throttles are what shows how much more came.
      */
-    static DesignerHandOver handOver(String key, KeyTimeMatrix m, double[] values, double[] throttles) {
+    static DesignerHandOver handOver(RowKey row, KeyTimeMatrix m, double[] values, double[] throttles) {
+        String key = row.partitionKey();
         if (m.unit() != MatrixUnit.CONSUMED_UNITS_PER_MINUTE) {
             return DesignerHandOver.of(key);
         }
         double seconds = m.bucketSeconds();
-        double best = 0;
-        double bestWcu = 0;
-        double bestThrottled = 0;
+        double[] series = new double[values.length];
+        int peak = 0;
         for (int c = 0; c < values.length; c++) {
-            double wcu = values[c] / 3 / seconds;
-            double throttled = throttles[c] / seconds;
-            if (wcu + throttled > best) {
-                best = wcu + throttled;
-                bestWcu = wcu;
-                bestThrottled = throttled;
+            series[c] = offered(values[c], throttles[c], seconds);
+            if (series[c] > series[peak]) {
+                peak = c;
             }
         }
-        if (!(best > 0)) {
+        if (!(series.length > 0 && series[peak] > 0)) {
             return DesignerHandOver.of(key);
         }
-        return new DesignerHandOver(key, Math.ceil(best), String.format(java.util.Locale.ROOT,
-                "peak ≈ %,.0f writes/s (%,.0f WCU/s consumed + %,.0f throttled requests/s; assumes writes ≤ 1 KB)",
-                Math.ceil(best), bestWcu, bestThrottled));
+        double wcu = values[peak] / 3 / seconds;
+        double throttled = throttles[peak] / seconds;
+        String note = String.format(java.util.Locale.ROOT, "peak ≈ %,.0f writes/s (%,.0f WCU/s consumed + %,.0f"
+                + " throttled requests/s; assumes writes ≤ 1 KB)", Math.ceil(series[peak]), wcu, throttled);
+        return new DesignerHandOver(key, Math.ceil(series[peak]), note, series, otherValues(row, m));
+    }
+
+    /** Offered writes/s of one bucket: consumed units as WCU (÷ 3) plus the requests that were throttled. */
+    private static double offered(double units, double throttled, double seconds) {
+        return units / 3 / seconds + throttled / seconds;
+    }
+
+    /** The peak offered writes/s of every other key of the same table or index, the busiest 50. */
+    private static java.util.Map<String, Double> otherValues(RowKey row, KeyTimeMatrix m) {
+        java.util.Map<String, Double> peaks = new java.util.HashMap<>();
+        double seconds = m.bucketSeconds();
+        for (int r = 0; r < m.rowCount(); r++) {
+            RowKey k = m.row(r);
+            if (k.other() || k.sortKey() != null || k.partitionKey().equals(row.partitionKey())
+                    || !k.table().equals(row.table()) || !Objects.equals(k.index(), row.index())) {
+                continue;
+            }
+            double[] best = {0};
+            m.forEachCell(r, (column, value, throttles) -> best[0] = Math.max(best[0], offered(value, throttles,
+                    seconds)));
+            peaks.put(k.partitionKey(), best[0]);
+        }
+        return peaks.entrySet().stream().sorted(java.util.Map.Entry.<String, Double>comparingByValue().reversed())
+                .limit(50).collect(java.util.stream.Collectors.toMap(java.util.Map.Entry::getKey,
+                        java.util.Map.Entry::getValue));
     }
 
     private static String bucketLabel(KeyTimeMatrix m) {

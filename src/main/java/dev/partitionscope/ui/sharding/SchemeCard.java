@@ -24,6 +24,7 @@ final class SchemeCard extends VBox {
     private final Label verdict = new Label();
     private final Label prediction = new Label();
     private final Label reads = new Label();
+    private final Label minutes = new Label();
 
     SchemeCard(int index, StringProperty specText) {
         super(6);
@@ -44,12 +45,15 @@ final class SchemeCard extends VBox {
         prediction.setWrapText(true);
         reads.setId("schemeReads-" + index);
         reads.setWrapText(true);
+        minutes.setId("schemeMinutes-" + index);
+        minutes.setWrapText(true);
         histogram.setId("schemeHistogram-" + index);
         histogram.setPrefHeight(200);
-        getChildren().addAll(spec, error, histogram, spread, verdict, prediction, reads);
+        getChildren().addAll(spec, error, histogram, spread, verdict, prediction, minutes, reads);
     }
 
-    void show(ShardingViewModel.Result r) {
+    /** @param before how the handed-over minutes fare on one key, or null when none were handed over */
+    void show(ShardingViewModel.Result r, Prediction.OverTime before) {
         boolean ok = r != null && r.error() == null;
         error.setText(r == null || ok ? "" : r.error());
         error.setVisible(!ok && r != null);
@@ -77,6 +81,16 @@ final class SchemeCard extends VBox {
         verdict.getStyleClass().add(throttles || p.maxToMean() > 2 ? "bad" : "good");
         prediction.setText(predictionText(pr));
         reads.setText(readText(r.readCost()));
+        boolean timed = r.overTime() != null && before != null;
+        minutes.setVisible(timed);
+        minutes.setManaged(timed);
+        if (timed) {
+            minutes.setText(String.format(Locale.ROOT, "Over the heatmap's minutes: %,d minutes would throttle, %s"
+                            + " of the writes (on one key: %,d minutes, %s); peak minute %,.0f writes/s",
+                    r.overTime().throttledMinutes(), ShardHistogram.percent(r.overTime().throttledShare()),
+                    before.throttledMinutes(), ShardHistogram.percent(before.throttledShare()),
+                    r.overTime().peak().writesPerSecond()));
+        }
         reads.setTooltip(new Tooltip(r.readCost().pointReadText() + "\n" + r.readCost().gsiText() + "\n"
                 + r.readCost().migrationText()));
     }

@@ -56,6 +56,8 @@ public final class ShardingView {
     private final MessageBox message = new MessageBox();
     private final Label reasoning = new Label();
     private final Label recommended = new Label();
+    private final Label hotValues = new Label();
+    private final Button useHot = new Button("Use this spec for the first scheme");
     private final List<SchemeCard> cards = new ArrayList<>();
     private final PauseTransition debounce = new PauseTransition(Duration.millis(300));
 
@@ -181,7 +183,18 @@ public final class ShardingView {
         Button use = new Button("Compare hash / sum / random with this N");
         use.setId("shardingUseN");
         use.setOnAction(e -> useRecommended());
-        calc.getChildren().addAll(calcTitle, recommended, reasoning, use);
+        hotValues.setId("shardingHotValues");
+        hotValues.getStyleClass().add("reasoning");
+        useHot.setId("shardingUseHotValues");
+        useHot.setOnAction(e -> {
+            ShardingViewModel.Outcome o = vm.outcomeProperty().get();
+            if (o != null && o.hotValues() != null && o.hotValues().spec() != null) {
+                vm.specs().get(0).set(o.hotValues().spec());
+            }
+        });
+        Fx.show(hotValues, false);
+        Fx.show(useHot, false);
+        calc.getChildren().addAll(calcTitle, recommended, reasoning, use, hotValues, useHot);
 
         inputs.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         HBox top = new HBox(16, inputs, calc);
@@ -239,8 +252,15 @@ public final class ShardingView {
                     : "Don't shard: one key carries this load");
             reasoning.setText(o.recommendation().text());
         }
+        boolean hot = o.hotValues() != null;
+        Fx.show(hotValues, hot);
+        Fx.show(useHot, hot && o.hotValues().spec() != null);
+        if (hot) {
+            hotValues.setText((o.hotValues().spec() == null ? "No value of this index needs sharding. "
+                    : "Shard only the hot values: " + o.hotValues().spec() + ". ") + o.hotValues().text());
+        }
         for (int i = 0; i < cards.size(); i++) {
-            cards.get(i).show(i < o.results().size() ? o.results().get(i) : null);
+            cards.get(i).show(i < o.results().size() ? o.results().get(i) : null, o.before());
         }
     }
 

@@ -56,14 +56,22 @@ public final class ShardingViewModel {
      * One scheme's preview. {@code error} is set (and the rest null) when the spec or the inputs do not work for it.
      */
     public record Result(String spec, KeyScheme scheme, SchemePreview preview, Prediction prediction,
-                         ReadCost readCost, String error) {
+                         ReadCost readCost, Prediction.OverTime overTime, String error) {
         static Result failed(String spec, String error) {
-            return new Result(spec, null, null, null, null, error);
+            return new Result(spec, null, null, null, null, null, error);
         }
     }
 
-    /** What one computation produced: the inputs' problem (if any), the recommendation and the results. */
-    public record Outcome(String inputError, ShardCalculator.Recommendation recommendation, List<Result> results) {
+    /**
+     * What one computation produced: the inputs' problem (if any), the recommendation, the results, and when the
+     * heatmap handed the key over with its minutes: how those minutes fare on one key ({@code before}) and which
+     * values to shard when the other values of the index are known ({@code hotValues}, null otherwise).
+     */
+    public record Outcome(String inputError, ShardCalculator.Recommendation recommendation, List<Result> results,
+                          Prediction.OverTime before, ShardCalculator.HotValues hotValues) {
+        Outcome(String inputError, ShardCalculator.Recommendation recommendation, List<Result> results) {
+            this(inputError, recommendation, results, null, null);
+        }
     }
 
     /** Ids with their timestamps (epoch millis; the time of reading when a line had none). */
@@ -85,6 +93,8 @@ public final class ShardingViewModel {
     private final ReadOnlyBooleanWrapper trialRunning = new ReadOnlyBooleanWrapper(this, "trialRunning");
     private final ReadOnlyStringWrapper trialText = new ReadOnlyStringWrapper(this, "trialText", "");
     private Ids ids;
+    /** The last hand-over; its minutes and other values apply while the key is still its key. */
+    private DesignerHandOver handOver;
     private TaskHandle task = TaskHandle.NONE;
     private TaskHandle trialTask = TaskHandle.NONE;
     private TaskHandle sampleTask = TaskHandle.NONE;
@@ -109,6 +119,7 @@ public final class ShardingViewModel {
         if (h == null) {
             return;
         }
+        handOver = h;
         baseKey.set(h.key());
         if (h.hasRate()) {
             writesPerSecond.set(String.format(Locale.ROOT, "%.0f", h.writesPerSecond()));
@@ -186,12 +197,13 @@ public final class ShardingViewModel {
         String base = baseKey.get().trim();
         String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
         List<String> specTexts = specs.stream().map(StringProperty::get).toList();
+        DesignerHandOver seen = handOver != null && handOver.key().equals(base) ? handOver : null;
         String writes = writesPerSecond.get();
         String bytes = itemBytes.get();
         String reads = readsPerSecond.get();
         computing.set(true);
         task = main.tasks().run("Previewing " + specTexts.size() + " schemes", ctx -> compute(in, base, sep,
-                specTexts, writes, bytes, reads), o -> {
+                specTexts, writes, bytes, reads, seen), o -> {
             if (gen == generation) {
                 computing.set(false);
                 outcome.set(o);
@@ -280,7 +292,7 @@ public final class ShardingViewModel {
     // Computing (any thread)
 
     static Outcome compute(Ids in, String base, String separator, List<String> specs, String writesText,
-                           String bytesText, String readsText) {
+                           String bytesText, String readsText, DesignerHandOver seen) {
         if (base.isEmpty()) {
             return new Outcome("Type the hot key to shard (e.g. PENDING or OPS_LOG), or open one from the heatmap.",
                     null, List.of());
@@ -293,14 +305,30 @@ public final class ShardingViewModel {
             return new Outcome(e.getMessage(), null, List.of());
         }
         ShardCalculator.Recommendation rec = ShardCalculator.recommend(workload);
+        double[] minutes = seen == null ? new double[0] : seen.writesPerMinute();
         List<Result> results = new ArrayList<>();
         for (String spec : specs) {
-            results.add(one(in, base, separator, spec == null ? "" : spec.trim(), workload));
+            results.add(one(in, base, separator, spec == null ? "" : spec.trim(), workload, minutes));
         }
-        return new Outcome(null, rec, results);
+        Prediction.OverTime before = null;
+        if (minutes.length > 0) {
+            // One key for everything (hash:1 maps every id to the same key): the minutes as they were.
+            SchemePreview unsharded = SchemePreview.of(KeyScheme.parse("hash:1"), separator, List.of(base),
+                    List.of(base), null, SEED);
+            before = Prediction.overTime(unsharded, minutes, workload.itemBytes());
+        }
+        ShardCalculator.HotValues hot = null;
+        if (seen != null && !seen.otherValues().isEmpty() && seen.hasRate()) {
+            java.util.Map<String, Double> rates = new java.util.LinkedHashMap<>();
+            rates.put(base, seen.writesPerSecond());
+            rates.putAll(seen.otherValues());
+            hot = ShardCalculator.hotValues(rates, workload.itemBytes(), ShardCalculator.DEFAULT_HEADROOM);
+        }
+        return new Outcome(null, rec, results, before, hot);
     }
 
-    private static Result one(Ids in, String base, String separator, String spec, Workload workload) {
+    private static Result one(Ids in, String base, String separator, String spec, Workload workload,
+                              double[] minutes) {
         if (spec.isEmpty()) {
             return Result.failed(spec, "Type a scheme: random:N, sum:N, product:N, hash:N, hour, day, month, or"
                     + " combinations such as day+hash:8.");
@@ -317,7 +345,9 @@ public final class ShardingViewModel {
             Prediction prediction = Prediction.of(preview, workload);
             ReadCost read = ReadCost.of(scheme, base, new ReadCost.Read(7, 50, Math.max(1, workload.itemBytes()),
                     false, 8, 25, false, workload.writeUnits()));
-            return new Result(spec, scheme, preview, prediction, read, null);
+            Prediction.OverTime overTime = minutes.length == 0 ? null : Prediction.overTime(preview, minutes,
+                    workload.itemBytes());
+            return new Result(spec, scheme, preview, prediction, read, overTime, null);
         } catch (IllegalArgumentException | ArithmeticException e) {
             return Result.failed(spec, e.getMessage());
         }

@@ -105,4 +105,18 @@ class ShardingViewModelTest {
         assertThat(java.get(0).content()).contains("random", "SHARDS = 8").contains("4,000");
         assertThat(vm.code(Language.PYTHON)).extracting(GeneratedFile::path).containsExactly("keys.py", "reader.py");
     }
+
+    @Test
+    void theHeatmapsMinutesAndOtherValuesPredictOverTimeAndSuggestHotValuesOnly() {
+        main.openInDesigner(new dev.partitionscope.ui.shell.DesignerHandOver("PENDING", 1_500, "peak ≈ 1,500"
+                + " writes/s", new double[] {500, 1_500, 800}, Map.of("SHIPPED", 200.0, "DELIVERED", 5.0)));
+        assertThat(vm.writesPerSecondProperty().get()).isEqualTo("1500");
+        ShardingViewModel.Outcome o = vm.outcomeProperty().get();
+        assertThat(o.before().throttledMinutes()).as("only the 1,500/s minute is over 1,000 WCU/s").isEqualTo(1);
+        assertThat(o.results().get(0).overTime().throttledMinutes()).isZero();
+        assertThat(o.results().get(0).overTime().peak().writesPerSecond()).isEqualTo(1_500);
+        assertThat(o.hotValues().spec()).isEqualTo("PENDING:hash:4");
+        vm.baseKeyProperty().set("SHIPPED");
+        assertThat(outcome().before()).as("the minutes belong to PENDING").isNull();
+    }
 }
