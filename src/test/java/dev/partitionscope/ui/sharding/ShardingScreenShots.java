@@ -12,7 +12,7 @@ import javafx.stage.Window;
 
 /**
  * The README's designer screenshot from the real app driven headless: opens the designer with a hot key handed
- * over, sets the load and the schemes, and writes the window as a PNG.
+ * over, sets the load and the schemes, runs the Lab trial and writes the window as a PNG.
  *
  * <p>Usage (test classpath in {@code /tmp/cp.txt}, Monocle flags as in {@code HeatmapScreenShots}):
  * {@code ... dev.partitionscope.ui.sharding.ShardingScreenShots OUT.png KEY WRITES SPEC1 SPEC2 SPEC3 SPEC4 [dark]}.
@@ -41,7 +41,10 @@ public final class ShardingScreenShots {
         for (int i = 0; i < 4; i++) {
             robot.replaceText("#schemeSpec-" + i, args[3 + i]);
         }
-        Thread.sleep(2500);
+        Thread.sleep(1500);
+        robot.clickOn("#shardingTrialRun");
+        AppFixture.waitUntil("the Lab trial", Duration.ofMinutes(3), () -> !robot.text("#trialAfterText").isEmpty());
+        Thread.sleep(1500);
         AppFixture.onFx(() -> {
             DemoShots.save(Window.getWindows().get(0).getScene(), args[0]);
             return null;
