@@ -2,7 +2,6 @@ package dev.partitionscope.core.design;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
 
 import dev.partitionscope.core.scheme.KeyScheme;
 import java.util.LinkedHashMap;

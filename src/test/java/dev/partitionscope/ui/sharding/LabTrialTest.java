@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.partitionscope.core.heat.HeatGrid;
-import dev.partitionscope.core.heat.RowKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

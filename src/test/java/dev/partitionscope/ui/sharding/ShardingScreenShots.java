@@ -6,7 +6,6 @@ import dev.partitionscope.ui.UiRobot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
