@@ -73,6 +73,24 @@ public final class ShardingView {
         scroll.getStyleClass().add("edge-to-edge");
         root.getChildren().add(scroll);
         debounce.setOnFinished(e -> vm.recompute());
+        // Ctrl+Enter tries the first scheme in the Lab, Esc cancels the trial, while this screen is shown.
+        javafx.event.EventHandler<javafx.scene.input.KeyEvent> keys = e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && e.isShortcutDown()) {
+                vm.runTrial();
+                e.consume();
+            } else if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && vm.trialRunningProperty().get()) {
+                vm.cancelTrial();
+                e.consume();
+            }
+        };
+        root.sceneProperty().addListener((obs, old, scene) -> {
+            if (old != null) {
+                old.removeEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, keys);
+            }
+            if (scene != null) {
+                scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, keys);
+            }
+        });
         vm.outcomeProperty().addListener((obs, old, now) -> show(now));
         vm.recompute();
     }

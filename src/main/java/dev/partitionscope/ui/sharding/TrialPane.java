@@ -44,6 +44,7 @@ final class TrialPane extends VBox {
         what.getStyleClass().add("muted");
         what.setWrapText(true);
         Button run = new Button("Try the first scheme in the Lab", Icons.of("mdi2f-flask-outline", 16));
+        run.setTooltip(new Tooltip("Ctrl+Enter; Esc cancels"));
         run.setId("shardingTrialRun");
         run.setOnAction(e -> vm.runTrial());
         run.disableProperty().bind(vm.trialRunningProperty());
