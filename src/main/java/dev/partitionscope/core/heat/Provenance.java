@@ -6,7 +6,8 @@ public enum Provenance {
             + "keys that were hot at different times all appear."),
     LAB_METER("Measured exactly by the lab's own meter on every request it served."),
     SAMPLE_SCAN("Estimated from a sample of the table's items, not from traffic."),
-    RECORDING("Replayed from a recording made earlier.");
+    RECORDING("Replayed from a recording made earlier."),
+    PREDICTED("Predicted by the partition model from the designer's ids and load, not measured.");
 
     private final String description;
 

@@ -162,7 +162,8 @@ final class KeyDrillDown {
         double throttled = throttles[peak] / seconds;
         String note = String.format(java.util.Locale.ROOT, "peak ≈ %,.0f writes/s (%,.0f WCU/s consumed + %,.0f"
                 + " throttled requests/s; assumes writes ≤ 1 KB)", Math.ceil(series[peak]), wcu, throttled);
-        return new DesignerHandOver(key, Math.ceil(series[peak]), note, series, otherValues(row, m));
+        return new DesignerHandOver(key, Math.ceil(series[peak]), note, series, otherValues(row, m), m.start(),
+                m.bucketSeconds());
     }
 
     /** Offered writes/s of one bucket: consumed units as WCU (÷ 3) plus the requests that were throttled. */

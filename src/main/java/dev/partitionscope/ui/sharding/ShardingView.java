@@ -59,6 +59,7 @@ public final class ShardingView {
     private final Label hotValues = new Label();
     private final Button useHot = new Button("Use this spec for the first scheme");
     private final List<SchemeCard> cards = new ArrayList<>();
+    private final PredictedPane predicted = new PredictedPane();
     private final PauseTransition debounce = new PauseTransition(Duration.millis(300));
 
     public ShardingView(ShardingViewModel vm, FileDialogs files) {
@@ -235,7 +236,7 @@ public final class ShardingView {
                 vm.itemBytesProperty(), vm.readsPerSecondProperty())) {
             p.addListener((obs, old, now) -> debounce.playFromStart());
         }
-        content.getChildren().addAll(header, top, message, new TrialPane(vm), compare);
+        content.getChildren().addAll(header, top, message, new TrialPane(vm), predicted, compare);
     }
 
     private static Label label(String text) {
@@ -270,6 +271,9 @@ public final class ShardingView {
                     : "Don't shard: one key carries this load");
             reasoning.setText(o.recommendation().text());
         }
+        String firstSpec = o.results().stream().filter(r -> r.error() == null).map(ShardingViewModel.Result::spec)
+                .findFirst().orElse("");
+        predicted.show(o.heat(), vm.baseKeyProperty().get(), firstSpec);
         boolean hot = o.hotValues() != null;
         Fx.show(hotValues, hot);
         Fx.show(useHot, hot && o.hotValues().spec() != null);

@@ -7,6 +7,7 @@ import dev.partitionscope.core.codegen.CodeGenRequest;
 import dev.partitionscope.core.codegen.CodeGenerator;
 import dev.partitionscope.core.codegen.GeneratedFile;
 import dev.partitionscope.core.codegen.Language;
+import dev.partitionscope.core.design.PredictedHeat;
 import dev.partitionscope.core.design.Prediction;
 import dev.partitionscope.core.design.ReadCost;
 import dev.partitionscope.core.design.SchemePreview;
@@ -68,9 +69,9 @@ public final class ShardingViewModel {
      * values to shard when the other values of the index are known ({@code hotValues}, null otherwise).
      */
     public record Outcome(String inputError, ShardCalculator.Recommendation recommendation, List<Result> results,
-                          Prediction.OverTime before, ShardCalculator.HotValues hotValues) {
+                          Prediction.OverTime before, ShardCalculator.HotValues hotValues, PredictedHeat heat) {
         Outcome(String inputError, ShardCalculator.Recommendation recommendation, List<Result> results) {
-            this(inputError, recommendation, results, null, null);
+            this(inputError, recommendation, results, null, null, null);
         }
     }
 
@@ -324,7 +325,32 @@ public final class ShardingViewModel {
             rates.putAll(seen.otherValues());
             hot = ShardCalculator.hotValues(rates, workload.itemBytes(), ShardCalculator.DEFAULT_HEADROOM);
         }
-        return new Outcome(null, rec, results, before, hot);
+        return new Outcome(null, rec, results, before, hot, predictedHeat(results, base, seen, workload));
+    }
+
+    /**
+     * The first working scheme's predicted heatmap over the handed-over buckets, or over the last hour at the typed
+     * rate when nothing was handed over; null without a working scheme or a rate.
+     */
+    private static PredictedHeat predictedHeat(List<Result> results, String base, DesignerHandOver seen,
+                                               Workload workload) {
+        Result first = results.stream().filter(r -> r.error() == null).findFirst().orElse(null);
+        if (first == null) {
+            return null;
+        }
+        boolean series = seen != null && seen.writesPerMinute().length > 0;
+        if (!series && !(workload.writesPerSecond() > 0)) {
+            return null;
+        }
+        double[] rates = series ? seen.writesPerMinute() : new double[60];
+        if (!series) {
+            java.util.Arrays.fill(rates, workload.writesPerSecond());
+        }
+        int seconds = series ? seen.seriesBucketSeconds() : 60;
+        Instant start = series && seen.seriesStart() != null ? seen.seriesStart()
+                : Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MINUTES).minusSeconds(
+                        (long) seconds * rates.length);
+        return PredictedHeat.of(first.preview(), "designer", base, rates, workload.itemBytes(), start, seconds);
     }
 
     private static Result one(Ids in, String base, String separator, String spec, Workload workload,

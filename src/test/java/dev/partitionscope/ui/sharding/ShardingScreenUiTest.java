@@ -53,6 +53,14 @@ class ShardingScreenUiTest {
         return fixture.app().context().main();
     }
 
+    /** Presses a button wherever the page is scrolled (the results above may have pushed it out of view). */
+    private void fire(String query) {
+        AppFixture.onFx(() -> {
+            robot.lookup(query).queryButton().fire();
+            return null;
+        });
+    }
+
     @Test
     void aHandedOverKeyPreviewsLiveTriesTheSchemeInTheLabAndExportsCode() throws Exception {
         fixture = new AppFixture(configDir).withFileDialogs(dialogs);
@@ -73,6 +81,17 @@ class ShardingScreenUiTest {
                 .contains("0 % throttled");
         assertThat(robot.text("#shardingRecommended")).isEqualTo("Shard into N = 5");
 
+        // The predicted heatmap of the first scheme, beside the key as it is.
+        robot.clickOn("#shardingPredicted");
+        AppFixture.waitUntil("the predicted heatmap shows", Duration.ofSeconds(10), () -> AppFixture.onFx(() ->
+                robot.lookup("#predictedAfter").queryAs(dev.partitionscope.ui.heatmap.HeatmapCanvas.class)
+                        .getGrid() != null));
+        assertThat(AppFixture.onFx(() -> robot.lookup("#predictedAfter").queryAs(
+                dev.partitionscope.ui.heatmap.HeatmapCanvas.class).getGrid().rowCount())).isEqualTo(8);
+        assertThat(AppFixture.onFx(() -> robot.lookup("#predictedBefore").queryAs(
+                dev.partitionscope.ui.heatmap.HeatmapCanvas.class).getGrid().rowThrottles(0))).isPositive();
+        robot.clickOn("#shardingPredicted");
+
         robot.clickOn("#shardingTrialRun");
         AppFixture.waitUntil("the Lab trial ends", Duration.ofSeconds(90),
                 () -> !robot.text("#trialAfterText").isEmpty());
@@ -92,11 +111,14 @@ class ShardingScreenUiTest {
 
         // Ids sampled from the demo table: the 160 sort keys stored under OPS_LOG in app.
         assertThat(main().selectedTableProperty().get()).isEqualTo("app");
-        robot.clickOn("#shardingSample");
+        fire("#shardingSample");
         AppFixture.waitUntil("PENDING has no items", Duration.ofSeconds(10),
                 () -> robot.text("#shardingSampleText").startsWith("app has no items under PENDING"));
-        robot.replaceText("#shardingKey", "OPS_LOG");
-        robot.clickOn("#shardingSample");
+        AppFixture.onFx(() -> {
+            robot.lookup("#shardingKey").queryAs(javafx.scene.control.TextField.class).setText("OPS_LOG");
+            return null;
+        });
+        fire("#shardingSample");
         AppFixture.waitUntil("the ids are sampled", Duration.ofSeconds(10),
                 () -> robot.text("#shardingIds").equals("160 sort keys of OPS_LOG in app"));
         AppFixture.waitUntil("the preview follows", Duration.ofSeconds(10),

@@ -54,6 +54,13 @@ class ShardingViewModelTest {
         assertThat(hash.readCost().queries()).isEqualTo(8);
         assertThat(hash.readCost().pointReads()).isTrue();
         assertThat(o.results().get(1).readCost().pointReads()).as("random suffixes cannot be recomputed").isFalse();
+        // The predicted heatmap: an hour at the typed rate, one key at 4× the ceiling vs eight below it.
+        assertThat(o.heat().before().rowCount()).isEqualTo(1);
+        assertThat(o.heat().before().columns()).isEqualTo(60);
+        assertThat(o.heat().before().value(0, 0)).isEqualTo(3 * 4_000 * 60);
+        assertThat(o.heat().before().rowThrottles(0)).isPositive();
+        assertThat(o.heat().after().rowCount()).isEqualTo(8);
+        assertThat(o.heat().after().rowThrottles(0)).isZero();
     }
 
     @Test
