@@ -1,0 +1,173 @@
+package dev.partitionscope.core.scatter;
+
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.KeyOrder;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Merges per-shard streams that each arrive sorted by the sort key (pages, in the requested direction) into one
+ * stream in that order, with early termination at a limit. Thread-safe: shard readers offer pages concurrently.
+ *
+ * <p>An item is emitted only once every shard that may still contribute has a buffered head (or has ended), so the
+ * output is exactly what sorting the union would give. A shard needs another page ({@link #needsMore}) only when its
+ * buffer is empty, it has not ended and the merge is not done — so once the limit is reached, or while a shard still
+ * holds items that sort after the others' heads, nothing more is fetched from it. Equal sort keys are emitted in
+ * shard order; without a sort key the shards are concatenated in shard order.
+ */
+public final class KWayMerge {
+    private final int shards;
+    private final String sortKey;
+    private final Comparator<AttrValue> order;
+    private final int limit;
+    private final List<ArrayDeque<Map<String, AttrValue>>> buffers = new ArrayList<>();
+    private final boolean[] ended;
+    private final boolean[] abandoned;
+    private final List<Map<String, AttrValue>> out = new ArrayList<>();
+    private final int[] emittedPerShard;
+    private boolean stopped;
+
+    /**
+     * @param sortKey   the attribute to merge by, or null to concatenate
+     * @param ascending the order the shard streams arrive in and the output is wanted in
+     * @param limit     stop after this many items (Integer.MAX_VALUE for none)
+     */
+    public KWayMerge(int shards, String sortKey, boolean ascending, int limit) {
+        if (shards < 1) {
+            throw new IllegalArgumentException("at least one shard");
+        }
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit must be ≥ 0");
+        }
+        this.shards = shards;
+        this.sortKey = sortKey;
+        this.order = ascending ? KeyOrder.INSTANCE : KeyOrder.INSTANCE.reversed();
+        this.limit = limit;
+        this.ended = new boolean[shards];
+        this.abandoned = new boolean[shards];
+        this.emittedPerShard = new int[shards];
+        for (int i = 0; i < shards; i++) {
+            buffers.add(new ArrayDeque<>());
+        }
+    }
+
+    /** Adds one page of shard {@code shard} (items in the requested order); {@code last} when the shard has ended. */
+    public synchronized void offer(int shard, List<Map<String, AttrValue>> page, boolean last) {
+        if (ended[shard]) {
+            throw new IllegalStateException("shard " + shard + " already ended");
+        }
+        buffers.get(shard).addAll(page);
+        ended[shard] = last;
+        drain();
+    }
+
+    /**
+     * Gives up on a shard (failed or cancelled): the merge goes on without it and its buffered items stay usable.
+     * The caller must report the result as incomplete.
+     */
+    public synchronized void abandon(int shard) {
+        ended[shard] = true;
+        abandoned[shard] = true;
+        drain();
+    }
+
+    /** Stops the merge where it stands (cancel, item cap): nothing more is emitted or needed. */
+    public synchronized void stop() {
+        stopped = true;
+    }
+
+    /** True when shard {@code shard} must be read further for the merge to go on. */
+    public synchronized boolean needsMore(int shard) {
+        return !done() && !ended[shard] && buffers.get(shard).isEmpty();
+    }
+
+    /** True when the limit is reached, the merge was stopped, or every shard ended and was emitted. */
+    public synchronized boolean done() {
+        if (stopped || out.size() >= limit) {
+            return true;
+        }
+        for (int i = 0; i < shards; i++) {
+            if (!ended[i] || !buffers.get(i).isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when shard {@code shard} has ended (read to its end, or abandoned). */
+    public synchronized boolean ended(int shard) {
+        return ended[shard];
+    }
+
+    /** Items still wanted before the limit: no shard can usefully return more than this in one page. */
+    public synchronized int remaining() {
+        return Math.max(0, limit - out.size());
+    }
+
+    /** Items held: merged plus buffered (what the item cap bounds). */
+    public synchronized int held() {
+        int n = out.size();
+        for (ArrayDeque<Map<String, AttrValue>> b : buffers) {
+            n += b.size();
+        }
+        return n;
+    }
+
+    /** The merged items so far, in order. */
+    public synchronized List<Map<String, AttrValue>> merged() {
+        return List.copyOf(out);
+    }
+
+    /** Merged items that came from shard {@code shard}. */
+    public synchronized int emitted(int shard) {
+        return emittedPerShard[shard];
+    }
+
+    /**
+     * Emits whatever is now certain. With a limit and some shards abandoned, what is emitted after an abandon is
+     * still ordered, but may lack the abandoned shards' items: the caller labels the result incomplete.
+     */
+    private void drain() {
+        while (!stopped && out.size() < limit) {
+            int best = -1;
+            for (int i = 0; i < shards; i++) {
+                ArrayDeque<Map<String, AttrValue>> b = buffers.get(i);
+                if (b.isEmpty()) {
+                    if (!ended[i]) {
+                        return; // shard i may still hold something that sorts first
+                    }
+                    continue;
+                }
+                if (sortKey == null) {
+                    best = i;
+                    break;
+                }
+                if (best < 0 || compare(b.peekFirst(), buffers.get(best).peekFirst()) < 0) {
+                    best = i;
+                }
+            }
+            if (best < 0) {
+                return;
+            }
+            out.add(buffers.get(best).pollFirst());
+            emittedPerShard[best]++;
+        }
+    }
+
+    private int compare(Map<String, AttrValue> a, Map<String, AttrValue> b) {
+        AttrValue x = a.get(sortKey);
+        AttrValue y = b.get(sortKey);
+        if (x == null || y == null) {
+            return x == null ? (y == null ? 0 : 1) : -1; // items lacking the key (a sparse index) go last
+        }
+        return order.compare(x, y);
+    }
+
+    /** True when shard {@code shard} was abandoned. */
+    public synchronized boolean abandoned(int shard) {
+        return abandoned[shard];
+    }
+}
