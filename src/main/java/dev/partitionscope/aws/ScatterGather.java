@@ -1,0 +1,429 @@
+package dev.partitionscope.aws;
+
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.scatter.KWayMerge;
+import dev.partitionscope.core.scatter.ScatterPlan;
+import dev.partitionscope.core.scatter.ScatterResult;
+import dev.partitionscope.core.scatter.ShardStats;
+import dev.partitionscope.core.scatter.SortCondition;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.AbortedException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
+
+/**
+ * Runs a {@link ScatterPlan} for real: one Query per shard key on a pool of {@code concurrency} threads, each shard
+ * paginating with ExclusiveStartKey, one page at a time as the {@link KWayMerge} asks for it — so once the limit is
+ * reached, or while a shard still holds items that sort after the others', nothing more is fetched from it.
+ *
+ * <p>Throttled pages ({@code ProvisionedThroughputExceededException}, {@code ThrottlingException},
+ * {@code RequestLimitExceeded}) are retried with exponential backoff and jitter, counted with the service's reasons;
+ * past {@link #MAX_ATTEMPTS} the shard fails. A failed shard never shortens the result silently: the result is
+ * labelled incomplete and names it. A repeated LastEvaluatedKey fails the shard instead of looping. Cancelling (the
+ * {@code cancelled} supplier turning true) interrupts outstanding requests and returns what was merged, incomplete.
+ */
+public final class ScatterGather {
+    public static final int MAX_ATTEMPTS = 5;
+
+    /** Live per-shard progress, called from the reader threads (hop to the UI thread yourself). */
+    @FunctionalInterface
+    public interface Listener {
+        void shard(ShardStats stats);
+
+        Listener NONE = s -> { };
+    }
+
+    /** One Query call; the seam a test uses to slow or fail one shard. */
+    @FunctionalInterface
+    public interface QueryCall {
+        QueryResponse query(String shardKey, QueryRequest request);
+    }
+
+    /** Delay before retry {@code attempt} (1-based). */
+    @FunctionalInterface
+    public interface Backoff {
+        long delayMillis(int attempt);
+
+        /** 50 ms doubling to 3.2 s, plus up to 100% jitter (full jitter on top of the base). */
+        Backoff DEFAULT = attempt -> {
+            long base = Math.min(3_200, 50L << Math.min(attempt - 1, 6));
+            return base + ThreadLocalRandom.current().nextLong(base + 1);
+        };
+    }
+
+    private final QueryCall call;
+    private final Backoff backoff;
+    private final int maxAttempts;
+
+    public ScatterGather(DynamoDbClient client) {
+        this((key, request) -> client.query(request), Backoff.DEFAULT, MAX_ATTEMPTS);
+    }
+
+    public ScatterGather(QueryCall call, Backoff backoff, int maxAttempts) {
+        this.call = call;
+        this.backoff = backoff;
+        this.maxAttempts = Math.max(1, maxAttempts);
+    }
+
+    /** Per-shard counters; written by the one thread reading the shard at a time, read under its lock. */
+    private static final class Shard {
+        final int index;
+        final String key;
+        ShardStats.State state = ShardStats.State.WAITING;
+        int items;
+        int pages;
+        double rcu;
+        long firstNanos = -1;
+        long lastNanos = -1;
+        int retries;
+        int throttles;
+        final Set<String> reasons = new LinkedHashSet<>();
+        String error;
+        Map<String, AttributeValue> startKey;
+        final Set<Map<String, AttributeValue>> seenKeys = new HashSet<>();
+
+        Shard(int index, String key) {
+            this.index = index;
+            this.key = key;
+        }
+
+        synchronized ShardStats stats() {
+            long latency = firstNanos < 0 || lastNanos < 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(lastNanos - firstNanos);
+            return new ShardStats(key, state, items, pages, rcu, latency, retries, throttles, List.copyOf(reasons),
+                    error);
+        }
+    }
+
+    private record Page(int shard, List<Map<String, AttrValue>> items, boolean last, String error,
+            boolean cancelled) {
+    }
+
+    public ScatterResult run(ScatterPlan plan, BooleanSupplier cancelled, Listener listener) {
+        long start = System.nanoTime();
+        int n = plan.shardKeys().size();
+        List<Shard> shards = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            shards.add(new Shard(i, plan.shardKeys().get(i)));
+        }
+        KWayMerge merge = new KWayMerge(n, plan.sortKey(), plan.ascending(),
+                plan.limit() == 0 ? Integer.MAX_VALUE : plan.limit());
+        AtomicInteger threadNo = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(plan.concurrency(), n), r -> {
+            Thread t = new Thread(r, "scatter-" + threadNo.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        CompletionService<Page> done = new ExecutorCompletionService<>(pool);
+        Map<Integer, Future<Page>> inFlight = new HashMap<>();
+        boolean wasCancelled = false;
+        boolean capped = false;
+        try {
+            while (true) {
+                if (cancelled.getAsBoolean() || Thread.currentThread().isInterrupted()) {
+                    wasCancelled = true;
+                    break;
+                }
+                for (Shard s : shards) {
+                    if (!inFlight.containsKey(s.index) && merge.needsMore(s.index)) {
+                        int pageLimit = Math.min(merge.remaining(), plan.itemCap());
+                        synchronized (s) {
+                            s.state = ShardStats.State.RUNNING;
+                        }
+                        inFlight.put(s.index, done.submit(() -> fetch(plan, s, pageLimit, cancelled, listener)));
+                    }
+                }
+                if (inFlight.isEmpty()) {
+                    break;
+                }
+                Future<Page> f;
+                try {
+                    f = done.poll(20, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    wasCancelled = true;
+                    break;
+                }
+                if (f == null) {
+                    continue;
+                }
+                Page page;
+                try {
+                    page = f.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    wasCancelled = true;
+                    break;
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("a shard reader failed unexpectedly", e.getCause());
+                }
+                inFlight.remove(page.shard());
+                Shard s = shards.get(page.shard());
+                if (page.cancelled()) {
+                    wasCancelled = true;
+                    break;
+                }
+                if (page.error() != null) {
+                    synchronized (s) {
+                        s.state = ShardStats.State.FAILED;
+                        s.error = page.error();
+                    }
+                    merge.abandon(s.index);
+                } else {
+                    merge.offer(s.index, page.items(), page.last());
+                    if (page.last()) {
+                        synchronized (s) {
+                            s.state = ShardStats.State.DONE;
+                        }
+                    }
+                }
+                listener.shard(s.stats());
+                if (!merge.done() && merge.held() >= plan.itemCap()) {
+                    capped = true;
+                    merge.stop();
+                    break;
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        for (Shard s : shards) {
+            synchronized (s) {
+                if (s.state == ShardStats.State.RUNNING || s.state == ShardStats.State.WAITING) {
+                    if (wasCancelled) {
+                        s.state = ShardStats.State.CANCELLED;
+                        s.error = "cancelled";
+                    } else if (capped) {
+                        s.state = ShardStats.State.CANCELLED;
+                        s.error = "stopped at the item cap (" + plan.itemCap() + ")";
+                    } else {
+                        s.state = ShardStats.State.NOT_NEEDED;
+                    }
+                }
+            }
+            listener.shard(s.stats());
+        }
+        return result(plan, shards, merge, wasCancelled, capped, System.nanoTime() - start);
+    }
+
+    private static ScatterResult result(ScatterPlan plan, List<Shard> shards, KWayMerge merge, boolean cancelled,
+            boolean capped, long wallNanos) {
+        List<ShardStats> stats = shards.stream().map(Shard::stats).toList();
+        List<Map<String, AttrValue>> items = merge.merged();
+        List<String> failed = stats.stream().filter(s -> s.state() == ShardStats.State.FAILED)
+                .map(ShardStats::key).toList();
+        List<String> reasons = new ArrayList<>();
+        for (ShardStats s : stats) {
+            if (s.state() == ShardStats.State.FAILED) {
+                reasons.add("shard " + s.key() + " failed: " + s.error());
+            }
+        }
+        if (cancelled) {
+            List<String> unfinished = stats.stream().filter(s -> s.state() == ShardStats.State.CANCELLED)
+                    .map(ShardStats::key).toList();
+            reasons.add("cancelled after " + items.size() + " items; not read to the end: " + unfinished);
+        }
+        if (capped) {
+            reasons.add("stopped at " + merge.held() + " items held (item cap " + plan.itemCap() + "); "
+                    + items.size() + " merged");
+        }
+        double rcu = stats.stream().mapToDouble(ShardStats::consumedCapacity).sum();
+        long slowest = stats.stream().mapToLong(ShardStats::latencyMs).max().orElse(0);
+        var totals = new ScatterResult.Totals(items.size(), rcu, TimeUnit.NANOSECONDS.toMillis(wallNanos), slowest,
+                stats.stream().mapToInt(ShardStats::pages).sum(), stats.stream().mapToInt(ShardStats::throttles).sum(),
+                stats.stream().mapToInt(ShardStats::retries).sum());
+        return new ScatterResult(items, stats, totals, reasons.isEmpty(), failed, cancelled, capped, reasons);
+    }
+
+    /** Reads one page of one shard, retrying throttles; never throws. */
+    private Page fetch(ScatterPlan plan, Shard s, int pageLimit, BooleanSupplier cancelled, Listener listener) {
+        QueryRequest request = request(plan, s.key, pageLimit, s.startKey);
+        for (int attempt = 1; ; attempt++) {
+            if (cancelled.getAsBoolean() || Thread.currentThread().isInterrupted()) {
+                return new Page(s.index, List.of(), false, null, true);
+            }
+            long t0 = System.nanoTime();
+            synchronized (s) {
+                if (s.firstNanos < 0) {
+                    s.firstNanos = t0;
+                }
+            }
+            try {
+                QueryResponse r = call.query(s.key, request);
+                List<Map<String, AttrValue>> items = new ArrayList<>(r.items().size());
+                for (Map<String, AttributeValue> item : r.items()) {
+                    items.add(SdkAttr.toCore(item));
+                }
+                Map<String, AttributeValue> next = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty()
+                        ? r.lastEvaluatedKey() : null;
+                String loop = null;
+                synchronized (s) {
+                    s.lastNanos = System.nanoTime();
+                    s.pages++;
+                    s.items += items.size();
+                    if (r.consumedCapacity() != null && r.consumedCapacity().capacityUnits() != null) {
+                        s.rcu += r.consumedCapacity().capacityUnits();
+                    }
+                    if (next != null && !s.seenKeys.add(next)) {
+                        loop = "the Query returned the same LastEvaluatedKey twice (" + next
+                                + "); stopped instead of looping";
+                    }
+                    s.startKey = next;
+                }
+                listener.shard(s.stats());
+                if (loop != null) {
+                    return new Page(s.index, List.of(), false, loop, false);
+                }
+                return new Page(s.index, items, next == null, null, false);
+            } catch (ProvisionedThroughputExceededException | ThrottlingException | RequestLimitExceededException e) {
+                String code = e.awsErrorDetails() == null ? e.getClass().getSimpleName()
+                        : e.awsErrorDetails().errorCode();
+                List<ThrottlingReason> given = throttlingReasons(e);
+                synchronized (s) {
+                    s.lastNanos = System.nanoTime();
+                    s.throttles++;
+                    if (given.isEmpty()) {
+                        s.reasons.add(code + " (no reason given)");
+                    } else {
+                        given.forEach(g -> s.reasons.add(g.reason()));
+                    }
+                }
+                listener.shard(s.stats());
+                if (attempt >= maxAttempts) {
+                    return new Page(s.index, List.of(), false, "throttled " + attempt + " times, gave up: "
+                            + String.join(", ", s.stats().throttleReasons()), false);
+                }
+                synchronized (s) {
+                    s.retries++;
+                }
+                if (!sleep(backoff.delayMillis(attempt), cancelled)) {
+                    return new Page(s.index, List.of(), false, null, true);
+                }
+            } catch (AbortedException e) {
+                return new Page(s.index, List.of(), false, null, true);
+            } catch (AwsServiceException e) {
+                synchronized (s) {
+                    s.lastNanos = System.nanoTime();
+                }
+                String code = e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode() + ": ";
+                String message = e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage();
+                return new Page(s.index, List.of(), false, code + message, false);
+            } catch (SdkException | IllegalArgumentException | IllegalStateException e) {
+                if (Thread.currentThread().isInterrupted() || cancelled.getAsBoolean()) {
+                    return new Page(s.index, List.of(), false, null, true);
+                }
+                return new Page(s.index, List.of(), false, e.getClass().getSimpleName() + ": " + e.getMessage(),
+                        false);
+            }
+        }
+    }
+
+    private static List<ThrottlingReason> throttlingReasons(AwsServiceException e) {
+        if (e instanceof ProvisionedThroughputExceededException p && p.hasThrottlingReasons()) {
+            return p.throttlingReasons();
+        }
+        if (e instanceof ThrottlingException t && t.hasThrottlingReasons()) {
+            return t.throttlingReasons();
+        }
+        if (e instanceof RequestLimitExceededException r && r.hasThrottlingReasons()) {
+            return r.throttlingReasons();
+        }
+        return List.of();
+    }
+
+    private static boolean sleep(long millis, BooleanSupplier cancelled) {
+        long until = System.currentTimeMillis() + millis;
+        try {
+            while (System.currentTimeMillis() < until) {
+                if (cancelled.getAsBoolean()) {
+                    return false;
+                }
+                Thread.sleep(Math.min(20, Math.max(1, until - System.currentTimeMillis())));
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** The Query for one page of one shard: placeholders for every name, TOTAL consumed capacity. */
+    static QueryRequest request(ScatterPlan plan, String shardKey, int pageLimit,
+            Map<String, AttributeValue> startKey) {
+        Map<String, String> names = new LinkedHashMap<>();
+        Map<String, AttributeValue> values = new LinkedHashMap<>();
+        names.put("#pk", plan.partitionKey());
+        values.put(":pk", switch (plan.partitionKeyType()) {
+            case N -> AttributeValue.fromN(shardKey);
+            case B -> AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(
+                    java.util.Base64.getDecoder().decode(shardKey)));
+            case S -> AttributeValue.fromS(shardKey);
+        });
+        String keyCondition = "#pk = :pk";
+        SortCondition c = plan.sortCondition();
+        if (c != null) {
+            keyCondition += " AND " + c.expression();
+            names.put(SortCondition.NAME, plan.sortKey());
+            c.values().forEach((k, v) -> values.put(k, SdkAttr.toSdk(v)));
+        }
+        names.putAll(plan.filterNames());
+        plan.filterValues().forEach((k, v) -> values.put(k, SdkAttr.toSdk(v)));
+        QueryRequest.Builder b = QueryRequest.builder().tableName(plan.table()).indexName(plan.index())
+                .keyConditionExpression(keyCondition).scanIndexForward(plan.ascending())
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).exclusiveStartKey(startKey);
+        if (plan.consistent()) {
+            b.consistentRead(true);
+        }
+        if (plan.filterExpression() != null && !plan.filterExpression().isBlank()) {
+            b.filterExpression(plan.filterExpression());
+        }
+        if (!plan.projection().isEmpty()) {
+            Set<String> attrs = new LinkedHashSet<>(plan.projection());
+            attrs.add(plan.partitionKey());
+            if (plan.sortKey() != null) {
+                attrs.add(plan.sortKey());
+            }
+            List<String> tokens = new ArrayList<>();
+            int i = 0;
+            for (String a : attrs) {
+                String existing = names.entrySet().stream().filter(e -> e.getValue().equals(a)).map(Map.Entry::getKey)
+                        .findFirst().orElse(null);
+                if (existing == null) {
+                    existing = "#p" + i++;
+                    names.put(existing, a);
+                }
+                tokens.add(existing);
+            }
+            b.projectionExpression(String.join(", ", tokens));
+        }
+        if (pageLimit > 0 && pageLimit < Integer.MAX_VALUE) {
+            b.limit(pageLimit);
+        }
+        return b.expressionAttributeNames(names).expressionAttributeValues(values).build();
+    }
+}
