@@ -26,7 +26,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.AbortedException;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
@@ -333,7 +332,7 @@ public final class ScatterGather {
                 String code = e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode() + ": ";
                 String message = e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage();
                 return new Page(s.index, List.of(), false, code + message, false);
-            } catch (SdkException | IllegalArgumentException | IllegalStateException e) {
+            } catch (RuntimeException e) { // SdkClientException, or anything a QueryCall throws: fail the shard only
                 if (Thread.currentThread().isInterrupted() || cancelled.getAsBoolean()) {
                     return new Page(s.index, List.of(), false, null, true);
                 }

@@ -48,6 +48,7 @@ abstract class ScatterGatherContract {
     static final String BASE = "PENDING";
     static final long DAY1 = Instant.parse("2026-06-21T00:00:00Z").toEpochMilli();
     static final long HOUR = 3_600_000L;
+    static final String GSI = "byOpen";
 
     /** Tables made once per engine: numeric sort key (hash, random) and string sort key (day+hash). */
     record Tables(String numeric, String text) {
@@ -60,14 +61,17 @@ abstract class ScatterGatherContract {
     static Tables create(DynamoDbClient c, String prefix) {
         String numeric = prefix + "-num-" + System.nanoTime();
         String text = prefix + "-txt-" + System.nanoTime();
-        createTable(c, numeric, ScalarAttributeType.N);
-        createTable(c, text, ScalarAttributeType.S);
+        createTable(c, numeric, ScalarAttributeType.N, true);
+        createTable(c, text, ScalarAttributeType.S, false);
         Random r = new Random(7);
         KeyScheme hash = KeyScheme.parse("hash:8");
         KeyScheme day = KeyScheme.parse("day+hash:4");
+        KeyScheme sum = KeyScheme.parse("sum:4");
         for (int i = 0; i < 120; i++) {
             String id = "order-" + i;
-            put(c, numeric, hash.apply(BASE, id, 0L, r, "#"), AttributeValue.fromN(Integer.toString(i * 13 % 1009)), i, r);
+            put(c, numeric, hash.apply(BASE, id, 0L, r, "#"), AttributeValue.fromN(Integer.toString(i * 13 % 1009)), i, r,
+                    Map.of("gpk", AttributeValue.fromS(sum.apply("OPEN", id, 0L, r, "#")),
+                            "gsk", AttributeValue.fromN(Integer.toString(5000 - i * 3))));
             // random:4 written into suffixes 1..3 only: suffix 4 stays empty
             put(c, numeric, "R_" + BASE + "#" + (1 + r.nextInt(3)), AttributeValue.fromN(Integer.toString(2000 + i)), i, r);
             long t = DAY1 + (long) r.nextInt(48) * HOUR + r.nextInt(3_600_000);
@@ -83,17 +87,33 @@ abstract class ScatterGatherContract {
         return new Tables(numeric, text);
     }
 
-    private static void createTable(DynamoDbClient c, String name, ScalarAttributeType skType) {
-        c.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(
-                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder()
-                                .attributeName("pk").attributeType(ScalarAttributeType.S).build(),
-                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder()
-                                .attributeName("sk").attributeType(skType).build())
-                .keySchema(software.amazon.awssdk.services.dynamodb.model.KeySchemaElement.builder().attributeName("pk")
-                                .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH).build(),
-                        software.amazon.awssdk.services.dynamodb.model.KeySchemaElement.builder().attributeName("sk")
-                                .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.RANGE).build()));
+    private static software.amazon.awssdk.services.dynamodb.model.AttributeDefinition def(String name,
+            ScalarAttributeType type) {
+        return software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName(name)
+                .attributeType(type).build();
+    }
+
+    private static List<software.amazon.awssdk.services.dynamodb.model.KeySchemaElement> keys(String pk, String sk) {
+        return List.of(software.amazon.awssdk.services.dynamodb.model.KeySchemaElement.builder().attributeName(pk)
+                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH).build(),
+                software.amazon.awssdk.services.dynamodb.model.KeySchemaElement.builder().attributeName(sk)
+                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.RANGE).build());
+    }
+
+    private static void createTable(DynamoDbClient c, String name, ScalarAttributeType skType, boolean gsi) {
+        c.createTable(b -> {
+            b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST).keySchema(keys("pk", "sk"));
+            if (gsi) {
+                b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", skType),
+                        def("gpk", ScalarAttributeType.S), def("gsk", ScalarAttributeType.N));
+                b.globalSecondaryIndexes(software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex.builder()
+                        .indexName(GSI).keySchema(keys("gpk", "gsk"))
+                        .projection(p -> p.projectionType(
+                                software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL)).build());
+            } else {
+                b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", skType));
+            }
+        });
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (c.describeTable(b -> b.tableName(name)).table().tableStatus() != TableStatus.ACTIVE) {
             if (System.nanoTime() > deadline) {
@@ -108,17 +128,25 @@ abstract class ScatterGatherContract {
     }
 
     private static void put(DynamoDbClient c, String table, String pk, AttributeValue sk, int i, Random r) {
-        c.putItem(b -> b.tableName(table).item(Map.of("pk", AttributeValue.fromS(pk), "sk", sk,
+        put(c, table, pk, sk, i, r, Map.of());
+    }
+
+    private static void put(DynamoDbClient c, String table, String pk, AttributeValue sk, int i, Random r,
+            Map<String, AttributeValue> more) {
+        Map<String, AttributeValue> item = new java.util.HashMap<>(more);
+        item.putAll(Map.of("pk", AttributeValue.fromS(pk), "sk", sk,
                 "amount", AttributeValue.fromN(Integer.toString(r.nextInt(100))),
-                "note", AttributeValue.fromS("item " + i))));
+                "note", AttributeValue.fromS("item " + i)));
+        c.putItem(b -> b.tableName(table).item(item));
     }
 
     enum Layout {
-        HASH8, RANDOM4, DAY_HASH4;
+        HASH8, RANDOM4, DAY_HASH4, SUM4_GSI;
 
         List<String> keys() {
             return switch (this) {
                 case HASH8 -> ScatterPlan.shardKeys(KeyScheme.parse("hash:8"), BASE, "#", 0, 0);
+                case SUM4_GSI -> ScatterPlan.shardKeys(KeyScheme.parse("sum:4"), "OPEN", "#", 0, 0);
                 case RANDOM4 -> ScatterPlan.shardKeys(KeyScheme.parse("random:4"), "R_" + BASE, "#", 0, 0);
                 // three days: the third has no items, so its four shards are empty
                 case DAY_HASH4 -> ScatterPlan.shardKeys(KeyScheme.parse("day+hash:4"), BASE, "#", DAY1,
@@ -132,6 +160,9 @@ abstract class ScatterGatherContract {
     }
 
     ScatterPlan plan(Layout layout) {
+        if (layout == Layout.SUM4_GSI) {
+            return ScatterPlan.of(tables().numeric(), GSI, "gpk", "gsk", KeyType.N, layout.keys()).withConcurrency(3);
+        }
         return ScatterPlan.of(layout == Layout.DAY_HASH4 ? tables().text() : tables().numeric(), null, "pk", "sk",
                 layout.skType(), layout.keys()).withConcurrency(3);
     }
@@ -162,12 +193,13 @@ abstract class ScatterGatherContract {
             keep = m -> ((AttrValue.N) m.get("amount")).value().intValue() > 40;
         }
         if (condition) {
-            SortCondition c = layout.skType() == KeyType.N
-                    ? SortCondition.between(AttrValue.n(100), AttrValue.n(2050))
+            SortCondition c = layout == Layout.SUM4_GSI ? SortCondition.of(SortCondition.Op.LE, AttrValue.n(4900))
+                    : layout.skType() == KeyType.N ? SortCondition.between(AttrValue.n(100), AttrValue.n(2050))
                     : SortCondition.of(SortCondition.Op.BEGINS_WITH, AttrValue.s("2026-06-22T1"));
             plan = plan.withSortCondition(c);
             Predicate<Map<String, AttrValue>> before = keep;
-            keep = m -> before.test(m) && c.test(m.get("sk"));
+            String skName = plan.sortKey();
+            keep = m -> before.test(m) && c.test(m.get(skName));
         }
         List<Map<String, AttrValue>> expected = bruteForce(plan, keep);
         ScatterResult result = new ScatterGather(client()).run(plan, () -> false, ScatterGather.Listener.NONE);
@@ -330,6 +362,8 @@ abstract class ScatterGatherContract {
 
     /** Scan everything, keep the plan's shard keys and {@code keep}, sort by sk in the plan's order, cut at limit. */
     List<Map<String, AttrValue>> bruteForce(ScatterPlan plan, Predicate<Map<String, AttrValue>> keep) {
+        String pkName = plan.partitionKey();
+        String skName = plan.sortKey();
         Set<AttrValue> keys = new HashSet<>();
         plan.shardKeys().forEach(k -> keys.add(AttrValue.s(k)));
         List<Map<String, AttrValue>> all = new ArrayList<>();
@@ -340,8 +374,8 @@ abstract class ScatterGatherContract {
             page.items().forEach(i -> all.add(SdkAttr.toCore(i)));
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
-        Comparator<Map<String, AttrValue>> bySk = Comparator.comparing(m -> m.get("sk"), KeyOrder.INSTANCE);
-        List<Map<String, AttrValue>> kept = new ArrayList<>(all.stream().filter(m -> keys.contains(m.get("pk")))
+        Comparator<Map<String, AttrValue>> bySk = Comparator.comparing(m -> m.get(skName), KeyOrder.INSTANCE);
+        List<Map<String, AttrValue>> kept = new ArrayList<>(all.stream().filter(m -> keys.contains(m.get(pkName)))
                 .filter(keep).sorted(plan.ascending() ? bySk : bySk.reversed()).toList());
         return plan.limit() == 0 ? kept : kept.subList(0, Math.min(plan.limit(), kept.size()));
     }
