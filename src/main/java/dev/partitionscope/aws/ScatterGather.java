@@ -80,9 +80,20 @@ public final class ScatterGather {
     private final Backoff backoff;
     private final int maxAttempts;
 
+    /**
+     * Runs on {@code client} with the SDK's own retries switched off for these Queries (a per-request plugin), so
+     * every throttle reaches this class: counted, its reason kept, and backed off with jitter here.
+     */
     public ScatterGather(DynamoDbClient client) {
-        this((key, request) -> client.query(request), Backoff.DEFAULT, MAX_ATTEMPTS);
+        this((key, request) -> client.query(request.toBuilder().overrideConfiguration(o -> o.addPlugin(NO_SDK_RETRY))
+                .build()), Backoff.DEFAULT, MAX_ATTEMPTS);
     }
+
+    private static final software.amazon.awssdk.core.SdkPlugin NO_SDK_RETRY = config -> {
+        var b = (software.amazon.awssdk.services.dynamodb.DynamoDbServiceClientConfiguration.Builder) config;
+        b.overrideConfiguration(b.overrideConfiguration().toBuilder()
+                .retryStrategy(software.amazon.awssdk.awscore.retry.AwsRetryStrategy.doNotRetry()).build());
+    };
 
     public ScatterGather(QueryCall call, Backoff backoff, int maxAttempts) {
         this.call = call;
