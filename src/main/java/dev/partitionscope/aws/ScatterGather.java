@@ -159,6 +159,9 @@ public final class ScatterGather {
                     wasCancelled = true;
                     break;
                 }
+                if (merge.done()) {
+                    break; // the limit is reached: pages still in flight cannot change the result
+                }
                 for (Shard s : shards) {
                     if (!inFlight.containsKey(s.index) && merge.needsMore(s.index)) {
                         int pageLimit = Math.min(merge.remaining(), plan.itemCap());
