@@ -43,8 +43,10 @@ import picocli.CommandLine.Option;
                 "\"begins_with P\" (numbers for a numeric sort key, base64 for binary).",
                 "Time-bucket schemes (hour, day, month) query every bucket in [--from, --to).",
                 "",
-                "Exit codes: 0 complete result; 1 incomplete result (failed shards or item cap; the shards",
-                "are named), or the table could not be read; 2 bad options or a bad scheme.",
+                "Ctrl+C cancels: outstanding Queries stop and what arrived is printed, marked incomplete.",
+                "",
+                "Exit codes: 0 complete result; 1 incomplete result (failed shards, item cap or cancel; the",
+                "shards are named), or the table could not be read; 2 bad options or a bad scheme.",
                 "",
                 "Examples:",
                 "  partitionscope scatter --endpoint http://127.0.0.1:8000 --table orders \\",
@@ -127,6 +129,9 @@ public final class ScatterCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** An extra cancel source besides Ctrl+C (tests set it). */
+    static java.util.function.BooleanSupplier cancel = () -> false;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -203,20 +208,43 @@ public final class ScatterCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return error(err, CliSupport.USAGE, e.getMessage(), "See --help.");
         }
-        ScatterResult result = new ScatterGather(c.dynamo()).run(plan, () -> false, ScatterGather.Listener.NONE);
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(CliSupport.json().writeValueAsString(json(plan, result)));
-        } else {
-            out.print(text(plan, result));
+        // Ctrl+C cancels: outstanding Queries stop, what arrived is printed, marked incomplete.
+        java.util.concurrent.atomic.AtomicBoolean interrupted = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.CountDownLatch printed = new java.util.concurrent.CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            interrupted.set(true);
+            try {
+                printed.await(3, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "scatter-cancel");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            java.util.function.BooleanSupplier extra = cancel;
+            ScatterResult result = new ScatterGather(c.dynamo()).run(plan,
+                    () -> interrupted.get() || extra.getAsBoolean(), ScatterGather.Listener.NONE);
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                out.println(CliSupport.json().writeValueAsString(json(plan, result)));
+            } else {
+                out.print(text(plan, result));
+            }
+            out.flush();
+            if (!result.complete()) {
+                err.println("warning: the result is INCOMPLETE: " + String.join("; ", result.reasons()));
+                err.flush();
+                return CliSupport.FAILED;
+            }
+            return CliSupport.OK;
+        } finally {
+            printed.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it only waits for the output above
+            }
         }
-        out.flush();
-        if (!result.complete()) {
-            err.println("warning: the result is INCOMPLETE: " + String.join("; ", result.reasons()));
-            err.flush();
-            return CliSupport.FAILED;
-        }
-        return CliSupport.OK;
     }
 
     private static long time(String text, String option) {

@@ -134,6 +134,20 @@ class ScatterCommandTest {
     }
 
     @Test
+    void cancelPrintsWhatArrivedMarkedIncomplete() throws Exception {
+        ScatterCommand.cancel = () -> true;
+        try {
+            assertThat(run("--table", table, "--base", "PENDING", "--scheme", "hash:4", "--json")).isEqualTo(1);
+        } finally {
+            ScatterCommand.cancel = () -> false;
+        }
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+        assertThat(doc.get("cancelled").asBoolean()).isTrue();
+        assertThat(doc.get("complete").asBoolean()).isFalse();
+        assertThat(err.toString()).contains("INCOMPLETE").contains("cancelled");
+    }
+
+    @Test
     void badSchemeIsAUsageErrorWithoutStackTrace() {
         assertThat(run("--table", table, "--base", "PENDING", "--scheme", "hash:0")).isEqualTo(2);
         assertThat(err.toString()).contains("bad --scheme").doesNotContain("Exception").doesNotContain("\tat ");
