@@ -402,7 +402,7 @@ public final class ScatterCommand implements Callable<Integer> {
         sb.append('\n');
         int w = Math.max(5, r.shards().stream().mapToInt(s -> s.key().length()).max().orElse(5));
         sb.append(String.format(Locale.ROOT, "%-" + w + "s  %-10s %6s %5s %8s %8s %6s  %s%n", "shard", "state",
-                "items", "pages", "RCU", "ms", "thr", "error / throttle reasons"));
+                "read", "pages", "RCU", "ms", "thr", "error / throttle reasons"));
         for (ShardStats s : r.shards()) {
             String note = s.error() != null ? s.error() : String.join(", ", s.throttleReasons());
             sb.append(String.format(Locale.ROOT, "%-" + w + "s  %-10s %6d %5d %8.1f %8d %6d  %s%n", s.key(),
