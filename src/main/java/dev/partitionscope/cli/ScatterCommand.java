@@ -4,6 +4,7 @@ import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ScatterGather;
 import dev.partitionscope.aws.TableGateway;
 import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.PlainValues;
 import dev.partitionscope.core.scatter.ScatterPlan;
 import dev.partitionscope.core.scatter.ScatterResult;
 import dev.partitionscope.core.scatter.ShardStats;
@@ -307,7 +308,7 @@ public final class ScatterCommand implements Callable<Integer> {
         doc.put("failedShards", r.failedShards());
         doc.put("cancelled", r.cancelled());
         doc.put("capped", r.capped());
-        doc.put("items", r.items().stream().map(ScatterCommand::plain).toList());
+        doc.put("items", r.items().stream().map(PlainValues::plain).toList());
         List<Map<String, Object>> shards = new ArrayList<>();
         for (ShardStats s : r.shards()) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -337,43 +338,6 @@ public final class ScatterCommand implements Callable<Integer> {
         return doc;
     }
 
-    /** An item as plain JSON: strings, numbers, booleans, null, lists and maps; binary as base64. */
-    static Map<String, Object> plain(Map<String, AttrValue> item) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        item.forEach((k, v) -> m.put(k, plain(v)));
-        return m;
-    }
-
-    private static Object plain(AttrValue v) {
-        if (v instanceof AttrValue.S s) {
-            return s.value();
-        }
-        if (v instanceof AttrValue.N n) {
-            return n.value();
-        }
-        if (v instanceof AttrValue.B b) {
-            return b.base64();
-        }
-        if (v instanceof AttrValue.Bool b) {
-            return b.value();
-        }
-        if (v instanceof AttrValue.Null) {
-            return null;
-        }
-        if (v instanceof AttrValue.SS s) {
-            return s.values();
-        }
-        if (v instanceof AttrValue.NS s) {
-            return s.values().stream().map(AttrValue.N::value).toList();
-        }
-        if (v instanceof AttrValue.BS s) {
-            return s.values().stream().map(AttrValue.B::base64).toList();
-        }
-        if (v instanceof AttrValue.L l) {
-            return l.values().stream().map(ScatterCommand::plain).toList();
-        }
-        return plain(((AttrValue.M) v).values());
-    }
 
     private String text(ScatterPlan plan, ScatterResult r) {
         StringBuilder sb = new StringBuilder();
@@ -385,13 +349,13 @@ public final class ScatterCommand implements Callable<Integer> {
         for (int i = 0; i < n; i++) {
             Map<String, AttrValue> item = items.get(i);
             StringBuilder row = new StringBuilder();
-            row.append(text(item.get(plan.partitionKey())));
+            row.append(PlainValues.text(item.get(plan.partitionKey())));
             if (plan.sortKey() != null) {
-                row.append("  ").append(text(item.get(plan.sortKey())));
+                row.append("  ").append(PlainValues.text(item.get(plan.sortKey())));
             }
             item.forEach((k, v) -> {
                 if (!k.equals(plan.partitionKey()) && !k.equals(plan.sortKey())) {
-                    row.append("  ").append(k).append('=').append(text(v));
+                    row.append("  ").append(k).append('=').append(PlainValues.text(v));
                 }
             });
             sb.append("  ").append(row).append('\n');
@@ -417,11 +381,4 @@ public final class ScatterCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static String text(AttrValue v) {
-        if (v == null) {
-            return "-";
-        }
-        Object p = plain(v);
-        return String.valueOf(p instanceof java.math.BigDecimal d ? d.toPlainString() : p);
-    }
 }

@@ -45,7 +45,7 @@ class MainWindowUiTest {
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT4);
         assertThat(robot.showing("#shardingScreen")).isTrue();
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT5);
-        assertThat(robot.allText("#placeholder-scatter_gather")).contains("Coming in a later version (issue 8)");
+        assertThat(robot.showing("#scatterScreen")).isTrue();
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT6);
         assertThat(robot.allText("#placeholder-audit")).contains("Audit", "Coming in a later version");

@@ -14,7 +14,7 @@ public enum Screen {
     SHARDING("Sharding", "mdi2s-source-branch", null,
             "Preview random, calculated, hash and time-bucket suffixes on your real keys and load: per-shard load,"
                     + " predicted throttling, the N calculator and the read fan-out cost — before changing any code."),
-    SCATTER_GATHER("Scatter-gather", "mdi2s-sitemap-outline", "issue 8",
+    SCATTER_GATHER("Scatter-gather", "mdi2s-sitemap-outline", null,
             "Run a sharded read as N parallel queries with a k-way merge; see each shard's items, capacity, latency"
                     + " and throttles, and compare with the unsharded or GSI read."),
     AUDIT("Audit", "mdi2c-clipboard-search-outline", "issue 9",

@@ -1,0 +1,113 @@
+package dev.partitionscope.ui.scatter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.PlainValues;
+import dev.partitionscope.ui.AppFixture;
+import dev.partitionscope.ui.UiRobot;
+import dev.partitionscope.ui.shell.MainViewModel;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The scatter-gather console in the real app, headless, on the built-in Lab: 40 items under ORDERS#1 … ORDERS#8, read
+ * back as ORDERS with hash:8 — the plan names the 8 queries, the run fills the per-shard table, the merged items come
+ * in sort-key order, a limit cuts across shards, descending reverses them.
+ */
+class ScatterScreenUiTest {
+    @TempDir
+    Path configDir;
+
+    private AppFixture fixture;
+    private final UiRobot robot = new UiRobot();
+
+    @AfterEach
+    void stop() throws Exception {
+        if (fixture != null) {
+            fixture.stop();
+        }
+    }
+
+    private MainViewModel main() {
+        return fixture.app().context().main();
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> sortKeys() {
+        return AppFixture.onFx(() -> {
+            List<String> out = new ArrayList<>();
+            for (Object row : robot.lookup("#scatterItems").queryAs(TableView.class).getItems()) {
+                out.add(PlainValues.text(((Map<String, AttrValue>) row).get("SK")));
+            }
+            return out;
+        });
+    }
+
+    private void setText(String query, String text) {
+        AppFixture.onFx(() -> {
+            robot.lookup(query).queryAs(TextField.class).setText(text);
+            return null;
+        });
+    }
+
+    @Test
+    void readsEightShardsMergesThemInSortKeyOrderAndCutsAtTheLimit() throws Exception {
+        fixture = new AppFixture(configDir);
+        fixture.startFirstTime();
+        AppFixture.waitUntil("connected to the Lab with app", Duration.ofSeconds(20), () -> main().getConnection()
+                != null && main().tableShapeProperty().get() != null);
+        assertThat(main().selectedTableProperty().get()).isEqualTo("app");
+        ObjectMapper json = new ObjectMapper();
+        var engine = fixture.app().context().labHost().lab().engine();
+        List<String> expected = new ArrayList<>();
+        for (int shard = 1; shard <= 8; shard++) {
+            for (int i = 0; i < 5; i++) {
+                String sk = "o-" + (i * 8 + shard + 100);
+                expected.add(sk);
+                engine.handle("PutItem", (ObjectNode) json.readTree("{\"TableName\":\"app\",\"Item\":{\"PK\":{\"S\":"
+                        + "\"ORDERS#" + shard + "\"},\"SK\":{\"S\":\"" + sk + "\"},\"n\":{\"N\":\"" + i + "\"}}}"));
+            }
+        }
+        Collections.sort(expected);
+
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT5);
+        AppFixture.waitUntil("the console shows", Duration.ofSeconds(10), () -> robot.showing("#scatterScreen"));
+        setText("#scatterKey", "ORDERS");
+        setText("#scatterScheme", "hash:8");
+        setText("#scatterLimit", "0");
+        assertThat(robot.text("#scatterPlan")).startsWith("8 Queries on app, 8 at a time: ORDERS#1, ORDERS#2");
+        robot.clickOn("#scatterRun");
+        AppFixture.waitUntil("the merged items", Duration.ofSeconds(20), () -> robot.text("#scatterTotals")
+                .startsWith("40 items"));
+        assertThat(robot.text("#scatterTotals")).endsWith("complete");
+        assertThat(sortKeys()).containsExactlyElementsOf(expected);
+        assertThat(AppFixture.onFx(() -> robot.lookup("#scatterShards").queryAs(TableView.class).getItems().size()))
+                .isEqualTo(8);
+
+        setText("#scatterLimit", "7");
+        AppFixture.onFx(() -> {
+            robot.lookup("#scatterDescending").queryAs(CheckBox.class).setSelected(true);
+            return null;
+        });
+        robot.clickOn("#scatterRun");
+        AppFixture.waitUntil("the limited run", Duration.ofSeconds(20), () -> robot.text("#scatterTotals")
+                .startsWith("7 items"));
+        List<String> descending = new ArrayList<>(expected);
+        Collections.reverse(descending);
+        assertThat(sortKeys()).containsExactlyElementsOf(descending.subList(0, 7));
+    }
+}
