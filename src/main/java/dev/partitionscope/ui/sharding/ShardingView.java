@@ -85,6 +85,9 @@ public final class ShardingView {
             }
         };
         root.sceneProperty().addListener((obs, old, scene) -> {
+            if (scene == null) {
+                debounce.stop(); // off screen (or the window closed): no late recompute
+            }
             if (old != null) {
                 old.removeEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, keys);
             }

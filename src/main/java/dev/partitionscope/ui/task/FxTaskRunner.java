@@ -51,7 +51,14 @@ public final class FxTaskRunner implements TaskRunner {
             running.add(task);
             latest.set(task);
         });
-        pool.execute(task);
+        try {
+            pool.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // The app is shutting down (the pool is closed): late work — a debounced recompute, a timer — is
+            // dropped quietly rather than failing on the FX thread.
+            runOnFx(() -> finished(task));
+            return TaskHandle.NONE;
+        }
         return new TaskHandle() {
             @Override
             public void cancel() {
