@@ -155,12 +155,12 @@ public final class ScatterView {
         shardTable.setPlaceholder(new Label("Run to see each shard's items, pages, RCU, latency and throttles"));
         shardTable.getColumns().setAll(List.of(
                 col("Shard key", ShardStats::key, 220),
-                col("State", s -> s.state().name().toLowerCase(Locale.ROOT).replace('_', ' '), 90),
-                col("Items", s -> String.format(Locale.ROOT, "%,d", s.items()), 70),
-                col("Pages", s -> Integer.toString(s.pages()), 60),
+                col("State", s -> s.state().name().toLowerCase(Locale.ROOT).replace('_', ' '), 110),
+                col("Items read", s -> String.format(Locale.ROOT, "%,d", s.items()), 115),
+                col("Pages", s -> Integer.toString(s.pages()), 70),
                 col("RCU", s -> String.format(Locale.ROOT, "%.1f", s.consumedCapacity()), 70),
-                col("Latency (ms)", s -> String.format(Locale.ROOT, "%,d", s.latencyMs()), 90),
-                col("Retries", s -> Integer.toString(s.retries()), 60),
+                col("Latency (ms)", s -> String.format(Locale.ROOT, "%,d", s.latencyMs()), 125),
+                col("Retries", s -> Integer.toString(s.retries()), 85),
                 col("Throttles", s -> s.throttles() == 0 ? "0" : s.throttles() + " " + s.throttleReasons(), 150),
                 col("Error", s -> s.error() == null ? "" : s.error(), 260)));
         shardTable.setItems(vm.shards());
@@ -229,7 +229,7 @@ public final class ScatterView {
             message.show(null);
         }
         for (String name : vm.columns()) {
-            TableColumn<Map<String, AttrValue>, String> c = col(name, item -> PlainValues.text(item.get(name)), 140);
+            TableColumn<Map<String, AttrValue>, String> c = col(name, item -> PlainValues.text(item.get(name)), 190);
             items.getColumns().add(c);
         }
         items.getItems().setAll(r.items());

@@ -49,7 +49,10 @@ public final class ScatterScreenShots {
             robot.lookup("#scatterLimit").queryAs(TextField.class).setText("50");
             return null;
         });
-        robot.clickOn("#scatterRun");
+        AppFixture.onFx(() -> {
+            robot.lookup("#scatterRun").queryButton().fire();
+            return null;
+        });
         AppFixture.waitUntil("the result", Duration.ofSeconds(30), () -> robot.text("#scatterTotals")
                 .startsWith("50 items"));
         Thread.sleep(800);
