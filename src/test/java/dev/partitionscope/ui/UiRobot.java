@@ -27,9 +27,12 @@ public class UiRobot extends FxRobot {
         return this;
     }
 
+    /** A label's text. The lookup runs on the FX thread too: walking a scene graph the FX thread is changing can miss. */
     public String text(String query) {
-        Node node = lookup(query).query();
-        return AppFixture.onFx(() -> node instanceof Labeled l ? l.getText() : node.toString());
+        return AppFixture.onFx(() -> {
+            Node node = lookup(query).query();
+            return node instanceof Labeled l ? l.getText() : node.toString();
+        });
     }
 
     public boolean showing(String query) {

@@ -70,7 +70,8 @@ class ShardingScreenUiTest {
             main().openInDesigner("PENDING");
             return null;
         });
-        AppFixture.waitUntil("the designer shows", Duration.ofSeconds(10), () -> robot.showing("#shardingScreen"));
+        AppFixture.waitUntil("the designer shows the hand-over", Duration.ofSeconds(10),
+                () -> robot.showing("#shardingHandedOver"));
         assertThat(robot.text("#shardingHandedOver")).isEqualTo("From the heatmap: PENDING");
         robot.replaceText("#shardingWrites", "2000");
         robot.replaceText("#schemeSpec-1", "hash:0");
