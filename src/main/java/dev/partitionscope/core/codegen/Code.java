@@ -21,6 +21,17 @@ final class Code {
         return this;
     }
 
+    /** A {@code /** … *}{@code /} block of comment-safe lines (Java and TypeScript doc comments). */
+    Code docBlock(Iterable<String> lines) {
+        add("/**");
+        for (String line : lines) {
+            for (String l : Literals.commentLines(line)) {
+                add(" * " + l);
+            }
+        }
+        return add(" */");
+    }
+
     Code blank() {
         sb.append('\n');
         return this;

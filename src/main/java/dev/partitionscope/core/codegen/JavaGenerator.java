@@ -71,13 +71,7 @@ final class JavaGenerator implements CodeGenerator {
         c.add("public final class " + cls + " {");
         c.in();
         for (Shape.Part p : s.numbered) {
-            c.add("/**");
-            for (String line : Shape.constantDoc(p, r.rationale(), s.numbered.size() > 1)) {
-                for (String l : Literals.commentLines(line)) {
-                    c.add(" * " + l);
-                }
-            }
-            c.add(" */");
+            c.docBlock(Shape.constantDoc(p, r.rationale(), s.numbered.size() > 1));
             c.add("public static final int " + p.constant() + " = " + p.shards() + ";");
             c.blank();
         }

@@ -35,13 +35,7 @@ public final class TypeScriptGenerator implements CodeGenerator {
                 + " shows.");
         c.blank();
         for (Shape.Part p : s.numbered) {
-            c.add("/**");
-            for (String line : Shape.constantDoc(p, r.rationale(), s.numbered.size() > 1)) {
-                for (String l : Literals.commentLines(line)) {
-                    c.add(" * " + l);
-                }
-            }
-            c.add(" */");
+            c.docBlock(Shape.constantDoc(p, r.rationale(), s.numbered.size() > 1));
             c.add("export const " + p.constant() + " = " + p.shards() + ";");
             c.blank();
         }

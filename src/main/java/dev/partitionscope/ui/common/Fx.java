@@ -74,4 +74,19 @@ public final class Fx {
         }
         return resized;
     }
+
+    /**
+     * Key handling that works wherever the focus is in the window, for as long as {@code node} is in a scene: the
+     * filter moves with the node's scene and leaves with it, so a screen's keys act only while it is shown.
+     */
+    public static void sceneKeyFilter(Node node, javafx.event.EventHandler<javafx.scene.input.KeyEvent> filter) {
+        node.sceneProperty().addListener((obs, old, now) -> {
+            if (old != null) {
+                old.removeEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, filter);
+            }
+            if (now != null) {
+                now.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, filter);
+            }
+        });
+    }
 }

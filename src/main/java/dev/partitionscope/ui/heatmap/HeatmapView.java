@@ -102,15 +102,8 @@ public final class HeatmapView {
         build();
         root.getChildren().addAll(content, empty);
         bind();
-        root.sceneProperty().addListener((obs, old, scene) -> {
-            vm.activeProperty().set(scene != null);
-            if (old != null) {
-                old.removeEventFilter(KeyEvent.KEY_PRESSED, keys);
-            }
-            if (scene != null) {
-                scene.addEventFilter(KeyEvent.KEY_PRESSED, keys);
-            }
-        });
+        root.sceneProperty().addListener((obs, old, scene) -> vm.activeProperty().set(scene != null));
+        Fx.sceneKeyFilter(root, keys);
         root.parentProperty().addListener((obs, old, parent) -> vm.activeProperty().set(parent != null
                 && root.getScene() != null));
     }

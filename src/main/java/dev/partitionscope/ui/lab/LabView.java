@@ -124,14 +124,7 @@ public final class LabView {
         showing.addListener((obs, old, now) -> activate(now));
         activate(showing.getValue());
         // The workload's keys work anywhere in the window, and only while this screen is the one in it.
-        root.sceneProperty().addListener((obs, old, now) -> {
-            if (old != null) {
-                old.removeEventFilter(KeyEvent.KEY_PRESSED, workloadKeys);
-            }
-            if (now != null) {
-                now.addEventFilter(KeyEvent.KEY_PRESSED, workloadKeys);
-            }
-        });
+        Fx.sceneKeyFilter(root, workloadKeys);
     }
 
     public Node root() {

@@ -90,16 +90,9 @@ public final class MetricsView {
         root.getChildren().addAll(scroll, empty);
         bind();
         // Load only while on screen: metric reads and insight reports are billed on AWS.
-        root.sceneProperty().addListener((obs, old, scene) -> {
-            vm.activeProperty().set(scene != null);
-            // Esc cancels a load wherever the focus is (the top bar, a chart) while this screen is shown.
-            if (old != null) {
-                old.removeEventFilter(KeyEvent.KEY_PRESSED, escape);
-            }
-            if (scene != null) {
-                scene.addEventFilter(KeyEvent.KEY_PRESSED, escape);
-            }
-        });
+        root.sceneProperty().addListener((obs, old, scene) -> vm.activeProperty().set(scene != null));
+        // Esc cancels a load wherever the focus is (the top bar, a chart) while this screen is shown.
+        Fx.sceneKeyFilter(root, escape);
         root.parentProperty().addListener((obs, old, parent) -> vm.activeProperty().set(parent != null
                 && root.getScene() != null));
     }

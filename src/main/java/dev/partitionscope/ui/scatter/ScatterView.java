@@ -77,14 +77,7 @@ public final class ScatterView {
                 e.consume();
             }
         };
-        root.sceneProperty().addListener((obs, old, scene) -> {
-            if (old != null) {
-                old.removeEventFilter(KeyEvent.KEY_PRESSED, keys);
-            }
-            if (scene != null) {
-                scene.addEventFilter(KeyEvent.KEY_PRESSED, keys);
-            }
-        });
+        Fx.sceneKeyFilter(root, keys);
     }
 
     private void updateState() {

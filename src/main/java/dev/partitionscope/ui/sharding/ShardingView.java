@@ -84,15 +84,10 @@ public final class ShardingView {
                 e.consume();
             }
         };
+        Fx.sceneKeyFilter(root, keys);
         root.sceneProperty().addListener((obs, old, scene) -> {
             if (scene == null) {
                 debounce.stop(); // off screen (or the window closed): no late recompute
-            }
-            if (old != null) {
-                old.removeEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, keys);
-            }
-            if (scene != null) {
-                scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, keys);
             }
         });
         vm.outcomeProperty().addListener((obs, old, now) -> show(now));
