@@ -2,6 +2,7 @@ package dev.partitionscope.aws;
 
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.scatter.KWayMerge;
+import dev.partitionscope.core.scatter.RequestSpan;
 import dev.partitionscope.core.scatter.ScatterPlan;
 import dev.partitionscope.core.scatter.ScatterResult;
 import dev.partitionscope.core.scatter.ShardStats;
@@ -50,10 +51,18 @@ import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
 public final class ScatterGather {
     public static final int MAX_ATTEMPTS = 5;
 
-    /** Live per-shard progress, called from the reader threads (hop to the UI thread yourself). */
+    /** Live progress, called from the reader threads one call at a time (hop to the UI thread yourself). */
     @FunctionalInterface
     public interface Listener {
         void shard(ShardStats stats);
+
+        /** A request ended (answered, throttled, failed or cancelled): one bar of the waterfall. */
+        default void request(RequestSpan span) {
+        }
+
+        /** Items the merge has just made certain, in order, appended after those given before. */
+        default void merged(List<Map<String, AttrValue>> items) {
+        }
 
         Listener NONE = s -> { };
     }
@@ -136,13 +145,40 @@ public final class ScatterGather {
 
     public ScatterResult run(ScatterPlan plan, BooleanSupplier cancelled, Listener listener) {
         long start = System.nanoTime();
+        List<RequestSpan> spans = java.util.Collections.synchronizedList(new ArrayList<>());
+        // One call at a time, so a listener needs no locking of its own.
+        Object lock = new Object();
+        Listener recording = new Listener() {
+            @Override
+            public void shard(ShardStats stats) {
+                synchronized (lock) {
+                    listener.shard(stats);
+                }
+            }
+
+            @Override
+            public void request(RequestSpan span) {
+                synchronized (lock) {
+                    spans.add(span);
+                    listener.request(span);
+                }
+            }
+
+            @Override
+            public void merged(List<Map<String, AttrValue>> items) {
+                synchronized (lock) {
+                    listener.merged(items);
+                }
+            }
+        };
         int n = plan.shardKeys().size();
         List<Shard> shards = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             shards.add(new Shard(i, plan.shardKeys().get(i)));
         }
         KWayMerge merge = new KWayMerge(n, plan.sortKey(), plan.ascending(),
-                plan.limit() == 0 ? Integer.MAX_VALUE : plan.limit());
+                plan.limit() == 0 ? Integer.MAX_VALUE : plan.limit(), plan.dedupeBy());
+        int shown = 0;
         AtomicInteger threadNo = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(plan.concurrency(), n), r -> {
             Thread t = new Thread(r, "scatter-" + threadNo.incrementAndGet());
@@ -168,7 +204,7 @@ public final class ScatterGather {
                         synchronized (s) {
                             s.state = ShardStats.State.RUNNING;
                         }
-                        inFlight.put(s.index, done.submit(() -> fetch(plan, s, pageLimit, cancelled, listener)));
+                        inFlight.put(s.index, done.submit(() -> fetch(plan, s, pageLimit, cancelled, recording, start)));
                     }
                 }
                 if (inFlight.isEmpty()) {
@@ -215,7 +251,12 @@ public final class ScatterGather {
                         }
                     }
                 }
-                listener.shard(s.stats());
+                recording.shard(s.stats());
+                List<Map<String, AttrValue>> fresh = merge.mergedFrom(shown);
+                if (!fresh.isEmpty()) {
+                    shown += fresh.size();
+                    recording.merged(fresh);
+                }
                 if (!merge.done() && merge.held() >= plan.itemCap()) {
                     capped = true;
                     merge.stop();
@@ -239,13 +280,22 @@ public final class ScatterGather {
                     }
                 }
             }
-            listener.shard(s.stats());
+            recording.shard(s.stats());
         }
-        return result(plan, shards, merge, wasCancelled, capped, System.nanoTime() - start);
+        List<Map<String, AttrValue>> fresh = merge.mergedFrom(shown);
+        if (!fresh.isEmpty()) {
+            recording.merged(fresh);
+        }
+        List<RequestSpan> requests;
+        synchronized (spans) {
+            requests = new ArrayList<>(spans);
+        }
+        requests.sort(java.util.Comparator.comparingLong(RequestSpan::startMs).thenComparingInt(RequestSpan::shard));
+        return result(plan, shards, merge, wasCancelled, capped, System.nanoTime() - start, requests);
     }
 
     private static ScatterResult result(ScatterPlan plan, List<Shard> shards, KWayMerge merge, boolean cancelled,
-            boolean capped, long wallNanos) {
+            boolean capped, long wallNanos, List<RequestSpan> requests) {
         List<ShardStats> stats = shards.stream().map(Shard::stats).toList();
         List<Map<String, AttrValue>> items = merge.merged();
         List<String> failed = stats.stream().filter(s -> s.state() == ShardStats.State.FAILED)
@@ -270,12 +320,18 @@ public final class ScatterGather {
         var totals = new ScatterResult.Totals(items.size(), rcu, TimeUnit.NANOSECONDS.toMillis(wallNanos), slowest,
                 stats.stream().mapToInt(ShardStats::pages).sum(), stats.stream().mapToInt(ShardStats::throttles).sum(),
                 stats.stream().mapToInt(ShardStats::retries).sum());
-        return new ScatterResult(items, stats, totals, reasons.isEmpty(), failed, cancelled, capped, reasons);
+        return new ScatterResult(items, stats, totals, reasons.isEmpty(), failed, cancelled, capped, reasons, requests,
+                merge.duplicates());
     }
 
     /** Reads one page of one shard, retrying throttles; never throws. */
-    private Page fetch(ScatterPlan plan, Shard s, int pageLimit, BooleanSupplier cancelled, Listener listener) {
+    private Page fetch(ScatterPlan plan, Shard s, int pageLimit, BooleanSupplier cancelled, Listener listener,
+            long runStart) {
         QueryRequest request = request(plan, s.key, pageLimit, s.startKey);
+        int page;
+        synchronized (s) {
+            page = s.pages + 1;
+        }
         for (int attempt = 1; ; attempt++) {
             if (cancelled.getAsBoolean() || Thread.currentThread().isInterrupted()) {
                 return new Page(s.index, List.of(), false, null, true);
@@ -308,6 +364,7 @@ public final class ScatterGather {
                     }
                     s.startKey = next;
                 }
+                listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.OK, items.size(), loop));
                 listener.shard(s.stats());
                 if (loop != null) {
                     return new Page(s.index, List.of(), false, loop, false);
@@ -326,6 +383,8 @@ public final class ScatterGather {
                         given.forEach(g -> s.reasons.add(g.reason()));
                     }
                 }
+                listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.THROTTLED, 0,
+                        given.isEmpty() ? code : given.get(0).reason()));
                 listener.shard(s.stats());
                 if (attempt >= maxAttempts) {
                     return new Page(s.index, List.of(), false, "throttled " + attempt + " times, gave up: "
@@ -338,6 +397,7 @@ public final class ScatterGather {
                     return new Page(s.index, List.of(), false, null, true);
                 }
             } catch (AbortedException e) {
+                listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.CANCELLED, 0, null));
                 return new Page(s.index, List.of(), false, null, true);
             } catch (AwsServiceException e) {
                 synchronized (s) {
@@ -345,15 +405,26 @@ public final class ScatterGather {
                 }
                 String code = e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode() + ": ";
                 String message = e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage();
+                listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.FAILED, 0, code + message));
                 return new Page(s.index, List.of(), false, code + message, false);
             } catch (RuntimeException e) { // SdkClientException, or anything a QueryCall throws: fail the shard only
                 if (Thread.currentThread().isInterrupted() || cancelled.getAsBoolean()) {
+                    listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.CANCELLED, 0, null));
                     return new Page(s.index, List.of(), false, null, true);
                 }
-                return new Page(s.index, List.of(), false, e.getClass().getSimpleName() + ": " + e.getMessage(),
-                        false);
+                String why = e.getClass().getSimpleName() + ": " + e.getMessage();
+                listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.FAILED, 0, why));
+                return new Page(s.index, List.of(), false, why, false);
             }
         }
+    }
+
+    private static RequestSpan span(Shard s, int page, int attempt, long runStart, long t0, RequestSpan.Outcome outcome,
+            int items, String detail) {
+        long now = System.nanoTime();
+        return new RequestSpan(s.index, s.key, page, attempt, TimeUnit.NANOSECONDS.toMillis(t0 - runStart),
+                Math.max(TimeUnit.NANOSECONDS.toMillis(now - runStart), TimeUnit.NANOSECONDS.toMillis(t0 - runStart)),
+                outcome, items, detail);
     }
 
     private static List<ThrottlingReason> throttlingReasons(AwsServiceException e) {
@@ -421,6 +492,7 @@ public final class ScatterGather {
             if (plan.sortKey() != null) {
                 attrs.add(plan.sortKey());
             }
+            attrs.addAll(plan.dedupeBy());
             List<String> tokens = new ArrayList<>();
             int i = 0;
             for (String a : attrs) {

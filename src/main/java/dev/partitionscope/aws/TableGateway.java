@@ -175,4 +175,35 @@ public final class TableGateway {
         } while (start != null && out.size() < max && !cancelled.getAsBoolean());
         return out;
     }
+
+    /**
+     * Distinct partition-key values of a table or index among its first {@code maxItems} items (a Scan projecting
+     * the key only: cheap, but billed on AWS by item size), for reading a key scheme off the keys it produced.
+     */
+    public java.util.Set<String> partitionKeySample(String table, String index, String partitionKey, int maxItems,
+            BooleanSupplier cancelled) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        Map<String, AttributeValue> start = null;
+        java.util.Set<Map<String, AttributeValue>> seen = new java.util.HashSet<>();
+        int read = 0;
+        do {
+            Map<String, AttributeValue> from = start;
+            var page = connection.dynamo().scan(b -> b.tableName(table).indexName(index)
+                    .expressionAttributeNames(Map.of("#k", partitionKey)).projectionExpression("#k")
+                    .exclusiveStartKey(from));
+            for (Map<String, AttributeValue> item : page.items()) {
+                AttributeValue v = item.get(partitionKey);
+                if (v != null) {
+                    out.add(v.s() != null ? v.s() : v.n() != null ? v.n() : v.toString());
+                }
+            }
+            read += page.items().size();
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+            if (start != null && !seen.add(start)) {
+                throw new IllegalStateException("The Scan of " + table + " returned the same LastEvaluatedKey twice;"
+                        + " stopped instead of looping");
+            }
+        } while (start != null && read < maxItems && !cancelled.getAsBoolean());
+        return out;
+    }
 }

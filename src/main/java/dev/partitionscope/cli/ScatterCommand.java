@@ -5,6 +5,7 @@ import dev.partitionscope.aws.ScatterGather;
 import dev.partitionscope.aws.TableGateway;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.PlainValues;
+import dev.partitionscope.core.scatter.FilterInput;
 import dev.partitionscope.core.scatter.ScatterPlan;
 import dev.partitionscope.core.scatter.ScatterResult;
 import dev.partitionscope.core.scatter.ShardStats;
@@ -262,31 +263,15 @@ public final class ScatterCommand implements Callable<Integer> {
     }
 
     private static Map<String, AttrValue> value(String spec) {
-        int eq = spec.indexOf('=');
-        int colon = eq < 0 ? -1 : spec.indexOf(':', eq);
-        if (!spec.startsWith(":") || eq <= 1 || colon < 0) {
+        if (!spec.contains("=") || !spec.substring(spec.indexOf('=') + 1).contains(":")) {
             throw new IllegalArgumentException("--value " + spec + ": give :NAME=TYPE:VALUE, e.g. :min=N:40");
         }
-        String type = spec.substring(eq + 1, colon).toUpperCase(Locale.ROOT);
-        String text = spec.substring(colon + 1);
-        AttrValue v = switch (type) {
-            case "S" -> AttrValue.s(text);
-            case "N" -> {
-                try {
-                    yield AttrValue.N.parse(text);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--value " + spec + ": " + text + " is not a number");
-                }
-            }
-            case "BOOL" -> {
-                if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
-                    throw new IllegalArgumentException("--value " + spec + ": BOOL is true or false");
-                }
-                yield Boolean.parseBoolean(text) ? AttrValue.Bool.TRUE : AttrValue.Bool.FALSE;
-            }
-            default -> throw new IllegalArgumentException("--value " + spec + ": TYPE is S, N or BOOL");
-        };
-        return Map.of(spec.substring(0, eq), v);
+        try {
+            var kv = FilterInput.value(spec);
+            return Map.of(kv.getKey(), kv.getValue());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--value " + e.getMessage());
+        }
     }
 
     private static int error(PrintWriter err, int code, String message, String hint) {

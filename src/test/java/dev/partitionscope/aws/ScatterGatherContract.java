@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.KeyOrder;
+import dev.partitionscope.core.scatter.RequestSpan;
+import dev.partitionscope.core.scatter.ResultDiff;
 import dev.partitionscope.core.scatter.ScatterPlan;
 import dev.partitionscope.core.scatter.ScatterResult;
 import dev.partitionscope.core.scatter.ShardStats;
@@ -202,7 +204,30 @@ abstract class ScatterGatherContract {
             keep = m -> before.test(m) && c.test(m.get(skName));
         }
         List<Map<String, AttrValue>> expected = bruteForce(plan, keep);
-        ScatterResult result = new ScatterGather(client()).run(plan, () -> false, ScatterGather.Listener.NONE);
+        List<Map<String, AttrValue>> streamed = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<RequestSpan> spans = java.util.Collections.synchronizedList(new ArrayList<>());
+        ScatterResult result = new ScatterGather(client()).run(plan, () -> false, new ScatterGather.Listener() {
+            @Override
+            public void shard(ShardStats stats) {
+            }
+
+            @Override
+            public void request(RequestSpan span) {
+                spans.add(span);
+            }
+
+            @Override
+            public void merged(List<Map<String, AttrValue>> items) {
+                streamed.addAll(items);
+            }
+        });
+        assertThat(streamed).as("the items streamed while the read ran, in order").isEqualTo(result.items());
+        assertThat(result.requests()).hasSameSizeAs(spans).hasSize(result.totals().pages())
+                .allMatch(sp -> sp.outcome() == RequestSpan.Outcome.OK && sp.endMs() >= sp.startMs()
+                        && sp.endMs() <= result.totals().wallMs() + 1);
+        assertThat(new ScanBaseline(client()).run(plan, () -> false).items())
+                .as("the Scan baseline (BruteForce over a Scan) agrees with the test's own brute force")
+                .isEqualTo(expected);
 
         assertThat(result.complete()).as(result.reasons().toString()).isTrue();
         assertThat(expected).as("the case must have data").isNotEmpty();
@@ -214,6 +239,51 @@ abstract class ScatterGatherContract {
             int fetched = result.shards().stream().mapToInt(ShardStats::items).sum();
             assertThat(fetched).as("early termination reads less than everything").isLessThan(all);
             assertThat(result.shards()).anyMatch(s -> s.state() == ShardStats.State.NOT_NEEDED);
+        }
+    }
+
+    @Test
+    void bothPatternsReadsTheLegacyKeyAndTheShardsOnceEach() {
+        DynamoDbClient c = client();
+        String table = tables().text();
+        Random r = new Random(11);
+        KeyScheme hash = KeyScheme.parse("hash:4");
+        int dups = 0;
+        for (int i = 0; i < 60; i++) {
+            String sk = String.format("2026-07-01T00:%02d:00Z-m%d", i % 60, i);
+            boolean migrated = i >= 20;
+            boolean legacy = i < 40; // 20..39 were written under both during the migration
+            if (legacy) {
+                put(c, table, "MIG", AttributeValue.fromS(sk), i, r);
+            }
+            if (migrated) {
+                put(c, table, hash.apply("MIG", "id" + i, 0L, r, "#"), AttributeValue.fromS(sk), i, r);
+            }
+            dups += legacy && migrated ? 1 : 0;
+        }
+        List<String> keys = new ArrayList<>(List.of("MIG"));
+        keys.addAll(ScatterPlan.shardKeys(hash, "MIG", "#", 0, 0));
+        for (boolean asc : new boolean[] {true, false}) {
+            ScatterPlan plan = ScatterPlan.of(table, null, "pk", "sk", KeyType.S, keys).withOrder(asc)
+                    .withDedupeBy(List.of("sk"));
+            ScatterResult both = new ScatterGather(c).run(plan, () -> false, ScatterGather.Listener.NONE);
+            assertThat(both.complete()).isTrue();
+            assertThat(both.items()).hasSize(60);
+            assertThat(both.items().stream().map(m -> m.get("sk")).distinct().count()).isEqualTo(60);
+            assertThat(both.duplicatesDropped()).isEqualTo(dups).isEqualTo(20);
+            assertThat(both.items()).isEqualTo(new ScanBaseline(c).run(plan, () -> false).items());
+            ScatterResult legacyOnly = new ScatterGather(c).run(plan.withShardKeys(List.of("MIG")).withDedupeBy(
+                    List.of()), () -> false, ScatterGather.Listener.NONE);
+            assertThat(legacyOnly.items()).hasSize(40);
+            ResultDiff d = ResultDiff.of(both.items(), legacyOnly.items(), List.of("sk"));
+            assertThat(d.identical()).isFalse();
+            assertThat(d.onlyLeftCount()).isEqualTo(20);
+            assertThat(d.onlyRightCount()).isZero();
+            assertThat(d.firstOrderDifference()).isEqualTo(-1);
+            // limit cutting inside: the first 25 newest/oldest, still once each
+            ScatterResult cut = new ScatterGather(c).run(plan.withLimit(25), () -> false,
+                    ScatterGather.Listener.NONE);
+            assertThat(cut.items()).isEqualTo(both.items().subList(0, 25));
         }
     }
 
@@ -284,6 +354,18 @@ abstract class ScatterGatherContract {
         assertThat(gaveUp.error()).contains("throttled 4 times").contains("TableReadKeyRangeThroughputExceeded");
         assertThat(result.complete()).isFalse();
         assertThat(result.failedShards()).containsExactly(hopeless);
+        // The waterfall: the hot shard's two throttled attempts, then its answer as attempt 3 of page 1.
+        assertThat(result.requests()).filteredOn(sp -> sp.shard() == 0).extracting(RequestSpan::outcome,
+                RequestSpan::attempt, RequestSpan::page).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(RequestSpan.Outcome.THROTTLED, 1, 1),
+                        org.assertj.core.groups.Tuple.tuple(RequestSpan.Outcome.THROTTLED, 2, 1),
+                        org.assertj.core.groups.Tuple.tuple(RequestSpan.Outcome.OK, 3, 1));
+        assertThat(result.requests()).filteredOn(sp -> sp.shard() == 1).hasSize(4)
+                .allMatch(sp -> sp.outcome() == RequestSpan.Outcome.THROTTLED
+                        && "TableReadKeyRangeThroughputExceeded".equals(sp.detail()));
+        var hotSpans = result.requests().stream().filter(sp -> sp.shard() == 0).toList();
+        assertThat(hotSpans.get(1).startMs()).as("the retry waits for its backoff")
+                .isGreaterThanOrEqualTo(hotSpans.get(0).endMs() + 2);
     }
 
     @Test

@@ -71,13 +71,7 @@ public final class TopKeys {
     }
 
     static String field(String text) {
-        if (text == null) {
-            return "";
-        }
-        if (text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
-            return text;
-        }
-        return '"' + text.replace("\"", "\"\"") + '"';
+        return dev.partitionscope.core.item.ItemsCsv.field(text);
     }
 
     /** Up to six decimals, trailing zeros dropped: 180000, 33.333333, 0.5. */

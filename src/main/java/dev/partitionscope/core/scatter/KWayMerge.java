@@ -28,6 +28,9 @@ public final class KWayMerge {
     private final boolean[] abandoned;
     private final List<Map<String, AttrValue>> out = new ArrayList<>();
     private final int[] emittedPerShard;
+    private final List<String> dedupeBy;
+    private final java.util.Set<List<AttrValue>> seen = new java.util.HashSet<>();
+    private int duplicates;
     private boolean stopped;
 
     /**
@@ -36,6 +39,14 @@ public final class KWayMerge {
      * @param limit     stop after this many items (Integer.MAX_VALUE for none)
      */
     public KWayMerge(int shards, String sortKey, boolean ascending, int limit) {
+        this(shards, sortKey, ascending, limit, List.of());
+    }
+
+    /**
+     * @param dedupeBy attributes identifying an item across shards: an item whose values of these equal an already
+     *                 emitted one's is dropped and counted ({@link #duplicates}); empty for none
+     */
+    public KWayMerge(int shards, String sortKey, boolean ascending, int limit, List<String> dedupeBy) {
         if (shards < 1) {
             throw new IllegalArgumentException("at least one shard");
         }
@@ -46,6 +57,7 @@ public final class KWayMerge {
         this.sortKey = sortKey;
         this.order = ascending ? KeyOrder.INSTANCE : KeyOrder.INSTANCE.reversed();
         this.limit = limit;
+        this.dedupeBy = List.copyOf(dedupeBy);
         this.ended = new boolean[shards];
         this.abandoned = new boolean[shards];
         this.emittedPerShard = new int[shards];
@@ -152,7 +164,12 @@ public final class KWayMerge {
             if (best < 0) {
                 return;
             }
-            out.add(buffers.get(best).pollFirst());
+            Map<String, AttrValue> item = buffers.get(best).pollFirst();
+            if (!dedupeBy.isEmpty() && !seen.add(identity(item))) {
+                duplicates++;
+                continue;
+            }
+            out.add(item);
             emittedPerShard[best]++;
         }
     }
@@ -164,6 +181,29 @@ public final class KWayMerge {
             return x == null ? (y == null ? 0 : 1) : -1; // items lacking the key (a sparse index) go last
         }
         return order.compare(x, y);
+    }
+
+    private List<AttrValue> identity(Map<String, AttrValue> item) {
+        List<AttrValue> id = new ArrayList<>(dedupeBy.size());
+        for (String a : dedupeBy) {
+            id.add(item.get(a));
+        }
+        return id;
+    }
+
+    /** Items dropped because an item with the same {@code dedupeBy} values was already emitted. */
+    public synchronized int duplicates() {
+        return duplicates;
+    }
+
+    /** Merged items from position {@code from} on (what a live view has not shown yet). */
+    public synchronized List<Map<String, AttrValue>> mergedFrom(int from) {
+        return from >= out.size() ? List.of() : List.copyOf(out.subList(from, out.size()));
+    }
+
+    /** Items merged so far. */
+    public synchronized int mergedCount() {
+        return out.size();
     }
 
     /** True when shard {@code shard} was abandoned. */

@@ -25,6 +25,9 @@ import java.util.Objects;
  * @param projection       attributes to return (empty: all); the key attributes are always added, the merge needs them
  * @param limit            items in the merged result, or 0 for no limit
  * @param itemCap          bound on items held in memory; reaching it stops the read, labelled capped
+ * @param dedupeBy         attributes that identify an item across shards (empty: no de-duplication) — reading the
+ *                         legacy key and the new shards during a migration ("both patterns") finds an item written
+ *                         under both once per key; the merge keeps the first
  */
 public record ScatterPlan(
         String table,
@@ -43,7 +46,8 @@ public record ScatterPlan(
         int limit,
         boolean consistent,
         int concurrency,
-        int itemCap) {
+        int itemCap,
+        List<String> dedupeBy) {
 
     public static final int DEFAULT_CONCURRENCY = 8;
     public static final int DEFAULT_ITEM_CAP = 10_000;
@@ -71,67 +75,104 @@ public record ScatterPlan(
         if (itemCap < 1) {
             throw new IllegalArgumentException("item cap must be ≥ 1, not " + itemCap);
         }
+        dedupeBy = dedupeBy == null ? List.of() : List.copyOf(dedupeBy);
+    }
+
+    /** A plan without de-duplication. */
+    public ScatterPlan(String table, String index, String partitionKey, KeyType partitionKeyType, String sortKey,
+            KeyType sortKeyType, List<String> shardKeys, SortCondition sortCondition, String filterExpression,
+            Map<String, String> filterNames, Map<String, AttrValue> filterValues, List<String> projection,
+            boolean ascending, int limit, boolean consistent, int concurrency, int itemCap) {
+        this(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys, sortCondition,
+                filterExpression, filterNames, filterValues, projection, ascending, limit, consistent, concurrency,
+                itemCap, List.of());
     }
 
     /** A plan with defaults: ascending, no condition/filter/projection/limit, eventually consistent. */
     public static ScatterPlan of(String table, String index, String partitionKey, String sortKey, KeyType sortKeyType,
             List<String> shardKeys) {
         return new ScatterPlan(table, index, partitionKey, KeyType.S, sortKey, sortKeyType, shardKeys, null, null,
-                null, null, null, true, 0, false, DEFAULT_CONCURRENCY, DEFAULT_ITEM_CAP);
+                null, null, null, true, 0, false, DEFAULT_CONCURRENCY, DEFAULT_ITEM_CAP, List.of());
     }
 
     public ScatterPlan withSortCondition(SortCondition c) {
         return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys, c,
                 filterExpression, filterNames, filterValues, projection, ascending, limit, consistent, concurrency,
-                itemCap);
+                itemCap, dedupeBy);
     }
 
     public ScatterPlan withFilter(String expression, Map<String, String> names, Map<String, AttrValue> values) {
         return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
                 sortCondition, expression, names, values, projection, ascending, limit, consistent, concurrency,
-                itemCap);
+                itemCap, dedupeBy);
     }
 
     public ScatterPlan withProjection(List<String> attributes) {
         return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
                 sortCondition, filterExpression, filterNames, filterValues, attributes, ascending, limit, consistent,
-                concurrency, itemCap);
+                concurrency, itemCap, dedupeBy);
     }
 
     public ScatterPlan withOrder(boolean asc) {
         return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
                 sortCondition, filterExpression, filterNames, filterValues, projection, asc, limit, consistent,
-                concurrency, itemCap);
+                concurrency, itemCap, dedupeBy);
     }
 
     public ScatterPlan withLimit(int n) {
         return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
                 sortCondition, filterExpression, filterNames, filterValues, projection, ascending, n, consistent,
-                concurrency, itemCap);
+                concurrency, itemCap, dedupeBy);
     }
 
     public ScatterPlan withConsistent(boolean c) {
         return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
                 sortCondition, filterExpression, filterNames, filterValues, projection, ascending, limit, c,
-                concurrency, itemCap);
+                concurrency, itemCap, dedupeBy);
     }
 
     public ScatterPlan withConcurrency(int n) {
         return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
                 sortCondition, filterExpression, filterNames, filterValues, projection, ascending, limit, consistent,
-                n, itemCap);
+                n, itemCap, dedupeBy);
     }
 
     public ScatterPlan withItemCap(int n) {
         return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
                 sortCondition, filterExpression, filterNames, filterValues, projection, ascending, limit, consistent,
-                concurrency, n);
+                concurrency, n, dedupeBy);
+    }
+
+    /** Keeps the first item per value of these attributes ("both patterns" during a migration). */
+    public ScatterPlan withDedupeBy(List<String> attributes) {
+        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
+                sortCondition, filterExpression, filterNames, filterValues, projection, ascending, limit, consistent,
+                concurrency, itemCap, attributes);
+    }
+
+    /** The same read over other partition-key values (the legacy key, or legacy + shards). */
+    public ScatterPlan withShardKeys(List<String> keys) {
+        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, keys,
+                sortCondition, filterExpression, filterNames, filterValues, projection, ascending, limit, consistent,
+                concurrency, itemCap, dedupeBy);
+    }
+
+    /**
+     * The same read on another table or index with its own key schema (a GSI that unifies the shards): the sort
+     * condition is dropped when the new key schema has no sort key or a different sort-key type.
+     */
+    public ScatterPlan onKeySchema(String newIndex, String pk, KeyType pkType, String sk, KeyType skType,
+            List<String> keys) {
+        SortCondition c = sk != null && sortCondition != null && skType == sortKeyType ? sortCondition : null;
+        return new ScatterPlan(table, newIndex, pk, pkType, sk, skType, keys, c, filterExpression, filterNames,
+                filterValues, projection, ascending, limit, consistent && newIndex == null, concurrency, itemCap,
+                dedupeBy);
     }
 
     public ScatterPlan withPartitionKeyType(KeyType t) {
         return new ScatterPlan(table, index, partitionKey, t, sortKey, sortKeyType, shardKeys, sortCondition,
                 filterExpression, filterNames, filterValues, projection, ascending, limit, consistent, concurrency,
-                itemCap);
+                itemCap, dedupeBy);
     }
 
     /**

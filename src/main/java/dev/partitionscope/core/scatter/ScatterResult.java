@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * The merged items of a scatter-gather read and how each shard fared. {@link #complete()} is false whenever the items
  * may be short — a shard failed, the read was cancelled, or the item cap stopped it — and {@link #reasons()} say why,
- * naming the missing shards: never silently short.
+ * naming the missing shards: never silently short. {@link #requests()} is every request made, for the waterfall;
+ * {@link #duplicatesDropped()} counts items the merge dropped as already seen (a plan with {@code dedupeBy}).
  */
 public record ScatterResult(
         List<Map<String, AttrValue>> items,
@@ -17,7 +18,9 @@ public record ScatterResult(
         List<String> failedShards,
         boolean cancelled,
         boolean capped,
-        List<String> reasons) {
+        List<String> reasons,
+        List<RequestSpan> requests,
+        int duplicatesDropped) {
 
     /**
      * @param wallMs        from the first request to the result
@@ -32,5 +35,6 @@ public record ScatterResult(
         shards = List.copyOf(shards);
         failedShards = List.copyOf(failedShards);
         reasons = List.copyOf(reasons);
+        requests = requests == null ? List.of() : List.copyOf(requests);
     }
 }

@@ -5,6 +5,13 @@ import dev.partitionscope.aws.ErrorTranslator;
 import dev.partitionscope.aws.ScatterGather;
 import dev.partitionscope.aws.UserMessage;
 import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.aws.ScanBaseline;
+import dev.partitionscope.core.item.ItemsCsv;
+import dev.partitionscope.core.item.PlainValues;
+import dev.partitionscope.core.scatter.FilterInput;
+import dev.partitionscope.core.scatter.RequestSpan;
+import dev.partitionscope.core.scatter.ResultDiff;
+import dev.partitionscope.core.scatter.SchemeGuess;
 import dev.partitionscope.core.scatter.ScatterPlan;
 import dev.partitionscope.core.scatter.ScatterResult;
 import dev.partitionscope.core.scatter.ShardStats;
@@ -46,6 +53,22 @@ public final class ScatterViewModel {
     private final StringProperty concurrency = new SimpleStringProperty(this, "concurrency", "8");
     private final BooleanProperty descending = new SimpleBooleanProperty(this, "descending");
     private final BooleanProperty consistent = new SimpleBooleanProperty(this, "consistent");
+    private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
+    private final StringProperty filterValues = new SimpleStringProperty(this, "filterValues", "");
+    private final StringProperty projection = new SimpleStringProperty(this, "projection", "");
+    private final StringProperty itemCap = new SimpleStringProperty(this, "itemCap",
+            Integer.toString(ScatterPlan.DEFAULT_ITEM_CAP));
+    private final StringProperty gsiKey = new SimpleStringProperty(this, "gsiKey", "");
+    private final StringProperty pointId = new SimpleStringProperty(this, "pointId", "");
+    private final StringProperty pointSortKey = new SimpleStringProperty(this, "pointSortKey", "");
+    private final ObservableList<Map<String, AttrValue>> items = FXCollections.observableArrayList();
+    private final ObservableList<RequestSpan> requests = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<Comparison> comparison = new ReadOnlyObjectWrapper<>(this, "comparison");
+    private final ReadOnlyObjectWrapper<PointRead> pointRead = new ReadOnlyObjectWrapper<>(this, "pointRead");
+    private final ReadOnlyObjectWrapper<String> note = new ReadOnlyObjectWrapper<>(this, "note");
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    private final java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    private TaskHandle sideTask = TaskHandle.NONE;
     private final ReadOnlyObjectWrapper<ScatterPlan> plan = new ReadOnlyObjectWrapper<>(this, "plan");
     private final ReadOnlyObjectWrapper<String> planError = new ReadOnlyObjectWrapper<>(this, "planError");
     private final ObservableList<ShardStats> shards = FXCollections.observableArrayList();
@@ -57,7 +80,8 @@ public final class ScatterViewModel {
 
     public ScatterViewModel(MainViewModel main) {
         this.main = main;
-        for (var p : List.of(baseKey, scheme, separator, sortCondition, limit, concurrency)) {
+        for (var p : List.of(baseKey, scheme, separator, sortCondition, limit, concurrency, filter, filterValues,
+                projection, itemCap)) {
             p.addListener((obs, old, now) -> updatePlan());
         }
         descending.addListener((obs, old, now) -> updatePlan());
@@ -86,18 +110,49 @@ public final class ScatterViewModel {
         int gen = ++generation;
         error.set(null);
         result.set(null);
+        comparison.set(null);
+        items.clear();
+        requests.clear();
+        stop.set(false);
         shards.setAll(p.shardKeys().stream().map(k -> new ShardStats(k, ShardStats.State.WAITING, 0, 0, 0, 0, 0, 0,
                 List.of(), null)).toList());
         running.set(true);
+        java.util.concurrent.atomic.AtomicBoolean stopFlag = stop;
         task = main.tasks().run("Scatter-gather over " + p.shardKeys().size() + " shards", ctx ->
-                new ScatterGather(c.dynamo()).run(p, ctx::isCancelled, s -> ctx.post(() -> {
-                    if (gen == generation) {
-                        update(s);
-                    }
-                })), r -> {
+                new ScatterGather(c.dynamo()).run(p, () -> ctx.isCancelled() || stopFlag.get(),
+                        new ScatterGather.Listener() {
+                            @Override
+                            public void shard(ShardStats s) {
+                                ctx.post(() -> {
+                                    if (gen == generation) {
+                                        update(s);
+                                    }
+                                });
+                            }
+
+                            @Override
+                            public void request(RequestSpan span) {
+                                ctx.post(() -> {
+                                    if (gen == generation) {
+                                        requests.add(span);
+                                    }
+                                });
+                            }
+
+                            @Override
+                            public void merged(List<Map<String, AttrValue>> fresh) {
+                                ctx.post(() -> {
+                                    if (gen == generation) {
+                                        items.addAll(fresh);
+                                    }
+                                });
+                            }
+                        }), r -> {
             if (gen == generation) {
                 running.set(false);
                 shards.setAll(r.shards());
+                requests.setAll(r.requests());
+                items.setAll(r.items());
                 result.set(r);
             }
         }, failure -> {
@@ -108,13 +163,15 @@ public final class ScatterViewModel {
         }, () -> {
             if (gen == generation) {
                 running.set(false);
+                note.set("Cancelled: " + items.size() + " items arrived and are shown; the result is incomplete.");
             }
         });
     }
 
-    /** Stops outstanding requests; what arrived stays, marked incomplete. */
+    /** Stops outstanding requests; what arrived stays, marked incomplete (the run still reports its result). */
     public void cancel() {
-        task.cancel();
+        stop.set(true);
+        sideTask.cancel();
     }
 
     private void update(ShardStats s) {
@@ -165,7 +222,7 @@ public final class ScatterViewModel {
         ScatterPlan p = new ScatterPlan(shape.name(), onIndex ? index : null, pk.name(), pk.type(),
                 sk == null ? null : sk.name(), sk == null ? null : sk.type(), keys, null, null, null, null, null,
                 !descending.get(), whole(limit.get(), "limit", 0), consistent.get() && !onIndex,
-                Math.max(1, whole(concurrency.get(), "concurrency", 1)), ScatterPlan.DEFAULT_ITEM_CAP);
+                Math.max(1, whole(concurrency.get(), "concurrency", 1)), cap());
         String cond = sortCondition.get().trim();
         if (!cond.isEmpty()) {
             if (sk == null) {
@@ -174,7 +231,18 @@ public final class ScatterViewModel {
             }
             p = p.withSortCondition(SortCondition.parse(cond, sk.type()));
         }
-        return p;
+        FilterInput f = FilterInput.parse(filter.get(), filterValues.get());
+        if (!f.isEmpty()) {
+            p = p.withFilter(f.expression(), f.names(), f.values());
+        }
+        List<String> attrs = java.util.Arrays.stream(projection.get().split(",")).map(String::strip)
+                .filter(a -> !a.isEmpty()).toList();
+        return p.withProjection(attrs);
+    }
+
+    private int cap() {
+        int n = whole(itemCap.get(), "item cap", 1);
+        return n == 0 ? ScatterPlan.DEFAULT_ITEM_CAP : n;
     }
 
     private static int whole(String text, String what, int min) {
@@ -234,25 +302,336 @@ public final class ScatterViewModel {
 
     /** Attribute names of the merged items, key attributes first, in first-seen order. */
     public List<String> columns() {
-        ScatterResult r = result.get();
+        return columns(items);
+    }
+
+    // Comparisons: the same logical read another way, item for item against the sharded result
+
+    /** What a comparison reads. */
+    public enum CompareKind {
+        /** The logical key as one partition (the legacy, pre-sharding layout). */
+        UNSHARDED("Unsharded key"),
+        /** One Query on a GSI whose key unifies the shards (seed 000's "shard writes, unify reads on a GSI"). */
+        GSI("Through a GSI"),
+        /** The legacy key and the new shards, de-duplicated: reading during a migration. */
+        BOTH("Both patterns"),
+        /** A Scan of the whole table or index, filtered and sorted here: the brute-force answer. */
+        SCAN("Scan baseline");
+
+        private final String label;
+
+        CompareKind(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /**
+     * One comparison's outcome.
+     *
+     * @param how      what was read ("1 Query of PENDING on order-status-index")
+     * @param diff     against the sharded result, or null when there is none yet
+     * @param note     why the comparison may be short, or null
+     */
+    public record Comparison(CompareKind kind, String how, List<Map<String, AttrValue>> items, int requests,
+            double consumedCapacity, long wallMs, boolean complete, String note, ResultDiff diff) {
+    }
+
+    /** A GetItem by recomputed key: the key, how it was computed, what came back. */
+    public record PointRead(Map<String, String> key, String how, Map<String, AttrValue> item, double consumedCapacity,
+            long latencyMs) {
+    }
+
+    /** The GSIs of the top bar's table (for "Through a GSI"). */
+    public List<String> gsiNames() {
+        TableShape shape = main.tableShapeProperty().get();
+        return shape == null ? List.of() : shape.globalIndexes().stream().map(g -> g.name()).toList();
+    }
+
+    /** True when a Scan baseline would read a live AWS table (billed by its size): the view asks first. */
+    public boolean scanIsBilled() {
+        Connection c = main.getConnection();
+        return c != null && c.spec().kind() == dev.partitionscope.aws.ConnectionKind.AWS;
+    }
+
+    /**
+     * Runs the comparison {@code kind} ({@code gsi} names the index for {@link CompareKind#GSI}) and diffs its items
+     * with the sharded result's, matched by {@link #identity()}.
+     */
+    public void compare(CompareKind kind, String gsi) {
         ScatterPlan p = plan.get();
-        List<String> out = new ArrayList<>();
+        Connection c = main.getConnection();
+        if (p == null || c == null) {
+            return;
+        }
+        ScatterPlan other;
+        String how;
+        try {
+            other = comparisonPlan(kind, gsi, p);
+            how = switch (kind) {
+                case UNSHARDED -> "1 Query of " + other.shardKeys().get(0) + " on " + where(other);
+                case GSI -> "1 Query of " + other.shardKeys().get(0) + " on " + where(other);
+                case BOTH -> other.shardKeys().size() + " Queries (" + other.shardKeys().get(0) + " + "
+                        + p.shardKeys().size() + " shards) on " + where(other) + ", de-duplicated by "
+                        + String.join(" + ", other.dedupeBy());
+                case SCAN -> "a Scan of " + where(other) + ", filtered and sorted here";
+            };
+        } catch (IllegalArgumentException e) {
+            note.set(e.getMessage());
+            return;
+        }
+        sideTask.cancel();
+        stop.set(false);
+        java.util.concurrent.atomic.AtomicBoolean stopFlag = stop;
+        busy.set(true);
+        note.set(kind.label() + ": " + how + " …");
+        List<Map<String, AttrValue>> sharded = result.get() == null ? null : result.get().items();
+        List<String> id = identity();
+        ScatterPlan read = other;
+        String what = how;
+        sideTask = main.tasks().run(kind.label(), ctx -> {
+            if (kind == CompareKind.SCAN) {
+                ScanBaseline.Result r = new ScanBaseline(c.dynamo()).run(read, () -> ctx.isCancelled()
+                        || stopFlag.get());
+                return new Comparison(kind, what + " (" + String.format(java.util.Locale.ROOT, "%,d", r.scanned())
+                        + " items scanned)", r.items(), r.pages(), r.consumedCapacity(), r.wallMs(), r.complete(),
+                        r.reason(), sharded == null ? null : ResultDiff.of(sharded, r.items(), id));
+            }
+            ScatterResult r = new ScatterGather(c.dynamo()).run(read, () -> ctx.isCancelled() || stopFlag.get(),
+                    ScatterGather.Listener.NONE);
+            String why = r.complete() ? (r.duplicatesDropped() > 0 ? r.duplicatesDropped()
+                    + " duplicates dropped" : null) : String.join("; ", r.reasons());
+            return new Comparison(kind, what, r.items(), r.requests().size(), r.totals().consumedCapacity(),
+                    r.totals().wallMs(), r.complete(), why, sharded == null ? null : ResultDiff.of(sharded,
+                            r.items(), id));
+        }, r -> {
+            busy.set(false);
+            note.set(null);
+            comparison.set(r);
+        }, failure -> {
+            busy.set(false);
+            note.set(null);
+            error.set(ErrorTranslator.translate(failure, c.spec(), kind == CompareKind.SCAN ? "Scan" : "Query"));
+        }, () -> {
+            busy.set(false);
+            note.set(kind.label() + " cancelled");
+        });
+    }
+
+    private static String where(ScatterPlan p) {
+        return p.table() + (p.index() == null ? "" : " · " + p.index());
+    }
+
+    /** The plan a comparison runs, from the sharded plan {@code p}. */
+    ScatterPlan comparisonPlan(CompareKind kind, String gsi, ScatterPlan p) {
+        String base = baseKey.get().trim();
+        return switch (kind) {
+            case UNSHARDED -> p.withShardKeys(List.of(base)).withDedupeBy(List.of());
+            case BOTH -> {
+                List<String> keys = new ArrayList<>();
+                keys.add(base);
+                keys.addAll(p.shardKeys());
+                yield p.withShardKeys(keys).withDedupeBy(identity());
+            }
+            case SCAN -> p;
+            case GSI -> {
+                TableShape shape = main.tableShapeProperty().get();
+                var index = shape.globalIndexes().stream().filter(g -> g.name().equals(gsi)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException(gsi == null ? shape.name() + " has no GSI"
+                                + " to compare with" : shape.name() + " has no GSI " + gsi));
+                var pk = index.keySchema().partitionKey();
+                var sk = index.keySchema().sort().orElse(null);
+                String key = gsiKey.get().isBlank() ? base : gsiKey.get().strip();
+                yield p.onKeySchema(index.name(), pk.name(), pk.type(), sk == null ? null : sk.name(),
+                        sk == null ? null : sk.type(), List.of(key)).withDedupeBy(List.of());
+            }
+        };
+    }
+
+    /**
+     * The attributes that identify an item whatever its partition key: the table's sort key (the partition key is
+     * what sharding changes), or the table's partition key when it has no sort key.
+     */
+    public List<String> identity() {
+        TableShape shape = main.tableShapeProperty().get();
+        if (shape == null) {
+            return List.of();
+        }
+        return List.of(shape.keySchema().sort().map(KeyAttribute::name)
+                .orElse(shape.keySchema().partitionKey().name()));
+    }
+
+    // Point read
+
+    /**
+     * GetItem by the key the scheme computes for an id: {@code PENDING#3} for order {@code abc} under hash:8. The
+     * table's sort key is the typed sort key, or the id itself when none is typed.
+     */
+    public void readPoint() {
+        Connection c = main.getConnection();
+        TableShape shape = main.tableShapeProperty().get();
+        if (c == null || shape == null) {
+            return;
+        }
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key;
+        Map<String, String> shown = new LinkedHashMap<>();
+        String how;
+        try {
+            String index = main.selectedIndexProperty().get();
+            if (index != null && !MainViewModel.BASE_TABLE.equals(index)) {
+                throw new IllegalArgumentException("GetItem reads the table, not " + index + ": pick the base table in"
+                        + " the top bar");
+            }
+            KeyScheme s = KeyScheme.parse(scheme.get().trim());
+            String id = pointId.get().strip();
+            String base = baseKey.get().strip();
+            if (id.isEmpty()) {
+                throw new IllegalArgumentException("Type the id the suffix is computed from (e.g. the order id)");
+            }
+            if (!s.recomputable()) {
+                throw new IllegalArgumentException(s + " picks its suffix at random: the item may be under any of "
+                        + s.shards() + " keys, so there is no key to compute. Run the scatter with the sort-key"
+                        + " condition = " + id + " instead");
+            }
+            String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
+            String pkValue = s.apply(base, id, System.currentTimeMillis(), null, sep);
+            KeyAttribute pk = shape.keySchema().partitionKey();
+            KeyAttribute sk = shape.keySchema().sort().orElse(null);
+            key = new LinkedHashMap<>();
+            key.put(pk.name(), sdk(pk, pkValue));
+            shown.put(pk.name(), pkValue);
+            if (sk != null) {
+                String skValue = pointSortKey.get().isBlank() ? id : pointSortKey.get().strip();
+                key.put(sk.name(), sdk(sk, skValue));
+                shown.put(sk.name(), skValue);
+            }
+            how = s.appliesTo(base) ? s + " of \"" + id + "\" → " + pkValue : base + " is not one of the scheme's"
+                    + " hot values: its key is unsharded";
+            if (s.bucket() != null) {
+                how += " (time bucket of now, UTC)";
+            }
+        } catch (IllegalArgumentException e) {
+            pointRead.set(null);
+            note.set(e.getMessage());
+            return;
+        }
+        boolean strong = consistent.get();
+        var request = software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder().tableName(shape.name())
+                .key(key).consistentRead(strong).returnConsumedCapacity(
+                        software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.TOTAL).build();
+        String explained = how;
+        busy.set(true);
+        note.set(null);
+        sideTask.cancel();
+        sideTask = main.tasks().run("GetItem " + shown, ctx -> {
+            long t0 = System.nanoTime();
+            var r = c.dynamo().getItem(request);
+            long ms = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            double rcu = r.consumedCapacity() == null || r.consumedCapacity().capacityUnits() == null ? 0
+                    : r.consumedCapacity().capacityUnits();
+            return new PointRead(shown, explained, r.hasItem() && !r.item().isEmpty()
+                    ? dev.partitionscope.aws.SdkAttr.toCore(r.item()) : null, rcu, ms);
+        }, r -> {
+            busy.set(false);
+            pointRead.set(r);
+        }, failure -> {
+            busy.set(false);
+            error.set(ErrorTranslator.translate(failure, c.spec(), "GetItem"));
+        }, () -> busy.set(false));
+    }
+
+    private static software.amazon.awssdk.services.dynamodb.model.AttributeValue sdk(KeyAttribute a, String text) {
+        return switch (a.type()) {
+            case N -> {
+                try {
+                    new java.math.BigDecimal(text);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(a.name() + " is a number; \"" + text + "\" is not");
+                }
+                yield software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN(text);
+            }
+            case B -> throw new IllegalArgumentException(a.name() + " is binary: point reads take text keys only");
+            case S -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(text);
+        };
+    }
+
+    // Detecting the scheme
+
+    /** Samples the table's partition keys (a key-only Scan of up to 5,000 items) and reads the scheme off them. */
+    public void detectScheme() {
+        Connection c = main.getConnection();
+        TableShape shape = main.tableShapeProperty().get();
+        String base = baseKey.get().strip();
+        if (c == null || shape == null || base.isEmpty()) {
+            note.set("Pick a table and type the logical key first; the scheme is read off its keys");
+            return;
+        }
+        String index = main.selectedIndexProperty().get();
+        boolean onIndex = index != null && !MainViewModel.BASE_TABLE.equals(index);
+        String pk = onIndex ? shape.globalIndexes().stream().filter(g -> g.name().equals(index)).findFirst()
+                .map(g -> g.keySchema().partitionKey().name()).orElse(shape.keySchema().partitionKey().name())
+                : shape.keySchema().partitionKey().name();
+        String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
+        busy.set(true);
+        note.set("Reading the keys of " + (onIndex ? index : shape.name()) + " …");
+        sideTask.cancel();
+        sideTask = main.tasks().run("Detect the scheme of " + base, ctx -> SchemeGuess.of(base, sep,
+                new dev.partitionscope.aws.TableGateway(c).partitionKeySample(shape.name(), onIndex ? index : null,
+                        pk, DETECT_SAMPLE, ctx::isCancelled)), g -> {
+            busy.set(false);
+            if (g.spec() != null) {
+                scheme.set(g.spec());
+            }
+            note.set((g.spec() == null ? "No scheme found: " : "Scheme detected: ") + g.explanation());
+        }, failure -> {
+            busy.set(false);
+            note.set(null);
+            error.set(ErrorTranslator.translate(failure, c.spec(), "Scan"));
+        }, () -> busy.set(false));
+    }
+
+    static final int DETECT_SAMPLE = 5_000;
+
+    // Export
+
+    /** The items shown (the sharded result, or {@code list}) as CSV with the discovered columns. */
+    public String csv(List<Map<String, AttrValue>> list) {
+        return ItemsCsv.csv(columns(list), list);
+    }
+
+    /** Items as a JSON array of plain values (strings, numbers, booleans, lists, objects). */
+    public static String json(List<Map<String, AttrValue>> list) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(list.stream().map(PlainValues::plain).toList());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Attribute names of {@code list}, the key attributes first, then in first-seen order. */
+    public List<String> columns(List<Map<String, AttrValue>> list) {
+        ScatterPlan p = plan.get();
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
         if (p != null) {
             out.add(p.partitionKey());
             if (p.sortKey() != null) {
                 out.add(p.sortKey());
             }
         }
-        if (r != null) {
-            for (Map<String, AttrValue> item : r.items()) {
-                for (String name : item.keySet()) {
-                    if (!out.contains(name)) {
-                        out.add(name);
-                    }
-                }
-            }
+        for (Map<String, AttrValue> item : list) {
+            out.addAll(item.keySet());
         }
-        return out;
+        return new ArrayList<>(out);
+    }
+
+    /** The plan's Queries as SDK code (what "Copy as code" puts on the clipboard). */
+    public String code(dev.partitionscope.core.codegen.Language language) {
+        ScatterPlan p = plan.get();
+        return p == null ? "" : cliCommands(); // PENDING-MERGE: ScatterCode from the codegen helper
     }
 
     // Accessors
@@ -314,6 +693,65 @@ public final class ScatterViewModel {
 
     public ReadOnlyBooleanProperty runningProperty() {
         return running.getReadOnlyProperty();
+    }
+
+    public StringProperty filterProperty() {
+        return filter;
+    }
+
+    /** {@code :min=N:40; :s=PENDING}. */
+    public StringProperty filterValuesProperty() {
+        return filterValues;
+    }
+
+    /** Attributes to return, comma-separated (empty: all). */
+    public StringProperty projectionProperty() {
+        return projection;
+    }
+
+    public StringProperty itemCapProperty() {
+        return itemCap;
+    }
+
+    /** The partition-key value to read on a GSI (empty: the logical key). */
+    public StringProperty gsiKeyProperty() {
+        return gsiKey;
+    }
+
+    public StringProperty pointIdProperty() {
+        return pointId;
+    }
+
+    public StringProperty pointSortKeyProperty() {
+        return pointSortKey;
+    }
+
+    /** The merged items so far (streamed in while the read runs). */
+    public ObservableList<Map<String, AttrValue>> items() {
+        return items;
+    }
+
+    /** Every request so far, for the waterfall. */
+    public ObservableList<RequestSpan> requests() {
+        return requests;
+    }
+
+    public ReadOnlyObjectProperty<Comparison> comparisonProperty() {
+        return comparison.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<PointRead> pointReadProperty() {
+        return pointRead.getReadOnlyProperty();
+    }
+
+    /** A one-line status: a detected scheme, a point-read problem, a cancelled comparison. */
+    public ReadOnlyObjectProperty<String> noteProperty() {
+        return note.getReadOnlyProperty();
+    }
+
+    /** A comparison, point read or detection is running. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
     }
 
     public MainViewModel main() {

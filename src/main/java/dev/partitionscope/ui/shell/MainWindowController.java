@@ -379,7 +379,7 @@ public final class MainWindowController implements ShellActions {
         }
         if (screen == Screen.SCATTER_GATHER) {
             return new dev.partitionscope.ui.scatter.ScatterView(new dev.partitionscope.ui.scatter.ScatterViewModel(
-                    main), this).root();
+                    main), this, services.files()).root();
         }
         return new PlaceholderView(screen);
     }

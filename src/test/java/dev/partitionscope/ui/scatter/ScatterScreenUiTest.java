@@ -89,7 +89,7 @@ class ScatterScreenUiTest {
         setText("#scatterKey", "ORDERS");
         setText("#scatterScheme", "hash:8");
         setText("#scatterLimit", "0");
-        assertThat(robot.text("#scatterPlan")).startsWith("8 Queries on app, 8 at a time: ORDERS#1, ORDERS#2");
+        assertThat(robot.text("#scatterPlan")).startsWith("8 Queries on app, 8 at a time, ascending: ORDERS#1, ORDERS#2");
         robot.clickOn("#scatterRun");
         AppFixture.waitUntil("the merged items", Duration.ofSeconds(20), () -> robot.text("#scatterTotals")
                 .startsWith("40 items"));
