@@ -97,6 +97,7 @@ public final class ScatterView {
     private final RadioButton showSharded = new RadioButton("Sharded read");
     private final RadioButton showCompared = new RadioButton("Comparison");
     private final Label itemCount = new Label();
+    private final javafx.beans.property.BooleanProperty noItems = new javafx.beans.property.SimpleBooleanProperty(true);
 
     public ScatterView(ScatterViewModel vm, ShellActions actions, FileDialogs files) {
         this.vm = vm;
@@ -210,16 +211,13 @@ public final class ScatterView {
         desc.setId("scatterDescending");
         desc.selectedProperty().bindBidirectional(vm.descendingProperty());
         desc.setTooltip(new Tooltip("Largest (newest) sort key first"));
-        CheckBox consistent = new CheckBox("Consistent read");
-        consistent.selectedProperty().bindBidirectional(vm.consistentProperty());
-        consistent.setTooltip(new Tooltip("Strongly consistent (twice the RCU); not on a GSI"));
         Button detect = new Button("Detect");
         detect.setId("scatterDetect");
         detect.setTooltip(new Tooltip("Read the scheme off the table's keys (a key-only Scan of up to "
                 + String.format(Locale.ROOT, "%,d", ScatterViewModel.DETECT_SAMPLE) + " items)"));
         detect.setOnAction(e -> vm.detectScheme());
         detect.disableProperty().bind(vm.busyProperty().or(vm.runningProperty()));
-        HBox scheme = new HBox(4, field("Scheme", "scatterScheme", vm.schemeProperty(), 150, "How the key was sharded:"
+        HBox scheme = new HBox(4, field("Scheme", "scatterScheme", vm.schemeProperty(), 190, "How the key was sharded:"
                 + " hash:8, random:4, day, day+hash:8 (time buckets from the top bar's range)"), detect);
         scheme.setAlignment(Pos.CENTER_LEFT);
         FlowPane inputs = new FlowPane(10, 6, field("Logical key", "scatterKey", vm.baseKeyProperty(), 150,
@@ -228,19 +226,23 @@ public final class ScatterView {
                 "scatterSortCondition", vm.sortConditionProperty(), 170, "=, <, <=, >, >=, between A and B,"
                         + " begins_with P — e.g. begins_with 2026-06"), field("Limit", "scatterLimit",
                 vm.limitProperty(), 60, "Items to return (0 = all, up to the item cap)"), field("Concurrency",
-                "scatterConcurrency", vm.concurrencyProperty(), 44, "Queries in flight at once"), desc, consistent);
+                "scatterConcurrency", vm.concurrencyProperty(), 44, "Queries in flight at once"), desc);
         inputs.setAlignment(Pos.CENTER_LEFT);
         return inputs;
     }
 
     private FlowPane filterInputs() {
+        CheckBox consistent = new CheckBox("Consistent read");
+        consistent.setId("scatterConsistent");
+        consistent.selectedProperty().bindBidirectional(vm.consistentProperty());
+        consistent.setTooltip(new Tooltip("Strongly consistent (twice the RCU); not on a GSI"));
         FlowPane row = new FlowPane(10, 6, field("Filter", "scatterFilter", vm.filterProperty(), 220,
                 "A FilterExpression; #name stands for the attribute name: #total > :min"), field("Values",
                 "scatterFilterValues", vm.filterValuesProperty(), 170, "The filter's values: :min=100; :s=PENDING"
                         + " (or :min=N:100, :s=S:PENDING)"), field("Projection", "scatterProjection",
                 vm.projectionProperty(), 170, "Attributes to return, comma-separated (empty: all; the keys are always"
                         + " returned)"), field("Item cap", "scatterItemCap", vm.itemCapProperty(), 70,
-                "Most items held in memory; reaching it stops the read with a clear message"));
+                "Most items held in memory; reaching it stops the read with a clear message"), consistent);
         row.setAlignment(Pos.CENTER_LEFT);
         return row;
     }
@@ -249,19 +251,20 @@ public final class ScatterView {
         shardTable.setId("scatterShards");
         shardTable.setPlaceholder(new Label("Run to see each shard's items, pages, RCU, latency and throttles"));
         shardTable.getColumns().setAll(List.of(
-                col("Shard key", ShardStats::key, 170),
-                col("State", s -> s.state().name().toLowerCase(Locale.ROOT).replace('_', ' '), 90),
-                col("Items read", s -> String.format(Locale.ROOT, "%,d", s.items()), 95),
-                col("Pages", s -> Integer.toString(s.pages()), 60),
-                col("RCU", s -> String.format(Locale.ROOT, "%.1f", s.consumedCapacity()), 60),
-                col("Latency (ms)", s -> String.format(Locale.ROOT, "%,d", s.latencyMs()), 105),
-                col("Retries", s -> Integer.toString(s.retries()), 70),
+                col("Shard key", ShardStats::key, 105),
+                col("State", s -> s.state().name().toLowerCase(Locale.ROOT).replace('_', ' '), 98),
+                col("Items read", s -> String.format(Locale.ROOT, "%,d", s.items()), 92),
+                col("Pages", s -> Integer.toString(s.pages()), 64),
+                col("RCU", s -> String.format(Locale.ROOT, "%.1f", s.consumedCapacity()), 56),
+                col("Latency (ms)", s -> String.format(Locale.ROOT, "%,d", s.latencyMs()), 112),
+                col("Retries", s -> Integer.toString(s.retries()), 72),
                 col("Throttles", s -> s.throttles() == 0 ? "0" : s.throttles() + " " + s.throttleReasons(), 120),
-                col("Error", s -> s.error() == null ? "" : s.error(), 200)));
+                col("Error", s -> s.error() == null ? "" : s.error(), 220)));
+        shardTable.getStyleClass().add("dense");
         shardTable.setItems(vm.shards());
         SplitPane split = new SplitPane(shardTable, waterfall);
-        split.setDividerPositions(0.58);
-        split.setPrefHeight(230);
+        split.setDividerPositions(0.62);
+        split.setPrefHeight(240);
         split.setMinHeight(150);
         return split;
     }
@@ -288,7 +291,7 @@ public final class ScatterView {
         Button viaGsi = new Button(ScatterViewModel.CompareKind.GSI.label());
         viaGsi.setId("scatterCompareGsi");
         viaGsi.setTooltip(new Tooltip("One Query on a GSI whose key unifies the shards (shard writes, unify reads"
-                + " on a GSI)"));
+                + " on a GSI); disabled when the table has no GSI"));
         viaGsi.setOnAction(e -> vm.compare(ScatterViewModel.CompareKind.GSI, gsi.getValue()));
         viaGsi.disableProperty().bind(vm.planProperty().isNull().or(vm.busyProperty()).or(vm.runningProperty())
                 .or(javafx.beans.binding.Bindings.isEmpty(gsi.getItems())));
@@ -299,6 +302,10 @@ public final class ScatterView {
         gsiKey.textProperty().bindBidirectional(vm.gsiKeyProperty());
         gsiKey.setTooltip(new Tooltip("The GSI's partition-key value to read, e.g. BRAND#abc; empty: the logical"
                 + " key"));
+        for (Node n : List.of(gsi, gsiKey)) {
+            n.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(gsi.getItems()));
+            n.managedProperty().bind(n.visibleProperty());
+        }
         HBox bar = new HBox(8, label, unsharded, viaGsi, gsi, gsiKey, both, scan);
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
@@ -382,6 +389,7 @@ public final class ScatterView {
                     }
                 }
                 itemCount.setText(count(vm.items().size()));
+                noItems.set(vm.items().isEmpty());
             }
         });
         itemCount.setId("scatterItemCount");
@@ -399,7 +407,7 @@ public final class ScatterView {
         json.setTooltip(new Tooltip("Save the items shown as a JSON array"));
         json.setOnAction(e -> export(JSON, ScatterViewModel.json(shownItems())));
         for (Button b : List.of(copy, csv, json)) {
-            b.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(items.getItems()));
+            b.disableProperty().bind(noItems);
         }
         Label label = new Label("Items of");
         label.getStyleClass().add("muted");
@@ -411,6 +419,7 @@ public final class ScatterView {
 
     private SplitPane itemsPane() {
         items.setId("scatterItems");
+        items.getStyleClass().add("dense");
         items.setPlaceholder(new Label("The merged items appear here as they arrive, in sort-key order"));
         items.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         items.setItems(vm.items());
@@ -562,6 +571,7 @@ public final class ScatterView {
             items.setItems(javafx.collections.FXCollections.observableArrayList(list));
         }
         itemCount.setText(count(list.size()));
+        noItems.set(list.isEmpty());
     }
 
     private static String count(int n) {

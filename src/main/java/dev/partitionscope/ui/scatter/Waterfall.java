@@ -50,6 +50,7 @@ public final class Waterfall extends Region {
     private long wallMs;
     private boolean dirty = true;
     private double labelW;
+    private double header = TOP_H;
 
     public Waterfall() {
         getStyleClass().add("scatter-waterfall");
@@ -150,14 +151,14 @@ public final class Waterfall extends Region {
                 + " %d at once", spans.size(), maxOverlap(spans));
         g.fillText(title, 0, TOP_H / 2 - 2);
         double titleW = width(title, bold);
-        legend(g, w, font, titleW);
+        double headerH = legend(g, w, font, titleW);
         if (rows.isEmpty()) {
             g.setFont(font);
             g.setFill(paint(text));
-            g.fillText("Run to see each shard's requests over time", 0, TOP_H + 20);
+            g.fillText("Run to see each shard's requests over time", 0, headerH + 20);
             return;
         }
-        double top = TOP_H + 4;
+        double top = headerH + 4;
         double bottom = h - AXIS_H;
         double rowH = rowHeight(top, bottom);
         boolean labels = rowH >= 9;
@@ -168,6 +169,8 @@ public final class Waterfall extends Region {
                 labelW = Math.max(labelW, width(r, font));
             }
             labelW = Math.min(labelW + 8, Math.max(60, w * 0.3));
+        } else {
+            labelW = width("ms", font) + 10; // rows too thin to name: keep room for the axis unit
         }
         double left = labelW;
         double right = w - 6;
@@ -188,8 +191,12 @@ public final class Waterfall extends Region {
             g.strokeLine(x, top, x, top + rowH * rows.size());
             g.fillText(String.format(Locale.ROOT, "%,d", Math.round(t)), x, bottom + AXIS_H / 2);
         }
-        g.setTextAlign(TextAlignment.RIGHT);
-        g.fillText("ms", right, bottom + AXIS_H / 2 - 12 < top ? bottom + AXIS_H / 2 : bottom - 8);
+        g.setTextAlign(TextAlignment.LEFT);
+        if (left >= width("ms from start", font) + 8) {
+            g.fillText("ms from start", 0, bottom + AXIS_H / 2);
+        } else if (left >= width("ms", font) + 8) {
+            g.fillText("ms", 0, bottom + AXIS_H / 2);
+        }
         // Row labels.
         if (labels) {
             g.setTextAlign(TextAlignment.LEFT);
@@ -217,30 +224,35 @@ public final class Waterfall extends Region {
         }
     }
 
-    private void legend(GraphicsContext g, double w, Font font, double titleW) {
+    /** Draws the legend beside the title, or below it when it does not fit; returns the header's height. */
+    private double legend(GraphicsContext g, double w, Font font, double titleW) {
         String[] names = {"answered", "throttled", "failed", "cancelled"};
         Label[] probes = {ok, throttled, failed, cancelled};
         g.setFont(font);
-        double x = w;
+        double x;
         double[] widths = new double[names.length];
         double total = 0;
         for (int i = 0; i < names.length; i++) {
             widths[i] = 12 + width(names[i], font) + 12;
             total += widths[i];
         }
-        x = Math.max(titleW + 16, w - total);
+        boolean below = titleW + 16 + total > w;
+        x = below ? 0 : w - total;
+        double y = below ? TOP_H + TOP_H / 2 - 2 : TOP_H / 2 - 2;
         g.setTextAlign(TextAlignment.LEFT);
         for (int i = 0; i < names.length; i++) {
             g.setFill(paint(probes[i]));
-            g.fillRect(x, TOP_H / 2 - 7, 9, 9);
+            g.fillRect(x, y - 5, 9, 9);
             g.setFill(paint(text));
-            g.fillText(names[i], x + 12, TOP_H / 2 - 2);
+            g.fillText(names[i], x + 12, y);
             x += widths[i];
         }
+        header = below ? 2 * TOP_H : TOP_H;
+        return header;
     }
 
     private void hover(MouseEvent e) {
-        double top = TOP_H + 4;
+        double top = header + 4;
         double bottom = getHeight() - snappedTopInset() - snappedBottomInset() - AXIS_H;
         double rowH = rowHeight(top, bottom);
         double y = e.getY() - snappedTopInset();
