@@ -74,6 +74,27 @@ final class ExternalTools {
         }
     }
 
+    /**
+     * TypeScript's own transpiler (tsc's {@code typescript.js}, run by node) on {@code file} in {@code dir}: fails on
+     * syntax errors and writes the JavaScript next to it ({@code x.ts} → {@code x.js}). Syntax only, no type check:
+     * the files import the SDK, which is not installed here.
+     */
+    static Path transpileTypeScript(Path node, Path tsc, Path dir, String file) {
+        Path ts = tsc.getParent().getParent().resolve("lib").resolve("typescript.js");
+        String script = "const ts = require(" + JSON.valueToTree(ts.toString()) + ");\n"
+                + "const fs = require('fs');\n"
+                + "const src = fs.readFileSync(process.argv[2], 'utf8');\n"
+                + "const out = ts.transpileModule(src, { reportDiagnostics: true, compilerOptions: { target: 'es2020',"
+                + " module: 'es2020' } });\n"
+                + "const errs = out.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\\n'));\n"
+                + "if (errs.length) { console.error(errs.join('\\n')); process.exit(1); }\n"
+                + "fs.writeFileSync(process.argv[3], out.outputText);\n";
+        write(dir.resolve("transpile.cjs"), script);
+        String js = file.replaceFirst("\\.ts$", ".js");
+        run(dir, List.of(node.toString(), "transpile.cjs", file, js));
+        return dir.resolve(js);
+    }
+
     static Path tempDir(String prefix) {
         try {
             return Files.createTempDirectory(Files.createDirectories(Path.of("target", "codegen-tests")), prefix);

@@ -62,7 +62,7 @@ class TypeScriptGeneratorTest {
                 assertThat(ExternalTools.readKeys(ExternalTools.run(dir,
                         List.of(node.toString(), "driver-ts.js", "rows.json")))).as("node, tsc --strict keys.ts: " + c)
                         .isEqualTo(expected);
-                checkSyntax(node, tsc.get(), dir, "reader.ts");
+                ExternalTools.transpileTypeScript(node, tsc.get(), dir, "reader.ts");
             }
         }
     }
@@ -102,19 +102,6 @@ class TypeScriptGeneratorTest {
         String reader = GEN.generate(request).get(1).content();
         assertThat(reader).contains("from \"@aws-sdk/client-dynamodb\"").contains("IndexName: INDEX")
                 .contains("Promise.all").contains("LastEvaluatedKey").doesNotContain("GetItemCommand");
-    }
-
-    /** TypeScript's own parser on a file that imports the SDK (not installed here): syntax errors only. */
-    private static void checkSyntax(Path node, Path tsc, Path dir, String file) {
-        Path ts = tsc.getParent().getParent().resolve("lib").resolve("typescript.js");
-        String script = "const ts = require(" + ExternalTools.JSON.valueToTree(ts.toString()) + ");\n"
-                + "const src = require('fs').readFileSync(process.argv[2], 'utf8');\n"
-                + "const out = ts.transpileModule(src, { reportDiagnostics: true, compilerOptions: { target: 'es2020',"
-                + " module: 'es2020' } });\n"
-                + "const errs = out.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\\n'));\n"
-                + "if (errs.length) { console.error(errs.join('\\n')); process.exit(1); }\n";
-        ExternalTools.write(dir.resolve("syntax.cjs"), script);
-        ExternalTools.run(dir, List.of(node.toString(), "syntax.cjs", file));
     }
 
     /** tsc's JavaScript entry point (run with node), if TypeScript is installed. */
