@@ -23,7 +23,8 @@ final class PythonGenerator implements CodeGenerator {
         return List.of(new GeneratedFile("keys.py", keys(r)), new GeneratedFile("reader.py", reader(r)));
     }
 
-    private static void comment(Code c, String text) {
+    /** {@code #} comment lines, one per line of {@code text}, made comment-safe. */
+    static void comment(Code c, String text) {
         for (String l : Literals.commentLines(text)) {
             c.add(l.isEmpty() ? "#" : "# " + l);
         }

@@ -15,5 +15,9 @@
  * carries the request's rationale, and the suffix is computed in exactly one expression ({@code partitionKey}).
  * Time buckets are computed with integer civil-date arithmetic in TypeScript and Python so that every year formats as
  * {@code java.time} does. No JavaFX here.
+ *
+ * <p>{@link dev.partitionscope.core.codegen.ScatterCode} writes one scatter-gather read (a
+ * {@link dev.partitionscope.core.scatter.ScatterPlan}, as the console runs it) as a single self-contained file per
+ * language: {@code ScatterRead.java}, {@code scatter_read.py}, {@code scatterRead.ts}.
  */
 package dev.partitionscope.core.codegen;
