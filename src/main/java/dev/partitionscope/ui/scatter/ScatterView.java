@@ -253,10 +253,10 @@ public final class ScatterView {
         shardTable.getColumns().setAll(List.of(
                 col("Shard key", ShardStats::key, 105),
                 col("State", s -> s.state().name().toLowerCase(Locale.ROOT).replace('_', ' '), 98),
-                col("Items read", s -> String.format(Locale.ROOT, "%,d", s.items()), 92),
+                col("Items read", s -> String.format(Locale.ROOT, "%,d", s.items()), 104),
                 col("Pages", s -> Integer.toString(s.pages()), 64),
                 col("RCU", s -> String.format(Locale.ROOT, "%.1f", s.consumedCapacity()), 56),
-                col("Latency (ms)", s -> String.format(Locale.ROOT, "%,d", s.latencyMs()), 112),
+                col("Latency (ms)", s -> String.format(Locale.ROOT, "%,d", s.latencyMs()), 128),
                 col("Retries", s -> Integer.toString(s.retries()), 72),
                 col("Throttles", s -> s.throttles() == 0 ? "0" : s.throttles() + " " + s.throttleReasons(), 120),
                 col("Error", s -> s.error() == null ? "" : s.error(), 220)));

@@ -631,7 +631,7 @@ public final class ScatterViewModel {
     /** The plan's Queries as SDK code (what "Copy as code" puts on the clipboard). */
     public String code(dev.partitionscope.core.codegen.Language language) {
         ScatterPlan p = plan.get();
-        return p == null ? "" : cliCommands(); // PENDING-MERGE: ScatterCode from the codegen helper
+        return p == null ? "" : dev.partitionscope.core.codegen.ScatterCode.generate(language, p).content();
     }
 
     // Accessors

@@ -66,7 +66,19 @@ class ScatterScreenUiTest {
 
     @Test
     void readsEightShardsMergesThemInSortKeyOrderAndCutsAtTheLimit() throws Exception {
-        fixture = new AppFixture(configDir);
+        Path csv = configDir.resolve("items.csv");
+        fixture = new AppFixture(configDir).withFileDialogs(new dev.partitionscope.ui.common.FileDialogs() {
+            @Override
+            public java.util.Optional<Path> saveFile(javafx.stage.Window owner, String title, String initialName,
+                    Type type) {
+                return java.util.Optional.of(csv);
+            }
+
+            @Override
+            public java.util.Optional<Path> openFile(javafx.stage.Window owner, String title, Type type) {
+                return java.util.Optional.empty();
+            }
+        });
         fixture.startFirstTime();
         AppFixture.waitUntil("connected to the Lab with app", Duration.ofSeconds(20), () -> main().getConnection()
                 != null && main().tableShapeProperty().get() != null);
@@ -97,6 +109,55 @@ class ScatterScreenUiTest {
         assertThat(sortKeys()).containsExactlyElementsOf(expected);
         assertThat(AppFixture.onFx(() -> robot.lookup("#scatterShards").queryAs(TableView.class).getItems().size()))
                 .isEqualTo(8);
+        // The waterfall has one bar per shard request, named in its title.
+        Waterfall waterfall = robot.lookup("#scatterWaterfall").queryAs(Waterfall.class);
+        assertThat(AppFixture.onFx(() -> waterfall.spans().size())).isEqualTo(8);
+        assertThat(AppFixture.onFx(() -> waterfall.getAccessibleText())).isEqualTo("Waterfall: 8 requests over 8"
+                + " shards");
+        // Compared with a Scan of the table: the same 40 items in the same order; the unsharded key has none.
+        AppFixture.onFx(() -> {
+            robot.lookup("#scatterCompareScan").queryButton().fire();
+            return null;
+        });
+        AppFixture.waitUntil("the Scan baseline", Duration.ofSeconds(20), () -> robot.text("#scatterCompareVerdict")
+                .startsWith("✓"));
+        assertThat(robot.text("#scatterCompareVerdict")).isEqualTo("✓ Same 40 items in the same order (matched by"
+                + " SK)");
+        assertThat(sortKeys()).as("the items of the comparison are shown").containsExactlyElementsOf(expected);
+        AppFixture.onFx(() -> {
+            robot.lookup("#scatterCompareUnsharded").queryButton().fire();
+            return null;
+        });
+        AppFixture.waitUntil("the unsharded read", Duration.ofSeconds(20), () -> robot.text("#scatterCompareVerdict")
+                .startsWith("✗"));
+        assertThat(robot.text("#scatterCompareVerdict")).startsWith("✗ Differs (matched by SK): 40 only in the"
+                + " sharded read");
+        assertThat(sortKeys()).isEmpty();
+        AppFixture.onFx(() -> {
+            robot.lookup("#scatterShowSharded").queryAs(javafx.scene.control.RadioButton.class).setSelected(true);
+            robot.lookup("#scatterItems").queryAs(TableView.class).getSelectionModel().select(2);
+            return null;
+        });
+        assertThat(sortKeys()).containsExactlyElementsOf(expected);
+        assertThat(AppFixture.onFx(() -> robot.lookup("#scatterItemJson")
+                .queryAs(javafx.scene.control.TextArea.class).getText())).contains("\"SK\" : \"" + expected.get(2)
+                + "\"").contains("\"PK\" : \"ORDERS#");
+        AppFixture.onFx(() -> {
+            robot.lookup("#scatterExportCsv").queryButton().fire();
+            return null;
+        });
+        List<String> lines = java.nio.file.Files.readAllLines(csv);
+        assertThat(lines.get(0)).isEqualTo("PK,SK,n");
+        assertThat(lines).hasSize(41);
+        // Point read: hash:8 of an id names the key; a random scheme cannot.
+        setText("#scatterPointId", "o-101");
+        AppFixture.onFx(() -> {
+            robot.lookup("#scatterPointRead").queryButton().fire();
+            return null;
+        });
+        AppFixture.waitUntil("the point read", Duration.ofSeconds(20), () -> robot.text("#scatterPointText")
+                .startsWith("hash:8 of \"o-101\" → ORDERS#"));
+        assertThat(robot.text("#scatterPointText")).contains("not found").contains("RCU");
 
         setText("#scatterLimit", "7");
         AppFixture.onFx(() -> {
