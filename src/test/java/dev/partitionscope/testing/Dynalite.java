@@ -113,6 +113,10 @@ public final class Dynalite {
             }
             Runtime.getRuntime().addShutdownHook(new Thread(Dynalite::stop, "dynalite-stop"));
         }
+        if (!server.process().isAlive()) {
+            throw new IllegalStateException("dynalite exited (code " + exitCode(server.process()) + ") during the"
+                    + " tests; its output:\n" + server.output().text());
+        }
         return server.endpoint();
     }
 
