@@ -176,8 +176,14 @@ public final class ScatterGather {
         for (int i = 0; i < n; i++) {
             shards.add(new Shard(i, plan.shardKeys().get(i)));
         }
-        KWayMerge merge = new KWayMerge(n, plan.sortKey(), plan.ascending(),
-                plan.limit() == 0 ? Integer.MAX_VALUE : plan.limit(), plan.dedupeBy());
+        // The item cap bounds memory twice over: the merge stops at it (a read that wants more is labelled capped),
+        // and each shard's page is at most cap / N items, so the N shards' buffers hold at most the cap too (at
+        // least one item a page: with more shards than the cap, N). A limited read thus never stops "capped" before
+        // merging anything because N first pages of the limit outgrew the cap.
+        int wanted = plan.limit() == 0 ? Integer.MAX_VALUE : plan.limit();
+        KWayMerge merge = new KWayMerge(n, plan.sortKey(), plan.ascending(), Math.min(wanted, plan.itemCap()),
+                plan.dedupeBy());
+        int perShardPage = Math.max(1, plan.itemCap() / n);
         int shown = 0;
         AtomicInteger threadNo = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(plan.concurrency(), n), r -> {
@@ -200,7 +206,7 @@ public final class ScatterGather {
                 }
                 for (Shard s : shards) {
                     if (!inFlight.containsKey(s.index) && merge.needsMore(s.index)) {
-                        int pageLimit = Math.min(merge.remaining(), plan.itemCap());
+                        int pageLimit = Math.min(merge.remaining(), perShardPage);
                         synchronized (s) {
                             s.state = ShardStats.State.RUNNING;
                         }
@@ -257,15 +263,12 @@ public final class ScatterGather {
                     shown += fresh.size();
                     recording.merged(fresh);
                 }
-                if (!merge.done() && merge.held() >= plan.itemCap()) {
-                    capped = true;
-                    merge.stop();
-                    break;
-                }
             }
         } finally {
             pool.shutdownNow();
         }
+        capped = !wasCancelled && plan.itemCap() < wanted && merge.mergedCount() >= plan.itemCap()
+                && !merge.exhausted();
         for (Shard s : shards) {
             synchronized (s) {
                 if (s.state == ShardStats.State.RUNNING || s.state == ShardStats.State.WAITING) {
@@ -312,8 +315,8 @@ public final class ScatterGather {
             reasons.add("cancelled after " + items.size() + " items; not read to the end: " + unfinished);
         }
         if (capped) {
-            reasons.add("stopped at " + merge.held() + " items held (item cap " + plan.itemCap() + "); "
-                    + items.size() + " merged");
+            reasons.add("stopped at " + items.size() + " items (item cap " + plan.itemCap() + "); more remain"
+                    + " unread");
         }
         double rcu = stats.stream().mapToDouble(ShardStats::consumedCapacity).sum();
         long slowest = stats.stream().mapToLong(ShardStats::latencyMs).max().orElse(0);

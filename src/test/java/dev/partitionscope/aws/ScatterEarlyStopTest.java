@@ -185,4 +185,35 @@ final class ScatterEarlyStopTest {
             });
         }
     }
+
+    /**
+     * A limit above cap / N (100 over 200 shards: 200 first pages of 100 are 20,000 items, above the default cap of
+     * 10,000) still merges: pages shrink to cap / N instead of the read stopping "capped" with nothing merged.
+     */
+    @ParameterizedTest(name = "limit {0}")
+    @CsvSource({"51", "100", "400"})
+    void aLimitAboveTheCapPerShardStillMergesAndStaysUnderTheCap(int limit) {
+        AtomicInteger maxPage = new AtomicInteger();
+        ScatterGather.QueryCall call = (key, request) -> {
+            maxPage.accumulateAndGet(request.limit() == null ? Integer.MAX_VALUE : request.limit(), Math::max);
+            return client.query(request);
+        };
+        ScatterPlan plan = ScatterPlan.of(TABLES.get(160), null, "pk", "sk", KeyType.S, shardKeys()).withLimit(limit)
+                .withConcurrency(16);
+        ScatterResult result = new ScatterGather(call, a -> 1, 3).run(plan, () -> false, ScatterGather.Listener.NONE);
+        assertThat(result.complete()).as(result.reasons().toString()).isTrue();
+        assertThat(result.capped()).isFalse();
+        Comparator<Map<String, AttrValue>> bySk = Comparator.comparing(m -> m.get("sk"), KeyOrder.INSTANCE);
+        assertThat(result.items()).isEqualTo(WRITTEN.get(160).stream().sorted(bySk).limit(limit).toList());
+        assertThat(maxPage.get()).as("no page above cap / N").isLessThanOrEqualTo(ScatterPlan.DEFAULT_ITEM_CAP
+                / SHARDS);
+
+        // With a cap below what is wanted, the read stops at the cap, labelled, with the right first items.
+        ScatterResult capped = new ScatterGather(call, a -> 1, 3).run(plan.withLimit(0).withItemCap(300), () -> false,
+                ScatterGather.Listener.NONE);
+        assertThat(capped.capped()).isTrue();
+        assertThat(capped.complete()).isFalse();
+        assertThat(capped.items()).isEqualTo(WRITTEN.get(160).stream().sorted(bySk).limit(300).toList());
+        assertThat(capped.reasons()).contains("stopped at 300 items (item cap 300); more remain unread");
+    }
 }

@@ -16,7 +16,9 @@ import java.util.Map;
  * output is exactly what sorting the union would give. A shard needs another page ({@link #needsMore}) only when its
  * buffer is empty, it has not ended and the merge is not done — so once the limit is reached, or while a shard still
  * holds items that sort after the others' heads, nothing more is fetched from it. Equal sort keys are emitted in
- * shard order; without a sort key the shards are concatenated in shard order.
+ * shard order; without a sort key the shards are concatenated in shard order. The next item comes from a heap of
+ * the shards' heads (log k per item: 64 shards × 500 items merge in a few ms, not after a scan of every shard per
+ * item).
  */
 public final class KWayMerge {
     private final int shards;
@@ -32,6 +34,10 @@ public final class KWayMerge {
     private final java.util.Set<List<AttrValue>> seen = new java.util.HashSet<>();
     private int duplicates;
     private boolean stopped;
+    /** Shards with a buffered head, by head (then shard index): the next item to emit is the top's head. */
+    private final java.util.PriorityQueue<Integer> heads;
+    /** Shards that have not ended and have nothing buffered: while any, nothing is certain. */
+    private int missing;
 
     /**
      * @param sortKey   the attribute to merge by, or null to concatenate
@@ -64,6 +70,11 @@ public final class KWayMerge {
         for (int i = 0; i < shards; i++) {
             buffers.add(new ArrayDeque<>());
         }
+        this.missing = shards;
+        this.heads = new java.util.PriorityQueue<>((a, b) -> {
+            int c = compare(buffers.get(a).peekFirst(), buffers.get(b).peekFirst());
+            return c != 0 ? c : Integer.compare(a, b);
+        });
     }
 
     /** Adds one page of shard {@code shard} (items in the requested order); {@code last} when the shard has ended. */
@@ -71,8 +82,16 @@ public final class KWayMerge {
         if (ended[shard]) {
             throw new IllegalStateException("shard " + shard + " already ended");
         }
-        buffers.get(shard).addAll(page);
+        ArrayDeque<Map<String, AttrValue>> b = buffers.get(shard);
+        boolean wasEmpty = b.isEmpty();
+        b.addAll(page);
         ended[shard] = last;
+        if (wasEmpty && (!b.isEmpty() || last)) {
+            missing--;
+        }
+        if (sortKey != null && wasEmpty && !b.isEmpty()) {
+            heads.add(shard);
+        }
         drain();
     }
 
@@ -81,6 +100,9 @@ public final class KWayMerge {
      * The caller must report the result as incomplete.
      */
     public synchronized void abandon(int shard) {
+        if (!ended[shard] && buffers.get(shard).isEmpty()) {
+            missing--;
+        }
         ended[shard] = true;
         abandoned[shard] = true;
         drain();
@@ -101,6 +123,16 @@ public final class KWayMerge {
         if (stopped || out.size() >= limit) {
             return true;
         }
+        for (int i = 0; i < shards; i++) {
+            if (!ended[i] || !buffers.get(i).isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when every shard ended and everything buffered was emitted (or dropped): nothing more to read. */
+    public synchronized boolean exhausted() {
         for (int i = 0; i < shards; i++) {
             if (!ended[i] || !buffers.get(i).isEmpty()) {
                 return false;
@@ -143,6 +175,25 @@ public final class KWayMerge {
      * still ordered, but may lack the abandoned shards' items: the caller labels the result incomplete.
      */
     private void drain() {
+        if (sortKey != null) {
+            while (!stopped && out.size() < limit && missing == 0 && !heads.isEmpty()) {
+                int best = heads.poll();
+                ArrayDeque<Map<String, AttrValue>> b = buffers.get(best);
+                Map<String, AttrValue> item = b.pollFirst();
+                if (dedupeBy.isEmpty() || seen.add(identity(item))) {
+                    out.add(item);
+                    emittedPerShard[best]++;
+                } else {
+                    duplicates++;
+                }
+                if (!b.isEmpty()) {
+                    heads.add(best);
+                } else if (!ended[best]) {
+                    missing++;
+                }
+            }
+            return;
+        }
         while (!stopped && out.size() < limit) {
             int best = -1;
             for (int i = 0; i < shards; i++) {
