@@ -37,7 +37,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 /**
  * The scatter-gather targets of the issue, measured end to end: {@link ScatterGather} through the app's own SDK
  * client ({@code ConnectionFactory} on {@code ConnectionSpec.lab()}, an Apache pool of 64 connections) over HTTP to a
- * Lab on 127.0.0.1 that sleeps {@value #LATENCY_MS} ms (default) before every answer, to stand for a network round trip. A
+ * Lab on 127.0.0.1 that holds every answer {@value #LATENCY_MS} ms (default), to stand for a network round trip. A
  * {@code main}, not a JMH benchmark: the targets are ratios between runs of the same repetition (parallel wall against
  * its own slowest shard, sequential against parallel) plus request counts, which JMH's one-score-per-method model does
  * not express; each figure is taken from several repetitions after warm-up and reported as the median.
@@ -62,9 +62,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * model cannot slow the load: the figures are the client's fan-out and the Lab's latency only; the run checks that
  * no Query was throttled. Data is written straight into the Lab's engine (no HTTP), so setup takes a few seconds.
  *
- * <p>Mind the machine. The Lab runs in this JVM and its HTTP pool has {@code max(16, 4 × cores)} threads with the
- * latency a sleep on one of them, so on a 2-core machine at most 16 requests wait out their 20 ms at once (64 shards
- * take at least 4 × 20 ms however parallel the client is). More importantly the Lab's JSON for 100 KB a shard and the
+ * <p>Mind the machine. The Lab's latency waits on a scheduler, so all 64 requests wait out their 20 ms side by side
+ * (it used to be a sleep on one of 16 worker threads: 4 rounds). But the Lab runs in this JVM: its JSON for 100 KB a shard and the
  * SDK's parsing of it share the cores with the client: when that CPU, not the 20 ms, dominates, the parallel run is
  * CPU-bound, shards are sent late (the 64 reader threads start while earlier answers are parsed) and the merge of all
  * items runs after the last answer, so wall time exceeds the slowest shard for reasons the latency model does not
