@@ -510,6 +510,15 @@ public final class ScatterView {
                     : "The merged result is incomplete", String.join("; ", r.reasons()), r.capped()
                     ? "Narrow the read (a sort-key condition, a filter, a limit) or raise the item cap."
                     : "Run again; a failed shard's reason is in its row."), MessageBox.Kind.WARNING);
+        } else if (r.items().isEmpty()) {
+            ScatterPlan p = vm.planProperty().get();
+            message.show(UserMessage.of("No items under " + (p == null ? "these keys" : p.shardKeys().get(0)
+                    + (p.shardKeys().size() > 1 ? " … " + p.shardKeys().get(p.shardKeys().size() - 1) : "")),
+                    "All " + r.shards().size() + " queries answered and found nothing" + (p != null
+                    && p.sortCondition() != null ? " that meets the sort-key condition" : "") + ".",
+                    "Check the logical key and the scheme: Detect reads the scheme off the table's keys, and"
+                            + " Compare with › Unsharded key reads the key as it was before sharding."),
+                    MessageBox.Kind.INFO);
         } else if (vm.errorProperty().get() == null) {
             message.show(null);
         }
