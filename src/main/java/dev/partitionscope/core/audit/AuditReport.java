@@ -1,0 +1,67 @@
+package dev.partitionscope.core.audit;
+
+import dev.partitionscope.core.item.ItemsCsv;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The audit as text for a design document: a Markdown risk matrix in seed 000's manner (pattern, cardinality, burst,
+ * growth, peak, risk and why), the findings as a list with the scheme to try, and the same matrix as CSV.
+ */
+public final class AuditReport {
+    private AuditReport() {
+    }
+
+    /**
+     * @param title   e.g. {@code Key audit: app (Lab)}
+     * @param summary one line on what was sampled (items, RCU used, when), or null
+     */
+    public static String markdown(String title, String summary, Advisor.Advice advice) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# ").append(title).append("\n\n");
+        if (summary != null && !summary.isBlank()) {
+            sb.append(summary).append("\n\n");
+        }
+        sb.append("## Risk matrix\n\n");
+        sb.append("| Pattern | Where | Cardinality | Peak | Burst exposure | Growth | Risk | Why |\n");
+        sb.append("|---|---|---|---|---|---|---|---|\n");
+        for (Advisor.RiskRow r : advice.matrix()) {
+            sb.append("| `").append(cell(r.pattern())).append("` | ").append(cell(r.resource())).append(" | ")
+                    .append(cell(r.cardinality())).append(" | ").append(cell(r.peak())).append(" | ")
+                    .append(cell(r.burst())).append(" | ").append(cell(r.growth())).append(" | **")
+                    .append(risk(r.risk())).append("** | ").append(cell(r.reason())).append(" |\n");
+        }
+        sb.append("\n## Findings\n\n");
+        if (advice.findings().isEmpty()) {
+            sb.append("No pattern needs a change.\n");
+        }
+        for (Advisor.Finding f : advice.findings()) {
+            sb.append("- **").append(risk(f.severity())).append("** ").append(f.message());
+            if (f.suggestedScheme() != null) {
+                sb.append(" Try `").append(f.suggestedScheme()).append("` in the sharding designer.");
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The matrix as CSV (RFC 4180), one row per pattern. */
+    public static String csv(Advisor.Advice advice) {
+        StringBuilder sb = new StringBuilder("pattern,resource,cardinality,peak,burst,growth,risk,reason\r\n");
+        for (Advisor.RiskRow r : advice.matrix()) {
+            sb.append(String.join(",", List.of(r.pattern(), r.resource() == null ? "" : r.resource(),
+                    r.cardinality(), r.peak(), r.burst(), r.growth(), r.risk().name(), r.reason()).stream()
+                    .map(ItemsCsv::field).toList())).append("\r\n");
+        }
+        return sb.toString();
+    }
+
+    private static String risk(Advisor.Risk r) {
+        return r.name().charAt(0) + r.name().substring(1).toLowerCase(Locale.ROOT);
+    }
+
+    /** Pipes and line breaks would break a Markdown table row. */
+    private static String cell(String s) {
+        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+    }
+}
