@@ -1,6 +1,7 @@
 package dev.partitionscope.lab.partition;
 
 import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.scheme.Murmur3;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -32,16 +33,7 @@ public final class KeyHash {
         for (byte b : bytes) {
             h = (h ^ (b & 0xff)) * FNV_PRIME;
         }
-        return fmix64(h);
-    }
-
-    static long fmix64(long k) {
-        k ^= k >>> 33;
-        k *= 0xff51afd7ed558ccdL;
-        k ^= k >>> 33;
-        k *= 0xc4ceb9fe1a85ec53L;
-        k ^= k >>> 33;
-        return k;
+        return Murmur3.fmix64(h);
     }
 
     /** The Scan segment (0-based) of a hash when the space is cut into {@code totalSegments} equal slices. */
