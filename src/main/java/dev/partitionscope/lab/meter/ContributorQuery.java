@@ -1,5 +1,6 @@
 package dev.partitionscope.lab.meter;
 
+import dev.partitionscope.core.sketch.SpaceSaving;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.partitionscope.lab.meter;
 
+import dev.partitionscope.core.sketch.SpaceSaving;
+
 /**
  * One closed minute of one {@link SpaceSaving} sketch: its monitored keys, heaviest first, with counts and error
  * bounds, plus the minute's totals. Immutable, so queries read it without holding the meter's lock.
@@ -11,6 +13,12 @@ package dev.partitionscope.lab.meter;
  */
 record FrozenSketch(long minute, String[] pks, String[] sks, int[] hashes, double[] counts, double[] errors,
         double absentBound, double total, long events, double maxSingle, double minSingle) {
+
+    /** The minute {@code minute} of a sketch, as {@link SpaceSaving#snapshot} copied it. */
+    static FrozenSketch of(long minute, SpaceSaving.Snapshot s) {
+        return new FrozenSketch(minute, s.pks(), s.sks(), s.hashes(), s.counts(), s.errors(), s.absentBound(),
+                s.total(), s.events(), s.maxSingle(), s.minSingle());
+    }
 
     int size() {
         return pks.length;

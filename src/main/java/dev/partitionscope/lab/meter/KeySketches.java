@@ -1,5 +1,6 @@
 package dev.partitionscope.lab.meter;
 
+import dev.partitionscope.core.sketch.SpaceSaving;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,7 +33,7 @@ final class KeySketches {
         if (live == null) {
             live = new SpaceSaving(capacity);
         } else if (!live.isEmpty()) {
-            ring[(int) Math.floorMod(liveMinute, (long) ring.length)] = live.freeze(liveMinute, withSortKeys);
+            ring[(int) Math.floorMod(liveMinute, (long) ring.length)] = FrozenSketch.of(liveMinute, live.snapshot(withSortKeys));
             live.clear();
         }
         liveMinute = minute;
@@ -46,7 +47,7 @@ final class KeySketches {
         for (long m = first; m <= last; m++) {
             if (m == liveMinute) {
                 if (live != null && !live.isEmpty()) {
-                    out.add(live.freeze(m, withSortKeys));
+                    out.add(FrozenSketch.of(m, live.snapshot(withSortKeys)));
                 }
                 continue;
             }
@@ -67,7 +68,7 @@ final class KeySketches {
             }
         }
         if (live != null && !live.isEmpty()) {
-            out.add(live.freeze(liveMinute, withSortKeys));
+            out.add(FrozenSketch.of(liveMinute, live.snapshot(withSortKeys)));
         }
         out.sort(java.util.Comparator.comparingLong(FrozenSketch::minute));
         return out;

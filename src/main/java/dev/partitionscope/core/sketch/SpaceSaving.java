@@ -1,4 +1,4 @@
-package dev.partitionscope.lab.meter;
+package dev.partitionscope.core.sketch;
 
 import java.util.Arrays;
 import java.util.Objects;
@@ -18,9 +18,10 @@ import java.util.Objects;
  *
  * <p>No allocation per update: keys are found through an open-addressing table (linear probing, backward-shift
  * deletion); counters sit in a binary min-heap whose counts are stored in heap order, so a sift reads one array.
- * Not thread-safe: used under its table meter's lock.
+ * Not thread-safe. Used by the Lab's meter (one sketch per minute and resource, under the meter's lock) and by the
+ * key audit (one per key pattern), which is why it lives in core.
  */
-final class SpaceSaving {
+public final class SpaceSaving {
     private final int capacity;
     private final String[] pks;
     private final String[] sks;
@@ -46,7 +47,7 @@ final class SpaceSaving {
     private double maxSingle;
     private double minSingle = Double.POSITIVE_INFINITY;
 
-    SpaceSaving(int capacity) {
+    public SpaceSaving(int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity must be >= 1");
         }
@@ -68,7 +69,7 @@ final class SpaceSaving {
         filterMask = filter.length - 1;
     }
 
-    static int hash(String pk, String sk) {
+    public static int hash(String pk, String sk) {
         int h = pk.hashCode() * 0x9E3779B9 + (sk == null ? 0x5bd1e995 : sk.hashCode());
         h ^= h >>> 16;
         h *= 0x85ebca6b;
@@ -76,11 +77,11 @@ final class SpaceSaving {
         return h;
     }
 
-    void add(String pk, String sk, double weight) {
+    public void add(String pk, String sk, double weight) {
         add(pk, sk, hash(pk, sk), weight);
     }
 
-    void add(String pk, String sk, int h, double weight) {
+    public void add(String pk, String sk, int h, double weight) {
         total += weight;
         events++;
         if (weight > maxSingle) {
@@ -248,20 +249,20 @@ final class SpaceSaving {
         pos[e] = k;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    int capacity() {
+    public int capacity() {
         return capacity;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return events == 0;
     }
 
     /** Upper bound of the true total of any key not monitored (0 while the sketch has never been full). */
-    double absentBound() {
+    public double absentBound() {
         if (size < capacity) {
             return 0;
         }
@@ -275,22 +276,22 @@ final class SpaceSaving {
     }
 
     /** The smallest monitored count (0 when empty). */
-    double minCount() {
+    public double minCount() {
         return size == 0 ? 0 : heapCount[0];
     }
 
-    double total() {
+    public double total() {
         return total;
     }
 
     /** The monitored count of a key, or -1 when it is not monitored. */
-    double count(String pk, String sk) {
+    public double count(String pk, String sk) {
         int e = find(pk, sk);
         return e < 0 ? -1 : heapCount[pos[e]];
     }
 
     /** The error bound of a monitored key, or -1. */
-    double error(String pk, String sk) {
+    public double error(String pk, String sk) {
         int e = find(pk, sk);
         return e < 0 ? -1 : errors[e];
     }
@@ -311,8 +312,13 @@ final class SpaceSaving {
         }
     }
 
-    /** An immutable copy, heaviest first, for the minute ring and for queries of the live minute. */
-    FrozenSketch freeze(long minute, boolean withSortKeys) {
+    /**
+     * The monitored keys, heaviest first, with their counts and error bounds, and the totals of every update — an
+     * immutable copy, so it can be kept (the Lab's ring of closed minutes) or read after the sketch moved on.
+     *
+     * @param withSortKeys whether to copy the sort keys ({@link Snapshot#sks()} is null otherwise)
+     */
+    public Snapshot snapshot(boolean withSortKeys) {
         Integer[] order = new Integer[size];
         for (int i = 0; i < size; i++) {
             order[i] = i;
@@ -335,12 +341,28 @@ final class SpaceSaving {
             c[i] = heapCount[k];
             err[i] = errors[e];
         }
-        return new FrozenSketch(minute, p, s, h, c, err, absentBound(), total, events, maxSingle,
-                events == 0 ? 0 : minSingle);
+        return new Snapshot(p, s, h, c, err, absentBound(), total, events, maxSingle, events == 0 ? 0 : minSingle);
+    }
+
+    /**
+     * What {@link #snapshot} copies. Arrays are parallel, heaviest first; a key's true total lies in
+     * {@code [counts[i] - errors[i], counts[i]]}.
+     *
+     * @param sks         sort keys, or null when the snapshot was taken without them
+     * @param hashes      {@link #hash} of each key
+     * @param absentBound the most any key not listed can have had (0 while the sketch has never been full)
+     * @param total       sum of all weights added (all keys, monitored or not)
+     * @param events      number of updates
+     */
+    public record Snapshot(String[] pks, String[] sks, int[] hashes, double[] counts, double[] errors,
+            double absentBound, double total, long events, double maxSingle, double minSingle) {
+        public int size() {
+            return pks.length;
+        }
     }
 
     /** Empties the sketch for the next minute, keeping its arrays (no allocation per minute). */
-    void clear() {
+    public void clear() {
         Arrays.fill(pks, 0, size, null);
         Arrays.fill(sks, 0, size, null);
         Arrays.fill(table, 0L);

@@ -1,4 +1,4 @@
-package dev.partitionscope.lab.meter;
+package dev.partitionscope.core.sketch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,7 +53,7 @@ class SpaceSavingTest {
         }
 
         assertThat(s.size()).isEqualTo(100);
-        FrozenSketch f = s.freeze(0, false);
+        SpaceSaving.Snapshot f = s.snapshot(false);
         double bound = s.absentBound();
         assertThat(bound).isPositive();
         int monitored = 0;
@@ -93,11 +93,11 @@ class SpaceSavingTest {
         for (int i = 0; i < 100_000; i++) {
             s.add("k" + rnd.nextInt(5000), rnd.nextBoolean() ? "sk" + rnd.nextInt(3) : null, 1);
         }
-        FrozenSketch f = s.freeze(0, true);
+        SpaceSaving.Snapshot f = s.snapshot(true);
 
         assertThat(f.size()).isEqualTo(37);
         for (int i = 0; i < f.size(); i++) {
-            assertThat(s.count(f.pks()[i], f.sortKey(i))).isEqualTo(f.counts()[i]);
+            assertThat(s.count(f.pks()[i], f.sks()[i])).isEqualTo(f.counts()[i]);
         }
     }
 
