@@ -1,0 +1,116 @@
+package dev.partitionscope.core.audit;
+
+import dev.partitionscope.core.design.Workload;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Joins a sample's patterns with the load measured per key, into what the {@link Advisor} reads. Load comes per key
+ * (Contributor Insights' top keys, the Lab's meter); each key is given to its pattern ({@link PatternMatcher}), and
+ * a pattern's load is the sum over its keys — its share of the resource's units, its busiest key's peak, its
+ * throttles — while the busiest key's peak is what meets the partition ceiling. Without load, a pattern's values are
+ * weighted by sampled items instead, and the matrix says "not measured".
+ */
+public final class AuditProfiles {
+    private AuditProfiles() {
+    }
+
+    /**
+     * One key's load over the audited window.
+     *
+     * @param peakWriteUnits write units per second in its busiest minute (WCU-equivalents when the source does not
+     *                       split reads from writes: Contributor Insights counts 3 units a write unit, 1 a read unit)
+     * @param peakReadUnits  read units per second in its busiest minute (0 when not split)
+     * @param writeUnits     write units over the window
+     * @param throttles      throttled requests over the window
+     */
+    public record KeyLoad(String key, double peakWriteUnits, double peakReadUnits, double writeUnits,
+            double readUnits, long throttles) {
+    }
+
+    /**
+     * The resource's measured load.
+     *
+     * @param keys          per key (top keys: the rest is in {@code totalUnits} only)
+     * @param totalUnits    all units the resource consumed over the window (write + read), for shares
+     * @param windowSeconds the window's length, to scale to a day
+     * @param source        "Contributor Insights", "Lab meter"
+     */
+    public record ResourceLoad(List<KeyLoad> keys, double totalUnits, double windowSeconds, String source) {
+        public ResourceLoad {
+            keys = List.copyOf(keys);
+        }
+    }
+
+    /** @param load the resource's load, or null when nothing measured it */
+    public static List<PatternProfile> of(String resource, List<PatternStats> patterns, ResourceLoad load) {
+        Map<PatternStats, List<KeyLoad>> byPattern = new HashMap<>();
+        if (load != null) {
+            PatternMatcher matcher = new PatternMatcher(patterns);
+            for (KeyLoad k : load.keys()) {
+                PatternStats p = matcher.patternOf(k.key());
+                if (p != null) {
+                    byPattern.computeIfAbsent(p, x -> new java.util.ArrayList<>()).add(k);
+                }
+            }
+        }
+        return patterns.stream().filter(p -> !p.other()).map(p -> profile(resource, p, load,
+                byPattern.getOrDefault(p, List.of()))).toList();
+    }
+
+    static PatternProfile profile(String resource, PatternStats p, ResourceLoad load, List<KeyLoad> keys) {
+        String bucket = p.timeBucket().map(b -> b.name().toLowerCase(Locale.ROOT)).orElse(null);
+        int shards = p.hasShardSuffix() ? p.shardCount() : 0;
+        String sk = p.sortKeyTemplate();
+        boolean skTime = sk != null && (sk.contains("<timestamp>") || sk.contains("<date>") || sk.contains("<hour>"));
+        long cardinality = p.singleKey() ? 1 : p.estimatedCardinality();
+        PatternProfile.Load l = null;
+        Map<String, Double> values = new LinkedHashMap<>();
+        var enumerated = p.enumerated();
+        if (load != null) {
+            double units = 0;
+            double peakW = 0;
+            double peakR = 0;
+            String hottest = null;
+            long throttles = 0;
+            double writes = 0;
+            Map<String, Double> perValue = new LinkedHashMap<>();
+            for (KeyLoad k : keys) {
+                double u = k.writeUnits() + k.readUnits();
+                units += u;
+                writes += k.writeUnits();
+                throttles += k.throttles();
+                double peak = Math.max(k.peakWriteUnits() / Workload.WRITE_CEILING, k.peakReadUnits()
+                        / Workload.READ_CEILING);
+                if (hottest == null || peak > Math.max(peakW / Workload.WRITE_CEILING, peakR / Workload.READ_CEILING)) {
+                    hottest = k.key();
+                    peakW = k.peakWriteUnits();
+                    peakR = k.peakReadUnits();
+                }
+                if (enumerated.isPresent()) {
+                    String v = KeyParts.of(k.key()).part(enumerated.get().position());
+                    perValue.merge(v, u, Double::sum);
+                }
+            }
+            double wcuPerWrite = Math.max(1, p.costAtP50().writeUnits());
+            double perDay = load.windowSeconds() <= 0 ? 0 : writes / wcuPerWrite * 86_400 / load.windowSeconds();
+            l = new PatternProfile.Load(load.totalUnits() <= 0 ? 0 : units / load.totalUnits(), 0, peakW, peakR,
+                    hottest, throttles, perDay, load.source());
+            if (units > 0 && perValue.size() >= 2) { // else the sampled items weigh the values
+                for (Map.Entry<String, Double> e : perValue.entrySet()) {
+                    values.put(e.getKey(), e.getValue() / units);
+                }
+            }
+        }
+        if (values.isEmpty() && enumerated.isPresent() && p.itemsSampled() > 0) {
+            for (PatternStats.ValueCount v : enumerated.get().values()) {
+                values.put(v.value(), v.items() / (double) p.itemsSampled());
+            }
+        }
+        return new PatternProfile(p.template(), resource, cardinality, p.cardinalityError(), values, bucket, shards,
+                skTime, p.itemBytes().p99(), l);
+    }
+}
