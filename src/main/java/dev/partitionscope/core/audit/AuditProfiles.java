@@ -113,4 +113,28 @@ public final class AuditProfiles {
         return new PatternProfile(p.template(), resource, cardinality, p.cardinalityError(), values, bucket, shards,
                 skTime, p.itemBytes().p99(), l);
     }
+
+    /**
+     * A resource's load from Contributor Insights' partition-key matrix (consumed throughput units per minute, with
+     * throttles). Contributor Insights counts 3 units per write unit and 1 per read unit without telling which, so
+     * every key's units are read as write units (÷ 3): a key at 180,000 units a minute is at 100 % of its ceiling
+     * either way, but hot reads cannot be told from hot writes here.
+     */
+    public static ResourceLoad fromInsights(dev.partitionscope.core.heat.KeyTimeMatrix m) {
+        if (m.unit() != dev.partitionscope.core.heat.MatrixUnit.CONSUMED_UNITS_PER_MINUTE) {
+            throw new IllegalArgumentException("expected consumed throughput units, not " + m.unit());
+        }
+        List<KeyLoad> keys = new java.util.ArrayList<>();
+        for (int r = 0; r < m.rowCount(); r++) {
+            var row = m.row(r);
+            if (row.other() || row.partitionKey() == null) {
+                continue;
+            }
+            double peakPerSecond = m.rowPeak(r) / m.bucketSeconds();
+            keys.add(new KeyLoad(row.partitionKey(), peakPerSecond / 3, 0, m.rowTotal(r) / 3, 0,
+                    m.rowThrottles(r)));
+        }
+        return new ResourceLoad(keys, m.total() / 3, (double) m.columns() * m.bucketSeconds(),
+                "Contributor Insights (reads and writes together, as write units)");
+    }
 }

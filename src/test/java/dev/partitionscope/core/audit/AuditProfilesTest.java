@@ -110,4 +110,24 @@ class AuditProfilesTest {
         assertThat(m.patternOf("RETURNED")).isNull();
         assertThat(m.patternOf("THREAT#brand-abc-123")).isNull();
     }
+
+    @Test
+    void contributorInsightsUnitsBecomeWriteUnitsPerSecond() {
+        var start = java.time.Instant.parse("2026-06-22T10:00:00Z");
+        var unit = dev.partitionscope.core.heat.MatrixUnit.CONSUMED_UNITS_PER_MINUTE;
+        var ops = new dev.partitionscope.core.heat.RowKey("app", null, "OPS_LOG", null, false);
+        var other = new dev.partitionscope.core.heat.RowKey("app", null, null, null, true);
+        var m = dev.partitionscope.core.heat.KeyTimeMatrix.builder(start, 60, 3, unit,
+                dev.partitionscope.core.heat.Provenance.CONTRIBUTOR_INSIGHTS_STITCHED)
+                .add(ops, 0, 252_000).add(ops, 1, 126_000).addThrottles(ops, 0, 700).add(other, 0, 42_000).build();
+        ResourceLoad load = AuditProfiles.fromInsights(m);
+        assertThat(load.keys()).hasSize(1);
+        KeyLoad k = load.keys().get(0);
+        assertThat(k.key()).isEqualTo("OPS_LOG");
+        assertThat(k.peakWriteUnits()).as("252,000 units in a minute = 4,200 units/s = 1,400 WCU/s").isEqualTo(1_400);
+        assertThat(k.writeUnits()).isEqualTo(126_000);
+        assertThat(k.throttles()).isEqualTo(700);
+        assertThat(load.totalUnits()).isEqualTo(140_000);
+        assertThat(load.windowSeconds()).isEqualTo(180);
+    }
 }
