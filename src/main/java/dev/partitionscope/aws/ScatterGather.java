@@ -94,15 +94,10 @@ public final class ScatterGather {
      * every throttle reaches this class: counted, its reason kept, and backed off with jitter here.
      */
     public ScatterGather(DynamoDbClient client) {
-        this((key, request) -> client.query(request.toBuilder().overrideConfiguration(o -> o.addPlugin(NO_SDK_RETRY))
-                .build()), Backoff.DEFAULT, MAX_ATTEMPTS);
+        this((key, request) -> client.query(request.toBuilder()
+                        .overrideConfiguration(o -> o.addPlugin(Throttles.NO_SDK_RETRY)).build()),
+                Backoff.DEFAULT, MAX_ATTEMPTS);
     }
-
-    private static final software.amazon.awssdk.core.SdkPlugin NO_SDK_RETRY = config -> {
-        var b = (software.amazon.awssdk.services.dynamodb.DynamoDbServiceClientConfiguration.Builder) config;
-        b.overrideConfiguration(b.overrideConfiguration().toBuilder()
-                .retryStrategy(software.amazon.awssdk.awscore.retry.AwsRetryStrategy.doNotRetry()).build());
-    };
 
     public ScatterGather(QueryCall call, Backoff backoff, int maxAttempts) {
         this.call = call;
@@ -374,9 +369,8 @@ public final class ScatterGather {
                 }
                 return new Page(s.index, items, next == null, null, false);
             } catch (ProvisionedThroughputExceededException | ThrottlingException | RequestLimitExceededException e) {
-                String code = e.awsErrorDetails() == null ? e.getClass().getSimpleName()
-                        : e.awsErrorDetails().errorCode();
-                List<ThrottlingReason> given = throttlingReasons(e);
+                String code = Throttles.code(e);
+                List<ThrottlingReason> given = Throttles.reasons(e);
                 synchronized (s) {
                     s.lastNanos = System.nanoTime();
                     s.throttles++;
@@ -396,7 +390,7 @@ public final class ScatterGather {
                 synchronized (s) {
                     s.retries++;
                 }
-                if (!sleep(backoff.delayMillis(attempt), cancelled)) {
+                if (!Throttles.sleep(backoff.delayMillis(attempt), cancelled)) {
                     return new Page(s.index, List.of(), false, null, true);
                 }
             } catch (AbortedException e) {
@@ -428,35 +422,6 @@ public final class ScatterGather {
         return new RequestSpan(s.index, s.key, page, attempt, TimeUnit.NANOSECONDS.toMillis(t0 - runStart),
                 Math.max(TimeUnit.NANOSECONDS.toMillis(now - runStart), TimeUnit.NANOSECONDS.toMillis(t0 - runStart)),
                 outcome, items, detail);
-    }
-
-    private static List<ThrottlingReason> throttlingReasons(AwsServiceException e) {
-        if (e instanceof ProvisionedThroughputExceededException p && p.hasThrottlingReasons()) {
-            return p.throttlingReasons();
-        }
-        if (e instanceof ThrottlingException t && t.hasThrottlingReasons()) {
-            return t.throttlingReasons();
-        }
-        if (e instanceof RequestLimitExceededException r && r.hasThrottlingReasons()) {
-            return r.throttlingReasons();
-        }
-        return List.of();
-    }
-
-    private static boolean sleep(long millis, BooleanSupplier cancelled) {
-        long until = System.currentTimeMillis() + millis;
-        try {
-            while (System.currentTimeMillis() < until) {
-                if (cancelled.getAsBoolean()) {
-                    return false;
-                }
-                Thread.sleep(Math.min(20, Math.max(1, until - System.currentTimeMillis())));
-            }
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 
     /** The Query for one page of one shard: placeholders for every name, TOTAL consumed capacity. */
