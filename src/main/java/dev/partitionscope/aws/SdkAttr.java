@@ -1,6 +1,7 @@
 package dev.partitionscope.aws;
 
 import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.ItemSize;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,7 +9,10 @@ import java.util.Map;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Converts between the SDK's attribute values and core's {@link AttrValue}, both ways, losslessly. */
+/**
+ * Converts between the SDK's attribute values and core's {@link AttrValue}, both ways, losslessly; and measures SDK
+ * items as {@link ItemSize} does, without the conversion, for readers that see every item of a table once.
+ */
 public final class SdkAttr {
     private SdkAttr() {
     }
@@ -72,5 +76,50 @@ public final class SdkAttr {
             return AttributeValue.fromL(out);
         }
         return AttributeValue.fromM(toSdk(((AttrValue.M) v).values()));
+    }
+
+    /**
+     * DynamoDB's size of an SDK item, equal to {@code ItemSize.of(toCore(item))} (the same rules, and the same
+     * helpers for UTF-8 and numbers) but without building core values for every attribute: a table audit sizes
+     * every item it scans and keeps none.
+     */
+    public static long itemSize(Map<String, AttributeValue> item) {
+        long size = 0;
+        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
+            size += ItemSize.utf8Length(e.getKey()) + size(e.getValue());
+        }
+        return size;
+    }
+
+    /** DynamoDB's size of one SDK value (see {@link ItemSize#of(AttrValue)} for the rules). */
+    public static long size(AttributeValue v) {
+        return switch (v.type()) {
+            case S -> ItemSize.utf8Length(v.s());
+            case N -> ItemSize.number(v.n());
+            case B -> v.b().asByteBuffer().remaining();
+            case BOOL, NUL -> 1;
+            case SS -> v.ss().stream().mapToLong(ItemSize::utf8Length).sum();
+            case NS -> v.ns().stream().mapToLong(ItemSize::number).sum();
+            case BS -> v.bs().stream().mapToLong(b -> b.asByteBuffer().remaining()).sum();
+            case L -> 3 + v.l().stream().mapToLong(x -> 1 + size(x)).sum();
+            case M -> 3 + v.m().size() + itemSize(v.m());
+            case UNKNOWN_TO_SDK_VERSION -> throw new IllegalArgumentException("unknown attribute type: " + v);
+        };
+    }
+
+    /**
+     * A key value as plain text, the way Contributor Insights and the Lab's meter show keys: a string as is, a number
+     * in DynamoDB's canonical text, binary as base64; null for a missing value.
+     */
+    public static String keyString(AttributeValue v) {
+        if (v == null) {
+            return null;
+        }
+        return switch (v.type()) {
+            case S -> v.s();
+            case N -> AttrValue.N.parse(v.n()).text();
+            case B -> java.util.Base64.getEncoder().encodeToString(v.b().asByteArrayUnsafe());
+            default -> throw new IllegalArgumentException("a key is S, N or B, not " + v.type());
+        };
     }
 }
