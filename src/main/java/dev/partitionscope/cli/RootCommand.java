@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         footer = {"", "Connections: --endpoint URL for LocalStack, DynamoDB Local, dynalite or the Lab;",
                 "omit it for AWS with the default credential chain (--profile, --region as usual)."},
         subcommands = {LabCommand.class, WorkloadCommand.class, TablesCommand.class, DescribeCommand.class,
-                MetricsCommand.class, PreviewCommand.class, ScatterCommand.class, CommandLine.HelpCommand.class})
+                MetricsCommand.class, PreviewCommand.class, ScatterCommand.class, AuditCommand.class,
+                CommandLine.HelpCommand.class})
 public final class RootCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
