@@ -121,7 +121,7 @@ public final class KeyAudit {
             traffic = new TrafficLoader(connection, windows).load(shape, options.range(), now, cancelled,
                     new TrafficLoader.Listener() { });
             loadNote = traffic.insights() == null ? "Contributor Insights could not be read"
-                    : "load from Contributor Insights over " + options.range();
+                    : "load from Contributor Insights over " + options.range().label();
         }
         List<ResourceAudit> audits = new ArrayList<>();
         List<PatternProfile> profiles = new ArrayList<>();
@@ -142,7 +142,7 @@ public final class KeyAudit {
             profiles.addAll(AuditProfiles.of(label, patterns, load));
         }
         if (traffic != null && audits.stream().allMatch(a -> a.load() == null)) {
-            loadNote = "no Contributor Insights load for " + table + " in " + options.range() + " (not enabled, or"
+            loadNote = "no Contributor Insights load for " + table + " in " + options.range().label() + " (not enabled, or"
                     + " no traffic): the matrix judges by shape";
         }
         return new Result(shape, audits, Advisor.of(profiles), rcu, loadNote, complete);

@@ -161,6 +161,10 @@ public final class AuditCommand implements Callable<Integer> {
         for (KeyAudit.ResourceAudit a : r.resources()) {
             sb.append("\n### ").append(a.label()).append(String.format(Locale.ROOT, " — %,d items sampled%n%n",
                     a.itemsSampled()));
+            if (a.patterns().isEmpty()) {
+                sb.append("No items: nothing to audit here.\n");
+                continue;
+            }
             sb.append("| Pattern | Items | Keys (est.) | Busiest key | Item size p50 / p99 | One write / read |\n");
             sb.append("|---|---|---|---|---|---|\n");
             for (PatternStats p : a.patterns()) {

@@ -26,9 +26,15 @@ public final class AuditProfiles {
      * @param peakReadUnits  read units per second in its busiest minute (0 when not split)
      * @param writeUnits     write units over the window
      * @param throttles      throttled requests over the window
+     * @param peakThrottlesPerSecond throttled requests per second in its most throttled minute: consumed units
+     *                       stop at the ceiling, so the demand a key must be sized for is consumed + throttled
      */
     public record KeyLoad(String key, double peakWriteUnits, double peakReadUnits, double writeUnits,
-            double readUnits, long throttles) {
+            double readUnits, long throttles, double peakThrottlesPerSecond) {
+        public KeyLoad(String key, double peakWriteUnits, double peakReadUnits, double writeUnits, double readUnits,
+                long throttles) {
+            this(key, peakWriteUnits, peakReadUnits, writeUnits, readUnits, throttles, 0);
+        }
     }
 
     /**
@@ -96,6 +102,12 @@ public final class AuditProfiles {
                 }
             }
             double wcuPerWrite = Math.max(1, p.costAtP50().writeUnits());
+            // Consumed units stop at the ceiling; what was throttled is demand too (as writes of the median item).
+            for (KeyLoad k : keys) {
+                if (k.key().equals(hottest)) {
+                    peakW += k.peakThrottlesPerSecond() * wcuPerWrite;
+                }
+            }
             double perDay = load.windowSeconds() <= 0 ? 0 : writes / wcuPerWrite * 86_400 / load.windowSeconds();
             l = new PatternProfile.Load(load.totalUnits() <= 0 ? 0 : units / load.totalUnits(), 0, peakW, peakR,
                     hottest, throttles, perDay, load.source());
@@ -131,8 +143,12 @@ public final class AuditProfiles {
                 continue;
             }
             double peakPerSecond = m.rowPeak(r) / m.bucketSeconds();
+            long peakThrottles = 0;
+            for (int c = 0; c < m.columns(); c++) {
+                peakThrottles = Math.max(peakThrottles, m.throttles(r, c));
+            }
             keys.add(new KeyLoad(row.partitionKey(), peakPerSecond / 3, 0, m.rowTotal(r) / 3, 0,
-                    m.rowThrottles(r)));
+                    m.rowThrottles(r), peakThrottles / (double) m.bucketSeconds()));
         }
         return new ResourceLoad(keys, m.total() / 3, (double) m.columns() * m.bucketSeconds(),
                 "Contributor Insights (reads and writes together, as write units)");
