@@ -66,8 +66,8 @@ public final class KeyAudit {
     /**
      * @param loadNote why there is no load, or where it comes from
      */
-    public record Result(TableShape shape, List<ResourceAudit> resources, Advisor.Advice advice, double consumedRcu,
-            String loadNote, boolean complete) {
+    public record Result(TableShape shape, List<ResourceAudit> resources, List<PatternProfile> profiles,
+            Advisor.Advice advice, double consumedRcu, String loadNote, boolean complete) {
     }
 
     private final Connection connection;
@@ -145,7 +145,7 @@ public final class KeyAudit {
             loadNote = "no Contributor Insights load for " + table + " in " + options.range().label() + " (not enabled, or"
                     + " no traffic): the matrix judges by shape";
         }
-        return new Result(shape, audits, Advisor.of(profiles), rcu, loadNote, complete);
+        return new Result(shape, audits, profiles, Advisor.of(profiles), rcu, loadNote, complete);
     }
 
     static String label(String table, String index) {

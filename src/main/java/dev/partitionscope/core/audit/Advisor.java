@@ -362,6 +362,9 @@ public final class Advisor {
 
     static String pct(double share) {
         double v = share * 100;
+        if (v > 0 && v < 0.1) {
+            return "< 0.1 %";
+        }
         return String.format(Locale.ROOT, v >= 10 || v == Math.rint(v) ? "%.0f %%" : "%.1f %%", v);
     }
 

@@ -377,6 +377,10 @@ public final class MainWindowController implements ShellActions {
             return new dev.partitionscope.ui.sharding.ShardingView(new dev.partitionscope.ui.sharding
                     .ShardingViewModel(main), services.files()).root();
         }
+        if (screen == Screen.AUDIT) {
+            return new dev.partitionscope.ui.audit.AuditView(new dev.partitionscope.ui.audit.AuditViewModel(main),
+                    this, services.files()).root();
+        }
         if (screen == Screen.SCATTER_GATHER) {
             return new dev.partitionscope.ui.scatter.ScatterView(new dev.partitionscope.ui.scatter.ScatterViewModel(
                     main), this, services.files()).root();

@@ -17,7 +17,7 @@ public enum Screen {
     SCATTER_GATHER("Scatter-gather", "mdi2s-sitemap-outline", null,
             "Run a sharded read as N parallel queries with a k-way merge; see each shard's items, capacity, latency"
                     + " and throttles, and compare with the unsharded or GSI read."),
-    AUDIT("Audit", "mdi2c-clipboard-search-outline", "issue 9",
+    AUDIT("Audit", "mdi2c-clipboard-search-outline", null,
             "Sample the table under a read budget, find its key patterns and their cardinality, and get a risk"
                     + " matrix with advice that opens the sharding designer pre-filled."),
     LAB("Lab", "mdi2f-flask-outline", null,
