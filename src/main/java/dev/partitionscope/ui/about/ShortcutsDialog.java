@@ -39,6 +39,7 @@ public final class ShortcutsDialog {
                 + " sharding designer)"});
         rows.add(new String[]{"Ctrl+Enter / Esc", "Sharding: try the first scheme in the Lab / cancel the trial"});
         rows.add(new String[]{"Ctrl+Enter / Esc", "Scatter-gather: run the N queries / cancel outstanding ones"});
+        rows.add(new String[]{"Ctrl+Enter / Esc", "Audit: run the key audit / stop sampling"});
         rows.add(new String[]{"Ctrl+Enter", "Lab: start the workload, or switch to the chosen variant"});
         rows.add(new String[]{"Esc", "Lab: stop the workload (cancel a fast-forward)"});
         rows.add(new String[]{"Ctrl+S", "Lab: save the Lab shown as a recording…"});
