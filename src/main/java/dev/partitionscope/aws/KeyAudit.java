@@ -35,6 +35,11 @@ public final class KeyAudit {
         public static Options defaults() {
             return new Options(AuditSampler.Options.defaults(), true, TimeRange.last(TimeRange.Preset.LAST_3H), true);
         }
+
+        /** The same options with another item cap per table or index (0: none). */
+        public Options withItemCap(long cap) {
+            return new Options(sampling.withItemCap(cap), indexes, range, insights);
+        }
     }
 
     /** Hears the audit's steps, on the calling thread. */
@@ -60,14 +65,19 @@ public final class KeyAudit {
      * @param load     the per-key load found, or null (not enabled, no traffic, not read)
      */
     public record ResourceAudit(String label, String index, List<PatternStats> patterns, long itemsSampled,
-            AuditSampler.Result sampling, AuditProfiles.ResourceLoad load) {
+            AuditSampler.Result sampling, AuditProfiles.ResourceLoad load, KeyPatterns sample) {
     }
 
     /**
      * @param loadNote why there is no load, or where it comes from
+     * @param pending  GSIs not sampled at all (the run was cancelled before them): a resume samples them
      */
     public record Result(TableShape shape, List<ResourceAudit> resources, List<PatternProfile> profiles,
-            Advisor.Advice advice, double consumedRcu, String loadNote, boolean complete) {
+            Advisor.Advice advice, double consumedRcu, String loadNote, boolean complete, List<String> pending) {
+    }
+
+    /** One resource to sample: where a previous run stopped (or null) and the patterns it found so far. */
+    private record Slot(String index, KeyPatterns patterns, AuditSampler.Checkpoint from, AuditSampler.Result done) {
     }
 
     private final Connection connection;
@@ -84,29 +94,62 @@ public final class KeyAudit {
 
     public Result run(String table, Options options, BooleanSupplier cancelled, Listener listener) {
         TableShape shape = new TableGateway(connection).describe(table);
-        List<String> indexes = new ArrayList<>();
-        indexes.add(null);
+        List<Slot> slots = new ArrayList<>();
+        slots.add(new Slot(null, new KeyPatterns(), null, null));
         if (options.indexes()) {
-            shape.globalIndexes().stream().map(IndexShape::name).forEach(indexes::add);
+            shape.globalIndexes().stream().map(IndexShape::name).forEach(i -> slots.add(new Slot(i,
+                    new KeyPatterns(), null, null)));
         }
+        return sample(shape, slots, options, cancelled, listener);
+    }
+
+    /**
+     * Continues a partial audit (stopped by a cap or a cancel) where each table and GSI stopped, adding to the
+     * patterns found so far; resources already read to their end are kept as they are. The load is read again.
+     */
+    public Result resume(Result previous, Options options, BooleanSupplier cancelled, Listener listener) {
+        List<Slot> slots = new ArrayList<>();
+        for (ResourceAudit a : previous.resources()) {
+            boolean finished = a.sampling().checkpoint().finished();
+            slots.add(new Slot(a.index(), a.sample(), finished ? null : a.sampling().checkpoint(), finished
+                    ? a.sampling() : null));
+        }
+        for (String index : previous.pending()) {
+            slots.add(new Slot(index, new KeyPatterns(), null, null));
+        }
+        return sample(previous.shape(), slots, options, cancelled, listener);
+    }
+
+    private Result sample(TableShape shape, List<Slot> slots, Options options, BooleanSupplier cancelled,
+            Listener listener) {
+        String table = shape.name();
+        List<String> indexes = new ArrayList<>();
         List<KeyPatterns> samples = new ArrayList<>();
         List<AuditSampler.Result> sampled = new ArrayList<>();
+        List<String> pending = new ArrayList<>();
         double rcu = 0;
         boolean complete = true;
-        for (int i = 0; i < indexes.size(); i++) {
-            String index = indexes.get(i);
-            String label = label(table, index);
-            listener.resource(label, i + 1, indexes.size());
-            KeyPatterns patterns = new KeyPatterns();
-            AuditSampler.Result r = sampler.sample(table, index, options.sampling(), patterns::add,
-                    p -> listener.progress(label, p), cancelled);
-            samples.add(patterns);
-            sampled.add(r);
-            rcu += r.consumedRcu();
-            complete &= r.complete();
-            if (r.stop() == AuditSampler.Stop.CANCELLED) {
-                break;
+        for (int i = 0; i < slots.size(); i++) {
+            Slot slot = slots.get(i);
+            String label = label(table, slot.index());
+            if (!sampled.isEmpty() && sampled.get(sampled.size() - 1).stop() == AuditSampler.Stop.CANCELLED) {
+                pending.add(slot.index());
+                complete = false;
+                continue;
             }
+            AuditSampler.Result r = slot.done();
+            if (r == null) {
+                listener.resource(label, i + 1, slots.size());
+                AuditSampler.Options o = slot.from() == null ? options.sampling()
+                        : options.sampling().resumingFrom(slot.from());
+                r = sampler.sample(table, slot.index(), o, slot.patterns()::add, p -> listener.progress(label, p),
+                        cancelled);
+            }
+            indexes.add(slot.index());
+            samples.add(slot.patterns());
+            sampled.add(r);
+            rcu += r.checkpoint().consumedRcu();
+            complete &= r.complete();
         }
         TrafficLoader.Traffic traffic = null;
         String loadNote;
@@ -138,14 +181,14 @@ public final class KeyAudit {
             }
             List<PatternStats> patterns = samples.get(i).patterns();
             audits.add(new ResourceAudit(label, index, patterns, samples.get(i).itemsSampled(), sampled.get(i),
-                    load));
+                    load, samples.get(i)));
             profiles.addAll(AuditProfiles.of(label, patterns, load));
         }
         if (traffic != null && audits.stream().allMatch(a -> a.load() == null)) {
             loadNote = "no Contributor Insights load for " + table + " in " + options.range().label() + " (not enabled, or"
                     + " no traffic): the matrix judges by shape";
         }
-        return new Result(shape, audits, profiles, Advisor.of(profiles), rcu, loadNote, complete);
+        return new Result(shape, audits, profiles, Advisor.of(profiles), rcu, loadNote, complete, pending);
     }
 
     static String label(String table, String index) {

@@ -86,4 +86,34 @@ class KeyAuditTest {
         assertThat(f.suggestedScheme()).startsWith("PENDING").contains(":hash:");
         assertThat(f.seed()).isEqualTo("seed 001");
     }
+
+    @Test
+    void aCappedAuditResumesWhereItStoppedAndCountsEveryItemOnce() throws Exception {
+        SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
+        try (Lab lab = Lab.start(Lab.Options.defaults().withClock(clock))) {
+            var s = ScenarioCatalog.load(null).get("order-status");
+            new FastForward(Plan.of(s, "before", RunSettings.defaults().withDuration(Duration.ofMinutes(10))), lab,
+                    clock, 2_000).run();
+            Path home = Files.createTempDirectory("audit-test");
+            AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
+            try (Connection c = new ConnectionFactory(none).open(ConnectionSpec.lab()
+                    .withEndpoint(lab.endpoint().orElseThrow()))) {
+                long total = c.dynamo().describeTable(b -> b.tableName("order-status-index")).table().itemCount();
+                KeyAudit.Options capped = new KeyAudit.Options(AuditSampler.Options.defaults().withBudget(
+                        AuditSampler.Budget.unlimited()).withItemCap(500), true,
+                        TimeRange.last(TimeRange.Preset.LAST_1H), false);
+                KeyAudit audit = new KeyAudit(c);
+                KeyAudit.Result first = audit.run("order-status-index", capped, () -> false, KeyAudit.Listener.NONE);
+                assertThat(first.complete()).isFalse();
+                assertThat(first.resources().get(0).itemsSampled()).isEqualTo(500);
+                KeyAudit.Result rest = audit.resume(first, capped.withItemCap(0), () -> false,
+                        KeyAudit.Listener.NONE);
+                assertThat(rest.complete()).isTrue();
+                assertThat(rest.resources().get(0).itemsSampled()).as("every item once over both runs")
+                        .isEqualTo(total);
+                assertThat(rest.resources().get(0).patterns().get(0).itemsSampled()).isEqualTo(total);
+                assertThat(rest.consumedRcu()).isGreaterThan(first.consumedRcu());
+            }
+        }
+    }
 }

@@ -116,6 +116,13 @@ public final class AuditView {
         run.setTooltip(new Tooltip("Sample the table and its GSIs and advise (Ctrl+Enter)"));
         run.setOnAction(e -> vm.run());
         run.disableProperty().bind(vm.runningProperty());
+        Button resume = new Button("Resume", Icons.of("mdi2p-play-pause", 16));
+        resume.setId("auditResume");
+        resume.setTooltip(new Tooltip("Sample the rest: each table and GSI continues where it stopped"));
+        resume.setOnAction(e -> vm.resume());
+        resume.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(vm::resumable,
+                vm.resultProperty()).and(vm.runningProperty().not()));
+        resume.managedProperty().bind(resume.visibleProperty());
         Button copy = new Button("Copy Markdown", Icons.of("mdi2c-content-copy", 16));
         copy.setId("auditCopyMarkdown");
         copy.setOnAction(e -> Fx.copy(vm.markdown()));
@@ -128,7 +135,7 @@ public final class AuditView {
         for (Button b : List.of(copy, md, csv)) {
             b.disableProperty().bind(vm.resultProperty().isNull());
         }
-        HBox header = new HBox(10, title, new Pane(), cancel, copy, md, csv, run);
+        HBox header = new HBox(10, title, new Pane(), cancel, resume, copy, md, csv, run);
         HBox.setHgrow(header.getChildren().get(1), Priority.ALWAYS);
         header.setAlignment(Pos.CENTER_LEFT);
 

@@ -93,8 +93,25 @@ public final class AuditViewModel {
     }
 
     public void run() {
+        start(null);
+    }
+
+    /** Continues a partial audit where each table and GSI stopped (after a cap or a cancel). */
+    public void resume() {
+        KeyAudit.Result previous = result.get();
+        if (previous != null && !previous.complete()) {
+            start(previous);
+        }
+    }
+
+    /** True when the audit shown stopped early and can be resumed. */
+    public boolean resumable() {
+        return result.get() != null && !result.get().complete();
+    }
+
+    private void start(KeyAudit.Result previous) {
         Connection c = main.getConnection();
-        String table = main.selectedTableProperty().get();
+        String table = previous != null ? previous.shape().name() : main.selectedTableProperty().get();
         if (c == null || table == null) {
             return;
         }
@@ -114,8 +131,10 @@ public final class AuditViewModel {
         running.set(true);
         fraction.set(-1);
         progress.set("Starting the audit of " + table + " …");
-        task = main.tasks().run("Key audit of " + table, ctx -> new KeyAudit(c).run(table, o,
-                () -> ctx.isCancelled() || stopFlag.get(), new KeyAudit.Listener() {
+        task = main.tasks().run("Key audit of " + table, ctx -> {
+            KeyAudit audit = new KeyAudit(c);
+            java.util.function.BooleanSupplier stopped = () -> ctx.isCancelled() || stopFlag.get();
+            KeyAudit.Listener listener = new KeyAudit.Listener() {
                     private String current = table;
 
                     @Override
@@ -147,7 +166,10 @@ public final class AuditViewModel {
                             }
                         });
                     }
-                }), r -> {
+                };
+            return previous == null ? audit.run(table, o, stopped, listener)
+                    : audit.resume(previous, o, stopped, listener);
+        }, r -> {
                     if (gen == generation) {
                         running.set(false);
                         result.set(r);

@@ -72,9 +72,21 @@ class AuditScreenUiTest {
             // Without load the shape alone speaks: OPS_LOG is one key, a finding to act on. (With the demo's light
             // traffic the advisor rightly accepts it as one key.)
             robot.lookup("#auditInsights").queryAs(javafx.scene.control.CheckBox.class).setSelected(false);
+            robot.lookup("#auditItemCap").queryAs(TextField.class).setText("100");
             robot.lookup("#auditRun").queryButton().fire();
             return null;
         });
+        // Capped at 100 items a table: a partial sample, resumable where it stopped.
+        AppFixture.waitUntil("the capped audit", Duration.ofSeconds(30), () -> robot.showing("#auditResume"));
+        assertThat(robot.text("#auditProgress")).contains("partial sample");
+        AppFixture.onFx(() -> {
+            robot.lookup("#auditItemCap").queryAs(TextField.class).setText("0");
+            robot.lookup("#auditResume").queryButton().fire();
+            return null;
+        });
+        AppFixture.waitUntil("the resumed audit", Duration.ofSeconds(30), () -> !robot.showing("#auditResume")
+                && robot.text("#auditProgress").contains("items sampled") && !robot.showing("#auditCancel"));
+        assertThat(robot.text("#auditProgress")).doesNotContain("partial");
         @SuppressWarnings("unchecked")
         TableView<Advisor.RiskRow> matrix = robot.lookup("#auditMatrix").queryAs(TableView.class);
         AppFixture.waitUntil("the matrix", Duration.ofSeconds(30), () -> AppFixture.onFx(() ->
