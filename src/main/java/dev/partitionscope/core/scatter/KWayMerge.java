@@ -33,7 +33,6 @@ public final class KWayMerge {
     private final List<String> dedupeBy;
     private final java.util.Set<List<AttrValue>> seen = new java.util.HashSet<>();
     private int duplicates;
-    private boolean stopped;
     /** Shards with a buffered head, by head (then shard index): the next item to emit is the top's head. */
     private final java.util.PriorityQueue<Integer> heads;
     /** Shards that have not ended and have nothing buffered: while any, nothing is certain. */
@@ -108,19 +107,14 @@ public final class KWayMerge {
         drain();
     }
 
-    /** Stops the merge where it stands (cancel, item cap): nothing more is emitted or needed. */
-    public synchronized void stop() {
-        stopped = true;
-    }
-
     /** True when shard {@code shard} must be read further for the merge to go on. */
     public synchronized boolean needsMore(int shard) {
         return !done() && !ended[shard] && buffers.get(shard).isEmpty();
     }
 
-    /** True when the limit is reached, the merge was stopped, or every shard ended and was emitted. */
+    /** True when the limit is reached or every shard ended and was emitted. */
     public synchronized boolean done() {
-        if (stopped || out.size() >= limit) {
+        if (out.size() >= limit) {
             return true;
         }
         for (int i = 0; i < shards; i++) {
@@ -151,15 +145,6 @@ public final class KWayMerge {
         return Math.max(0, limit - out.size());
     }
 
-    /** Items held: merged plus buffered (what the item cap bounds). */
-    public synchronized int held() {
-        int n = out.size();
-        for (ArrayDeque<Map<String, AttrValue>> b : buffers) {
-            n += b.size();
-        }
-        return n;
-    }
-
     /** The merged items so far, in order. */
     public synchronized List<Map<String, AttrValue>> merged() {
         return List.copyOf(out);
@@ -176,7 +161,7 @@ public final class KWayMerge {
      */
     private void drain() {
         if (sortKey != null) {
-            while (!stopped && out.size() < limit && missing == 0 && !heads.isEmpty()) {
+            while (out.size() < limit && missing == 0 && !heads.isEmpty()) {
                 int best = heads.poll();
                 ArrayDeque<Map<String, AttrValue>> b = buffers.get(best);
                 Map<String, AttrValue> item = b.pollFirst();
@@ -194,7 +179,7 @@ public final class KWayMerge {
             }
             return;
         }
-        while (!stopped && out.size() < limit) {
+        while (out.size() < limit) {
             int best = -1;
             for (int i = 0; i < shards; i++) {
                 ArrayDeque<Map<String, AttrValue>> b = buffers.get(i);

@@ -6,12 +6,10 @@ import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.Theme;
 import java.util.List;
 import java.util.stream.Collectors;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.image.Image;
 import javafx.scene.image.ImageView;
@@ -52,9 +50,9 @@ public final class AboutDialog {
         TableView<AppInfo.Dependency> table = new TableView<>();
         table.setId("licenceTable");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(column("Component", AppInfo.Dependency::name, 220));
-        table.getColumns().add(column("Version", AppInfo.Dependency::version, 90));
-        table.getColumns().add(column("Licence", AppInfo.Dependency::licence, 230));
+        table.getColumns().add(Fx.textColumn("Component", AppInfo.Dependency::name, 220));
+        table.getColumns().add(Fx.textColumn("Version", AppInfo.Dependency::version, 90));
+        table.getColumns().add(Fx.textColumn("Licence", AppInfo.Dependency::licence, 230));
         table.getItems().setAll(deps);
         table.setPrefHeight(260);
         table.setPrefWidth(640);
@@ -71,13 +69,5 @@ public final class AboutDialog {
         dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         Theme.style(dialog.getDialogPane().getScene());
         dialog.showAndWait();
-    }
-
-    private static TableColumn<AppInfo.Dependency, String> column(String title,
-            java.util.function.Function<AppInfo.Dependency, String> f, double width) {
-        TableColumn<AppInfo.Dependency, String> c = new TableColumn<>(title);
-        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(f.apply(cell.getValue())));
-        c.setPrefWidth(width);
-        return c;
     }
 }

@@ -20,8 +20,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -29,9 +27,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -147,11 +143,11 @@ public final class AuditView {
         insights.selectedProperty().bindBidirectional(vm.insightsProperty());
         insights.setTooltip(new Tooltip("Join each pattern's load from Contributor Insights over the top bar's time"
                 + " range (billed per report on AWS)"));
-        FlowPane inputs = new FlowPane(10, 6, field("Read budget (RCU/s)", "auditBudget", vm.budgetProperty(), 90,
+        FlowPane inputs = new FlowPane(10, 6, Fx.labeledField("Read budget (RCU/s)", "auditBudget", vm.budgetProperty(), 90,
                 "Empty: 5 % of the table's provisioned reads, or 100 RCU/s on on-demand. 0: no budget.",
-                "default"), field("Segments", "auditSegments", vm.segmentsProperty(), 50, "Parallel Scan segments",
-                null), field("Item cap", "auditItemCap", vm.itemCapProperty(), 80, "Items per table or index; 0:"
-                + " no cap", null), field("Time cap (s)", "auditTimeCap", vm.timeCapProperty(), 60, "Seconds per"
+                "default"), Fx.labeledField("Segments", "auditSegments", vm.segmentsProperty(), 50, "Parallel Scan segments",
+                null), Fx.labeledField("Item cap", "auditItemCap", vm.itemCapProperty(), 80, "Items per table or index; 0:"
+                + " no cap", null), Fx.labeledField("Time cap (s)", "auditTimeCap", vm.timeCapProperty(), 60, "Seconds per"
                 + " table or index; empty: no cap", "none"), indexes, insights);
         inputs.setAlignment(Pos.CENTER_LEFT);
 
@@ -168,15 +164,15 @@ public final class AuditView {
         matrix.getStyleClass().add("dense");
         matrix.setPlaceholder(new Label("Run the audit to see each key pattern's risk"));
         matrix.getColumns().setAll(List.of(
-                col("Pattern", Advisor.RiskRow::pattern, 200),
-                col("Where", Advisor.RiskRow::resource, 120),
-                col("Risk", r -> r.risk().name().charAt(0) + r.risk().name().substring(1).toLowerCase(Locale.ROOT),
+                Fx.textColumn("Pattern", Advisor.RiskRow::pattern, 200),
+                Fx.textColumn("Where", Advisor.RiskRow::resource, 120),
+                Fx.textColumn("Risk", r -> r.risk().name().charAt(0) + r.risk().name().substring(1).toLowerCase(Locale.ROOT),
                         70),
-                col("Cardinality", Advisor.RiskRow::cardinality, 160),
-                col("Peak (% of the key ceiling)", Advisor.RiskRow::peak, 300),
-                col("Burst exposure", Advisor.RiskRow::burst, 150),
-                col("Growth", Advisor.RiskRow::growth, 150),
-                col("Why", Advisor.RiskRow::reason, 360)));
+                Fx.textColumn("Cardinality", Advisor.RiskRow::cardinality, 160),
+                Fx.textColumn("Peak (% of the key ceiling)", Advisor.RiskRow::peak, 300),
+                Fx.textColumn("Burst exposure", Advisor.RiskRow::burst, 150),
+                Fx.textColumn("Growth", Advisor.RiskRow::growth, 150),
+                Fx.textColumn("Why", Advisor.RiskRow::reason, 360)));
         matrix.setPrefHeight(200);
 
         findings.setId("auditFindings");
@@ -187,18 +183,18 @@ public final class AuditView {
         patterns.getStyleClass().add("dense");
         patterns.setPlaceholder(new Label("The sampled key patterns appear here"));
         patterns.getColumns().setAll(List.of(
-                col("Where", Row::resource, 120),
-                col("Pattern", r -> r.stats().template(), 240),
-                col("Items sampled", r -> String.format(Locale.ROOT, "%,d (%.0f %%)", r.stats().itemsSampled(),
+                Fx.textColumn("Where", Row::resource, 120),
+                Fx.textColumn("Pattern", r -> r.stats().template(), 240),
+                Fx.textColumn("Items sampled", r -> String.format(Locale.ROOT, "%,d (%.0f %%)", r.stats().itemsSampled(),
                         r.stats().itemShare() * 100), 120),
-                col("Keys (est.)", r -> r.stats().cardinalityError() > 0 ? String.format(Locale.ROOT,
+                Fx.textColumn("Keys (est.)", r -> r.stats().cardinalityError() > 0 ? String.format(Locale.ROOT,
                         "≈ %,d ± %.1f %%", r.stats().estimatedCardinality(), r.stats().cardinalityError() * 100)
                         : String.format(Locale.ROOT, "%,d", r.stats().estimatedCardinality()), 130),
-                col("Busiest key", r -> r.stats().topKeys().isEmpty() ? "" : r.stats().topKeys().get(0).key()
+                Fx.textColumn("Busiest key", r -> r.stats().topKeys().isEmpty() ? "" : r.stats().topKeys().get(0).key()
                         + String.format(Locale.ROOT, " (%.0f %%)", r.stats().topKeyShare() * 100), 240),
-                col("Item size p50 / p99", r -> String.format(Locale.ROOT, "%,d B / %,d B",
+                Fx.textColumn("Item size p50 / p99", r -> String.format(Locale.ROOT, "%,d B / %,d B",
                         r.stats().itemBytes().p50(), r.stats().itemBytes().p99()), 150),
-                col("One write / read", r -> units(r.stats().costAtP50().writeUnits()) + " WCU / "
+                Fx.textColumn("One write / read", r -> units(r.stats().costAtP50().writeUnits()) + " WCU / "
                         + units(r.stats().costAtP50().strongReadUnits()) + " RCU", 140)));
         VBox.setVgrow(patterns, Priority.ALWAYS);
         Label patternsTitle = new Label("Key patterns");
@@ -264,30 +260,6 @@ public final class AuditView {
 
     private static String units(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
-    }
-
-    private static Node field(String label, String id, javafx.beans.property.StringProperty p, double width,
-                              String tip, String prompt) {
-        Label l = new Label(label);
-        l.getStyleClass().add("muted");
-        TextField f = new TextField();
-        f.setId(id);
-        f.setPrefWidth(width);
-        f.textProperty().bindBidirectional(p);
-        f.setTooltip(new Tooltip(tip));
-        if (prompt != null) {
-            f.setPromptText(prompt);
-        }
-        HBox box = new HBox(6, l, f);
-        box.setAlignment(Pos.CENTER_LEFT);
-        return box;
-    }
-
-    private static <T> TableColumn<T, String> col(String name, Function<T, String> value, double width) {
-        TableColumn<T, String> c = new TableColumn<>(name);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(value.apply(cd.getValue())));
-        return c;
     }
 
     private void export(FileDialogs.Type type, String text) {

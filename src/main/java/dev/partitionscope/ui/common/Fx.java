@@ -89,4 +89,36 @@ public final class Fx {
             }
         });
     }
+
+    /** A read-only table column showing {@code value} of each row as text. */
+    public static <T> javafx.scene.control.TableColumn<T, String> textColumn(String title,
+            java.util.function.Function<T, String> value, double width) {
+        javafx.scene.control.TableColumn<T, String> c = new javafx.scene.control.TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cd -> new javafx.beans.property.ReadOnlyStringWrapper(value.apply(cd.getValue())));
+        return c;
+    }
+
+    /**
+     * A muted label and a text field bound both ways to {@code property}, side by side: the input rows of the
+     * console screens.
+     *
+     * @param prompt the field's prompt text, or null
+     */
+    public static Node labeledField(String label, String id, javafx.beans.property.StringProperty property,
+            double width, String tip, String prompt) {
+        javafx.scene.control.Label l = new javafx.scene.control.Label(label);
+        l.getStyleClass().add("muted");
+        javafx.scene.control.TextField f = new javafx.scene.control.TextField();
+        f.setId(id);
+        f.setPrefWidth(width);
+        f.textProperty().bindBidirectional(property);
+        f.setTooltip(new javafx.scene.control.Tooltip(tip));
+        if (prompt != null) {
+            f.setPromptText(prompt);
+        }
+        javafx.scene.layout.HBox box = new javafx.scene.layout.HBox(6, l, f);
+        box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        return box;
+    }
 }

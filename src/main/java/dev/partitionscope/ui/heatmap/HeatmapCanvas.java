@@ -28,7 +28,6 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
-import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
@@ -788,19 +787,11 @@ public final class HeatmapCanvas extends Region {
     }
 
     private static Paint paint(Label probe) {
-        Paint p = probe.getTextFill();
-        return p == null ? Color.GRAY : p;
+        return dev.partitionscope.ui.common.CssProbe.paint(probe);
     }
 
     /** An invisible label whose CSS-styled text fill (and font) the chart draws with. */
     private Label probe(String styleClass) {
-        Label l = new Label();
-        l.getStyleClass().addAll("heat-probe", styleClass);
-        l.setManaged(false);
-        l.setOpacity(0);
-        l.setMouseTransparent(true);
-        l.textFillProperty().addListener((obs, old, now) -> markFrameDirty());
-        l.fontProperty().addListener((obs, old, now) -> markFrameDirty());
-        return l;
+        return dev.partitionscope.ui.common.CssProbe.create(this::markFrameDirty, "heat-probe", styleClass);
     }
 }

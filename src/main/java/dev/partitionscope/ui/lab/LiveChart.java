@@ -6,7 +6,6 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
-import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
@@ -46,12 +45,7 @@ final class LiveChart extends Region {
     }
 
     private Label probe(String styleClass) {
-        Label l = new Label();
-        l.getStyleClass().add(styleClass);
-        l.setManaged(false);
-        l.setOpacity(0);
-        l.setMouseTransparent(true);
-        return l;
+        return dev.partitionscope.ui.common.CssProbe.create(null, styleClass);
     }
 
     void setData(ThrottleSummary summary) {
@@ -166,7 +160,6 @@ final class LiveChart extends Region {
     }
 
     private static Paint color(Label probe) {
-        Paint p = probe.getTextFill();
-        return p == null ? Color.GRAY : p;
+        return dev.partitionscope.ui.common.CssProbe.paint(probe);
     }
 }

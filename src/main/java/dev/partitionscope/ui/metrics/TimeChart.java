@@ -18,7 +18,6 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Label;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Region;
-import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 
 /**
@@ -234,8 +233,7 @@ public final class TimeChart extends Region {
     }
 
     private static Paint paint(Label probe) {
-        Paint p = probe == null ? null : probe.getTextFill();
-        return p == null ? Color.GRAY : p;
+        return dev.partitionscope.ui.common.CssProbe.paint(probe);
     }
 
     /** One probe per colour class in use: added for new classes, dropped for classes no longer shown. */
@@ -260,14 +258,7 @@ public final class TimeChart extends Region {
 
     /** An invisible label whose CSS-styled text fill (and font) the chart draws with. */
     private Label probe(String styleClass) {
-        Label l = new Label();
-        l.getStyleClass().addAll("chart-probe", styleClass);
-        l.setManaged(false);
-        l.setOpacity(0);
-        l.setMouseTransparent(true);
-        l.textFillProperty().addListener((obs, old, now) -> markDirty());
-        l.fontProperty().addListener((obs, old, now) -> markDirty());
-        return l;
+        return dev.partitionscope.ui.common.CssProbe.create(this::markDirty, "chart-probe", styleClass);
     }
 
     private void updateAccessibleText() {

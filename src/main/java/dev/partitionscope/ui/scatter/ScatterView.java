@@ -27,8 +27,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -46,7 +44,6 @@ import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -251,15 +248,15 @@ public final class ScatterView {
         shardTable.setId("scatterShards");
         shardTable.setPlaceholder(new Label("Run to see each shard's items, pages, RCU, latency and throttles"));
         shardTable.getColumns().setAll(List.of(
-                col("Shard key", ShardStats::key, 105),
-                col("State", s -> s.state().name().toLowerCase(Locale.ROOT).replace('_', ' '), 98),
-                col("Items read", s -> String.format(Locale.ROOT, "%,d", s.items()), 104),
-                col("Pages", s -> Integer.toString(s.pages()), 64),
-                col("RCU", s -> String.format(Locale.ROOT, "%.1f", s.consumedCapacity()), 56),
-                col("Latency (ms)", s -> String.format(Locale.ROOT, "%,d", s.latencyMs()), 128),
-                col("Retries", s -> Integer.toString(s.retries()), 72),
-                col("Throttles", s -> s.throttles() == 0 ? "0" : s.throttles() + " " + s.throttleReasons(), 120),
-                col("Error", s -> s.error() == null ? "" : s.error(), 220)));
+                Fx.textColumn("Shard key", ShardStats::key, 105),
+                Fx.textColumn("State", s -> s.state().name().toLowerCase(Locale.ROOT).replace('_', ' '), 98),
+                Fx.textColumn("Items read", s -> String.format(Locale.ROOT, "%,d", s.items()), 104),
+                Fx.textColumn("Pages", s -> Integer.toString(s.pages()), 64),
+                Fx.textColumn("RCU", s -> String.format(Locale.ROOT, "%.1f", s.consumedCapacity()), 56),
+                Fx.textColumn("Latency (ms)", s -> String.format(Locale.ROOT, "%,d", s.latencyMs()), 128),
+                Fx.textColumn("Retries", s -> Integer.toString(s.retries()), 72),
+                Fx.textColumn("Throttles", s -> s.throttles() == 0 ? "0" : s.throttles() + " " + s.throttleReasons(), 120),
+                Fx.textColumn("Error", s -> s.error() == null ? "" : s.error(), 220)));
         shardTable.getStyleClass().add("dense");
         shardTable.setItems(vm.shards());
         SplitPane split = new SplitPane(shardTable, waterfall);
@@ -446,23 +443,7 @@ public final class ScatterView {
 
     private static Node field(String label, String id, javafx.beans.property.StringProperty p, double width,
                               String tip) {
-        Label l = new Label(label);
-        l.getStyleClass().add("muted");
-        TextField f = new TextField();
-        f.setId(id);
-        f.setPrefWidth(width);
-        f.textProperty().bindBidirectional(p);
-        f.setTooltip(new Tooltip(tip));
-        HBox box = new HBox(6, l, f);
-        box.setAlignment(Pos.CENTER_LEFT);
-        return box;
-    }
-
-    private static <T> TableColumn<T, String> col(String name, Function<T, String> value, double width) {
-        TableColumn<T, String> c = new TableColumn<>(name);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(value.apply(cd.getValue())));
-        return c;
+        return Fx.labeledField(label, id, p, width, tip, null);
     }
 
     private void showPlan() {
@@ -591,7 +572,7 @@ public final class ScatterView {
         List<String> names = vm.columns(List.copyOf(added));
         for (String name : names) {
             if (itemColumns.add(name)) {
-                items.getColumns().add(col(name, item -> item.get(name) == null ? ""
+                items.getColumns().add(Fx.textColumn(name, item -> item.get(name) == null ? ""
                         : PlainValues.text(item.get(name)), 170));
             }
         }

@@ -44,6 +44,8 @@ import javafx.collections.ObservableList;
  * a table and ends with the merged items, totals and — never silently short — the reasons a result is incomplete.
  */
 public final class ScatterViewModel {
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
     private final MainViewModel main;
     private final StringProperty baseKey = new SimpleStringProperty(this, "baseKey", "PENDING");
     private final StringProperty scheme = new SimpleStringProperty(this, "scheme", "hash:8");
@@ -605,7 +607,7 @@ public final class ScatterViewModel {
     /** Items as a JSON array of plain values (strings, numbers, booleans, lists, objects). */
     public static String json(List<Map<String, AttrValue>> list) {
         try {
-            return new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+            return JSON.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(list.stream().map(PlainValues::plain).toList());
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);

@@ -13,11 +13,9 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Region;
-import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
-import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import javafx.util.Duration;
 
@@ -224,23 +222,14 @@ public final class ShardHistogram extends Region {
     }
 
     private static double width(String s, Font font) {
-        Text t = new Text(s);
-        t.setFont(font);
-        return t.getLayoutBounds().getWidth();
+        return dev.partitionscope.ui.common.CssProbe.textWidth(s, font);
     }
 
     private static Paint paint(Label probe) {
-        Paint p = probe.getTextFill();
-        return p == null ? Color.GRAY : p;
+        return dev.partitionscope.ui.common.CssProbe.paint(probe);
     }
 
     private Label probe(String styleClass) {
-        Label l = new Label();
-        l.getStyleClass().addAll("shard-probe", styleClass);
-        l.setManaged(false);
-        l.setOpacity(0);
-        l.setMouseTransparent(true);
-        l.textFillProperty().addListener((obs, old, now) -> markDirty());
-        return l;
+        return dev.partitionscope.ui.common.CssProbe.create(this::markDirty, "shard-probe", styleClass);
     }
 }
