@@ -9,8 +9,6 @@ import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.Theme;
 import dev.partitionscope.ui.connect.ConnectionDialog;
 import dev.partitionscope.ui.connect.UnlockWritesDialog;
-import dev.partitionscope.ui.overview.OverviewView;
-import dev.partitionscope.ui.overview.OverviewViewModel;
 import dev.partitionscope.ui.time.CustomRangeDialog;
 import java.util.EnumMap;
 import java.util.List;
@@ -55,10 +53,9 @@ public final class MainWindowController implements ShellActions {
 
     private final ShellServices services;
     private final MainViewModel main;
-    private final Map<Screen, Node> screens = new EnumMap<>(Screen.class);
+    private final Screens screens;
     private final Map<Screen, ToggleButton> railButtons = new EnumMap<>(Screen.class);
     private final ToggleGroup railGroup = new ToggleGroup();
-    private OverviewView overview;
     private final javafx.animation.Timeline autoRefreshTimer = new javafx.animation.Timeline();
 
     @FXML private BorderPane root;
@@ -84,6 +81,12 @@ public final class MainWindowController implements ShellActions {
     public MainWindowController(ShellServices services) {
         this.services = services;
         this.main = services.main();
+        this.screens = new Screens(services, this);
+    }
+
+    /** The window's screens and their ViewModels (created on first use). */
+    public Screens screens() {
+        return screens;
     }
 
     @FXML
@@ -348,44 +351,12 @@ public final class MainWindowController implements ShellActions {
     // Screens
 
     private void showScreen(Screen screen) {
-        Node node = screens.computeIfAbsent(screen, this::createScreen);
+        Node node = screens.node(screen);
         contentHost.getChildren().setAll(node);
         ToggleButton b = railButtons.get(screen);
         if (b != null && !b.isSelected()) {
             b.setSelected(true);
         }
-    }
-
-    private Node createScreen(Screen screen) {
-        if (screen == Screen.OVERVIEW) {
-            overview = new OverviewView(new OverviewViewModel(main), this);
-            return overview.root();
-        }
-        if (screen == Screen.METRICS) {
-            return new dev.partitionscope.ui.metrics.MetricsView(new dev.partitionscope.ui.metrics.MetricsViewModel(
-                    main, c -> c.clock().now()), this, services.files()).root();
-        }
-        if (screen == Screen.LAB) {
-            return new dev.partitionscope.ui.lab.LabView(new dev.partitionscope.ui.lab.LabViewModel(main,
-                    services.labHost()), this, services.files()).root();
-        }
-        if (screen == Screen.HEATMAP) {
-            return new dev.partitionscope.ui.heatmap.HeatmapView(new dev.partitionscope.ui.heatmap.HeatmapViewModel(
-                    main, c -> c.clock().now()), this, services.files()).root();
-        }
-        if (screen == Screen.SHARDING) {
-            return new dev.partitionscope.ui.sharding.ShardingView(new dev.partitionscope.ui.sharding
-                    .ShardingViewModel(main), services.files()).root();
-        }
-        if (screen == Screen.AUDIT) {
-            return new dev.partitionscope.ui.audit.AuditView(new dev.partitionscope.ui.audit.AuditViewModel(main),
-                    this, services.files()).root();
-        }
-        if (screen == Screen.SCATTER_GATHER) {
-            return new dev.partitionscope.ui.scatter.ScatterView(new dev.partitionscope.ui.scatter.ScatterViewModel(
-                    main), this, services.files()).root();
-        }
-        return new PlaceholderView(screen);
     }
 
     // Actions
@@ -424,9 +395,7 @@ public final class MainWindowController implements ShellActions {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F1), () -> ShortcutsDialog.show(window()));
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN), () -> {
             main.screenProperty().set(Screen.OVERVIEW);
-            if (overview != null) {
-                overview.focusFilter();
-            }
+            screens.overview().focusFilter();
         });
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), () -> {
             tableSelector.requestFocus();

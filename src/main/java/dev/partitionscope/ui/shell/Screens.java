@@ -1,0 +1,128 @@
+package dev.partitionscope.ui.shell;
+
+import dev.partitionscope.ui.audit.AuditView;
+import dev.partitionscope.ui.audit.AuditViewModel;
+import dev.partitionscope.ui.heatmap.HeatmapView;
+import dev.partitionscope.ui.heatmap.HeatmapViewModel;
+import dev.partitionscope.ui.lab.LabView;
+import dev.partitionscope.ui.lab.LabViewModel;
+import dev.partitionscope.ui.metrics.MetricsView;
+import dev.partitionscope.ui.metrics.MetricsViewModel;
+import dev.partitionscope.ui.overview.OverviewView;
+import dev.partitionscope.ui.overview.OverviewViewModel;
+import dev.partitionscope.ui.scatter.ScatterView;
+import dev.partitionscope.ui.scatter.ScatterViewModel;
+import dev.partitionscope.ui.sharding.ShardingView;
+import dev.partitionscope.ui.sharding.ShardingViewModel;
+import java.util.EnumMap;
+import java.util.Map;
+import javafx.scene.Node;
+
+/**
+ * The screens of the window and their ViewModels, each created on first use and kept, so a screen's state survives
+ * switching. Besides the shell, what drives screens from outside — a guided demo, a recording reopened at its view —
+ * reaches them here, through the same ViewModels the user's clicks reach.
+ */
+public final class Screens {
+    private final ShellServices services;
+    private final ShellActions actions;
+    private final Map<Screen, Node> nodes = new EnumMap<>(Screen.class);
+    private OverviewView overview;
+    private HeatmapView heatmapView;
+    private HeatmapViewModel heatmap;
+    private MetricsViewModel metrics;
+    private ShardingViewModel sharding;
+    private ScatterViewModel scatter;
+    private AuditViewModel audit;
+    private LabViewModel lab;
+
+    public Screens(ShellServices services, ShellActions actions) {
+        this.services = services;
+        this.actions = actions;
+    }
+
+    /** The screen's root node, created on first call. */
+    public Node node(Screen screen) {
+        return nodes.computeIfAbsent(screen, this::create);
+    }
+
+    /** Whether the screen was opened already (its ViewModel exists). */
+    public boolean created(Screen screen) {
+        return nodes.containsKey(screen);
+    }
+
+    public OverviewView overview() {
+        node(Screen.OVERVIEW);
+        return overview;
+    }
+
+    public HeatmapViewModel heatmap() {
+        node(Screen.HEATMAP);
+        return heatmap;
+    }
+
+    public HeatmapView heatmapView() {
+        node(Screen.HEATMAP);
+        return heatmapView;
+    }
+
+    public MetricsViewModel metrics() {
+        node(Screen.METRICS);
+        return metrics;
+    }
+
+    public ShardingViewModel sharding() {
+        node(Screen.SHARDING);
+        return sharding;
+    }
+
+    public ScatterViewModel scatter() {
+        node(Screen.SCATTER_GATHER);
+        return scatter;
+    }
+
+    public AuditViewModel audit() {
+        node(Screen.AUDIT);
+        return audit;
+    }
+
+    public LabViewModel lab() {
+        node(Screen.LAB);
+        return lab;
+    }
+
+    private Node create(Screen screen) {
+        MainViewModel main = services.main();
+        return switch (screen) {
+            case OVERVIEW -> {
+                overview = new OverviewView(new OverviewViewModel(main), actions);
+                yield overview.root();
+            }
+            case HEATMAP -> {
+                heatmap = new HeatmapViewModel(main, c -> c.clock().now());
+                heatmapView = new HeatmapView(heatmap, actions, services.files());
+                yield heatmapView.root();
+            }
+            case METRICS -> {
+                metrics = new MetricsViewModel(main, c -> c.clock().now());
+                yield new MetricsView(metrics, actions, services.files()).root();
+            }
+            case SHARDING -> {
+                sharding = new ShardingViewModel(main);
+                yield new ShardingView(sharding, services.files()).root();
+            }
+            case SCATTER_GATHER -> {
+                scatter = new ScatterViewModel(main);
+                yield new ScatterView(scatter, actions, services.files()).root();
+            }
+            case AUDIT -> {
+                audit = new AuditViewModel(main);
+                yield new AuditView(audit, actions, services.files()).root();
+            }
+            case LAB -> {
+                lab = new LabViewModel(main, services.labHost());
+                yield new LabView(lab, actions, services.files()).root();
+            }
+        };
+    }
+}
