@@ -51,11 +51,12 @@ public final class Stories {
                                 + " most of the writes. The advisor gives seed 001's remedy: suffix only the hot"
                                 + " values."),
                         new Step(Kind.DESIGN, "The designer previews the fix",
-                                "PENDING's 1,250 WCU/s over hash:8 of the table's own order ids: 8 shards of about"
-                                        + " 160 WCU/s, far under the ceiling. hash:2 would leave each shard near 625"
-                                        + " WCU/s — enough today, not with growth. N = peak ÷ 1,000 × headroom.",
-                                Map.of("key", "PENDING", "rate", "1250", "itemBytes", "1200",
-                                        "schemes", "hash:8|hash:2|random:8")),
+                                "PENDING's 630 writes/s (1,260 WCU/s) over hash:8 of the table's own order ids: 8"
+                                        + " shards of about 160 WCU/s, far under the ceiling. hash:2 leaves each shard"
+                                        + " near 630 WCU/s — enough today, not with growth. N = peak ÷ 1,000 ×"
+                                        + " headroom.",
+                                Map.of("key", "PENDING", "rate", "630", "itemBytes", "1200",
+                                        "schemes", "hash:8|hash:2|random:8|sum:8")),
                         run("after", 8, "After: PENDING,SHIPPED:hash:8",
                                 "The same 900 entries/s with the hot values suffixed: PENDING#1 … PENDING#8 take"
                                         + " about 160 WCU/s each, DELIVERED and CANCELLED stay as they are. The heat"
@@ -89,7 +90,7 @@ public final class Stories {
                                         + " gives 8 keys of about 175 WCU/s. Random is fine here: the log is read"
                                         + " a day or a week at a time, never one entry by id.",
                                 Map.of("key", "OPS_LOG", "rate", "700", "itemBytes", "1800",
-                                        "schemes", "day|day+random:8|day+random:2")),
+                                        "schemes", "day|day+random:8|day+random:2|hour")),
                         run("after-sharded", 6, "After: day+random:8, and GSI1 sharded the same way",
                                 "OPS_LOG#<day>#1 … #8 on the table and OPS_LOG#1 … #8 on GSI1: about 175 WCU/s per"
                                         + " key. The rows multiply and cool down; no key-range throttles."),
@@ -119,8 +120,8 @@ public final class Stories {
                                 "month keeps 1,280 WCU/s on one key; month+hash:8 gives 8 keys of about 160 WCU/s,"
                                         + " and hash:8 of the alert id is computable, so one alert can still be read"
                                         + " directly.",
-                                Map.of("key", "THREAT#brand-abc-123", "rate", "1280", "itemBytes", "1500",
-                                        "schemes", "month|month+hash:8|month+hash:2")),
+                                Map.of("key", "THREAT#brand-abc-123", "rate", "640", "itemBytes", "1500",
+                                        "schemes", "month|month+hash:8|month+hash:2|hash:8")),
                         run("after-sharded", 6, "After: month+hash:8, GSI1 by brand hashed the same way",
                                 "THREAT#brand-abc-123#<month>#1 … #8 and BRAND#brand-abc-123#1 … #8 on GSI1: the"
                                         + " attack spreads over 8 keys of about 160 WCU/s. No key-range throttles."),
@@ -150,7 +151,7 @@ public final class Stories {
                                         + " product is a multiple of 200. A calculated suffix needs a well-mixed"
                                         + " function.",
                                 Map.of("key", "PEDIDOS#{date}", "rate", "582", "itemBytes", "1500",
-                                        "separator", ".", "schemes", "random:10|sum:10|product:200")),
+                                        "separator", ".", "schemes", "random:10|sum:10|product:200|hash:10")),
                         run("after", 6, "After: PEDIDOS#<date>.<sum:10 of the order id>",
                                 "Seed 002's code as written: code-point sum mod 10, + 1, joined with '.'. The day's"
                                         + " writes spread over 10 keys of about 116 WCU/s; no key-range throttles."),

@@ -2,6 +2,7 @@ package dev.partitionscope.lab.demo;
 
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.clock.SimulatedClock;
+import dev.partitionscope.lab.workload.EngineTables;
 import dev.partitionscope.lab.workload.FastForward;
 import dev.partitionscope.lab.workload.Plan;
 import dev.partitionscope.lab.workload.RunSettings;
@@ -64,6 +65,9 @@ public final class StoryLab implements AutoCloseable {
         this.start = start;
         this.clock = new SimulatedClock(start);
         this.lab = Lab.inProcess(Lab.Options.defaults().withClock(clock));
+        // The tables exist before the first minute plays, so the screens can open on them.
+        Plan.of(scenario, "before", RunSettings.defaults()).tables().values()
+                .forEach(t -> EngineTables.ensure(lab.engine(), t));
     }
 
     /** Simulated minutes all the story's RUN steps play. */

@@ -11,13 +11,13 @@ import dev.partitionscope.lab.engine.LabTable;
  * Creates a scenario's tables in an in-process Lab engine (through CreateTable, as a client would), or checks that
  * an existing table has the keys the scenario writes.
  */
-final class EngineTables {
+public final class EngineTables {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private EngineTables() {
     }
 
-    static void ensure(LabEngine engine, TableDef def) {
+    public static void ensure(LabEngine engine, TableDef def) {
         LabTable existing = engine.tablesByName().get(def.name());
         if (existing != null) {
             KeyDef k = existing.key();

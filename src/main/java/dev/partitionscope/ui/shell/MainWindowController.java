@@ -54,6 +54,7 @@ public final class MainWindowController implements ShellActions {
     private final ShellServices services;
     private final MainViewModel main;
     private final Screens screens;
+    private dev.partitionscope.ui.demo.DemoMenu demo;
     private final Map<Screen, ToggleButton> railButtons = new EnumMap<>(Screen.class);
     private final ToggleGroup railGroup = new ToggleGroup();
     private final javafx.animation.Timeline autoRefreshTimer = new javafx.animation.Timeline();
@@ -84,6 +85,11 @@ public final class MainWindowController implements ShellActions {
         this.screens = new Screens(services, this);
     }
 
+    /** The guided demos (the Demo menu and its caption bar). */
+    public dev.partitionscope.ui.demo.DemoMenu demo() {
+        return demo;
+    }
+
     /** The window's screens and their ViewModels (created on first use). */
     public Screens screens() {
         return screens;
@@ -104,6 +110,8 @@ public final class MainWindowController implements ShellActions {
         themeToggle.setGraphic(Icons.of("mdi2w-weather-night", 18));
         themeToggle.selectedProperty().bindBidirectional(main.darkThemeProperty());
         buildHelpMenu();
+        demo = new dev.partitionscope.ui.demo.DemoMenu(main, screens, services.labHost(), root, contentHost,
+                (javafx.scene.layout.Pane) helpMenu.getParent(), themeToggle);
         bindStatusBar();
         main.screenProperty().addListener((obs, old, now) -> showScreen(now));
         showScreen(main.screenProperty().get());
