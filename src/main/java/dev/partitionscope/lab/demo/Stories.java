@@ -145,13 +145,13 @@ public final class Stories {
                         audit("The audit finds a date key (one hot value per day) and recommends a calculated"
                                 + " suffix, so single orders stay readable by id."),
                         new Step(Kind.DESIGN, "The designer: random, sum and product on the table's ids",
-                                "random:10 and sum:10 both spread the day over 10 keys. product:200 — the product of"
-                                        + " code points AWS's example uses — puts every one of these ids on suffix 1:"
+                                "random:10 spreads the day over 10 keys, and so does sum:10. product:200 — the product"
+                                        + " of code points AWS's example uses — puts every one of these ids on suffix 1:"
                                         + " 'P' is code point 80 = 2⁴·5 and each sort key PEDIDO#P… holds two, so the"
                                         + " product is a multiple of 200. A calculated suffix needs a well-mixed"
                                         + " function.",
                                 Map.of("key", "PEDIDOS#{date}", "rate", "582", "itemBytes", "1500",
-                                        "separator", ".", "schemes", "random:10|sum:10|product:200|hash:10")),
+                                        "separator", ".", "schemes", "random:10|product:200|sum:10|hash:10")),
                         run("after", 6, "After: PEDIDOS#<date>.<sum:10 of the order id>",
                                 "Seed 002's code as written: code-point sum mod 10, + 1, joined with '.'. The day's"
                                         + " writes spread over 10 keys of about 116 WCU/s; no key-range throttles."),

@@ -42,6 +42,9 @@ public final class ShortcutsDialog {
         rows.add(new String[]{"Ctrl+Enter / Esc", "Audit: run the key audit / stop sampling"});
         rows.add(new String[]{"Ctrl+Enter", "Lab: start the workload, or switch to the chosen variant"});
         rows.add(new String[]{"Esc", "Lab: stop the workload (cancel a fast-forward)"});
+        rows.add(new String[]{"Page Down / →", "Guided demo: next step (during a workload, play the rest at once)"});
+        rows.add(new String[]{"Page Up / ←", "Guided demo: previous step (pauses)"});
+        rows.add(new String[]{"Space / End", "Guided demo: pause or resume / close the caption bar"});
         rows.add(new String[]{"Ctrl+S", "Lab: save the Lab shown as a recording…"});
         rows.add(new String[]{"Ctrl+O", "Lab: open a recording…"});
         rows.add(new String[]{"F1", "This list"});

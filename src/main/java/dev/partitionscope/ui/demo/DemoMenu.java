@@ -40,6 +40,7 @@ public final class DemoMenu {
         root.setCenter(center);
         button.setId("demoMenu");
         button.setMnemonicParsing(false);
+        button.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         button.setTooltip(new Tooltip("Guided demos: each seed's story on a Lab of its own, in simulated time"
                 + " (about 1½ minutes each)"));
         for (Story s : Stories.all()) {

@@ -177,9 +177,11 @@ class DemoStoriesTest {
                     assertThat(sharding.idsSourceProperty().get()).contains("sort keys of");
                     assertThat(results).allMatch(r -> r.error() == null);
                     if (story.id().equals("random-vs-calculated")) {
-                        assertThat(results.get(2).spec()).isEqualTo("product:200");
-                        assertThat(results.get(2).preview().maxShare()).as("every id on suffix 1").isEqualTo(1.0);
-                        assertThat(results.get(1).preview().maxShare()).isLessThan(0.2);
+                        assertThat(results.get(1).spec()).isEqualTo("product:200");
+                        assertThat(results.get(1).preview().maxShare()).as("every id on suffix 1").isEqualTo(1.0);
+                        assertThat(results.get(1).preview().busiest().suffix()).isEqualTo("1");
+                        assertThat(results.get(2).spec()).isEqualTo("sum:10");
+                        assertThat(results.get(2).preview().maxShare()).isLessThan(0.2);
                     }
                     assertThat(results).as("a scheme that fixes it").anyMatch(r -> r.prediction().writesAfter()
                             .throttledShare() == 0);
