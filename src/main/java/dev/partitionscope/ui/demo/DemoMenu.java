@@ -38,6 +38,11 @@ public final class DemoMenu {
         center = new VBox(contentHost);
         VBox.setVgrow(contentHost, Priority.ALWAYS);
         root.setCenter(center);
+        vm.storyProperty().addListener((obs, old, now) -> {
+            if (now == null) {
+                hide();
+            }
+        });
         button.setId("demoMenu");
         button.setMnemonicParsing(false);
         button.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);

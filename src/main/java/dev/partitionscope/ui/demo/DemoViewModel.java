@@ -89,6 +89,12 @@ public final class DemoViewModel {
         this.scheduler = scheduler;
         this.pacing = pacing;
         this.steps = new DemoSteps(screens, pacing.minutePauseMillis());
+        // Connecting elsewhere (or disconnecting) mid-story ends the demo: its steps would act on another table.
+        screens.main().connectionProperty().addListener((obs, old, now) -> {
+            if (story.get() != null && index.get() >= 0 && (now == null || !now.spec().endpoint().equals(endpoint))) {
+                stop();
+            }
+        });
         paused.addListener((obs, old, now) -> {
             pausedNow = now;
             if (now) {

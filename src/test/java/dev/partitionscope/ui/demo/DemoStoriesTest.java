@@ -208,5 +208,9 @@ class DemoStoriesTest {
         assertThat(sawFinalRun).isTrue();
         assertThat(demo.finishedProperty().get()).isTrue();
         assertThat(scheduled).isEmpty();
+        // Connecting elsewhere ends the demo.
+        main.disconnect();
+        assertThat(demo.storyProperty().get()).isNull();
+        assertThat(demo.indexProperty().get()).isEqualTo(-1);
     }
 }
