@@ -19,7 +19,6 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
 import javafx.stage.Stage;
-import javafx.stage.Window;
 
 /** The JavaFX application: builds the window around the composition root and remembers how it was left. */
 public class PartitionScopeApp extends Application {
@@ -43,10 +42,11 @@ public class PartitionScopeApp extends Application {
         }
         Settings settings = context.settings();
         MainViewModel main = context.main();
-        main.darkThemeProperty().set(settings.darkTheme);
+        Theme.Mode mode = Theme.Mode.parse(settings.theme, settings.darkTheme);
+        main.themeModeProperty().set(mode);
         main.screenProperty().set(Screen.parse(settings.lastScreen, Screen.OVERVIEW));
         main.timeRangeProperty().set(TimeRange.last(parsePreset(settings.timeRangePreset)).withUtc(settings.utc));
-        Theme.applyGlobal(settings.darkTheme);
+        Theme.applyGlobal(mode);
 
         ShellServices services = new ShellServices(main, context.tasks(), context.connectionStore(),
                 context::profiles, settings, context::saveSettings, context.labHost(), context.fileDialogs());
@@ -68,14 +68,11 @@ public class PartitionScopeApp extends Application {
         Scene scene = new Scene(root, Math.min(settings.windowWidth, screen.getWidth()),
                 Math.min(settings.windowHeight, screen.getHeight()));
         controller.installAccelerators(scene);
-        main.darkThemeProperty().addListener((obs, old, dark) -> {
-            Theme.applyGlobal(dark);
-            Window.getWindows().forEach(w -> {
-                if (w.getScene() != null) {
-                    Theme.style(w.getScene());
-                }
-            });
-            settings.darkTheme = dark;
+        main.themeModeProperty().addListener((obs, old, now) -> {
+            Theme.applyGlobal(now);
+            Theme.restyleAll();
+            settings.theme = now.name();
+            settings.darkTheme = now.dark();
             context.saveSettings();
         });
         main.screenProperty().addListener((obs, old, now) -> settings.lastScreen = now.name());

@@ -5,7 +5,10 @@ package dev.partitionscope.config;
  * A plain mutable bean for Jackson; {@link SettingsStore} loads and saves it.
  */
 public final class Settings {
+    /** Dark or high contrast: kept up to date for older releases, which only know this flag. */
     public boolean darkTheme;
+    /** LIGHT, DARK or HIGH_CONTRAST; null in files written before high contrast existed (then darkTheme says). */
+    public String theme;
     public Double windowX;
     public Double windowY;
     public double windowWidth = 1360;

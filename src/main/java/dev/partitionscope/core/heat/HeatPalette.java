@@ -15,7 +15,14 @@ public enum HeatPalette {
      * Matplotlib's cividis (Nuñez, Anderton and Renslow, 2018), sampled at 0, 0.2, … 1: blue to yellow with
      * monotonic lightness, built to read the same with red-green colour-vision deficiency. Anchors every 20 levels.
      */
-    CIVIDIS(0xFF00224E, 0xFF35456C, 0xFF666970, 0xFF948E77, 0xFFC8B866, 0xFFFEE838);
+    CIVIDIS(0xFF00224E, 0xFF35456C, 0xFF666970, 0xFF948E77, 0xFFC8B866, 0xFFFEE838),
+    /**
+     * For the high-contrast theme and projectors: saturated blue, violet, magenta, red-orange, gold, white, so the
+     * quietest traffic is already a colour against the black "no traffic" (the other ramps start in near-black greys a
+     * projector loses) and each step is a change of hue as well as lightness. Keeps clear of cyan, the over-ceiling
+     * colour. Anchors every 20 levels.
+     */
+    HIGH_CONTRAST(0xFF2323E6, 0xFF8C1EFF, 0xFFF01EC8, 0xFFFF4B1E, 0xFFFFD21E, 0xFFFFFFFF);
 
     private final int[] anchors;
 

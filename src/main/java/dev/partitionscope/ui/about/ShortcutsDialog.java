@@ -7,7 +7,9 @@ import java.util.List;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import javafx.stage.Window;
 
 /** Every keyboard shortcut in one place (F1). */
@@ -28,6 +30,9 @@ public final class ShortcutsDialog {
         rows.add(new String[]{"Ctrl+Shift+C", "Copy the selected table's describe-table AWS CLI command"});
         rows.add(new String[]{"Ctrl+C", "Copy the selected row of a table"});
         rows.add(new String[]{"Ctrl+Shift+D", "Switch light / dark theme"});
+        rows.add(new String[]{"Ctrl+Shift+H", "High-contrast theme on / off"});
+        rows.add(new String[]{"F11 / Ctrl+Shift+P", "Presentation mode on / off (Esc does not leave it)"});
+        rows.add(new String[]{"Tab / Shift+Tab", "Move the keyboard focus (a thick ring while presenting)"});
         rows.add(new String[]{"Esc", "Metrics, Heatmap: stop loading (what arrived stays)"});
         rows.add(new String[]{"Wheel / drag", "Heatmap: zoom around the mouse / pan (Ctrl+wheel: time only,"
                 + " Shift+wheel: keys only)"});
@@ -63,9 +68,25 @@ public final class ShortcutsDialog {
         for (String[] s : shortcuts()) {
             Label key = new Label(s[0]);
             key.getStyleClass().addAll("chip", "mono");
+            key.setMinWidth(Region.USE_PREF_SIZE); // a key shown as "…" says nothing
             grid.addRow(row++, key, new Label(s[1]));
         }
-        dialog.getDialogPane().setContent(grid);
+        grid.setPadding(new javafx.geometry.Insets(12, 20, 12, 16));
+        // The list outgrows a screen with presentation mode's larger type: it scrolls rather than running off it.
+        double maxHeight = javafx.stage.Screen.getPrimary().getVisualBounds().getHeight() * 0.75;
+        ScrollPane scroll = new ScrollPane(grid) {
+            @Override
+            protected double computePrefHeight(double width) {
+                return Math.min(maxHeight, super.computePrefHeight(width));
+            }
+        };
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setFocusTraversable(true); // Tab to it, then arrows scroll: no mouse needed
+        dialog.getDialogPane().setContent(scroll);
+        // AtlantaFX caps dialogs at 600 px, which cut the key column to "…" even at the normal size; an inline style
+        // is the one thing that outranks its rule.
+        dialog.getDialogPane().setStyle("-fx-max-width: 4000px;");
         dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         Theme.style(dialog.getDialogPane().getScene());
         dialog.showAndWait();

@@ -117,6 +117,7 @@ public final class HeatmapCanvas extends Region {
     private final Canvas overlay = new Canvas();
     private final Label textProbe = probe("heat-text");
     private final Label strongTextProbe = probe("heat-strong-text");
+    private final Label labelHaloProbe = probe("heat-label-halo");
     private final Label backgroundProbe = probe("heat-background");
     private final Label plotBackgroundProbe = probe("heat-plot-background");
     private final Label axisProbe = probe("heat-axis");
@@ -171,9 +172,10 @@ public final class HeatmapCanvas extends Region {
         getStylesheets().add(CSS);
         base.setMouseTransparent(true);
         overlay.setMouseTransparent(true);
-        getChildren().addAll(base, overlay, textProbe, strongTextProbe, backgroundProbe, plotBackgroundProbe,
-                axisProbe, labelAProbe, labelBProbe, totalProbe, throttleProbe, throttleOtherProbe, missingProbe,
-                crosshairProbe, pinProbe, selectionProbe, hoverBackgroundProbe, hoverBorderProbe, hoverTextProbe);
+        getChildren().addAll(base, overlay, textProbe, strongTextProbe, labelHaloProbe, backgroundProbe,
+                plotBackgroundProbe, axisProbe, labelAProbe, labelBProbe, totalProbe, throttleProbe, throttleOtherProbe,
+                missingProbe, crosshairProbe, pinProbe, selectionProbe, hoverBackgroundProbe, hoverBorderProbe,
+                hoverTextProbe);
         setPickOnBounds(true);
         setFocusTraversable(true);
         setMinSize(320, 240);
@@ -296,6 +298,11 @@ public final class HeatmapCanvas extends Region {
         }
         lut = table.clone();
         markImageDirty();
+    }
+
+    /** The colour table in use (a copy). */
+    public int[] getLut() {
+        return lut.clone();
     }
 
     /** The key separator of the label columns ({@code THREAT#brand-abc} → THREAT › brand-abc); null detects it. */
@@ -779,8 +786,9 @@ public final class HeatmapCanvas extends Region {
 
     private HeatColors colors() {
         Font font = textProbe.getFont();
-        return new HeatColors(font, Font.font(font.getFamily(), FontWeight.BOLD, font.getSize()), paint(textProbe),
-                paint(strongTextProbe), paint(backgroundProbe), paint(plotBackgroundProbe), paint(axisProbe),
+        return new HeatColors(font, Font.font(font.getFamily(), FontWeight.BOLD, font.getSize()),
+                strongTextProbe.getFont(), paint(textProbe), paint(strongTextProbe), labelHaloProbe.getTextFill(),
+                paint(backgroundProbe), paint(plotBackgroundProbe), paint(axisProbe),
                 paint(labelAProbe), paint(labelBProbe), paint(totalProbe), paint(throttleProbe),
                 paint(throttleOtherProbe), paint(missingProbe), paint(crosshairProbe), paint(pinProbe),
                 paint(selectionProbe), paint(hoverBackgroundProbe), paint(hoverBorderProbe), paint(hoverTextProbe));

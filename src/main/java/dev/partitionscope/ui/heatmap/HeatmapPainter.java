@@ -90,10 +90,12 @@ final class HeatmapPainter {
         double x = 0;
         double throttleCaptionW = f.causes() == null ? width("throttles", c.font()) : causeKeyWidth(c);
         double captionW = Math.max(throttleCaptionW, width("traffic", c.font())) + 8;
-        double[] widest = widestLabels(runs, c.font());
+        double[] widest = widestLabels(runs, c.labelFont());
+        // The limits are for the normal ~12 px labels; presentation mode's larger ones get proportionally more room.
+        double grow = Math.max(1, c.labelFont().getSize() / 12.5);
         for (int i = 0; i < runs.size(); i++) {
             lefts[i] = x;
-            widths[i] = Math.min(MAX_LABEL_W, Math.max(MIN_LABEL_W, Math.ceil(widest[i] + 10)));
+            widths[i] = Math.min(MAX_LABEL_W * grow, Math.max(MIN_LABEL_W * grow, Math.ceil(widest[i] + 10)));
             x += widths[i] + 1;
         }
         double left = Math.max(x + LABEL_GAP, captionW);
@@ -236,8 +238,8 @@ final class HeatmapPainter {
     }
 
     private void labels(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c) {
-        double line = lineHeight(c.font());
-        g.setFont(c.font());
+        double line = lineHeight(c.labelFont());
+        g.setFont(c.labelFont());
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
         List<List<LabelRun>> columns = f.labelRuns();
@@ -271,6 +273,7 @@ final class HeatmapPainter {
             }
             thinLabels(g, a, f, c, thin, taken, x, lw, line);
         }
+        g.setFont(c.font());
         g.setFill(c.text());
         g.setTextAlign(TextAlignment.RIGHT);
         g.fillText("traffic", a.left() - LABEL_GAP, (a.columnTotalsTop() + a.columnTotalsBottom()) / 2);
@@ -330,6 +333,12 @@ final class HeatmapPainter {
                                     double cy, HeatColors c) {
         g.save();
         clip(g, x, y, w - 2, h);
+        if (c.labelHalo() instanceof javafx.scene.paint.Color halo && halo.getOpacity() > 0) {
+            g.setStroke(halo);
+            g.setLineWidth(Math.max(2, c.labelFont().getSize() / 5));
+            g.setLineJoin(javafx.scene.shape.StrokeLineJoin.ROUND);
+            g.strokeText(text, x + 4, cy);
+        }
         g.setFill(c.strongText());
         g.fillText(text, x + 4, cy);
         g.restore();

@@ -52,6 +52,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
@@ -128,6 +129,7 @@ public final class HeatmapView {
         content.getStyleClass().add("heatmap-content");
         title.getStyleClass().add("screen-title");
         title.setId("heatmapTitle");
+        title.setMinWidth(Region.USE_PREF_SIZE); // the long source line gives way first ("Heatma…" said nothing)
         spinner.setPrefSize(18, 18);
         spinner.setMaxSize(18, 18);
         progressText.getStyleClass().add("muted");
@@ -227,7 +229,11 @@ public final class HeatmapView {
         palette.setConverter(new StringConverter<>() {
             @Override
             public String toString(HeatPalette p) {
-                return p == null ? "" : p == HeatPalette.CIVIDIS ? "Cividis (colour-blind safe)" : "Heat";
+                return p == null ? "" : switch (p) {
+                    case HEAT -> "Heat";
+                    case CIVIDIS -> "Cividis (colour-blind safe)";
+                    case HIGH_CONTRAST -> "High contrast";
+                };
             }
 
             @Override
@@ -318,6 +324,7 @@ public final class HeatmapView {
         vm.viewProperty().addListener((obs, old, now) -> showView(now));
         vm.scaleProperty().addListener((obs, old, now) -> canvas.setScale(now));
         vm.lutProperty().addListener((obs, old, now) -> canvas.setLut(now));
+        canvas.setLut(vm.lutProperty().get()); // a ViewModel can start on another palette (the high-contrast theme)
         vm.errorProperty().addListener((obs, old, now) -> showMessages());
         vm.statusProperty().addListener((obs, old, now) -> showMessages());
         vm.loadingProperty().addListener((obs, old, now) -> updateCanvasEmpty());

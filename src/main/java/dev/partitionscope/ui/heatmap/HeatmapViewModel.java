@@ -81,6 +81,8 @@ public final class HeatmapViewModel {
     private final ObjectProperty<ScaleMode> scaleMode = new SimpleObjectProperty<>(this, "scaleMode",
             ScaleMode.ABSOLUTE);
     private final ObjectProperty<HeatPalette> palette = new SimpleObjectProperty<>(this, "palette", HeatPalette.HEAT);
+    /** The palette the high-contrast theme replaced, or null when the theme did not choose the one shown. */
+    private HeatPalette paletteBeforeHighContrast;
     private final DoubleProperty brightness = new SimpleDoubleProperty(this, "brightness", 0);
     private final ObjectProperty<Character> separator = new SimpleObjectProperty<>(this, "separator");
     private final BooleanProperty foldShards = new SimpleBooleanProperty(this, "foldShards", true);
@@ -143,6 +145,25 @@ public final class HeatmapViewModel {
         updateLiveAvailable();
         main.timeRangeProperty().addListener((obs, old, now) -> updateLiveAvailable());
         main.connectionProperty().addListener((obs, old, now) -> updateLiveAvailable());
+        main.themeModeProperty().addListener((obs, old, now) -> followTheme(now));
+        followTheme(main.themeModeProperty().get());
+    }
+
+    /**
+     * The high-contrast theme brings its own ramp (the others start in near-black greys a projector swallows);
+     * leaving it gives back the palette chosen before, unless the user has picked another one meanwhile.
+     */
+    private void followTheme(dev.partitionscope.ui.common.Theme.Mode mode) {
+        boolean high = mode == dev.partitionscope.ui.common.Theme.Mode.HIGH_CONTRAST;
+        if (high && palette.get() != HeatPalette.HIGH_CONTRAST) {
+            paletteBeforeHighContrast = palette.get();
+            palette.set(HeatPalette.HIGH_CONTRAST);
+        } else if (!high && paletteBeforeHighContrast != null) {
+            if (palette.get() == HeatPalette.HIGH_CONTRAST) {
+                palette.set(paletteBeforeHighContrast);
+            }
+            paletteBeforeHighContrast = null;
+        }
     }
 
     // Commands

@@ -45,6 +45,11 @@ final class LabHeader extends VBox {
         MenuItem copyItem = new MenuItem("Copy endpoint", Icons.of("mdi2c-content-copy"));
         copyItem.setOnAction(e -> Fx.copy(vm.endpointProperty().get()));
         endpoint.setContextMenu(new ContextMenu(copyItem));
+        // The title, state and endpoint keep their width; the buttons beside them give way first (larger type in
+        // presentation mode made this "L… REPL… http://127.0.0.1:3…").
+        for (Label l : new Label[] {title, running, endpoint}) {
+            l.setMinWidth(Region.USE_PREF_SIZE);
+        }
         HBox titleRow = new HBox(12, title, running, endpoint);
         titleRow.setAlignment(Pos.CENTER_LEFT);
 

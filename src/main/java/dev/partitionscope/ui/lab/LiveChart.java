@@ -7,7 +7,6 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Paint;
-import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 
 /**
@@ -29,7 +28,6 @@ final class LiveChart extends Region {
     private final Label throttleProbe = probe("probe-throttle");
     private final Label gridProbe = probe("probe-grid");
     private final Label textProbe = probe("probe-text");
-    private final Font font = Font.font(10.5);
     private ThrottleSummary data = ThrottleSummary.EMPTY;
 
     LiveChart() {
@@ -38,6 +36,8 @@ final class LiveChart extends Region {
         for (Label probe : new Label[] {writeProbe, readProbe, throttleProbe, gridProbe, textProbe}) {
             probe.textFillProperty().addListener((obs, old, now) -> draw());
         }
+        // Its font too comes from CSS (10.5 px normally), so presentation mode's larger type reaches it.
+        textProbe.fontProperty().addListener((obs, old, now) -> draw());
         setMinHeight(118);
         setPrefHeight(118);
         setPrefWidth(440);
@@ -84,7 +84,7 @@ final class LiveChart extends Region {
         }
         double top = niceCeiling(max);
 
-        g.setFont(font);
+        g.setFont(textProbe.getFont());
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.RIGHT);
         Paint grid = color(gridProbe);

@@ -60,10 +60,7 @@ final class WorkloadPane extends ScrollPane {
         setFitToWidth(true);
         setHbarPolicy(ScrollBarPolicy.NEVER);
         getStyleClass().addAll("edge-to-edge", "workload-pane");
-        // Narrow enough to leave the partition list its columns in a 1,440-pixel window.
-        setMinWidth(290);
-        setPrefWidth(316);
-        setMaxWidth(400);
+        // Its widths are in lab.css, in em, so presentation mode's larger type widens it too.
 
         VBox content = new VBox(11, titleRow(), scenarioBox(), variantBox(), settingsBox(), fastForwardBox(),
                 actions(), new WorkloadRunBox(vm));

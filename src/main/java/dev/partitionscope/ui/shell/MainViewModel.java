@@ -73,6 +73,8 @@ public final class MainViewModel {
             AutoRefresh.OFF);
     private final ReadOnlyIntegerWrapper autoRefreshTicks = new ReadOnlyIntegerWrapper(this, "autoRefreshTicks");
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(this, "darkTheme");
+    private final ObjectProperty<dev.partitionscope.ui.common.Theme.Mode> themeMode = new SimpleObjectProperty<>(
+            this, "themeMode", dev.partitionscope.ui.common.Theme.Mode.LIGHT);
 
     // Read-only views handed out to screens; created once so listeners stay attached to one object.
     private final ObservableList<String> connectNotesView = FXCollections.unmodifiableObservableList(connectNotes);
@@ -98,6 +100,14 @@ public final class MainViewModel {
             }
         });
         tableShape.addListener((obs, old, now) -> updateIndexOptions(now));
+        // The dark toggle and the three-way mode stay in step; each listener acts only on a real disagreement.
+        themeMode.addListener((obs, old, now) -> darkTheme.set(now.dark()));
+        darkTheme.addListener((obs, old, dark) -> {
+            if (dark != themeMode.get().dark()) {
+                themeMode.set(dark ? dev.partitionscope.ui.common.Theme.Mode.DARK
+                        : dev.partitionscope.ui.common.Theme.Mode.LIGHT);
+            }
+        });
     }
 
     // Commands
@@ -460,8 +470,17 @@ public final class MainViewModel {
         return autoRefreshTicks.getReadOnlyProperty();
     }
 
+    /**
+     * Dark (or high contrast) on: the top bar's toggle and Ctrl+Shift+D. Turning it on from light picks dark,
+     * turning it off picks light; it follows {@link #themeModeProperty()}.
+     */
     public BooleanProperty darkThemeProperty() {
         return darkTheme;
+    }
+
+    /** Light, dark or high contrast; {@link #darkThemeProperty()} stays in step. */
+    public ObjectProperty<dev.partitionscope.ui.common.Theme.Mode> themeModeProperty() {
+        return themeMode;
     }
 
     public TaskRunner tasks() {

@@ -58,6 +58,7 @@ public final class MainWindowController implements ShellActions {
     private final Map<Screen, ToggleButton> railButtons = new EnumMap<>(Screen.class);
     private final ToggleGroup railGroup = new ToggleGroup();
     private final javafx.animation.Timeline autoRefreshTimer = new javafx.animation.Timeline();
+    private dev.partitionscope.ui.present.PresentationMode presentation;
 
     @FXML private BorderPane root;
     @FXML private ImageView logo;
@@ -410,6 +411,12 @@ public final class MainWindowController implements ShellActions {
             tableSelector.show();
         });
         Theme.style(scene);
+        presentation = dev.partitionscope.ui.present.PresentationMode.install(scene, root, main);
+    }
+
+    /** Presentation mode (F11, Ctrl+Shift+P); null before {@link #installAccelerators}. */
+    public dev.partitionscope.ui.present.PresentationMode presentation() {
+        return presentation;
     }
 
     public BorderPane root() {
