@@ -1,5 +1,7 @@
 package dev.partitionscope.aws;
 
+import dev.partitionscope.aws.snapshot.ExchangeLog;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
@@ -19,6 +21,8 @@ public final class Connection implements AutoCloseable {
     private final EndpointClock clock;
     private final AtomicBoolean closed = new AtomicBoolean();
     private String upstream;
+    private ExchangeLog exchanges;
+    private String replayOf;
 
     Connection(ConnectionSpec spec, String region, DynamoDbClient dynamo, CloudWatchClient cloudWatch,
                SdkHttpClient httpClient, WriteGuard guard, EndpointClock clock) {
@@ -35,6 +39,31 @@ public final class Connection implements AutoCloseable {
     Connection via(String upstreamEndpoint) {
         this.upstream = upstreamEndpoint;
         return this;
+    }
+
+    /** Keeps the read calls and their answers, for a snapshot (null: not recorded, as on the Lab). */
+    Connection recordingInto(ExchangeLog log) {
+        this.exchanges = log;
+        return this;
+    }
+
+    /** Marks this connection as an opened snapshot: nothing leaves the process; {@code label} says which. */
+    Connection replaying(String label) {
+        this.replayOf = label;
+        return this;
+    }
+
+    /**
+     * What this connection read and was answered (for "Save snapshot…"); empty on the Lab, whose whole state a
+     * recording saves instead.
+     */
+    public Optional<ExchangeLog> exchanges() {
+        return Optional.ofNullable(exchanges);
+    }
+
+    /** True for an opened snapshot: every answer comes from a file, nothing is sent. */
+    public boolean isSnapshot() {
+        return replayOf != null;
     }
 
     /** The engine behind the Lab proxy, or null when the connection goes to its endpoint directly. */
@@ -74,6 +103,9 @@ public final class Connection implements AutoCloseable {
 
     /** Status-bar text: region or endpoint, plus the DynamoDB Local database key where it matters. */
     public String whereLabel() {
+        if (replayOf != null) {
+            return replayOf;
+        }
         return switch (spec.kind()) {
             case AWS -> "AWS · " + region + (spec.profile() == null ? "" : " · profile " + spec.profile());
             case LAB -> "Lab (built in) · " + spec.endpoint();

@@ -1,13 +1,17 @@
 package dev.partitionscope.aws;
 
+import dev.partitionscope.aws.snapshot.ExchangeLog;
+import dev.partitionscope.aws.snapshot.SnapshotReplay;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -54,34 +58,58 @@ public final class ConnectionFactory {
                     "This connection has no endpoint URL.", "Enter one in the connection dialog."));
         }
         String region = resolveRegion(spec);
+        // Every connection but the Lab keeps what it reads, for "Save snapshot…" (a recording saves a Lab whole).
+        ExchangeLog log = spec.kind() == ConnectionKind.LAB ? null : ExchangeLog.recording();
+        AwsCredentialsProvider credentials = credentials(spec);
+        SdkHttpClient http = Apache5HttpClient.builder()
+                .connectionTimeout(timeouts.connect())
+                .socketTimeout(timeouts.attempt())
+                .maxConnections(64)
+                .build();
+        return build(spec, region, credentials, http, log == null ? List.of() : List.of(log))
+                .recordingInto(log);
+    }
+
+    /**
+     * A connection answered by an opened snapshot: its clients send nothing over the network (the snapshot is their
+     * HTTP client), read-only like every connection but the Lab. {@code spec} keeps the kind the snapshot was taken
+     * on, so the screens ask exactly what they asked then.
+     *
+     * @param label    the status bar's text for it ("Snapshot · file · AWS eu-west-1")
+     * @param upstream the engine behind the Lab proxy the snapshot was taken through, or null
+     */
+    public Connection openSnapshot(ConnectionSpec spec, String region, String upstream, SnapshotReplay replay,
+                                   ExchangeLog exchanges, String label) {
+        AwsCredentialsProvider none = StaticCredentialsProvider.create(AwsBasicCredentials.create("snapshot",
+                LOCAL_DUMMY_SECRET));
+        return build(spec, region, none, replay, List.of(replay)).via(upstream).recordingInto(exchanges)
+                .replaying(label);
+    }
+
+    private Connection build(ConnectionSpec spec, String region, AwsCredentialsProvider credentials,
+                             SdkHttpClient http, List<ExecutionInterceptor> more) {
         WriteGuard guard = WriteGuard.forSpec(spec);
         EndpointClock clock = new EndpointClock();
-        ClientOverrideConfiguration override = ClientOverrideConfiguration.builder()
+        ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder()
                 .apiCallAttemptTimeout(timeouts.attempt())
                 .apiCallTimeout(timeouts.call())
                 // DynamoDB's SDK default is 9 attempts, which turns "connection refused" into a 4-second wait.
                 // Three is the SDK's standard mode; features that measure throttling run their own retries.
                 .retryStrategy(b -> b.maxAttempts(3))
                 .addExecutionInterceptor(new WriteGuardInterceptor(guard))
-                .addExecutionInterceptor(clock)
-                .build();
-        SdkHttpClient http = Apache5HttpClient.builder()
-                .connectionTimeout(timeouts.connect())
-                .socketTimeout(timeouts.attempt())
-                .maxConnections(64)
-                .build();
-        AwsCredentialsProvider credentials = credentials(spec);
+                .addExecutionInterceptor(clock);
+        more.forEach(override::addExecutionInterceptor);
         var dynamo = DynamoDbClient.builder()
                 .region(Region.of(region))
                 .credentialsProvider(credentials)
                 .httpClient(http)
-                .overrideConfiguration(override);
+                .overrideConfiguration(override.build());
         var cloudWatch = CloudWatchClient.builder()
                 .region(Region.of(region))
                 .credentialsProvider(credentials)
                 .httpClient(http)
-                .overrideConfiguration(override);
-        if (spec.kind() != ConnectionKind.AWS) {
+                .overrideConfiguration(override.build());
+        if (spec.kind() != ConnectionKind.AWS && spec.endpoint() != null) {
             URI endpoint = URI.create(spec.endpoint());
             dynamo.endpointOverride(endpoint);
             cloudWatch.endpointOverride(endpoint);

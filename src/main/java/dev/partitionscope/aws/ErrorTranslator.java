@@ -35,6 +35,11 @@ public final class ErrorTranslator {
             if (t instanceof WriteBlockedException wb) {
                 return writeBlocked(wb, spec);
             }
+            if (t instanceof dev.partitionscope.aws.snapshot.SnapshotMissException miss) {
+                return UserMessage.of("Not in this snapshot", miss.getMessage(), "A snapshot answers only what the"
+                        + " screens read while it was taken: go back to its view (File ▸ Recent files), or connect"
+                        + " to the live endpoint to read more.");
+            }
             if (t instanceof AwsServiceException ase) {
                 return service(ase, spec, operation);
             }

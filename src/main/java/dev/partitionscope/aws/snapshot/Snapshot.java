@@ -1,0 +1,240 @@
+package dev.partitionscope.aws.snapshot;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partitionscope.aws.ConnectionKind;
+import dev.partitionscope.config.AppInfo;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import java.util.zip.ZipException;
+
+/**
+ * A snapshot of what the app read from a live endpoint (AWS, LocalStack, any custom endpoint), in one file for a
+ * review without the account: the read calls the screens made and their answers ({@link Exchange}), the endpoint's
+ * clock, where it came from (kind and region only) and the view to reopen at. Opening it answers the same calls the
+ * same way ({@link SnapshotReplay}), so every screen reads it through the SDK as it read the endpoint.
+ *
+ * <p>Format (documented in the README): gzip-compressed JSON, {@code {"format":"partitionscope-snapshot",
+ * "version":1, ...}}. It holds no credentials, no profile, no request ids or signatures; account ids in ARNs are
+ * replaced by zeros; answers with item contents only when the user asked for them.
+ */
+public final class Snapshot {
+    public static final String FORMAT = "partitionscope-snapshot";
+    public static final int VERSION = 1;
+    public static final String EXTENSION = "pssnap";
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    /** The 12-digit account in an ARN: same-length zeros keep a CBOR body's string lengths intact. */
+    private static final Pattern ACCOUNT = Pattern.compile("(arn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:)(\\d{12})(:)");
+
+    /**
+     * Where a snapshot came from: the kind of connection and its region, nothing that names an account or a profile.
+     *
+     * @param endpoint the URL of a local endpoint (LocalStack, custom); null for AWS
+     * @param upstream the engine behind a Lab proxy, or null
+     */
+    public record Source(ConnectionKind kind, String region, String endpoint, String upstream) {
+    }
+
+    /**
+     * What the snapshot holds, in words for messages: the screens that were open, the tables read and the window.
+     */
+    public record About(List<String> screens, List<String> tables, long fromMillis, long toMillis, boolean utc) {
+        public About {
+            screens = List.copyOf(screens);
+            tables = List.copyOf(tables);
+        }
+    }
+
+    /**
+     * @param endpointMillis the endpoint's clock when the snapshot was taken: "now" for the screens that reopen it
+     * @param view           the view to reopen at (the app's business), or null
+     * @param itemContents   whether answers holding item contents were included
+     */
+    public record Contents(long savedAtMillis, String createdBy, long endpointMillis, Source source, About about,
+                           JsonNode view, boolean itemContents, List<Exchange> exchanges) {
+        public Contents {
+            exchanges = List.copyOf(exchanges);
+        }
+    }
+
+    private Snapshot() {
+    }
+
+    /** Writes a snapshot; to a temporary file first, moved into place, so a crash never leaves half a file. */
+    public static void save(Contents c, Path file) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT).put("version", VERSION).put("createdBy", c.createdBy())
+                .put("savedAtMillis", c.savedAtMillis()).put("endpointMillis", c.endpointMillis());
+        root.set("source", JSON.valueToTree(c.source()));
+        root.set("about", JSON.valueToTree(c.about()));
+        root.put("itemContents", c.itemContents());
+        if (c.view() != null) {
+            root.set("view", c.view());
+        }
+        ArrayNode list = root.putArray("exchanges");
+        for (Exchange e : c.exchanges()) {
+            if (e.itemContents() && !c.itemContents()) {
+                continue;
+            }
+            ObjectNode o = list.addObject().put("service", e.service()).put("operation", e.operation())
+                    .put("key", e.key());
+            o.set("request", e.request());
+            o.put("status", e.status());
+            ObjectNode headers = o.putObject("headers");
+            e.headers().forEach(headers::put);
+            byte[] body = redactAccounts(e.body());
+            if (isText(e.headers())) {
+                o.put("body", new String(body, StandardCharsets.UTF_8));
+            } else {
+                o.put("bodyBase64", Base64.getEncoder().encodeToString(body));
+            }
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + System.nanoTime() + ".tmp");
+        try {
+            try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
+                JSON.writeValue(out, root);
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * Reads a snapshot.
+     *
+     * @throws SnapshotException with a message saying what is wrong (not a snapshot, newer version, damaged)
+     */
+    public static Contents load(Path file) {
+        JsonNode root = read(file);
+        try {
+            List<Exchange> exchanges = new ArrayList<>();
+            for (JsonNode e : root.path("exchanges")) {
+                Map<String, String> headers = new LinkedHashMap<>();
+                e.path("headers").fields().forEachRemaining(h -> headers.put(h.getKey(), h.getValue().asText()));
+                byte[] body = e.has("body") ? e.path("body").asText().getBytes(StandardCharsets.UTF_8)
+                        : Base64.getDecoder().decode(e.path("bodyBase64").asText());
+                ObjectNode request = (ObjectNode) e.path("request");
+                String service = e.path("service").asText();
+                String operation = e.path("operation").asText();
+                String key = e.hasNonNull("key") ? e.path("key").asText()
+                        : Exchange.key(service, operation, request);
+                exchanges.add(new Exchange(service, operation, request, key, e.path("status").asInt(), headers,
+                        body));
+            }
+            Source source = JSON.treeToValue(root.path("source"), Source.class);
+            About about = JSON.treeToValue(root.path("about"), About.class);
+            if (source == null || source.kind() == null || about == null) {
+                throw new SnapshotException(file.getFileName() + " is damaged: it does not say where it was taken.");
+            }
+            JsonNode view = root.path("view");
+            return new Contents(root.path("savedAtMillis").asLong(), root.path("createdBy").asText(),
+                    root.path("endpointMillis").asLong(), source, about, view.isObject() ? view : null,
+                    root.path("itemContents").asBoolean(false), exchanges);
+        } catch (JsonProcessingException | RuntimeException e) {
+            if (e instanceof SnapshotException s) {
+                throw s;
+            }
+            throw new SnapshotException(file.getFileName() + " is damaged: " + firstLine(e.getMessage()));
+        }
+    }
+
+    /** Reads and checks the envelope: gzip, JSON, our format, a version this build reads. */
+    private static JsonNode read(Path file) {
+        JsonNode root;
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            in.mark(2);
+            int b1 = in.read();
+            int b2 = in.read();
+            in.reset();
+            if (b1 != 0x1f || b2 != 0x8b) {
+                throw new SnapshotException(file.getFileName() + " is not a PartitionScope snapshot (not a compressed"
+                        + " snapshot file).");
+            }
+            root = JSON.readTree(new GZIPInputStream(in));
+        } catch (ZipException | JsonProcessingException e) {
+            throw new SnapshotException(file.getFileName() + " is damaged and cannot be read ("
+                    + firstLine(e.getMessage()) + ").");
+        } catch (java.io.EOFException e) {
+            throw new SnapshotException(file.getFileName() + " is incomplete (it ends early): it may have been"
+                    + " copied while still being written.");
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new SnapshotException("There is no file " + file + ".");
+        } catch (IOException e) {
+            throw new SnapshotException(file.getFileName() + " could not be read: " + e.getMessage());
+        }
+        if (root == null || !FORMAT.equals(root.path("format").asText())) {
+            throw new SnapshotException(file.getFileName() + " is not a PartitionScope snapshot.");
+        }
+        int version = root.path("version").asInt(-1);
+        if (version > VERSION) {
+            throw new SnapshotException(file.getFileName() + " was made by a newer PartitionScope (snapshot format"
+                    + " version " + version + "; this one reads up to version " + VERSION + "). Update PartitionScope"
+                    + " to open it.");
+        }
+        if (version < 1) {
+            throw new SnapshotException(file.getFileName() + " has no valid format version.");
+        }
+        return root;
+    }
+
+    /** "PartitionScope 0.1.0": who wrote a file. */
+    public static String createdBy() {
+        return AppInfo.NAME + " " + AppInfo.version();
+    }
+
+    /** Account ids in ARNs become zeros (same length, so binary bodies stay valid). */
+    static byte[] redactAccounts(byte[] body) {
+        String text = new String(body, StandardCharsets.ISO_8859_1);
+        Matcher m = ACCOUNT.matcher(text);
+        if (!m.find()) {
+            return body;
+        }
+        return m.replaceAll(r -> Matcher.quoteReplacement(r.group(1) + "000000000000" + r.group(3)))
+                .getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private static boolean isText(Map<String, String> headers) {
+        String type = headers.getOrDefault("content-type", "");
+        return type.contains("json") || type.startsWith("text/");
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "unknown problem";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** A snapshot that cannot be opened; the message says why and is meant for the user. */
+    public static final class SnapshotException extends RuntimeException {
+        public SnapshotException(String message) {
+            super(message);
+        }
+    }
+}
