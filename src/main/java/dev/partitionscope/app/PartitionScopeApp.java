@@ -83,8 +83,9 @@ public class PartitionScopeApp extends Application {
             settings.utc = now.utc();
         });
         main.connectionProperty().addListener((obs, old, now) -> {
-            // A replay (opened recording, fast-forwarded run) lives as long as this process: never reopen it.
-            if (now != null && context.labHost().isReplay(now.spec().endpoint())) {
+            // A replay (opened recording, fast-forwarded run) lives as long as this process, a snapshot is a file:
+            // never reopen either at start.
+            if (now != null && (context.labHost().isReplay(now.spec().endpoint()) || now.isSnapshot())) {
                 return;
             }
             if (now != null && !now.spec().name().equals(settings.lastConnection)) {
@@ -99,7 +100,8 @@ public class PartitionScopeApp extends Application {
         main.setPreferredTable(settings.lastTable);
         main.selectedTableProperty().addListener((obs, old, now) -> {
             if (now != null && (main.getConnection() == null
-                    || !context.labHost().isReplay(main.getConnection().spec().endpoint()))) {
+                    || !context.labHost().isReplay(main.getConnection().spec().endpoint())
+                    && !main.getConnection().isSnapshot())) {
                 settings.lastTable = now;
             }
         });

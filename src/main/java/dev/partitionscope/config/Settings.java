@@ -1,7 +1,8 @@
 package dev.partitionscope.config;
 
 /**
- * User preferences that survive restarts: theme, window geometry, last screen and connection, time zone display.
+ * User preferences that survive restarts: theme, window geometry, last screen and connection, time zone display,
+ * the recordings and snapshots opened or saved lately.
  * A plain mutable bean for Jackson; {@link SettingsStore} loads and saves it.
  */
 public final class Settings {
@@ -19,4 +20,6 @@ public final class Settings {
     public String lastTable;
     public String timeRangePreset = "LAST_3H";
     public boolean utc;
+    /** Recordings and snapshots opened or saved, newest first (File ▸ Recent files). */
+    public java.util.List<String> recentFiles = new java.util.ArrayList<>();
 }

@@ -50,12 +50,27 @@ public final class Recording {
     private Recording() {
     }
 
+    /**
+     * A loaded recording: the Lab, and the view it was saved at (the app's business, kept as JSON), or null for a
+     * file saved without one (by the CLI, or before views were saved): it opens at the Lab screen's default.
+     */
+    public record Opened(Lab lab, JsonNode view) {
+    }
+
     /** What a recording holds beside the data, for "open recording" dialogs and the CLI. */
     public record Summary(long savedAtMillis, String createdBy, List<String> tables, boolean itemsTruncated) {
     }
 
     /** Saves the Lab's state now. Written to a temporary file and moved into place: a crash never leaves half. */
     public static Summary save(Lab lab, Path file) throws IOException {
+        return save(lab, file, null);
+    }
+
+    /**
+     * Saves the Lab's state now, with the view to reopen at (an optional {@code "view"} object; readers that do not
+     * know it ignore it, so the format stays version 1).
+     */
+    public static Summary save(Lab lab, Path file, JsonNode view) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("format", FORMAT).put("version", VERSION).put("createdBy", AppInfo.NAME + " " + AppInfo.version());
         long now = lab.clock().epochMillis();
@@ -81,6 +96,9 @@ public final class Recording {
         }
         root.put("itemsTruncated", truncated);
         root.set("meter", JSON.valueToTree(lab.meter().exportState()));
+        if (view != null && view.isObject()) {
+            root.set("view", view);
+        }
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         // Not createTempFile: its owner-only permissions would follow the file, and recordings are made to share.
@@ -103,6 +121,15 @@ public final class Recording {
      * @throws RecordingException with a message saying what is wrong (not a recording, newer version, damaged)
      */
     public static Lab load(Path file) {
+        return open(file).lab();
+    }
+
+    /**
+     * Loads a recording as {@link #load} does, with the view it was saved at.
+     *
+     * @throws RecordingException with a message saying what is wrong (not a recording, newer version, damaged)
+     */
+    public static Opened open(Path file) {
         JsonNode root = read(file);
         ModelParams params;
         try {
@@ -131,7 +158,8 @@ public final class Recording {
         } catch (RuntimeException | JsonProcessingException e) {
             throw new RecordingException(file.getFileName() + " is damaged: " + firstLine(e.getMessage()));
         }
-        return lab;
+        JsonNode view = root.path("view");
+        return new Opened(lab, view.isObject() ? view : null);
     }
 
     /** Reads and checks the envelope: gzip, JSON, our format, a version this build reads. */

@@ -50,8 +50,9 @@ public final class ShortcutsDialog {
         rows.add(new String[]{"Page Down / →", "Guided demo: next step (during a workload, play the rest at once)"});
         rows.add(new String[]{"Page Up / ←", "Guided demo: previous step (pauses)"});
         rows.add(new String[]{"Space / End", "Guided demo: pause or resume / close the caption bar"});
-        rows.add(new String[]{"Ctrl+S", "Lab: save the Lab shown as a recording…"});
-        rows.add(new String[]{"Ctrl+O", "Lab: open a recording…"});
+        rows.add(new String[]{"Ctrl+O", "Open a recording or snapshot (or drop the file on the window)…"});
+        rows.add(new String[]{"Ctrl+S", "Save the Lab shown as a recording, at this view…"});
+        rows.add(new String[]{"Ctrl+Shift+S", "Save a snapshot of this view of a live endpoint…"});
         rows.add(new String[]{"F1", "This list"});
         return rows;
     }

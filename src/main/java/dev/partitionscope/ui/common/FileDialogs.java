@@ -3,6 +3,8 @@ package dev.partitionscope.ui.common;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
@@ -13,10 +15,28 @@ import javafx.stage.Window;
  */
 public interface FileDialogs {
 
-    /** A kind of file: {@code ("PartitionScope Lab recording", "psrec")}. */
-    record Type(String description, String extension) {
+    /**
+     * A kind of file: {@code ("PartitionScope Lab recording", "psrec")}; {@code others} are more extensions the same
+     * chooser accepts ({@code File ▸ Open} takes recordings and snapshots).
+     */
+    record Type(String description, String extension, List<String> others) {
+        public Type {
+            others = List.copyOf(others);
+        }
+
+        public Type(String description, String extension) {
+            this(description, extension, List.of());
+        }
+
         String pattern() {
             return "*." + extension;
+        }
+
+        List<String> patterns() {
+            List<String> all = new ArrayList<>();
+            all.add(pattern());
+            others.forEach(o -> all.add("*." + o));
+            return all;
         }
     }
 
@@ -49,7 +69,7 @@ public interface FileDialogs {
                 FileChooser chooser = new FileChooser();
                 chooser.setTitle(title);
                 chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(type.description() + " ("
-                        + type.pattern() + ")", type.pattern()));
+                        + String.join(", ", type.patterns()) + ")", type.patterns()));
                 Path dir = lastDir != null && Files.isDirectory(lastDir) ? lastDir
                         : Path.of(System.getProperty("user.home"));
                 if (Files.isDirectory(dir)) {

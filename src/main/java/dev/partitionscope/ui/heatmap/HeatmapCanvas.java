@@ -394,6 +394,17 @@ public final class HeatmapCanvas extends Region {
         onRowActivated = handler;
     }
 
+    /** Pins a cell as a click does, or (with null) unpins; it must lie inside the grid. */
+    public void setPinnedCell(Cell cell) {
+        if (cell != null && (cell.row() < 0 || cell.column() < 0 || cell.row() >= frame.rows()
+                || cell.column() >= frame.columns())) {
+            throw new IllegalArgumentException(cell + " is outside the " + frame.rows() + " × " + frame.columns()
+                    + " grid");
+        }
+        pinnedCell.set(cell);
+        paintOverlay();
+    }
+
     /** Sets or (with null) clears the selection; it must lie inside the grid. */
     public void setSelection(Selection newSelection) {
         if (newSelection != null

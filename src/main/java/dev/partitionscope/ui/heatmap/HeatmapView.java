@@ -7,11 +7,13 @@ import dev.partitionscope.core.heat.HeatMetric;
 import dev.partitionscope.core.heat.HeatPalette;
 import dev.partitionscope.core.heat.HeatPipeline;
 import dev.partitionscope.core.heat.HeatRow;
+import dev.partitionscope.core.heat.RowKey;
 import dev.partitionscope.core.heat.ScaleMode;
 import dev.partitionscope.core.metrics.DataState;
 import dev.partitionscope.core.metrics.DataStatus;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.core.view.ViewState;
 import dev.partitionscope.ui.common.EmptyState;
 import dev.partitionscope.ui.common.FileDialogs;
 import dev.partitionscope.ui.common.Fx;
@@ -437,6 +439,56 @@ public final class HeatmapView {
         pinned.show(CellDetails.of(grid, cell.row(), cell.column(), canvas.getScale(), main.timeRangeProperty().get()
                 .zone()), cell.row(), sharded || expandedKey ? logical : null, expandedKey, vm::toggleExpanded);
         Fx.show(pinned, true);
+    }
+
+    /**
+     * The pinned cell as a key and the start of its column (what a saved view keeps: rows and columns change with
+     * the bucketing, the key and the minute do not); null when nothing is pinned.
+     */
+    public ViewState.Pin pinnedKey() {
+        HeatmapCanvas.Cell cell = canvas.getPinnedCell();
+        HeatGrid grid = canvas.getGrid();
+        if (cell == null || grid == null || cell.row() >= grid.rowCount() || cell.column() >= grid.columnCount()) {
+            return null;
+        }
+        return new ViewState.Pin(ViewState.Key.of(grid.row(cell.row()).first()),
+                grid.columnStart(cell.column()).toEpochMilli());
+    }
+
+    /** Whether the canvas draws {@code view} already (the view is handed to it by a listener). */
+    public boolean shows(HeatPipeline.Result view) {
+        return view != null && canvas.getGrid() == view.grid();
+    }
+
+    /**
+     * Pins the cell of {@code pin}'s key (the row holding it, merged or not) in the column holding its minute.
+     *
+     * @return false when the grid shown has no such key or minute
+     */
+    public boolean pinKey(ViewState.Pin pin) {
+        HeatGrid grid = canvas.getGrid();
+        if (pin == null || grid == null || pin.key() == null) {
+            return false;
+        }
+        RowKey key = pin.key().toRowKey();
+        int row = -1;
+        for (int r = 0; r < grid.rowCount() && row < 0; r++) {
+            if (grid.row(r).first().equals(key) || grid.members(r).contains(key)) {
+                row = r;
+            }
+        }
+        int column = -1;
+        for (int c = 0; c < grid.columnCount() && column < 0; c++) {
+            if (grid.columnStart(c + 1).toEpochMilli() > pin.atMillis()
+                    && grid.columnStart(c).toEpochMilli() <= pin.atMillis()) {
+                column = c;
+            }
+        }
+        if (row < 0 || column < 0) {
+            return false;
+        }
+        canvas.setPinnedCell(new HeatmapCanvas.Cell(row, column));
+        return true;
     }
 
     private void zoomToSelection() {

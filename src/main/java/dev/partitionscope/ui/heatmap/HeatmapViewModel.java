@@ -97,6 +97,8 @@ public final class HeatmapViewModel {
     private final Deque<HeatZoom> back = new ArrayDeque<>();
     private HeatZoom zoom;
     private TrafficLoader.Traffic traffic;
+    /** The window {@link #traffic} was read for: the range resolved at the endpoint's "now" of that load. */
+    private TimeRange.Window loadedWindow;
     private TaskHandle loadTask = TaskHandle.NONE;
     private TaskHandle buildTask = TaskHandle.NONE;
     private int generation;
@@ -217,6 +219,27 @@ public final class HeatmapViewModel {
         rebuild();
     }
 
+    /**
+     * Shows {@code z} (keys and columns of the whole window's matrix), as a zoom to a selection would; Back returns
+     * to what was shown. For a view reopened from a file, whose zoom was saved as keys and columns. Ignored until
+     * the traffic is read.
+     */
+    public void zoomTo(HeatZoom z) {
+        HeatPipeline.Result r = view.get();
+        if (traffic == null || traffic.insights() == null || z == null || z.equals(r == null ? null : r.zoom())) {
+            return;
+        }
+        back.push(r != null ? r.zoom() : zoom != null ? zoom : HeatZoom.all(traffic.plan().columns()));
+        zoom = z;
+        updateZoomFlags();
+        rebuild();
+    }
+
+    /** The window of the traffic shown (the range resolved when it was read), or null before a read. */
+    public TimeRange.Window loadedWindow() {
+        return loadedWindow;
+    }
+
     /** Shows a folded logical key's shards on rows of their own, or folds them back. */
     public void toggleExpanded(String logicalKey) {
         if (!expanded.remove(logicalKey)) {
@@ -239,6 +262,7 @@ public final class HeatmapViewModel {
 
     private void clearShown() {
         traffic = null;
+        loadedWindow = null;
         view.set(null);
         status.set(null);
         shownFor = null;
@@ -266,8 +290,12 @@ public final class HeatmapViewModel {
         loading.set(true);
         progressText.set("Reading CloudWatch metrics…");
         int windows = c.spec().kind() == ConnectionKind.AWS ? 0 : LOCAL_SUB_WINDOWS;
+        // "Now" is taken here (the endpoint clock is a volatile read) so the window read is known: a saved view
+        // reopens at exactly this window.
+        Instant now = endpointNow.apply(c);
+        TimeRange.Window window = range.resolve(now);
         loadTask = main.tasks().run("Loading the heatmap of " + shape.name(), ctx -> new TrafficLoader(c, windows)
-                .load(shape, range, endpointNow.apply(c), ctx::isCancelled, new TrafficLoader.Listener() {
+                .load(shape, range, now, ctx::isCancelled, new TrafficLoader.Listener() {
                     @Override
                     public void metrics(MetricsSnapshot s, dev.partitionscope.core.metrics.Verdict v) {
                         ctx.post(() -> progressText.set("Reading Contributor Insights…"));
@@ -293,6 +321,7 @@ public final class HeatmapViewModel {
             }
             keepPosition(traffic, t);
             traffic = t;
+            loadedWindow = window;
             sourceText.set(sourceText(t));
             rebuild();
         }, failure -> {

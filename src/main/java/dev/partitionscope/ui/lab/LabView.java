@@ -145,9 +145,6 @@ public final class LabView {
     }
 
     private void workloadKey(KeyEvent e) {
-        if (recording.handleKey(e, content.isVisible())) {
-            return;
-        }
         if (content.isVisible()) {
             workloadPane.handleKey(e, () -> showWorkload(true));
         }

@@ -14,23 +14,18 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
-import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.stage.Window;
 
 /**
- * The Lab screen's Recording menu (save, open), its keys (Ctrl+S, Ctrl+O) and the line that says what the last save
- * or open did. Asks for the file through {@link FileDialogs} and hands the path to {@link RecordingViewModel}.
+ * The Lab screen's Recording menu (save, open) and the line that says what the last save or open did. Its keys
+ * (Ctrl+S, Ctrl+O) belong to the window's File menu, which saves the Lab shown and opens any file the same way.
+ * Asks for the file through {@link FileDialogs} and hands the path to {@link RecordingViewModel}.
  */
 final class RecordingControls {
     static final FileDialogs.Type TYPE = new FileDialogs.Type("PartitionScope Lab recording",
             RecordingViewModel.EXTENSION);
-    private static final KeyCombination SAVE_KEY = new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN);
-    private static final KeyCombination OPEN_KEY = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
     private static final PseudoClass ERROR = PseudoClass.getPseudoClass("error");
     private static final PseudoClass DONE = PseudoClass.getPseudoClass("done");
 
@@ -104,25 +99,6 @@ final class RecordingControls {
         vm.noteProperty().addListener((obs, old, now) -> show.run());
         show.run();
         return row;
-    }
-
-    /**
-     * Ctrl+S and Ctrl+O while the Lab screen shows; true when the key was one of them.
-     *
-     * @param labShown the screen shows a Lab (there is something to save)
-     */
-    boolean handleKey(KeyEvent e, boolean labShown) {
-        if (SAVE_KEY.match(e) && labShown) {
-            e.consume();
-            save();
-            return true;
-        }
-        if (OPEN_KEY.match(e)) {
-            e.consume();
-            open();
-            return true;
-        }
-        return false;
     }
 
     void save() {

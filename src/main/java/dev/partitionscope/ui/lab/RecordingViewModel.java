@@ -1,5 +1,6 @@
 package dev.partitionscope.ui.lab;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.partitionscope.aws.Connection;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
@@ -43,8 +44,35 @@ public final class RecordingViewModel {
     public record Note(Kind kind, String text) {
     }
 
-    /** An opened recording, served: where, and which tables it holds. */
-    private record Opened(LabReplays.Replay replay, String region, List<String> tables) {
+    /** An opened recording, served: where, which tables it holds, and the view it was saved at (or null). */
+    private record Opened(LabReplays.Replay replay, String region, List<String> tables, JsonNode view) {
+    }
+
+    /**
+     * What the app does around a save or an open, wherever it was asked for (this screen's menu, the File menu, a
+     * dropped file): the view saved with a recording, the view restored once one is open, the recent-files list.
+     */
+    public interface Hooks {
+        /** The view to save with the recording; asked on the UI thread when the save starts. Null: none. */
+        default JsonNode view() {
+            return null;
+        }
+
+        default void saved(Path file) {
+        }
+
+        /** The recording is served at {@code endpoint} and the app connects to it; {@code view} may be null. */
+        default void opened(Path file, String endpoint, JsonNode view) {
+        }
+
+        /**
+         * Saving or opening {@code file} failed.
+         *
+         * @param saving  true for a save, false for an open
+         * @param reason  why, for the user (a recording's own problems name the file)
+         */
+        default void failed(Path file, boolean saving, String reason) {
+        }
     }
 
     private final MainViewModel main;
@@ -58,6 +86,7 @@ public final class RecordingViewModel {
     private final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(this, "canSave");
 
     private TaskHandle task = TaskHandle.NONE;
+    private Hooks hooks = new Hooks() { };
 
     RecordingViewModel(MainViewModel main, LabHost labHost, LabReplays replays) {
         this.main = main;
@@ -66,6 +95,11 @@ public final class RecordingViewModel {
         main.connectionProperty().addListener((obs, old, now) -> updateActions());
         busy.addListener((obs, old, now) -> updateActions());
         updateActions();
+    }
+
+    /** Set once by the window. */
+    public void setHooks(Hooks hooks) {
+        this.hooks = hooks;
     }
 
     // Commands
@@ -82,15 +116,19 @@ public final class RecordingViewModel {
         Path target = withExtension(file);
         String name = target.getFileName().toString();
         Lab l = lab.get();
+        JsonNode view = hooks.view();
         begin("Saving " + name + "…");
-        task = main.tasks().run("Saving recording " + name, ctx -> Recording.save(l, target), saved -> {
+        task = main.tasks().run("Saving recording " + name, ctx -> Recording.save(l, target, view), saved -> {
             busy.set(false);
+            hooks.saved(target);
             note.set(new Note(Kind.DONE, "Saved " + name + " — " + tables(saved) + (saved.itemsTruncated()
                     ? " (items beyond " + String.format("%,d", Recording.MAX_ITEMS) + " were left out; the metrics"
                     + " are complete)" : "") + "."));
         }, error -> {
             busy.set(false);
-            note.set(new Note(Kind.ERROR, "Could not save " + name + ": " + reason(error, target)));
+            String why = reason(error, target);
+            note.set(new Note(Kind.ERROR, "Could not save " + name + ": " + why));
+            hooks.failed(target, true, why);
         }, () -> {
             busy.set(false);
             note.set(new Note(Kind.DONE, "Saving " + name + " was cancelled."));
@@ -106,13 +144,15 @@ public final class RecordingViewModel {
         String shown = main.selectedTableProperty().get();
         begin("Opening " + name + "…");
         task = main.tasks().run("Opening recording " + name, ctx -> {
-            Lab lab = Recording.load(file);
+            Recording.Opened read = Recording.open(file);
+            Lab lab = read.lab();
             if (ctx.isCancelled()) {
                 return null; // nothing served yet: the loaded Lab has no threads and no port
             }
             LabReplays.Replay replay = new LabReplays.Replay(LabReplays.Kind.RECORDING, labHost.serve(lab), name,
                     lab.clock().epochMillis());
-            return new Opened(replay, lab.region(), List.copyOf(lab.engine().tablesByName().keySet()));
+            return new Opened(replay, lab.region(), List.copyOf(lab.engine().tablesByName().keySet()),
+                    read.view());
         }, opened -> {
             busy.set(false);
             if (opened == null) {
@@ -120,8 +160,12 @@ public final class RecordingViewModel {
             }
             note.set(new Note(Kind.DONE, "Opened " + name + ". Its clock stands at the moment it was saved; Back to"
                     + " live Lab returns to the Lab that runs."));
-            // The table shown before, when the recording has it; else its only table.
+            // The table of the view it was saved at; else the table shown before, when the recording has it; else
+            // its only table.
             List<String> show = new ArrayList<>();
+            if (opened.view() != null && opened.view().hasNonNull("table")) {
+                show.add(opened.view().path("table").asText());
+            }
             if (shown != null) {
                 show.add(shown);
             }
@@ -129,12 +173,15 @@ public final class RecordingViewModel {
                 show.add(opened.tables().get(0));
             }
             replays.connect(opened.replay(), opened.region(), show);
+            hooks.opened(file, opened.replay().endpoint(), opened.view());
         }, error -> {
             busy.set(false);
             // A recording's own problems name the file already.
-            note.set(new Note(Kind.ERROR, error instanceof Recording.RecordingException e
-                    ? "Could not open the recording: " + e.getMessage()
-                    : "Could not open " + name + ": " + reason(error, file)));
+            boolean own = error instanceof Recording.RecordingException;
+            String why = reason(error, file);
+            note.set(new Note(Kind.ERROR, own ? "Could not open the recording: " + why
+                    : "Could not open " + name + ": " + why));
+            hooks.failed(file, false, why);
         }, () -> {
             busy.set(false);
             note.set(new Note(Kind.DONE, "Opening " + name + " was cancelled."));

@@ -76,6 +76,8 @@ public final class MetricsViewModel {
     private final SortKeyReports sortKeyReports;
     /** The last load's Contributor Insights request: the window and states sort-key reports are read for. */
     private InsightsReader.Request lastRequest;
+    /** The window of the metrics shown: the range resolved at the endpoint's "now" of their load. */
+    private TimeRange.Window loadedWindow;
     private TaskHandle loadTask = TaskHandle.NONE;
     private TaskHandle toggleTask = TaskHandle.NONE;
     private int generation;
@@ -177,7 +179,13 @@ public final class MetricsViewModel {
         heatStatus.set(null);
         shownFor = null;
         lastRequest = null;
+        loadedWindow = null;
         sortKeyReports.clear();
+    }
+
+    /** The window of the metrics shown (the range resolved when they were read), or null before a read. */
+    public TimeRange.Window loadedWindow() {
+        return loadedWindow;
     }
 
     private void load() {
@@ -202,8 +210,12 @@ public final class MetricsViewModel {
         insightsLoading.set(false);
         insightsProgress.set(-1);
         progressText.set("Reading CloudWatch metrics…");
+        // "Now" is taken here (the endpoint clock is a volatile read) so the window read is known: a saved view
+        // reopens at exactly this window.
+        Instant now = endpointNow.apply(c);
+        TimeRange.Window window = range.resolve(now);
         loadTask = main.tasks().run("Loading metrics for " + shape.name(), ctx -> new TrafficLoader(c).load(shape,
-                range, endpointNow.apply(c), ctx::isCancelled, new TrafficLoader.Listener() {
+                range, now, ctx::isCancelled, new TrafficLoader.Listener() {
                     @Override
                     public void metricPages(int pages) {
                         ctx.progress(-1, "Reading CloudWatch metrics (page " + pages + ")");
@@ -214,6 +226,7 @@ public final class MetricsViewModel {
                         ctx.post(() -> {
                             snapshot.set(s);
                             verdict.set(v);
+                            loadedWindow = window;
                             shownFor = key;
                             loading.set(false);
                             insightsLoading.set(true);

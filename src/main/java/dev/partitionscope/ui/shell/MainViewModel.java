@@ -112,14 +112,29 @@ public final class MainViewModel {
 
     // Commands
 
+    /** Opens a connection in the background (the connect service, or an opened snapshot's clients). */
+    @FunctionalInterface
+    public interface Opener {
+        ConnectService.Result open(ConnectionSpec spec) throws Exception;
+    }
+
     /** Connects in the background; the current connection stays usable until the new one is proven to work. */
     public void connect(ConnectionSpec spec) {
         lastAttempted = spec;
+        connect(spec, connectService::connect);
+    }
+
+    /**
+     * Connects through {@code opener} instead of the connect service: an opened snapshot builds clients that never
+     * leave the process. Not remembered for Retry or the connection dialog, which would connect {@code spec} to the
+     * real endpoint.
+     */
+    public void connect(ConnectionSpec spec, Opener opener) {
         connectTask.cancel();
         connectError.set(null);
         connectingSpec.set(spec);
         connectionState.set(ConnectionState.CONNECTING);
-        connectTask = tasks.run("Connecting to " + spec.name(), ctx -> connectService.connect(spec), result -> {
+        connectTask = tasks.run("Connecting to " + spec.name(), ctx -> opener.open(spec), result -> {
             connectingSpec.set(null);
             adopt(result.connection(), result.notes());
         }, error -> {

@@ -6,8 +6,13 @@ import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.ui.about.AboutDialog;
 import dev.partitionscope.ui.about.ShortcutsDialog;
 import dev.partitionscope.ui.common.Icons;
+import dev.partitionscope.ui.common.MessageBox;
+import dev.partitionscope.ui.common.MessageDialog;
 import dev.partitionscope.ui.common.Theme;
 import dev.partitionscope.ui.connect.ConnectionDialog;
+import dev.partitionscope.ui.files.FileActions;
+import dev.partitionscope.ui.files.FileDrop;
+import dev.partitionscope.ui.files.FileMenu;
 import dev.partitionscope.ui.connect.UnlockWritesDialog;
 import dev.partitionscope.ui.time.CustomRangeDialog;
 import java.util.EnumMap;
@@ -59,6 +64,7 @@ public final class MainWindowController implements ShellActions {
     private final ToggleGroup railGroup = new ToggleGroup();
     private final javafx.animation.Timeline autoRefreshTimer = new javafx.animation.Timeline();
     private dev.partitionscope.ui.present.PresentationMode presentation;
+    private FileActions files;
 
     @FXML private BorderPane root;
     @FXML private ImageView logo;
@@ -68,6 +74,7 @@ public final class MainWindowController implements ShellActions {
     @FXML private MenuButton timeRangeMenu;
     @FXML private Button refreshButton;
     @FXML private ToggleButton themeToggle;
+    @FXML private MenuButton fileMenu;
     @FXML private MenuButton helpMenu;
     @FXML private VBox navRail;
     @FXML private StackPane contentHost;
@@ -96,6 +103,11 @@ public final class MainWindowController implements ShellActions {
         return screens;
     }
 
+    /** The File menu's commands: open, save recording, save snapshot, recent files. */
+    public FileActions files() {
+        return files;
+    }
+
     @FXML
     private void initialize() {
         var icon = MainWindowController.class.getResource("/icons/partitionscope-64.png");
@@ -110,6 +122,9 @@ public final class MainWindowController implements ShellActions {
         refreshButton.disableProperty().bind(main.connectionProperty().isNull());
         themeToggle.setGraphic(Icons.of("mdi2w-weather-night", 18));
         themeToggle.selectedProperty().bindBidirectional(main.darkThemeProperty());
+        files = new FileActions(services, screens, this::window, m -> MessageDialog.show(window(), m,
+                MessageBox.Kind.ERROR));
+        new FileMenu(files).install(fileMenu);
         buildHelpMenu();
         demo = new dev.partitionscope.ui.demo.DemoMenu(main, screens, services.labHost(), root, contentHost,
                 (javafx.scene.layout.Pane) helpMenu.getParent(), themeToggle);
@@ -402,6 +417,10 @@ public final class MainWindowController implements ShellActions {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN,
                 KeyCombination.SHIFT_DOWN), () -> main.darkThemeProperty().set(!main.darkThemeProperty().get()));
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F1), () -> ShortcutsDialog.show(window()));
+        scene.getAccelerators().put(FileMenu.OPEN_KEY, files::open);
+        scene.getAccelerators().put(FileMenu.SAVE_RECORDING_KEY, files::saveRecording);
+        scene.getAccelerators().put(FileMenu.SAVE_SNAPSHOT_KEY, files::saveSnapshot);
+        new FileDrop(files).install(scene);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN), () -> {
             main.screenProperty().set(Screen.OVERVIEW);
             screens.overview().focusFilter();
