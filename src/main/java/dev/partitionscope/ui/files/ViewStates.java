@@ -1,10 +1,10 @@
 package dev.partitionscope.ui.files;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.partitionscope.aws.Connection;
 import dev.partitionscope.core.heat.HeatPipeline;
 import dev.partitionscope.core.time.TimeRange;

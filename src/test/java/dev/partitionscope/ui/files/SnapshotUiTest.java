@@ -1,0 +1,225 @@
+package dev.partitionscope.ui.files;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.core.heat.HeatGrid;
+import dev.partitionscope.core.heat.HeatRow;
+import dev.partitionscope.core.heat.TopKey;
+import dev.partitionscope.core.metrics.Verdict;
+import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.lab.cloudwatch.CwLab;
+import dev.partitionscope.ui.AppFixture;
+import dev.partitionscope.ui.UiRobot;
+import dev.partitionscope.ui.common.FileDialogs;
+import dev.partitionscope.ui.heatmap.HeatmapCanvas;
+import dev.partitionscope.ui.metrics.MetricsViewModel;
+import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.shell.MainWindowController;
+import dev.partitionscope.ui.shell.Screen;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.zip.GZIPInputStream;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A snapshot of a live view in the real app, headless. A Lab the app does not run stands in for AWS (connected as a
+ * custom endpoint, so not a Lab connection): its hot-PENDING workload is read on the Metrics and Heatmap screens,
+ * an item page is scanned as a screen would, and File ▸ Save snapshot… writes the file — no credentials and no item
+ * contents unless asked. Then the endpoint is shut down and the file opened: the same verdict, the same top keys,
+ * the same PENDING row, at the same window; a read it does not hold says what it holds.
+ */
+class SnapshotUiTest {
+    private static final String NOTE = "a-private-note-77";
+
+    @TempDir
+    Path configDir;
+    @TempDir
+    Path files;
+
+    private AppFixture fixture;
+    private CwLab live;
+    private final UiRobot robot = new UiRobot();
+    private final AtomicReference<Path> answer = new AtomicReference<>();
+    private final FileDialogs dialogs = new FileDialogs() {
+        @Override
+        public Optional<Path> saveFile(Window owner, String title, String initialName, Type type) {
+            return Optional.ofNullable(answer.get());
+        }
+
+        @Override
+        public Optional<Path> openFile(Window owner, String title, Type type) {
+            return Optional.ofNullable(answer.get());
+        }
+    };
+
+    @AfterEach
+    void stop() throws Exception {
+        if (fixture != null) {
+            fixture.stop();
+        }
+        if (live != null) {
+            live.close();
+        }
+    }
+
+    private MainViewModel main() {
+        return fixture.app().context().main();
+    }
+
+    private MainWindowController controller() {
+        return fixture.app().controller();
+    }
+
+    private MetricsViewModel metrics() {
+        return AppFixture.onFx(() -> controller().screens().metrics());
+    }
+
+    private HeatGrid grid() {
+        return AppFixture.onFx(() -> robot.lookup("#heatmapCanvas").queryAs(HeatmapCanvas.class).getGrid());
+    }
+
+    private double pendingTotal() {
+        HeatGrid g = grid();
+        for (int r = 0; g != null && r < g.rowCount(); r++) {
+            HeatRow row = g.row(r);
+            if (!row.merged() && !row.other() && "PENDING".equals(row.first().partitionKey())) {
+                return g.rowTotal(r);
+            }
+        }
+        return -1;
+    }
+
+    private boolean metricsLoaded() {
+        return AppFixture.onFx(() -> {
+            MetricsViewModel vm = controller().screens().metrics();
+            return vm.verdictProperty().get() != null && !vm.loadingProperty().get()
+                    && !vm.insightsLoadingProperty().get() && !vm.topKeys().isEmpty();
+        });
+    }
+
+    private boolean heatmapLoaded() {
+        return AppFixture.onFx(() -> {
+            var vm = controller().screens().heatmap();
+            return !vm.loadingProperty().get() && vm.viewProperty().get() != null
+                    && controller().screens().heatmapView().shows(vm.viewProperty().get());
+        }) && pendingTotal() > 0;
+    }
+
+    private static String text(Path file) throws IOException {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void aSnapshotOfALiveViewReopensWithTheSameNumbersWithoutTheEndpoint() throws Exception {
+        live = CwLab.started();
+        live.playHotPending();
+        live.ddb("PutItem", "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"NOTE\"}, \"orderId\":"
+                + " {\"S\": \"n1\"}, \"customer\": {\"S\": \"c-n1\"}, \"note\": {\"S\": \"" + NOTE + "\"}}}");
+        live.at(3_600);
+        fixture = new AppFixture(configDir).withFileDialogs(dialogs);
+        fixture.start();
+        AppFixture.onFx(() -> {
+            main().connect(ConnectionSpec.custom("stand-in for AWS", live.endpoint(), "us-east-1", "AKIDSTANDIN"));
+            return null;
+        });
+        AppFixture.waitUntil("the tables are listed", Duration.ofSeconds(20), () -> main().tables().contains("orders"));
+        AppFixture.onFx(() -> {
+            main().selectedTableProperty().set("orders");
+            return null;
+        });
+        AppFixture.waitUntil("connected, orders described", Duration.ofSeconds(20),
+                () -> main().tableShapeProperty().get() != null);
+        assertThat(AppFixture.onFx(() -> controller().files().canSaveSnapshotProperty().get())).isTrue();
+        assertThat(AppFixture.onFx(() -> controller().files().canSaveRecordingProperty().get())).isFalse();
+
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT3);
+        AppFixture.waitUntil("the metrics are read", Duration.ofSeconds(60), this::metricsLoaded);
+        Verdict verdict = AppFixture.onFx(() -> metrics().verdictProperty().get());
+        List<TopKey> topKeys = AppFixture.onFx(() -> List.copyOf(metrics().topKeys()));
+        assertThat(topKeys.get(0).key().partitionKey()).isEqualTo("PENDING");
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
+        AppFixture.waitUntil("the heatmap shows PENDING", Duration.ofSeconds(60), this::heatmapLoaded);
+        double pending = pendingTotal();
+        TimeRange.Window window = AppFixture.onFx(() -> controller().screens().heatmap().loadedWindow());
+        main().getConnection().dynamo().scan(b -> b.tableName("orders").limit(50)); // as an item read would
+
+        // File ▸ Save snapshot…: the dialog says what goes in; item contents stay out.
+        Path plain = files.resolve("orders-live.pssnap");
+        answer.set(plain);
+        robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.S);
+        AppFixture.waitUntil("the snapshot dialog shows", Duration.ofSeconds(10),
+                () -> robot.showing("#snapshotDialog"));
+        assertThat(robot.allText("#snapshotDialog")).contains("for table orders").contains("No credentials");
+        robot.clickOn("OK");
+        AppFixture.waitUntil("the snapshot is saved", Duration.ofSeconds(30), () -> Files.exists(plain)
+                && controller().files().recentFiles().contains(plain.toAbsolutePath().normalize()));
+        assertThat(text(plain)).doesNotContain("AKIDSTANDIN").doesNotContain("partitionscope-local")
+                .doesNotContainIgnoringCase("authorization").doesNotContain("Credential=")
+                .doesNotContain("stand-in for AWS").doesNotContain(NOTE);
+        Path withItems = files.resolve("orders-with-items.pssnap");
+        AppFixture.onFx(() -> {
+            controller().files().saveSnapshot(withItems, true);
+            return null;
+        });
+        AppFixture.waitUntil("the second snapshot is saved", Duration.ofSeconds(30), () -> Files.exists(withItems));
+        assertThat(text(withItems)).contains(NOTE).doesNotContain("AKIDSTANDIN");
+
+        // The endpoint goes away; the app looks elsewhere.
+        live.close();
+        live = null;
+        AppFixture.onFx(() -> {
+            main().disconnect();
+            main().screenProperty().set(Screen.OVERVIEW);
+            main().timeRangeProperty().set(TimeRange.last(TimeRange.Preset.LAST_1H));
+            return null;
+        });
+
+        answer.set(plain);
+        robot.shortcut(KeyCode.CONTROL, KeyCode.O);
+        AppFixture.waitUntil("the snapshot is open at its view", Duration.ofSeconds(60),
+                () -> main().getConnection() != null && main().getConnection().isSnapshot()
+                        && !controller().files().restoringProperty().get() && heatmapLoaded());
+        assertThat(main().getConnection().spec().name()).isEqualTo("Snapshot · orders-live.pssnap");
+        assertThat(main().getConnection().guard().isReadOnly()).isTrue();
+        assertThat(main().whereTextProperty().get()).startsWith("Snapshot of Custom endpoint");
+        assertThat(main().screenProperty().get()).isEqualTo(Screen.HEATMAP);
+        assertThat(main().timeRangeProperty().get()).isEqualTo(TimeRange.custom(window.start(), window.end(),
+                false));
+        assertThat(pendingTotal()).isEqualTo(pending);
+
+        robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT3);
+        AppFixture.waitUntil("the metrics are read from the snapshot", Duration.ofSeconds(60), this::metricsLoaded);
+        assertThat(AppFixture.onFx(() -> metrics().verdictProperty().get())).isEqualTo(verdict);
+        assertThat(AppFixture.onFx(() -> List.copyOf(metrics().topKeys()))).isEqualTo(topKeys);
+
+        // A window the snapshot was not read for: the screens say what it holds.
+        AppFixture.onFx(() -> {
+            main().timeRangeProperty().set(TimeRange.last(TimeRange.Preset.LAST_1W));
+            return null;
+        });
+        AppFixture.waitUntil("the metrics say what is missing", Duration.ofSeconds(30), () -> AppFixture.onFx(() -> {
+            var s = metrics().snapshotProperty().get();
+            return s != null && !metrics().loadingProperty().get() && s.status().message() != null
+                    && s.status().message().contains("Not in this snapshot");
+        }));
+        assertThat(AppFixture.onFx(() -> metrics().snapshotProperty().get().status().message()))
+                .contains("This snapshot (orders-live.pssnap) was taken on the Overview, Heatmap and Metrics screens"
+                        + " for table orders").contains("it has no data for GetMetricData");
+        assertThat(fixture.app().context().settings().lastConnection).as("a snapshot is never reopened at start")
+                .isEqualTo("stand-in for AWS");
+    }
+}
