@@ -105,8 +105,9 @@ public final class SnapshotReplay implements SdkHttpClient, ExecutionInterceptor
 
     /** "This snapshot was taken on the Heatmap and Metrics screens for table T, 12:00–13:00 UTC; it has no data…". */
     String missMessage(String operation, JsonNode request) {
-        return "This snapshot (" + name + ") was taken " + describe(contents.about()) + "; it has no data for "
-                + operation + describeRequest(request) + ".";
+        String taken = describe(contents.about());
+        return "This snapshot (" + name + ")" + (taken.isEmpty() ? "" : " was taken " + taken + "; it")
+                + " has no data for " + operation + describeRequest(request) + ".";
     }
 
     static String describe(Snapshot.About about) {

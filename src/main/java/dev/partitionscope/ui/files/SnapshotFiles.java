@@ -78,8 +78,10 @@ final class SnapshotFiles {
     ConnectionSpec connect(Path file, Snapshot.Contents contents) {
         String name = file.getFileName().toString();
         Snapshot.Source source = contents.source();
-        ConnectionSpec spec = new ConnectionSpec("Snapshot · " + name, source.kind(), null, source.region(),
-                source.endpoint(), source.kind() == ConnectionKind.AWS ? null : "snapshot", null);
+        // Never the Lab's kind, whatever a file says: that one is writable, and a snapshot is read-only.
+        ConnectionKind kind = source.kind() == ConnectionKind.LAB ? ConnectionKind.CUSTOM : source.kind();
+        ConnectionSpec spec = new ConnectionSpec("Snapshot · " + name, kind, null, source.region(),
+                source.endpoint(), kind == ConnectionKind.AWS ? null : "snapshot", null);
         String taken = TAKEN.withZone(contents.about().utc() ? java.time.ZoneOffset.UTC : ZoneId.systemDefault())
                 .format(Instant.ofEpochMilli(contents.endpointMillis()));
         String where = source.kind().label() + (source.kind() == ConnectionKind.AWS ? " " + source.region()
