@@ -6,6 +6,8 @@ import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.shell.Screen;
+import dev.partitionscope.core.time.TimeRange;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import javafx.scene.control.MenuButton;
@@ -79,12 +81,24 @@ class DemoUiTest {
         assertThat(main().screenProperty().get()).isEqualTo(Screen.HEATMAP);
         assertThat(demo().pausedProperty().get()).isTrue();
 
-        // Then on to the end, one Page Down a step once each is done.
+        // Then on to the end, one Page Down a step once each is done; at step 5 (the after workload on the
+        // heatmap) the presenter saves a recording of the story so far.
+        Path recording = configDir.resolve("order-status-story.psrec");
+        TimeRange storyWindow = main().timeRangeProperty().get();
         for (int step = 1; step < 6; step++) {
             int expected = step;
             robot.type(KeyCode.PAGE_DOWN);
             AppFixture.waitUntil("step " + (step + 1), Duration.ofSeconds(90), () -> demo().indexProperty().get()
                     == expected && !demo().busyProperty().get());
+            if (step == 4) {
+                AppFixture.waitUntil("the heatmap's last read", Duration.ofSeconds(30), () -> AppFixture.onFx(() ->
+                        !fixture.app().controller().screens().heatmap().loadingProperty().get()));
+                AppFixture.onFx(() -> {
+                    fixture.app().controller().files().saveRecording(recording);
+                    return null;
+                });
+                AppFixture.waitUntil("the recording", Duration.ofSeconds(30), () -> Files.exists(recording));
+            }
         }
         assertThat(main().screenProperty().get()).isEqualTo(Screen.SCATTER_GATHER);
         assertThat(demo().finishedProperty().get()).isTrue();
@@ -97,5 +111,35 @@ class DemoUiTest {
         robot.type(KeyCode.END);
         AppFixture.waitUntil("bar closed", Duration.ofSeconds(5), () -> !robot.showing("#demoBar"));
         assertThat(main().getConnection().spec().name()).isEqualTo("Demo · order-status");
+
+        // The recording saved mid-story reopens at the same view: the heatmap of the story's window, with the
+        // shards' rows, read-only.
+        AppFixture.onFx(() -> {
+            main().connect(dev.partitionscope.aws.ConnectionSpec.lab());
+            main().screenProperty().set(Screen.OVERVIEW);
+            return null;
+        });
+        AppFixture.waitUntil("back on the Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
+                && main().getConnection().spec().kind() == dev.partitionscope.aws.ConnectionKind.LAB);
+        AppFixture.onFx(() -> {
+            fixture.app().controller().files().open(recording);
+            return null;
+        });
+        AppFixture.waitUntil("the recording at its view", Duration.ofSeconds(60), () -> AppFixture.onFx(() -> {
+            var files = fixture.app().controller().files();
+            var heat = fixture.app().controller().screens().heatmap();
+            return main().getConnection() != null && main().getConnection().spec().name().startsWith("Replay")
+                    && !files.restoringProperty().get() && heat.viewProperty().get() != null
+                    && !heat.loadingProperty().get();
+        }));
+        assertThat(main().screenProperty().get()).isEqualTo(Screen.HEATMAP);
+        assertThat(main().selectedTableProperty().get()).isEqualTo("order-status-index");
+        assertThat(main().readOnlyProperty().get()).isTrue();
+        TimeRange reopened = main().timeRangeProperty().get();
+        assertThat(reopened.customStart()).isEqualTo(storyWindow.customStart());
+        assertThat(reopened.customEnd()).isEqualTo(storyWindow.customEnd());
+        var grid = AppFixture.onFx(() -> fixture.app().controller().screens().heatmap().viewProperty().get().grid());
+        assertThat(grid.rows()).anyMatch(r -> !r.merged() && "PENDING#3".equals(r.first().partitionKey()));
+        assertThat(grid.rows()).anyMatch(r -> !r.merged() && "PENDING".equals(r.first().partitionKey()));
     }
 }
