@@ -93,14 +93,24 @@ public final class KeyAudit {
     }
 
     public Result run(String table, Options options, BooleanSupplier cancelled, Listener listener) {
-        TableShape shape = new TableGateway(connection).describe(table);
+        return run(new TableGateway(connection).describe(table), options, null, cancelled, listener);
+    }
+
+    /**
+     * As {@link #run}, for a table already described, joining the load of traffic already read for the same window
+     * instead of reading Contributor Insights again: a report reads the reports once for its heatmap, top keys and
+     * audit (on AWS every report is billed). {@code options.insights()} false still means "no load"; a null
+     * {@code traffic} reads the load as {@link #run(String, Options, BooleanSupplier, Listener)} does.
+     */
+    public Result run(TableShape shape, Options options, TrafficLoader.Traffic traffic, BooleanSupplier cancelled,
+            Listener listener) {
         List<Slot> slots = new ArrayList<>();
         slots.add(new Slot(null, new KeyPatterns(), null, null));
         if (options.indexes()) {
             shape.globalIndexes().stream().map(IndexShape::name).forEach(i -> slots.add(new Slot(i,
                     new KeyPatterns(), null, null)));
         }
-        return sample(shape, slots, options, cancelled, listener);
+        return sample(shape, slots, options, traffic, cancelled, listener);
     }
 
     /**
@@ -117,11 +127,11 @@ public final class KeyAudit {
         for (String index : previous.pending()) {
             slots.add(new Slot(index, new KeyPatterns(), null, null));
         }
-        return sample(previous.shape(), slots, options, cancelled, listener);
+        return sample(previous.shape(), slots, options, null, cancelled, listener);
     }
 
-    private Result sample(TableShape shape, List<Slot> slots, Options options, BooleanSupplier cancelled,
-            Listener listener) {
+    private Result sample(TableShape shape, List<Slot> slots, Options options, TrafficLoader.Traffic preloaded,
+            BooleanSupplier cancelled, Listener listener) {
         String table = shape.name();
         List<String> indexes = new ArrayList<>();
         List<KeyPatterns> samples = new ArrayList<>();
@@ -155,6 +165,10 @@ public final class KeyAudit {
         String loadNote;
         if (!options.insights()) {
             loadNote = "Contributor Insights not read (--no-insights): no load, the matrix judges by shape";
+        } else if (preloaded != null) {
+            traffic = preloaded;
+            loadNote = traffic.insights() == null ? "Contributor Insights could not be read"
+                    : "load from Contributor Insights over " + options.range().label();
         } else if (cancelled.getAsBoolean()) {
             loadNote = "cancelled before the load was read";
         } else {

@@ -22,7 +22,14 @@ public final class AuditReport {
         if (summary != null && !summary.isBlank()) {
             sb.append(summary).append("\n\n");
         }
-        sb.append("## Risk matrix\n\n");
+        sb.append("## Risk matrix\n\n").append(matrixTable(advice));
+        sb.append("\n## Findings\n\n").append(findingsList(advice));
+        return sb.toString();
+    }
+
+    /** The risk matrix alone, as a Markdown table (header, separator, one row per pattern), for other documents. */
+    public static String matrixTable(Advisor.Advice advice) {
+        StringBuilder sb = new StringBuilder();
         sb.append("| Pattern | Where | Cardinality | Peak | Burst exposure | Growth | Risk | Why |\n");
         sb.append("|---|---|---|---|---|---|---|---|\n");
         for (Advisor.RiskRow r : advice.matrix()) {
@@ -31,7 +38,12 @@ public final class AuditReport {
                     .append(cell(r.burst())).append(" | ").append(cell(r.growth())).append(" | **")
                     .append(risk(r.risk())).append("** | ").append(cell(r.reason())).append(" |\n");
         }
-        sb.append("\n## Findings\n\n");
+        return sb.toString();
+    }
+
+    /** The findings alone, as a Markdown list (or a sentence saying there are none). */
+    public static String findingsList(Advisor.Advice advice) {
+        StringBuilder sb = new StringBuilder();
         if (advice.findings().isEmpty()) {
             sb.append("No pattern needs a change.\n");
         }
