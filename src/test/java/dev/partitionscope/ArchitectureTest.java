@@ -47,6 +47,16 @@ class ArchitectureTest {
     }
 
     @Test
+    void reportsDrawWithoutJavaFx() {
+        // The CLI's report command runs on servers without a display or a JavaFX toolkit: AWT only.
+        List<String> violations = violations("report", List.of("javafx.", "dev.partitionscope.ui.",
+                "dev.partitionscope.app.", "dev.partitionscope.cli."));
+
+        assertThat(violations).as("report must not touch JavaFX, the UI or the CLI; offending references:%n%s",
+                String.join(System.lineSeparator(), violations)).isEmpty();
+    }
+
+    @Test
     void theRuleSeesWhatItShouldSee() {
         assertThat(offending("import javafx.scene.Node;\nclass A {}", List.of("javafx."))).hasSize(1);
         assertThat(offending("import static software.amazon.awssdk.regions.Region.US_EAST_1;",

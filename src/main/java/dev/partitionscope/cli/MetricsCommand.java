@@ -253,7 +253,7 @@ public final class MetricsCommand implements Callable<Integer> {
     }
 
     /** One overwritten status line on stderr, only when a person is watching; scripts get clean streams. */
-    private static final class Progress {
+    static final class Progress {
         private final PrintWriter err;
         private int width;
 

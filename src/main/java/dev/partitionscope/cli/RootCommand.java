@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
                 "omit it for AWS with the default credential chain (--profile, --region as usual)."},
         subcommands = {LabCommand.class, WorkloadCommand.class, TablesCommand.class, DescribeCommand.class,
                 MetricsCommand.class, PreviewCommand.class, ScatterCommand.class, AuditCommand.class,
-                CommandLine.HelpCommand.class})
+                ReportCommand.class, CommandLine.HelpCommand.class})
 public final class RootCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
