@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
@@ -46,6 +47,16 @@ public interface FileDialogs {
     /** What to open; empty when the user cancelled. */
     Optional<Path> openFile(Window owner, String title, Type type);
 
+    /**
+     * A folder to write several files into (a report); empty when the user cancelled. A default method, so test
+     * doubles written before it still compile; they override it to hand in a folder.
+     */
+    default Optional<Path> chooseFolder(Window owner, String title) {
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle(title);
+        return Optional.ofNullable(chooser.showDialog(owner)).map(File::toPath);
+    }
+
     /** The platform's file chooser, starting where the user last saved or opened a file (else the home folder). */
     static FileDialogs system() {
         return new FileDialogs() {
@@ -63,6 +74,23 @@ public interface FileDialogs {
                 FileChooser chooser = chooser(title, type);
                 chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("All files", "*"));
                 return remember(chooser.showOpenDialog(owner));
+            }
+
+            @Override
+            public Optional<Path> chooseFolder(Window owner, String title) {
+                DirectoryChooser chooser = new DirectoryChooser();
+                chooser.setTitle(title);
+                Path dir = lastDir != null && Files.isDirectory(lastDir) ? lastDir
+                        : Path.of(System.getProperty("user.home"));
+                if (Files.isDirectory(dir)) {
+                    chooser.setInitialDirectory(dir.toFile());
+                }
+                File chosen = chooser.showDialog(owner);
+                if (chosen == null) {
+                    return Optional.empty();
+                }
+                lastDir = chosen.toPath().toAbsolutePath();
+                return Optional.of(chosen.toPath());
             }
 
             private FileChooser chooser(String title, Type type) {
