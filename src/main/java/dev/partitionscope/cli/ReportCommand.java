@@ -32,26 +32,29 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  * arithmetic). The same {@link ReportBuilder} and {@link ReportWriter} the app's Export report runs.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Write a hot-partition report into a folder: heatmap.png, metrics.png, top-keys.csv,",
-                "audit-matrix.csv, audit.md, heatmap.csv and summary.md (verdict, evidence,",
-                "recommended scheme, N and its reasoning), ready to paste into a design doc."},
-        footer = {"", "Time: the last hour back from the endpoint's now by default (a Lab — also a",
-                "fast-forwarded or replayed one — says its own time); --minutes N, --range or",
-                "--from/--to choose another window, --now overrides now.",
-                "The key audit samples the table with a Scan under a read budget (default 5 % of",
-                "provisioned reads, or 100 RCU/s on on-demand) and caps; --no-audit skips it.",
-                "Contributor Insights reports are billed on AWS.",
+        description = {"Write a hot-partition report into a folder, ready to paste into a design",
+                "doc: summary.md (verdict, evidence, recommended scheme, N and its",
+                "reasoning), heatmap.png, metrics.png, top-keys.csv, audit-matrix.csv,",
+                "audit.md and heatmap.csv."},
+        footer = {"", "Time: the last hour up to the endpoint's now by default (a Lab, also a",
+                "fast-forwarded or replayed one, says its own time), in whole minutes;",
+                "--minutes N, --range or --from/--to choose another window, --now sets now.",
+                "The key audit samples the table with a Scan under a read budget (default",
+                "5 %% of provisioned reads, or 100 RCU/s on on-demand) and caps; --no-audit",
+                "skips it. Contributor Insights reports are billed on AWS.",
                 "",
-                "The folder is created when missing. It may be empty or hold a previous report",
-                "(its files are replaced); a folder with other files needs --force.",
+                "The folder is created when missing. It may be empty or hold a previous",
+                "report (its files are replaced); a folder of other files needs --force.",
                 "",
-                "Exit codes: 0 report written; 1 no connection, no such table, the build failed or",
-                "could not be written; 2 bad options (also: --out is a file, or a folder of other files).",
+                "Exit codes: 0 report written; 1 no connection, no such table, or the",
+                "report could not be built or written; 2 bad options, --out is a file or a",
+                "folder of other files.",
                 "",
                 "Examples:",
-                "  partitionscope report --endpoint http://127.0.0.1:8000 --table order-status-index \\",
-                "      --out report/",
-                "  partitionscope report --profile prod --table Orders --range 3h --budget-rcu 50 --out r/"})
+                "  partitionscope report --endpoint http://127.0.0.1:8000 \\",
+                "      --table order-status-index --out report/",
+                "  partitionscope report --profile prod --table Orders --range 3h \\",
+                "      --budget-rcu 50 --out orders-report/"})
 public final class ReportCommand implements Callable<Integer> {
     @Mixin
     ConnectionOptions connection;
@@ -82,7 +85,7 @@ public final class ReportCommand implements Callable<Integer> {
     Instant now;
 
     @Option(names = "--budget-rcu", paramLabel = "R", description = "The audit's read budget in RCU per second"
-            + " (0: none). Default: 5 % of provisioned reads, or 100 RCU/s on on-demand.")
+            + " (0: none). Default: 5 %% of provisioned reads, or 100 RCU/s on on-demand.")
     Double budgetRcu;
 
     @Option(names = "--max-items", paramLabel = "N", defaultValue = "" + ReportOptions.DEFAULT_ITEM_CAP,

@@ -46,7 +46,7 @@ final class MetricsPng {
         try {
             MetricsSnapshot s = r.snapshot();
             Resource res = resourceOf(r);
-            ChartKit.text(g, "Metrics · " + res.label(), ChartKit.TITLE, ChartKit.TEXT, 24, 44);
+            ChartKit.text(g, "Metrics · " + label(res), ChartKit.TITLE, ChartKit.TEXT, 24, 44);
             ChartKit.text(g, ChartKit.window(s.plan().start(), s.plan().end()) + " · " + MetricPeriod.label(
                     s.periodSeconds()) + " periods · CloudWatch AWS/DynamoDB · " + r.where(), ChartKit.SUBTITLE,
                     ChartKit.MUTED, 24, 70);
@@ -78,6 +78,9 @@ final class MetricsPng {
         TimePanel p = new TimePanel((d == Direction.WRITE ? "Write" : "Read") + " capacity (" + unit + ")", unit,
                 s.plan().start(), s.periodSeconds(), s.columns());
         double[] consumed = s.display(res, TableMetric.consumed(d));
+        if (!s.hasData(res, TableMetric.consumed(d)) && s.status().state().hasValues()) {
+            p.note("No " + d.word() + "s in this window (CloudWatch has no datapoints)");
+        }
         p.add(new TimePanel.Series("consumed " + unit, ChartKit.ACCENT, TimePanel.Style.AREA, consumed));
         double peak = Arrays.stream(consumed).filter(x -> !Double.isNaN(x)).max().orElse(0);
         if (limits != null && !limits.onDemand()) {
@@ -131,6 +134,11 @@ final class MetricsPng {
             out[i] = (Double.isNaN(x[i]) ? 0 : x[i]) + (Double.isNaN(y[i]) ? 0 : y[i]);
         }
         return out;
+    }
+
+    /** {@code orders} or {@code orders · byStatus}. */
+    static String label(Resource r) {
+        return r.index() == null ? r.table() : r.table() + " · " + r.index();
     }
 
     private static double limit(Verdicts.Limits l, Direction d) {

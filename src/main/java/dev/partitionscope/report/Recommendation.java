@@ -17,10 +17,11 @@ import java.util.List;
  * @param formula       N's arithmetic in one line, e.g.
  *                      {@code N = ⌈1,260 WCU/s ÷ 1,000 WCU/s × 2.5 headroom⌉ = ⌈3.15⌉ = 4}
  * @param basis         where the scheme comes from: the audit's finding (with its seed) or the top key alone
+ * @param advice        the audit finding's own words, or null without one
  * @param reasoning     the calculator's steps as sentences, then any note on the scheme
  */
 public record Recommendation(String scheme, int shards, String hotKey, String resource, double peakWriteUnits,
-                             double headroom, String formula, String basis, List<String> reasoning) {
+                             double headroom, String formula, String basis, String advice, List<String> reasoning) {
     public Recommendation {
         reasoning = List.copyOf(reasoning);
     }

@@ -52,22 +52,22 @@ final class Recommender {
             why.add("The audit's findings: " + audit.advice().findings().get(0).message());
         }
         return new Recommendation(null, 1, hot == null ? null : hot.key().label(), hot == null ? null
-                : hot.key().resourceLabel(), Double.NaN, headroom, "N = 1 (don't shard)", "no hot key", why);
+                : hot.key().resourceLabel(), Double.NaN, headroom, "N = 1 (don't shard)", "no hot key", null, why);
     }
 
     private static Recommendation fromFinding(KeyAudit.Result audit, Advisor.Finding f, double headroom) {
         PatternProfile p = audit.profiles().stream().filter(x -> x.template().equals(f.pattern())
                 && java.util.Objects.equals(x.resource(), f.resource())).findFirst().orElse(null);
-        String basis = "key audit finding on `" + f.pattern() + "` (" + f.resource() + ")"
+        String basis = "the key audit's finding on `" + f.pattern() + "` (" + f.resource() + ")"
                 + (f.seed() == null ? "" : ", following " + f.seed());
         int schemeN = schemeShards(f.suggestedScheme());
         PatternProfile.Load l = p == null ? null : p.load();
         if (l == null || l.peakWriteUnits() + l.peakReadUnits() <= 0) {
-            List<String> why = new ArrayList<>(List.of(f.message(), "No load was measured for this pattern"
+            List<String> why = new ArrayList<>(List.of("No load was measured for this pattern"
                     + " (Contributor Insights not enabled, or no traffic in the window), so N is the advisor's"
                     + " default: enable Contributor Insights and report again to size it."));
             return new Recommendation(f.suggestedScheme(), Math.max(1, schemeN), null, f.resource(), Double.NaN,
-                    headroom, "N = " + Math.max(1, schemeN) + " (default, nothing measured)", basis, why);
+                    headroom, "N = " + Math.max(1, schemeN) + " (default, nothing measured)", basis, f.message(), why);
         }
         long itemBytes = Math.max(1, p.itemBytesP99());
         double wcuPerWrite = Capacity.writeUnits(itemBytes);
@@ -75,19 +75,18 @@ final class Recommender {
                 / Capacity.readUnits(itemBytes, false), false);
         ShardCalculator.Recommendation r = ShardCalculator.recommend(w, headroom);
         List<String> why = new ArrayList<>();
-        why.add(String.format(Locale.ROOT, "%s's busiest minute: %s WCU/s of demand — what it consumed (%s) plus"
-                        + " the writes that were throttled; items of %,d B at p99.", l.hottestKey() == null
+        why.add(String.format(Locale.ROOT, "%s's busiest minute: %s WCU/s of demand, what it consumed — %s —"
+                        + " plus the writes that were throttled; items of %,d B at p99.", l.hottestKey() == null
                         ? f.pattern() : l.hottestKey(), num(l.peakWriteUnits()), l.source(), itemBytes));
         why.addAll(r.reasoning());
         int n = r.shards();
         if (schemeN > 0 && schemeN != n) {
-            why.add("The advisor's scheme uses " + schemeN + " (" + (schemeN == 2 && n < 2 ? "never fewer than two"
-                    + " suffixes once a key is sharded" : "it doubles the suffixes a key already has") + "); N = "
-                    + schemeN + " below.");
+            why.add("The advisor's scheme uses " + schemeN + ": it never suggests fewer than two suffixes, and"
+                    + " doubles the count a key that is already sharded has.");
             n = schemeN;
         }
         return new Recommendation(f.suggestedScheme(), n, l.hottestKey(), f.resource(), l.peakWriteUnits(),
-                headroom, formula(w, r, headroom, n), basis, why);
+                headroom, formula(w, r, headroom, n), basis, f.message(), why);
     }
 
     private static Recommendation fromTopKey(TopKey hot, Map<Resource, KeyTimeMatrix> matrices, double headroom,
@@ -110,7 +109,7 @@ final class Recommender {
         String basis = audited ? "the hottest top key (the audit found no pattern to shard)"
                 : "the hottest top key (the key audit was skipped: its scheme may differ — run it for the pattern)";
         return new Recommendation(scheme, r.shards(), hot.key().label(), hot.key().resourceLabel(), peak, headroom,
-                formula(w, r, headroom, r.shards()), basis, why);
+                formula(w, r, headroom, r.shards()), basis, null, why);
     }
 
     /** {@code N = ⌈1,260 WCU/s ÷ 1,000 WCU/s × 2.5⌉ = ⌈3.15⌉ = 4}, or the read side when reads drive N. */

@@ -75,6 +75,7 @@ public final class ReportBuilder {
                     }
                 });
         checkCancelled(cancelled);
+        w = new TimeRange.Window(traffic.plan().start(), traffic.plan().end()); // what was read, period-aligned
         List<Resource> resources = resources(shape);
         HeatPipeline.Result heat = traffic.insights() == null ? null : HeatPipeline.build(
                 traffic.insights().partitionKeys(), traffic.snapshot(), new HeatPipeline.Spec(resources,

@@ -4,6 +4,7 @@ import dev.partitionscope.aws.AuditSampler;
 import dev.partitionscope.core.time.TimeRange;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 /**
@@ -77,9 +78,15 @@ public record ReportOptions(Duration lookback, TimeRange range, Instant now, boo
         return new ReportOptions(lookback, range, now, audit, sampling, n, headroom);
     }
 
-    /** The window at the endpoint's {@code endpointNow}. */
+    /**
+     * The window at the endpoint's {@code endpointNow}. Windows that count back from now end at the last whole minute,
+     * so a report holds complete minutes (no half-filled first and last column) and its times read round.
+     */
     public TimeRange.Window window(Instant endpointNow) {
-        return lookback != null ? new TimeRange.Window(endpointNow.minus(lookback), endpointNow)
-                : range.resolve(endpointNow);
+        Instant end = endpointNow.truncatedTo(ChronoUnit.MINUTES);
+        if (lookback != null) {
+            return new TimeRange.Window(end.minus(lookback), end);
+        }
+        return range.preset() == TimeRange.Preset.CUSTOM ? range.resolve(endpointNow) : range.resolve(end);
     }
 }

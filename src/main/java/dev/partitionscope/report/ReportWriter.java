@@ -170,7 +170,7 @@ public final class ReportWriter {
         out.add(new FileEntry(HEATMAP, "the key × time heatmap (" + HeatmapPng.WIDTH + " × " + HeatmapPng.HEIGHT
                 + "): colour = share of one key's ceiling, throttle marks, throttles by cause, UTC axis"));
         out.add(new FileEntry(METRICS, "consumed vs provisioned capacity (WCU/s, RCU/s) and throttle events by cause"
-                + " for " + MetricsPng.resourceOf(r).label()));
+                + " for " + MetricsPng.label(MetricsPng.resourceOf(r))));
         out.add(new FileEntry(TOP_KEYS, "the top partition keys of the table and each GSI: total, share, peak, % of"
                 + " the ceiling, throttles"));
         if (r.audit() != null) {

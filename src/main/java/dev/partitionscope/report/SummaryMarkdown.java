@@ -77,6 +77,9 @@ final class SummaryMarkdown {
         } else {
             md.append("**No key change needed** (").append(rec.basis()).append(").\n\n");
         }
+        if (rec.advice() != null) {
+            md.append("> ").append(rec.advice()).append("\n\n");
+        }
         md.append("**N = ").append(rec.shards()).append("** — `").append(rec.formula()).append("`, seed 002's"
                 + " rule: peak write units per second on the hottest key ÷ 1,000 WCU/s (one key's ceiling) ×"
                 + " headroom ").append(Recommender.num(rec.headroom())).append(".\n\n");
