@@ -251,11 +251,20 @@ public final class ReportCommand implements Callable<Integer> {
         doc.put("files", w.files().stream().map(p -> p.getFileName().toString()).toList());
         doc.put("start", r.window().start());
         doc.put("end", r.window().end());
-        doc.put("verdict", Map.of("kind", r.verdict().kind().name(), "headline", r.verdict().headline()));
+        Map<String, Object> verdict = new LinkedHashMap<>();
+        verdict.put("kind", r.verdict().kind().name());
+        verdict.put("headline", r.verdict().headline());
+        doc.put("verdict", verdict);
         TopKey hot = r.hotKey();
-        doc.put("hotKey", hot == null ? null : Map.of("partitionKey", hot.key().partitionKey(), "resource",
-                hot.key().resourceLabel(), "peakPercentOfCeiling", MetricsReport.number(hot.peakPercentOfCeiling()),
-                "throttles", hot.throttles()));
+        Map<String, Object> key = null;
+        if (hot != null) {
+            key = new LinkedHashMap<>();
+            key.put("partitionKey", hot.key().partitionKey());
+            key.put("resource", hot.key().resourceLabel());
+            key.put("peakPercentOfCeiling", MetricsReport.number(hot.peakPercentOfCeiling()));
+            key.put("throttles", hot.throttles());
+        }
+        doc.put("hotKey", key);
         Recommendation rec = r.recommendation();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("scheme", rec.scheme());

@@ -47,9 +47,12 @@ final class HeatmapPng {
                 ChartKit.textCentered(g, "No per-key data: Contributor Insights — " + report.insightsStatus(
                         report.resources().get(0)).message(), ChartKit.SUBTITLE, ChartKit.MUTED, WIDTH / 2.0,
                         HEIGHT / 2.0);
+                ChartKit.textCentered(g, "The heatmap is drawn from its per-key reports: enable it on the table"
+                        + " (Metrics screen) and report again once traffic has run.", ChartKit.LABEL, ChartKit.MUTED,
+                        WIDTH / 2.0, HEIGHT / 2.0 + 28);
                 return ChartKit.png(image);
             }
-            draw(g, heat, grid);
+            draw(g, heat, grid, report.snapshot().status().state().hasValues());
         } finally {
             g.dispose();
         }
@@ -72,7 +75,7 @@ final class HeatmapPng {
         }
     }
 
-    private static void draw(Graphics2D g, HeatPipeline.Result heat, HeatGrid grid) {
+    private static void draw(Graphics2D g, HeatPipeline.Result heat, HeatGrid grid, boolean metricsLoaded) {
         int rows = grid.rowCount();
         int columns = grid.columnCount();
         boolean manyResources = grid.rows().stream().map(HeatRow::resourceLabel).distinct().count() > 1;
@@ -111,7 +114,7 @@ final class HeatmapPng {
         throttleMarks(g, grid, x0, y0, cw, rh);
         rowLabels(g, grid, manyResources, x0, y0, rh);
         shares(g, grid, x1, y0, rh);
-        ThrottleStrip.draw(g, heat, grid, x0, x1, y1 + 8, STRIP_H - 8);
+        ThrottleStrip.draw(g, heat, grid, metricsLoaded, x0, x1, y1 + 8, STRIP_H - 8);
         timeAxis(g, grid, x0, x1, y1 + STRIP_H + 4);
         HeatLegend.draw(g, scale, lut, MARGIN, HEIGHT - MARGIN - LEGEND_H + 16, WIDTH - 2 * MARGIN);
     }

@@ -19,13 +19,12 @@ import java.util.regex.Pattern;
 
 /**
  * Picks the scheme and N a report recommends. The audit's most severe SHARD finding wins (its scheme follows the
- * seeds: hot values only, a day bucket with random suffixes, a calculated suffix); without an audit, the hottest top
- * key gets a calculated suffix of its own. N is recomputed with {@link ShardCalculator} from the same peak the
- * advisor used, so the report can show the arithmetic the finding leaves out.
+ * seeds: hot values only, a day bucket with random suffixes, a calculated suffix), and N is recomputed with
+ * {@link ShardCalculator} from the same peak the advisor used, so the report can show the arithmetic the finding leaves
+ * out. Without such a finding the hottest top key is sized by the calculator alone: with the audit skipped it gets a
+ * calculated suffix of its own when N > 1; when the audit ran and found nothing to shard, its judgement stands.
  */
 final class Recommender {
-    /** A key at or above this share of its ceiling, or throttled, counts as hot when there is no audit. */
-    static final double HOT_PERCENT = 80;
     private static final Pattern SHARD_COUNT = Pattern.compile("(?:hash|random|sum|product):(\\d+)");
 
     private Recommender() {
@@ -40,19 +39,12 @@ final class Recommender {
                 }
             }
         }
-        if (hot != null && (hot.throttles() > 0 || hot.peakPercentOfCeiling() >= HOT_PERCENT)) {
-            return fromTopKey(hot, matrices, headroom, audit != null);
+        if (hot != null) {
+            return fromTopKey(hot, matrices, headroom, audit);
         }
-        List<String> why = new ArrayList<>();
-        why.add(hot == null ? "No key carried measurable load in this window, so there is nothing to size."
-                : String.format(Locale.ROOT, "The busiest key, %s, peaked at %.0f %% of one key's ceiling and was"
-                + " never throttled: below the %.0f %% that calls for a change.", hot.key().label(),
-                hot.peakPercentOfCeiling(), HOT_PERCENT));
-        if (audit != null && !audit.advice().findings().isEmpty()) {
-            why.add("The audit's findings: " + audit.advice().findings().get(0).message());
-        }
-        return new Recommendation(null, 1, hot == null ? null : hot.key().label(), hot == null ? null
-                : hot.key().resourceLabel(), Double.NaN, headroom, "N = 1 (don't shard)", "no hot key", null, why);
+        return new Recommendation(null, 1, null, null, Double.NaN, headroom, "N = 1 (don't shard)",
+                "no key carried measurable load", null, List.of("No key carried measurable load in this window"
+                + " (Contributor Insights not enabled, or no traffic), so there is nothing to size."));
     }
 
     private static Recommendation fromFinding(KeyAudit.Result audit, Advisor.Finding f, double headroom) {
@@ -89,8 +81,12 @@ final class Recommender {
                 headroom, formula(w, r, headroom, n), basis, f.message(), why);
     }
 
+    /**
+     * N from the hottest top key alone, by the calculator. Without an audit its scheme is a calculated suffix on that
+     * key; with an audit that found nothing to shard, the audit's judgement stands and N is shown for reference.
+     */
     private static Recommendation fromTopKey(TopKey hot, Map<Resource, KeyTimeMatrix> matrices, double headroom,
-                                             boolean audited) {
+                                             KeyAudit.Result audit) {
         Resource resource = new Resource(hot.key().table(), hot.key().index());
         KeyTimeMatrix m = matrices.get(resource);
         AuditProfiles.KeyLoad load = m == null ? null : AuditProfiles.fromInsights(m).keys().stream()
@@ -105,9 +101,18 @@ final class Recommender {
                         + " units a write unit, read here as writes) + %s throttled requests/s counted as one WCU each"
                         + " = %s WCU/s of demand.", hot.key().label(), num(consumed), num(throttled), num(peak)));
         why.addAll(r.reasoning());
+        if (audit != null) {
+            if (r.shard()) {
+                why.add("The key audit judged its pattern's risk low and suggests no new key: the calculator's N is"
+                        + " the room to leave should the load on " + hot.key().label() + " double.");
+            }
+            return new Recommendation(null, r.shards(), hot.key().label(), hot.key().resourceLabel(), peak,
+                    headroom, formula(w, r, headroom, r.shards()), "the key audit found no pattern to shard", null,
+                    why);
+        }
         String scheme = r.shard() ? hot.key().partitionKey() + ":hash:" + r.shards() : null;
-        String basis = audited ? "the hottest top key (the audit found no pattern to shard)"
-                : "the hottest top key (the key audit was skipped: its scheme may differ — run it for the pattern)";
+        String basis = r.shard() ? "the hottest top key (the key audit was skipped: its scheme may differ — run it"
+                + " for the pattern)" : "the hottest top key is within its ceiling with room to double";
         return new Recommendation(scheme, r.shards(), hot.key().label(), hot.key().resourceLabel(), peak, headroom,
                 formula(w, r, headroom, r.shards()), basis, null, why);
     }

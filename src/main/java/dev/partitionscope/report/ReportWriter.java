@@ -4,7 +4,9 @@ import dev.partitionscope.core.audit.AuditReport;
 import dev.partitionscope.core.heat.HeatCsv;
 import dev.partitionscope.core.heat.MatrixUnit;
 import dev.partitionscope.core.heat.TopKeys;
+import java.awt.AWTError;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -128,8 +130,14 @@ public final class ReportWriter {
         Map<String, byte[]> files = new LinkedHashMap<>();
         List<FileEntry> entries = entries(r);
         files.put(SUMMARY, null);
-        files.put(HEATMAP, HeatmapPng.render(r));
-        files.put(METRICS, MetricsPng.render(r));
+        try {
+            files.put(HEATMAP, HeatmapPng.render(r));
+            files.put(METRICS, MetricsPng.render(r));
+        } catch (AWTError | LinkageError | InternalError e) {
+            // A Java without fonts or without java.desktop's native libraries (slim container images).
+            throw new UncheckedIOException(new IOException("could not draw the PNGs (" + e + "): this Java needs"
+                    + " fontconfig and a font, e.g. apt-get install fontconfig fonts-dejavu-core", e));
+        }
         files.put(TOP_KEYS, utf8(TopKeys.csv(r.topKeys(), MatrixUnit.CONSUMED_UNITS_PER_MINUTE)));
         if (r.audit() != null) {
             files.put(AUDIT_MATRIX, utf8(AuditReport.csv(r.audit().advice())));
@@ -146,7 +154,12 @@ public final class ReportWriter {
     /** Renders the report and writes it into {@code dir} under the folder rule. */
     public static Written write(Report r, Path dir, boolean force) throws IOException {
         checkFolder(dir, force);
-        Map<String, byte[]> files = render(r);
+        Map<String, byte[]> files;
+        try {
+            files = render(r);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
         Files.createDirectories(dir);
         boolean previousOnly = !force || onlyReportFiles(dir);
         List<Path> written = new ArrayList<>();

@@ -80,9 +80,14 @@ final class SummaryMarkdown {
         if (rec.advice() != null) {
             md.append("> ").append(rec.advice()).append("\n\n");
         }
-        md.append("**N = ").append(rec.shards()).append("** — `").append(rec.formula()).append("`, seed 002's"
-                + " rule: peak write units per second on the hottest key ÷ 1,000 WCU/s (one key's ceiling) ×"
-                + " headroom ").append(Recommender.num(rec.headroom())).append(".\n\n");
+        if (Double.isNaN(rec.peakWriteUnits())) {
+            md.append("**N = ").append(rec.shards()).append("** — nothing measured the load, so there is no peak"
+                    + " to size it from.\n\n");
+        } else {
+            md.append("**N = ").append(rec.shards()).append("** — `").append(rec.formula()).append("`, seed 002's"
+                    + " rule: peak write units per second on the hottest key ÷ 1,000 WCU/s (one key's ceiling) ×"
+                    + " headroom ").append(Recommender.num(rec.headroom())).append(".\n\n");
+        }
         for (String step : rec.reasoning()) {
             md.append("- ").append(step).append('\n');
         }
@@ -101,8 +106,8 @@ final class SummaryMarkdown {
         }
         md.append("### Hot keys against the per-key ceiling\n\n");
         if (hot.isEmpty()) {
-            md.append("No per-key data (Contributor Insights: ").append(r.insightsStatus(Resource.table(r.table()))
-                    .message()).append(").\n\n");
+            md.append("No per-key data (Contributor Insights: ").append(Tables.clause(r.insightsStatus(Resource.table(
+                    r.table())).message())).append(").\n\n");
             return;
         }
         md.append("| Key | Where | Peak consumed (per minute) | One key's"

@@ -24,7 +24,7 @@ final class Tables {
         MetricsSnapshot s = r.snapshot();
         md.append("### Throttles by reason\n\n");
         if (!metricsKnown(s)) {
-            md.append("CloudWatch: ").append(s.status().message()).append(".\n\n");
+            md.append("CloudWatch: ").append(clause(s.status().message())).append(".\n\n");
             return;
         }
         md.append("Throttle events over the window, read / write (CloudWatch `*ThrottleEvents` by cause):\n\n");
@@ -81,7 +81,7 @@ final class Tables {
             states.append(states.length() == 0 ? "" : "; ").append(res.label()).append(": ")
                     .append(r.insightsStatus(res).message());
         }
-        md.append("Contributor Insights — ").append(cell(states.toString())).append(".\n\n");
+        md.append("Contributor Insights — ").append(clause(states.toString())).append(".\n\n");
         if (r.topKeys().isEmpty()) {
             return;
         }
@@ -143,6 +143,11 @@ final class Tables {
             return "—";
         }
         return p > 0 && p < 0.1 ? "< 0.1 %" : String.format(Locale.ROOT, p >= 10 ? "%.0f %%" : "%.1f %%", p);
+    }
+
+    /** A status message as a clause to end with a full stop: no trailing colon, stop or blank. */
+    static String clause(String s) {
+        return s == null ? "" : s.strip().replaceAll("[\\s:.]+$", "");
     }
 
     /** Pipes and line breaks would break a Markdown table row. */

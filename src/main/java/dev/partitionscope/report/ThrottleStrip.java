@@ -10,15 +10,19 @@ import java.awt.geom.Rectangle2D;
 /**
  * The strip under the heatmap: throttle events per column from CloudWatch, KeyRange (a hot key) in red with every
  * other cause (provisioned capacity, account limit, on-demand maximum) stacked in purple — the app's strip, which
- * tells a hot key from a small table at a glance. Without per-cause metrics it falls back to the keys' throttled
- * requests from Contributor Insights, and says so.
+ * tells a hot key from a small table at a glance. Without per-cause datapoints (none throttled, or an endpoint that
+ * publishes none) it shows the keys' throttled requests from Contributor Insights, and says which.
  */
 final class ThrottleStrip {
     private ThrottleStrip() {
     }
 
-    static void draw(Graphics2D g, HeatPipeline.Result heat, HeatGrid grid, double x0, double x1, double y,
-                     double h) {
+    /**
+     * @param metricsLoaded CloudWatch answered: without cause datapoints the table simply did not throttle, so the
+     *                      strip shows Contributor Insights' throttled requests rather than blaming the endpoint
+     */
+    static void draw(Graphics2D g, HeatPipeline.Result heat, HeatGrid grid, boolean metricsLoaded, double x0,
+                     double x1, double y, double h) {
         int columns = grid.columnCount();
         double[] keyRange = heat.keyRange();
         double[] other = heat.otherCauses();
@@ -48,7 +52,8 @@ final class ThrottleStrip {
             ChartKit.textRight(g, "KeyRange", ChartKit.SMALL, ChartKit.MUTED, kx, keyY);
             swatch(g, ChartKit.DANGER, kx - ChartKit.width(g, "KeyRange", ChartKit.SMALL) - 14, keyY);
         } else {
-            ChartKit.textRight(g, "(no per-cause metrics here)", ChartKit.SMALL, ChartKit.MUTED, x0 - 10, keyY);
+            ChartKit.textRight(g, metricsLoaded ? "(Contributor Insights)" : "(no per-cause metrics here)",
+                    ChartKit.SMALL, ChartKit.MUTED, x0 - 10, keyY);
         }
         if (max <= 0) {
             ChartKit.text(g, "no throttles in this window", ChartKit.SMALL, ChartKit.MUTED, x0 + 8,

@@ -66,6 +66,23 @@ class ReportBuilderTest {
     }
 
     @Test
+    void aTableWithoutAHotKeyGetsNoSchemeButItsNumbers() throws IOException {
+        // Seed 000's collection keys at registration pace: one key, little traffic — accept the trade-off.
+        try (ScenarioLab quiet = ScenarioLab.played("collection-keys", "before", Duration.ofMinutes(10));
+             Connection c = quiet.connect()) {
+            Report r = ReportBuilder.build(c, "app", ReportOptions.defaults().withLookback(Duration.ofMinutes(15))
+                    .withSampling(ReportOptions.defaults().sampling().withBudget(AuditSampler.Budget.unlimited())),
+                    ReportProgress.NONE, () -> false);
+            assertThat(r.verdict().kind()).isEqualTo(dev.partitionscope.core.metrics.Verdict.Kind.NO_THROTTLING);
+            assertThat(r.recommendation().changes()).isFalse();
+            assertThat(r.recommendation().shards()).isEqualTo(1);
+            String md = new String(ReportWriter.render(r).get(ReportWriter.SUMMARY), StandardCharsets.UTF_8);
+            assertThat(md).contains("**No throttling.", "**No key change needed** (the key audit found no pattern"
+                    + " to shard)", "**N = 1** — `N = ⌈", "Don't shard", "accept the trade-off");
+        }
+    }
+
+    @Test
     void theWindowEndsAtTheLabsSimulatedNow() {
         assertThat(Duration.between(lab.now(), report.window().end()).abs()).isLessThan(Duration.ofSeconds(30));
         assertThat(report.window().start()).isEqualTo(report.window().end().minus(Duration.ofMinutes(20)));
