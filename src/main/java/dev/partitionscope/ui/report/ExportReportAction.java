@@ -11,6 +11,8 @@ import dev.partitionscope.report.ReportOptions;
 import dev.partitionscope.report.ReportWriter;
 import dev.partitionscope.ui.common.FileDialogs;
 import dev.partitionscope.ui.common.Fx;
+import dev.partitionscope.ui.common.MessageBox;
+import dev.partitionscope.ui.common.MessageDialog;
 import dev.partitionscope.ui.common.Theme;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.TaskHandle;
@@ -83,8 +85,8 @@ public final class ExportReportAction {
         Connection c = main.getConnection();
         TableShape shape = main.tableShapeProperty().get();
         if (c == null || shape == null) {
-            alert(owner, Alert.AlertType.INFORMATION, "Choose a table first", "Export report covers the table"
-                    + " selected in the top bar, over the top bar's time range.");
+            alert(owner, MessageBox.Kind.INFO, UserMessage.of("Choose a table first", "Export report covers the"
+                    + " table selected in the top bar, over the top bar's time range.", "Pick a table, then export."));
             return;
         }
         if (running.get()) {
@@ -97,7 +99,7 @@ public final class ExportReportAction {
         TimeRange range = main.timeRangeProperty().get();
         ReportOptions options = ReportOptions.defaults().withRange(range == null ? TimeRange.defaultRange() : range);
         export(c, shape.name(), options, chosen.get(), done -> showDone(owner, done), failure -> alert(owner,
-                Alert.AlertType.ERROR, message(failure, c)), () -> { });
+                MessageBox.Kind.ERROR, message(failure, c)), () -> { });
     }
 
     /** Stops a running export; nothing is written once the build was cancelled. */
@@ -176,7 +178,7 @@ public final class ExportReportAction {
         tasks.run("Opening " + folder.getFileName(), ctx -> {
             Desktop.getDesktop().open(folder.toFile());
             return folder;
-        }, ok -> { }, failure -> alert(owner, Alert.AlertType.WARNING, UserMessage.of("Could not open the folder",
+        }, ok -> { }, failure -> alert(owner, MessageBox.Kind.WARNING, UserMessage.of("Could not open the folder",
                 folder + ": " + failure.getMessage(), "Open it from your file manager; the path is in the clipboard.")
         ));
         Fx.copy(folder.toString());
@@ -206,18 +208,7 @@ public final class ExportReportAction {
         return ErrorTranslator.translate(failure, c.spec(), "GetInsightRuleReport");
     }
 
-    private static void alert(Window owner, Alert.AlertType type, String header, String text) {
-        alert(owner, type, UserMessage.of(header, text, null));
-    }
-
-    private static void alert(Window owner, Alert.AlertType type, UserMessage m) {
-        Alert a = new Alert(type);
-        a.initOwner(owner);
-        a.setTitle("Export report");
-        a.setHeaderText(m.headline());
-        a.setContentText((m.detail() == null ? "" : m.detail()) + (m.hint() == null || m.hint().isBlank() ? ""
-                : "\n\nWhat to do: " + m.hint()));
-        Theme.style(a.getDialogPane().getScene());
-        a.show();
+    private static void alert(Window owner, MessageBox.Kind kind, UserMessage m) {
+        MessageDialog.show(owner, m, kind);
     }
 }
