@@ -58,8 +58,10 @@ final class Recommender {
             List<String> why = new ArrayList<>(List.of("No load was measured for this pattern"
                     + " (Contributor Insights not enabled, or no traffic in the window), so N is the advisor's"
                     + " default: enable Contributor Insights and report again to size it."));
+            String formula = schemeN == 0 ? "N = 1: " + f.suggestedScheme() + " adds no shard suffix"
+                    : "N = " + schemeN + " (the advisor's default, nothing measured)";
             return new Recommendation(f.suggestedScheme(), Math.max(1, schemeN), null, f.resource(), Double.NaN,
-                    headroom, "N = " + Math.max(1, schemeN) + " (default, nothing measured)", basis, f.message(), why);
+                    headroom, formula, basis, f.message(), why);
         }
         long itemBytes = Math.max(1, p.itemBytesP99());
         double wcuPerWrite = Capacity.writeUnits(itemBytes);

@@ -81,8 +81,8 @@ final class SummaryMarkdown {
             md.append("> ").append(rec.advice()).append("\n\n");
         }
         if (Double.isNaN(rec.peakWriteUnits())) {
-            md.append("**N = ").append(rec.shards()).append("** — nothing measured the load, so there is no peak"
-                    + " to size it from.\n\n");
+            md.append("**N = ").append(rec.shards()).append("** — ").append(rec.formula()).append("; nothing"
+                    + " measured the load, so there is no peak to size it from.\n\n");
         } else {
             md.append("**N = ").append(rec.shards()).append("** — `").append(rec.formula()).append("`, seed 002's"
                     + " rule: peak write units per second on the hottest key ÷ 1,000 WCU/s (one key's ceiling) ×"
