@@ -53,6 +53,7 @@ public final class ShortcutsDialog {
         rows.add(new String[]{"Ctrl+O", "Open a recording or snapshot (or drop the file on the window)…"});
         rows.add(new String[]{"Ctrl+S", "Save the Lab shown as a recording, at this view…"});
         rows.add(new String[]{"Ctrl+Shift+S", "Save a snapshot of this view of a live endpoint…"});
+        rows.add(new String[]{"Ctrl+E", "Export a report folder (heatmap, metrics, top keys, audit, summary)…"});
         rows.add(new String[]{"F1", "This list"});
         return rows;
     }

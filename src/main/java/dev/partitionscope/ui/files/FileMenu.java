@@ -58,7 +58,7 @@ public final class FileMenu {
         saveSnapshot.setOnAction(e -> actions.saveSnapshot());
         List<MenuItem> items = new ArrayList<>(List.of(open, recent, new SeparatorMenuItem(), saveRecording,
                 saveSnapshot));
-        // More file items (Export report…, Demo ▸) go here, before the end of the list.
+        // The window adds Export report… and Guided demo ▸ after these.
         return items;
     }
 

@@ -65,6 +65,9 @@ public final class MainWindowController implements ShellActions {
     private final javafx.animation.Timeline autoRefreshTimer = new javafx.animation.Timeline();
     private dev.partitionscope.ui.present.PresentationMode presentation;
     private FileActions files;
+    private dev.partitionscope.ui.report.ExportReportAction exportReport;
+    private static final KeyCodeCombination EXPORT_REPORT_KEY = new KeyCodeCombination(KeyCode.E,
+            KeyCombination.SHORTCUT_DOWN);
 
     @FXML private BorderPane root;
     @FXML private ImageView logo;
@@ -128,6 +131,7 @@ public final class MainWindowController implements ShellActions {
         buildHelpMenu();
         demo = new dev.partitionscope.ui.demo.DemoMenu(main, screens, services.labHost(), root, contentHost,
                 (javafx.scene.layout.Pane) helpMenu.getParent(), themeToggle);
+        addReportAndDemosToFileMenu();
         bindStatusBar();
         main.screenProperty().addListener((obs, old, now) -> showScreen(now));
         showScreen(main.screenProperty().get());
@@ -299,6 +303,24 @@ public final class MainWindowController implements ShellActions {
         helpMenu.getItems().addAll(shortcuts, about);
     }
 
+    /** File ▸ Export report… (Ctrl+E) and File ▸ Guided demo ▸, after the recording items. */
+    private void addReportAndDemosToFileMenu() {
+        exportReport = new dev.partitionscope.ui.report.ExportReportAction(main, services.tasks(), services.files());
+        MenuItem export = new MenuItem("Export report…", Icons.of("mdi2f-file-chart-outline"));
+        export.setId("fileExportReport");
+        export.setAccelerator(EXPORT_REPORT_KEY);
+        export.setOnAction(e -> exportReport.run(window()));
+        export.disableProperty().bind(exportReport.availableProperty().not());
+        javafx.scene.control.Menu demos = new javafx.scene.control.Menu("Guided demo",
+                Icons.of("mdi2p-presentation-play"));
+        for (MenuItem story : demo.button().getItems()) {
+            MenuItem copy = new MenuItem(story.getText());
+            copy.setOnAction(story.getOnAction());
+            demos.getItems().add(copy);
+        }
+        fileMenu.getItems().addAll(new SeparatorMenuItem(), export, demos);
+    }
+
     // Status bar
 
     private void bindStatusBar() {
@@ -420,6 +442,11 @@ public final class MainWindowController implements ShellActions {
         scene.getAccelerators().put(FileMenu.OPEN_KEY, files::open);
         scene.getAccelerators().put(FileMenu.SAVE_RECORDING_KEY, files::saveRecording);
         scene.getAccelerators().put(FileMenu.SAVE_SNAPSHOT_KEY, files::saveSnapshot);
+        scene.getAccelerators().put(EXPORT_REPORT_KEY, () -> {
+            if (exportReport.availableProperty().get()) {
+                exportReport.run(window());
+            }
+        });
         new FileDrop(files).install(scene);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN), () -> {
             main.screenProperty().set(Screen.OVERVIEW);

@@ -62,16 +62,14 @@ class ExportReportUiTest {
         MainViewModel main = fixture.app().context().main();
         AppFixture.waitUntil("connected to the Lab with app", Duration.ofSeconds(20), () -> main.getConnection()
                 != null && main.tableShapeProperty().get() != null);
-        ExportReportAction action = AppFixture.onFx(() -> new ExportReportAction(main, fixture.app().context()
-                .tasks(), fixture.app().context().fileDialogs()));
-        assertThat(AppFixture.onFx(() -> action.availableProperty().get())).isTrue();
-        AppFixture.onFx(() -> {
-            action.run(Window.getWindows().stream().filter(Window::isShowing).findFirst().orElseThrow());
-            return null;
-        });
+        // The window's own File ▸ Export report…, enabled on the connected table, by its key.
+        javafx.scene.control.MenuButton file = robot.lookup("#fileMenu").queryAs(javafx.scene.control.MenuButton.class);
+        javafx.scene.control.MenuItem item = AppFixture.onFx(() -> file.getItems().stream()
+                .filter(i -> "fileExportReport".equals(i.getId())).findFirst().orElseThrow());
+        assertThat(AppFixture.onFx(item::isDisable)).isFalse();
+        new dev.partitionscope.ui.UiRobot().shortcut(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.E);
         AppFixture.waitUntil("the report dialog", Duration.ofSeconds(90),
                 () -> robot.lookup("#exportReportDone").tryQuery().isPresent());
-        assertThat(AppFixture.onFx(() -> action.runningProperty().get())).isFalse();
         for (String name : new String[] {ReportWriter.SUMMARY, ReportWriter.HEATMAP, ReportWriter.METRICS,
                 ReportWriter.TOP_KEYS}) {
             assertThat(out.resolve(name)).isRegularFile();
