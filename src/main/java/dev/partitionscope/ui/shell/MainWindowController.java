@@ -173,7 +173,7 @@ public final class MainWindowController implements ShellActions {
             return c == null ? "Not connected" : c.spec().name();
         }, main.connectionProperty(), main.connectingSpecProperty()));
         // A long name (a replay's file, a fast-forwarded run) ends in "…" rather than squeezing the bar's labels.
-        connectionMenu.setMinWidth(190);
+        connectionMenu.setMinWidth(140);
         connectionMenu.setMaxWidth(420);
         connectionMenu.getParent().getChildrenUnmodifiable().stream().filter(n -> n instanceof Label)
                 .forEach(n -> ((Label) n).setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE));
