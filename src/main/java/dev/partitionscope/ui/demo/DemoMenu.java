@@ -47,7 +47,7 @@ public final class DemoMenu {
         button.setMnemonicParsing(false);
         button.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         button.setTooltip(new Tooltip("Guided demos: each seed's story on a Lab of its own, in simulated time"
-                + " (about 1½ minutes each)"));
+                + " (about a minute each; Page Down moves on)"));
         for (Story s : Stories.all()) {
             MenuItem item = new MenuItem(s.title() + "  —  seed " + s.seed());
             item.setId("demo-" + s.id());

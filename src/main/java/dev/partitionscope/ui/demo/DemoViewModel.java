@@ -41,9 +41,9 @@ public final class DemoViewModel {
 
     /** Pacing: real time between two simulated minutes, and how a step's reading time is worked out. */
     public record Pacing(long minutePauseMillis, Duration minDwell, Duration perWord, Duration maxDwell) {
-        /** In the window: about 1.5 minutes a story. */
-        public static final Pacing PRESENTER = new Pacing(900, Duration.ofSeconds(7), Duration.ofMillis(200),
-                Duration.ofSeconds(14));
+        /** In the window: a caption of 50 words stays 12.5 s; a story plays by itself in about 1¼ minutes. */
+        public static final Pacing PRESENTER = new Pacing(900, Duration.ofSeconds(8), Duration.ofMillis(250),
+                Duration.ofSeconds(16));
         /** Tests: no waiting at all. */
         public static final Pacing NONE = new Pacing(0, Duration.ZERO, Duration.ZERO, Duration.ZERO);
 
