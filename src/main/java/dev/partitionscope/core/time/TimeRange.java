@@ -93,6 +93,10 @@ public record TimeRange(Preset preset, Instant customStart, Instant customEnd, b
             return preset.label() + " · " + zoneLabel;
         }
         DateTimeFormatter f = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(zone());
-        return f.format(customStart) + " → " + f.format(customEnd) + " · " + zoneLabel;
+        DateTimeFormatter day = DateTimeFormatter.ofPattern("yyyy-MM-dd").withZone(zone());
+        // Within one day the end needs only its time: the top bar has room for the rest.
+        String end = day.format(customStart).equals(day.format(customEnd))
+                ? DateTimeFormatter.ofPattern("HH:mm").withZone(zone()).format(customEnd) : f.format(customEnd);
+        return f.format(customStart) + " → " + end + " · " + zoneLabel;
     }
 }

@@ -51,6 +51,7 @@ public final class DemoMenu {
         for (Story s : Stories.all()) {
             MenuItem item = new MenuItem(s.title() + "  —  seed " + s.seed());
             item.setId("demo-" + s.id());
+            item.setMnemonicParsing(false); // OPS_LOG keeps its underscore
             item.setOnAction(e -> start(s));
             button.getItems().add(item);
         }

@@ -133,8 +133,23 @@ public final class MainWindowController implements ShellActions {
                 (javafx.scene.layout.Pane) helpMenu.getParent(), themeToggle);
         addReportAndDemosToFileMenu();
         bindStatusBar();
+        fitToWindow();
         main.screenProperty().addListener((obs, old, now) -> showScreen(now));
         showScreen(main.screenProperty().get());
+    }
+
+    /**
+     * A window narrower or shorter than what the top bar and a screen would like (a projector at 1,280 × 800, a
+     * screen with the demo's caption bar under it) cuts them off at its edges instead of growing past them, which
+     * would push the status bar, the caption bar and the right-hand buttons out of sight.
+     */
+    private void fitToWindow() {
+        ((javafx.scene.layout.Region) helpMenu.getParent()).setMinWidth(0);
+        contentHost.setMinSize(0, 0);
+        javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
+        clip.widthProperty().bind(contentHost.widthProperty());
+        clip.heightProperty().bind(contentHost.heightProperty());
+        contentHost.setClip(clip);
     }
 
     // Top bar
@@ -315,6 +330,7 @@ public final class MainWindowController implements ShellActions {
                 Icons.of("mdi2p-presentation-play"));
         for (MenuItem story : demo.button().getItems()) {
             MenuItem copy = new MenuItem(story.getText());
+            copy.setMnemonicParsing(false);
             copy.setOnAction(story.getOnAction());
             demos.getItems().add(copy);
         }
