@@ -146,6 +146,7 @@ public final class MainWindowController implements ShellActions {
     private void fitToWindow() {
         ((javafx.scene.layout.Region) helpMenu.getParent()).setMinWidth(0);
         contentHost.setMinSize(0, 0);
+        contentHost.setAlignment(javafx.geometry.Pos.TOP_LEFT); // what does not fit is cut at the bottom, not the top
         javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
         clip.widthProperty().bind(contentHost.widthProperty());
         clip.heightProperty().bind(contentHost.heightProperty());
