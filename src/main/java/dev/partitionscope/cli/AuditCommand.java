@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
         description = {"Audit a table's partition-key patterns: sample it (and its GSIs) with a parallel",
                 "Scan under a read budget, find the key patterns, join Contributor Insights' load,",
                 "and print the risk matrix and the advisor's findings."},
-        footer = {"", "The sample is a Scan: it consumes read capacity, paced to --budget-rcu (default 5 % of",
+        footer = {"", "The sample is a Scan: it consumes read capacity, paced to --budget-rcu (default 5 %% of",
                 "the table's provisioned reads, or 100 RCU/s on on-demand). It never writes, so it also",
                 "runs on read-only connections. Contributor Insights reports are billed on AWS;",
                 "--no-insights skips them (the matrix then judges by the keys' shape).",
@@ -50,7 +50,7 @@ public final class AuditCommand implements Callable<Integer> {
     String table;
 
     @Option(names = "--budget-rcu", paramLabel = "R", description = "Read budget in RCU per second (0: no budget)."
-            + " Default: 5 % of provisioned reads, or 100 RCU/s on on-demand.")
+            + " Default: 5 %% of provisioned reads, or 100 RCU/s on on-demand.")
     Double budgetRcu;
 
     @Option(names = "--segments", paramLabel = "N", defaultValue = "" + AuditSampler.DEFAULT_SEGMENTS,
