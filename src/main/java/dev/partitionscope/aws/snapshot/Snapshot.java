@@ -8,14 +8,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.config.AppInfo;
-import java.io.BufferedInputStream;
+import dev.partitionscope.config.GzipJsonFile;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -23,9 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
-import java.util.zip.ZipException;
 
 /**
  * A snapshot of what the app read from a live endpoint (AWS, LocalStack, any custom endpoint), in one file for a
@@ -42,6 +35,8 @@ public final class Snapshot {
     public static final int VERSION = 1;
     public static final String EXTENSION = "pssnap";
 
+    private static final GzipJsonFile.Kind KIND = new GzipJsonFile.Kind(FORMAT, VERSION, "snapshot", "snapshot",
+            SnapshotException::new);
     private static final ObjectMapper JSON = new ObjectMapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     /** The 12-digit account in an ARN: same-length zeros keep a CBOR body's string lengths intact. */
@@ -110,18 +105,7 @@ public final class Snapshot {
                 o.put("bodyBase64", Base64.getEncoder().encodeToString(body));
             }
         }
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + System.nanoTime() + ".tmp");
-        try {
-            try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
-                JSON.writeValue(out, root);
-            }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        GzipJsonFile.write(file, root, JSON);
     }
 
     /**
@@ -165,41 +149,7 @@ public final class Snapshot {
 
     /** Reads and checks the envelope: gzip, JSON, our format, a version this build reads. */
     private static JsonNode read(Path file) {
-        JsonNode root;
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
-            in.mark(2);
-            int b1 = in.read();
-            int b2 = in.read();
-            in.reset();
-            if (b1 != 0x1f || b2 != 0x8b) {
-                throw new SnapshotException(file.getFileName() + " is not a PartitionScope snapshot (not a compressed"
-                        + " snapshot file).");
-            }
-            root = JSON.readTree(new GZIPInputStream(in));
-        } catch (ZipException | JsonProcessingException e) {
-            throw new SnapshotException(file.getFileName() + " is damaged and cannot be read ("
-                    + firstLine(e.getMessage()) + ").");
-        } catch (java.io.EOFException e) {
-            throw new SnapshotException(file.getFileName() + " is incomplete (it ends early): it may have been"
-                    + " copied while still being written.");
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new SnapshotException("There is no file " + file + ".");
-        } catch (IOException e) {
-            throw new SnapshotException(file.getFileName() + " could not be read: " + e.getMessage());
-        }
-        if (root == null || !FORMAT.equals(root.path("format").asText())) {
-            throw new SnapshotException(file.getFileName() + " is not a PartitionScope snapshot.");
-        }
-        int version = root.path("version").asInt(-1);
-        if (version > VERSION) {
-            throw new SnapshotException(file.getFileName() + " was made by a newer PartitionScope (snapshot format"
-                    + " version " + version + "; this one reads up to version " + VERSION + "). Update PartitionScope"
-                    + " to open it.");
-        }
-        if (version < 1) {
-            throw new SnapshotException(file.getFileName() + " has no valid format version.");
-        }
-        return root;
+        return GzipJsonFile.read(file, KIND, JSON);
     }
 
     /** "PartitionScope 0.1.0": who wrote a file. */
@@ -224,11 +174,7 @@ public final class Snapshot {
     }
 
     private static String firstLine(String s) {
-        if (s == null) {
-            return "unknown problem";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        return GzipJsonFile.firstLine(s);
     }
 
     /** A snapshot that cannot be opened; the message says why and is meant for the user. */

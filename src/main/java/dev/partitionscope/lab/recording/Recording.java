@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.config.AppInfo;
+import dev.partitionscope.config.GzipJsonFile;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.clock.SimulatedClock;
@@ -14,19 +15,11 @@ import dev.partitionscope.lab.engine.LabTable;
 import dev.partitionscope.lab.meter.MeterState;
 import dev.partitionscope.lab.partition.ModelParams;
 import dev.partitionscope.lab.wire.AttrJson;
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
-import java.util.zip.ZipException;
 
 /**
  * A Lab run in one file, for replay in a review: model parameters, the tables (definitions, Contributor Insights
@@ -44,6 +37,8 @@ public final class Recording {
     /** Items beyond this are not saved (the metrics are); the file says so. */
     public static final int MAX_ITEMS = 200_000;
 
+    private static final GzipJsonFile.Kind KIND = new GzipJsonFile.Kind(FORMAT, VERSION, "Lab recording",
+            "recording", RecordingException::new);
     private static final ObjectMapper JSON = new ObjectMapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -99,19 +94,7 @@ public final class Recording {
         if (view != null && view.isObject()) {
             root.set("view", view);
         }
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        // Not createTempFile: its owner-only permissions would follow the file, and recordings are made to share.
-        Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + System.nanoTime() + ".tmp");
-        try {
-            try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
-                JSON.writeValue(out, root);
-            }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        GzipJsonFile.write(file, root, JSON);
         return new Summary(now, AppInfo.NAME + " " + AppInfo.version(), names, truncated);
     }
 
@@ -164,41 +147,7 @@ public final class Recording {
 
     /** Reads and checks the envelope: gzip, JSON, our format, a version this build reads. */
     static JsonNode read(Path file) {
-        JsonNode root;
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
-            in.mark(2);
-            int b1 = in.read();
-            int b2 = in.read();
-            in.reset();
-            if (b1 != 0x1f || b2 != 0x8b) {
-                throw new RecordingException(file.getFileName() + " is not a PartitionScope Lab recording (not a"
-                        + " compressed recording file).");
-            }
-            root = JSON.readTree(new GZIPInputStream(in));
-        } catch (ZipException | JsonProcessingException e) {
-            throw new RecordingException(file.getFileName() + " is damaged and cannot be read ("
-                    + firstLine(e.getMessage()) + ").");
-        } catch (java.io.EOFException e) {
-            throw new RecordingException(file.getFileName() + " is incomplete (it ends early): it may have been"
-                    + " copied while still being written.");
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new RecordingException("There is no file " + file + ".");
-        } catch (IOException e) {
-            throw new RecordingException(file.getFileName() + " could not be read: " + e.getMessage());
-        }
-        if (root == null || !FORMAT.equals(root.path("format").asText())) {
-            throw new RecordingException(file.getFileName() + " is not a PartitionScope Lab recording.");
-        }
-        int version = root.path("version").asInt(-1);
-        if (version > VERSION) {
-            throw new RecordingException(file.getFileName() + " was made by a newer PartitionScope (recording format"
-                    + " version " + version + "; this one reads up to version " + VERSION + "). Update PartitionScope"
-                    + " to open it.");
-        }
-        if (version < 1) {
-            throw new RecordingException(file.getFileName() + " has no valid format version.");
-        }
-        return root;
+        return GzipJsonFile.read(file, KIND, JSON);
     }
 
     /** What a file holds, without loading it. */
@@ -211,11 +160,7 @@ public final class Recording {
     }
 
     private static String firstLine(String s) {
-        if (s == null) {
-            return "unknown problem";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        return GzipJsonFile.firstLine(s);
     }
 
     /** A recording that cannot be opened; the message says why and is meant for the user. */
