@@ -22,10 +22,6 @@ import java.util.function.Consumer;
  * SCATTER runs the sharded read, compares it with a Scan and, for calculated suffixes, reads one item by its id.
  */
 final class DemoSteps {
-    /** How a step reports its progress line (under the caption). */
-    interface Status extends Consumer<String> {
-    }
-
     private final DemoScreens screens;
     private final long minutePauseMillis;
 
@@ -52,11 +48,12 @@ final class DemoSteps {
     /**
      * Starts the step; {@code done} runs once, on the UI thread, when it finished (or failed: the screen shows why).
      *
+     * @param status  the step's progress line (under the caption)
      * @param paused  read between simulated minutes
      * @param hurry   read between simulated minutes: true skips the pause between them (the presenter pressed Next)
      * @return how to abandon it
      */
-    Waits.Cancel perform(Story.Step step, StoryLab lab, Status status, BooleanSupplier paused, BooleanSupplier hurry,
+    Waits.Cancel perform(Story.Step step, StoryLab lab, Consumer<String> status, BooleanSupplier paused, BooleanSupplier hurry,
                          Runnable done) {
         return switch (step.kind()) {
             case RUN -> run(step, lab, status, paused, hurry, done);
@@ -67,7 +64,7 @@ final class DemoSteps {
         };
     }
 
-    private Waits.Cancel run(Story.Step step, StoryLab lab, Status status, BooleanSupplier paused,
+    private Waits.Cancel run(Story.Step step, StoryLab lab, Consumer<String> status, BooleanSupplier paused,
                              BooleanSupplier hurry, Runnable done) {
         String variant = step.arg("variant", "before");
         int minutes = Integer.parseInt(step.arg("minutes", "5"));
@@ -111,7 +108,7 @@ final class DemoSteps {
                 minute, of, t.requests(), throttles);
     }
 
-    private Waits.Cancel metrics(Status status, Runnable done) {
+    private Waits.Cancel metrics(Consumer<String> status, Runnable done) {
         MetricsViewModel m = screens.metrics();
         status.accept("Reading CloudWatch metrics and Contributor Insights…");
         m.reload();
@@ -122,7 +119,7 @@ final class DemoSteps {
                 }, m.loadingProperty(), m.insightsLoadingProperty(), m.verdictProperty(), m.errorProperty());
     }
 
-    private Waits.Cancel audit(Status status, Runnable done) {
+    private Waits.Cancel audit(Consumer<String> status, Runnable done) {
         AuditViewModel a = screens.audit();
         a.budgetProperty().set("0"); // the story's own Lab: nothing to save, and the audience is waiting
         status.accept("Sampling the table and its indexes…");
@@ -136,7 +133,7 @@ final class DemoSteps {
                 }, a.runningProperty(), a.resultProperty(), a.errorProperty());
     }
 
-    private Waits.Cancel design(Story.Step step, StoryLab lab, Status status, Runnable done) {
+    private Waits.Cancel design(Story.Step step, StoryLab lab, Consumer<String> status, Runnable done) {
         ShardingViewModel d = screens.sharding();
         String key = lab.resolve(step.arg("key", ""));
         d.baseKeyProperty().set(key);
@@ -163,7 +160,7 @@ final class DemoSteps {
         return !sampleText.isEmpty() && !sampleText.startsWith("Reading");
     }
 
-    private Waits.Cancel scatter(Story.Step step, StoryLab lab, Status status, Runnable done) {
+    private Waits.Cancel scatter(Story.Step step, StoryLab lab, Consumer<String> status, Runnable done) {
         ScatterViewModel s = screens.scatter();
         MainViewModel main = screens.main();
         String index = step.arg("index", null);
@@ -191,10 +188,10 @@ final class DemoSteps {
         return () -> current[0].cancel();
     }
 
-    private void afterCompare(Story.Step step, ScatterViewModel s, Status status, Runnable done,
+    private void afterCompare(Story.Step step, ScatterViewModel s, Consumer<String> status, Runnable done,
                               Waits.Cancel[] current) {
         var c = s.comparisonProperty().get();
-        status.accept(c == null || c.diff() == null ? "" : c.diff().summary());
+        status.accept(summary(c));
         String attribute = step.arg("point", null);
         List<Map<String, AttrValue>> items = s.resultProperty().get().items();
         if (attribute == null || items.isEmpty() || !(items.get(0).get(attribute) instanceof AttrValue.S text)) {
@@ -211,14 +208,14 @@ final class DemoSteps {
                 || s.noteProperty().get() != null || s.errorProperty().get() != null), () -> {
                     var p = s.pointReadProperty().get();
                     if (p != null) {
-                        status.accept(status(c) + " · GetItem " + p.how() + (p.item() == null ? ": not found"
+                        status.accept(summary(c) + " · GetItem " + p.how() + (p.item() == null ? ": not found"
                                 : ": found"));
                     }
                     done.run();
                 }, s.busyProperty(), s.pointReadProperty(), s.noteProperty(), s.errorProperty());
     }
 
-    private static String status(ScatterViewModel.Comparison c) {
+    private static String summary(ScatterViewModel.Comparison c) {
         return c == null || c.diff() == null ? "" : c.diff().summary();
     }
 }

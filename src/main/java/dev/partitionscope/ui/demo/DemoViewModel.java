@@ -54,6 +54,10 @@ public final class DemoViewModel {
         }
     }
 
+    /** A story's Lab, served at {@code endpoint}. */
+    private record Prepared(StoryLab lab, String endpoint) {
+    }
+
     private final DemoScreens screens;
     private final LabHost labHost;
     private final Scheduler scheduler;
@@ -130,10 +134,10 @@ public final class DemoViewModel {
                 .minus(Duration.ofMinutes(StoryLab.totalMinutes(s)));
         prepare = main.tasks().run("Demo: preparing " + s.id(), ctx -> {
             StoryLab l = new StoryLab(s, ScenarioCatalog.load(), start);
-            return new Object[] {l, labHost.serve(l.lab())};
+            return new Prepared(l, labHost.serve(l.lab()));
         }, prepared -> {
-            lab = (StoryLab) prepared[0];
-            endpoint = (String) prepared[1];
+            lab = prepared.lab();
+            endpoint = prepared.endpoint();
             main.timeRangeProperty().set(TimeRange.custom(lab.start(), lab.end(),
                     main.timeRangeProperty().get().utc()));
             main.setPreferredTable(s.table());
