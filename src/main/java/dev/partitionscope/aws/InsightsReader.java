@@ -218,7 +218,10 @@ public final class InsightsReader {
                 for (Window w : windows) {
                     list.add(pool.submit(() -> {
                         RuleReport r = report(rule, w, request.periodSeconds(), cancelled, limiter);
-                        progress.accept(done.incrementAndGet(), total);
+                        // One at a time, so listeners see the count rise (reports finish on several threads).
+                        synchronized (done) {
+                            progress.accept(done.incrementAndGet(), total);
+                        }
                         return r;
                     }));
                 }

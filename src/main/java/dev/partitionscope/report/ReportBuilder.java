@@ -51,28 +51,7 @@ public final class ReportBuilder {
      */
     public static Report build(Connection c, String table, ReportOptions options, ReportProgress progress,
                                BooleanSupplier cancelled) {
-        return build(c, table, options, rising(progress), cancelled, System.nanoTime());
-    }
-
-    /**
-     * Progress as the listener expects it — one call at a time, never going back — although Contributor Insights
-     * reports are read on several threads at once and finish in any order.
-     */
-    static ReportProgress rising(ReportProgress progress) {
-        double[] high = {Double.NEGATIVE_INFINITY};
-        return (fraction, message) -> {
-            synchronized (high) {
-                if (fraction >= 0 && fraction < high[0]) {
-                    return;
-                }
-                high[0] = Math.max(high[0], fraction);
-                progress.update(fraction, message);
-            }
-        };
-    }
-
-    private static Report build(Connection c, String table, ReportOptions options, ReportProgress progress,
-                                BooleanSupplier cancelled, long started) {
+        long started = System.nanoTime();
         progress.update(0.01, "Describing " + table + "…");
         TableShape shape = new TableGateway(c).describe(table);
         // Whole seconds: a stopped Lab clock is extrapolated by the milliseconds since it last answered.
