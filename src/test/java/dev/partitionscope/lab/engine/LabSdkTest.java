@@ -183,6 +183,18 @@ class LabSdkTest {
 
     // ------------------------------------------------------------------------------------------------------------
 
+    /** The async fixture retries a connection cut off before the server read the call, never an answer. */
+    @org.junit.jupiter.api.Test
+    void anErrorAnswerIsNeverRetried() {
+        Throwable t = catchThrowableOfType(RuntimeException.class, () -> db(Client.ASYNC)
+                .describeTable(b -> b.tableName(LabFixture.uniqueName("missing"))));
+        assertThat(t).isInstanceOf(ResourceNotFoundException.class);
+        assertThat(t.getMessage()).contains("SDK Attempt Count: 1");
+        assertThat(LabFixture.cutOffBeforeAnswer(t)).isFalse();
+        assertThat(LabFixture.cutOffBeforeAnswer(software.amazon.awssdk.core.exception.SdkClientException.create(
+                "Unable to execute HTTP request", new java.io.IOException("The connection was closed")))).isTrue();
+    }
+
     @Nested
     class Tables {
         @ParameterizedTest
