@@ -51,6 +51,16 @@ public final class ReportBuilder {
      */
     public static Report build(Connection c, String table, ReportOptions options, ReportProgress progress,
                                BooleanSupplier cancelled) {
+        return build(c, table, options, null, progress, cancelled);
+    }
+
+    /**
+     * As {@link #build(Connection, String, ReportOptions, ReportProgress, BooleanSupplier)}, with the key audit
+     * already at hand: {@code saved} (an audit saved in a snapshot, shown on the Audit screen) is used instead of
+     * sampling when it is of {@code table}. A snapshot is never sampled: without a saved audit the report says so.
+     */
+    public static Report build(Connection c, String table, ReportOptions options, SavedAudit saved,
+                               ReportProgress progress, BooleanSupplier cancelled) {
         long started = System.nanoTime();
         progress.update(0.01, "Describing " + table + "…");
         TableShape shape = new TableGateway(c).describe(table);
@@ -85,6 +95,12 @@ public final class ReportBuilder {
         String auditNote;
         if (!options.audit()) {
             auditNote = "Key audit skipped (--no-audit).";
+        } else if (saved != null && saved.result().shape().name().equals(table)) {
+            audit = saved.result();
+            auditNote = "The key audit saved in " + saved.file() + " (not sampled again). " + auditNote(audit);
+        } else if (c.isSnapshot()) {
+            auditNote = "No key audit: this snapshot holds none, and a snapshot cannot be sampled (an audit scans the"
+                    + " table's items). Save the snapshot after running the audit to include one.";
         } else {
             audit = audit(c, shape, range, traffic, options, readShare, progress, cancelled);
             checkCancelled(cancelled);
@@ -96,6 +112,10 @@ public final class ReportBuilder {
         Recommendation rec = Recommender.of(audit, partial.hotKey(), partial.matrices(), options.headroom());
         return new Report(shape, c.whereLabel(), w, now, traffic, heat, top, audit, auditNote, rec,
                 Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** A key audit read from a file, and the file's name for the report's note. */
+    public record SavedAudit(KeyAudit.Result result, String file) {
     }
 
     private static KeyAudit.Result audit(Connection c, TableShape shape, TimeRange range, TrafficLoader.Traffic t,

@@ -65,11 +65,19 @@ public final class Snapshot {
      * @param endpointMillis the endpoint's clock when the snapshot was taken: "now" for the screens that reopen it
      * @param view           the view to reopen at (the app's business), or null
      * @param itemContents   whether answers holding item contents were included
+     * @param audit          the Audit screen's result as data ({@link AuditJson}), or null: an audit samples items,
+     *                       so without item contents its Scans are not in the snapshot and this is what reopens
      */
     public record Contents(long savedAtMillis, String createdBy, long endpointMillis, Source source, About about,
-                           JsonNode view, boolean itemContents, List<Exchange> exchanges) {
+                           JsonNode view, boolean itemContents, List<Exchange> exchanges, JsonNode audit) {
         public Contents {
             exchanges = List.copyOf(exchanges);
+        }
+
+        /** Contents without an audit. */
+        public Contents(long savedAtMillis, String createdBy, long endpointMillis, Source source, About about,
+                        JsonNode view, boolean itemContents, List<Exchange> exchanges) {
+            this(savedAtMillis, createdBy, endpointMillis, source, about, view, itemContents, exchanges, null);
         }
     }
 
@@ -86,6 +94,9 @@ public final class Snapshot {
         root.put("itemContents", c.itemContents());
         if (c.view() != null) {
             root.set("view", c.view());
+        }
+        if (c.audit() != null) {
+            root.set("audit", c.audit());
         }
         ArrayNode list = root.putArray("exchanges");
         for (Exchange e : c.exchanges()) {
@@ -136,9 +147,10 @@ public final class Snapshot {
                 throw new SnapshotException(file.getFileName() + " is damaged: it does not say where it was taken.");
             }
             JsonNode view = root.path("view");
+            JsonNode audit = root.path("audit");
             return new Contents(root.path("savedAtMillis").asLong(), root.path("createdBy").asText(),
                     root.path("endpointMillis").asLong(), source, about, view.isObject() ? view : null,
-                    root.path("itemContents").asBoolean(false), exchanges);
+                    root.path("itemContents").asBoolean(false), exchanges, audit.isObject() ? audit : null);
         } catch (JsonProcessingException | RuntimeException e) {
             if (e instanceof SnapshotException s) {
                 throw s;

@@ -117,7 +117,7 @@ public final class AuditView {
         resume.setTooltip(new Tooltip("Sample the rest: each table and GSI continues where it stopped"));
         resume.setOnAction(e -> vm.resume());
         resume.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(vm::resumable,
-                vm.resultProperty()).and(vm.runningProperty().not()));
+                vm.resultProperty(), vm.savedInProperty()).and(vm.runningProperty().not()));
         resume.managedProperty().bind(resume.visibleProperty());
         Button copy = new Button("Copy Markdown", Icons.of("mdi2c-content-copy", 16));
         copy.setId("auditCopyMarkdown");
@@ -253,6 +253,14 @@ public final class AuditView {
                 line.getChildren().add(open);
             }
             findings.getChildren().add(line);
+        }
+        String savedIn = vm.savedInProperty().get();
+        if (savedIn != null) {
+            message.show(UserMessage.of("The audit saved in " + savedIn, AuditViewModel.summary(r)
+                    + (r.complete() ? "" : " · the sample was partial when it was saved"), "Read-only: it cannot"
+                    + " be resumed or sampled again from the file. Run the audit on the table's endpoint for a fresh"
+                    + " one."), MessageBox.Kind.INFO);
+            return;
         }
         message.show(r.complete() ? null : UserMessage.of("The sample is partial", AuditViewModel.summary(r),
                 "Raise the caps or run again to sample more."), MessageBox.Kind.WARNING);

@@ -49,6 +49,7 @@ public final class AuditViewModel {
     private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress", "");
     private final ReadOnlyDoubleWrapper fraction = new ReadOnlyDoubleWrapper(this, "fraction", -1);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    private final ReadOnlyStringWrapper savedIn = new ReadOnlyStringWrapper(this, "savedIn");
     private final AtomicBoolean stop = new AtomicBoolean();
     private TaskHandle task = TaskHandle.NONE;
     private int generation;
@@ -58,9 +59,33 @@ public final class AuditViewModel {
         main.selectedTableProperty().addListener((obs, old, now) -> {
             cancel();
             result.set(null);
+            savedIn.set(null);
             error.set(null);
             progress.set("");
         });
+    }
+
+    /**
+     * Shows an audit saved in a file (a snapshot) instead of sampling: the same matrix, findings and patterns,
+     * read-only — its checkpoint was not saved, so it cannot be resumed, and a snapshot cannot be sampled again.
+     *
+     * @param file where it was saved, for the status line ("snapshot-orders.pssnap")
+     */
+    public void showSaved(KeyAudit.Result saved, String file) {
+        stop.set(true);
+        task.cancel();
+        generation++;
+        running.set(false);
+        error.set(null);
+        savedIn.set(file);
+        result.set(saved);
+        fraction.set(1);
+        progress.set("Saved in " + file + " · " + summary(saved));
+    }
+
+    /** The file the audit shown was saved in, or null for an audit run here. */
+    public ReadOnlyStringProperty savedInProperty() {
+        return savedIn.getReadOnlyProperty();
     }
 
     /** The options from the fields; throws with a sentence naming the field when one is wrong. */
@@ -106,13 +131,22 @@ public final class AuditViewModel {
 
     /** True when the audit shown stopped early and can be resumed. */
     public boolean resumable() {
-        return result.get() != null && !result.get().complete();
+        return result.get() != null && !result.get().complete() && savedIn.get() == null;
     }
 
     private void start(KeyAudit.Result previous) {
         Connection c = main.getConnection();
         String table = previous != null ? previous.shape().name() : main.selectedTableProperty().get();
         if (c == null || table == null) {
+            return;
+        }
+        if (c.isSnapshot()) {
+            // Its sampling Scans split the table differently every run, so a snapshot could only answer "not held":
+            // an audit of 0 items would replace the one saved in the file.
+            error.set(UserMessage.of("A snapshot cannot be sampled again", "An audit scans the table's items in"
+                    + " parallel segments that differ from run to run; a snapshot answers only the reads it holds."
+                    + (savedIn.get() != null ? " The audit shown is the one saved in " + savedIn.get() + "." : ""),
+                    "Run the audit where the table can be read (the endpoint the snapshot was taken of)."));
             return;
         }
         KeyAudit.Options o;
@@ -128,6 +162,7 @@ public final class AuditViewModel {
         AtomicBoolean stopFlag = stop;
         error.set(null);
         result.set(null);
+        savedIn.set(null);
         running.set(true);
         fraction.set(-1);
         progress.set("Starting the audit of " + table + " …");

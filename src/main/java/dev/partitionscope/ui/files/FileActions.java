@@ -228,7 +228,8 @@ public final class FileActions {
             ConnectionSpec spec = snapshots.connect(file, contents);
             ViewState view = ViewStates.fromJson(contents.view());
             if (view != null) {
-                restorer.restore(view, c -> c.spec() == spec);
+                restorer.restore(view, c -> c.spec() == spec, snapshots.savedAudit(contents, view, name, this::report)
+                        .<Runnable>map(audit -> () -> screens.audit().showSaved(audit, name)).orElse(null));
             }
         }, error -> {
             recent.remove(file);

@@ -6,11 +6,15 @@ import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ConnectionFactory;
 import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.aws.KeyAudit;
+import dev.partitionscope.aws.UserMessage;
+import dev.partitionscope.aws.snapshot.AuditJson;
 import dev.partitionscope.aws.snapshot.Exchange;
 import dev.partitionscope.aws.snapshot.ExchangeLog;
 import dev.partitionscope.aws.snapshot.Snapshot;
 import dev.partitionscope.aws.snapshot.SnapshotReplay;
 import dev.partitionscope.core.view.ViewState;
+import dev.partitionscope.ui.audit.AuditViewModel;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.shell.Screen;
 import dev.partitionscope.ui.shell.Screens;
@@ -22,6 +26,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -49,7 +54,39 @@ final class SnapshotFiles {
         List<Exchange> data = log.exchanges(false);
         List<String> tables = tables(data);
         return data.size() + " answers read on " + words(screensOpen()) + (tables.isEmpty() ? ""
-                : " for " + (tables.size() == 1 ? "table " : "tables ") + String.join(", ", tables)) + ".";
+                : " for " + (tables.size() == 1 ? "table " : "tables ") + String.join(", ", tables)) + "."
+                + (audit() == null ? "" : " The key audit of " + audit().shape().name() + " goes in as its result"
+                + " (risk matrix, findings, key patterns), without the items it sampled.");
+    }
+
+    /** The audit the Audit screen shows for the top bar's table, or null. */
+    private KeyAudit.Result audit() {
+        if (!screens.created(Screen.AUDIT)) {
+            return null;
+        }
+        AuditViewModel vm = screens.audit();
+        KeyAudit.Result r = vm.resultProperty().get();
+        return r != null && !vm.runningProperty().get() && r.shape().name().equals(main.selectedTableProperty().get())
+                ? r : null;
+    }
+
+    /**
+     * The audit saved in an opened snapshot, for the view's table; empty when there is none, or when it cannot be
+     * read (then the user is told, and the rest of the snapshot opens as usual).
+     */
+    Optional<KeyAudit.Result> savedAudit(Snapshot.Contents contents, ViewState view, String file,
+                                         java.util.function.Consumer<UserMessage> problem) {
+        if (contents.audit() == null) {
+            return Optional.empty();
+        }
+        try {
+            KeyAudit.Result r = AuditJson.fromJson(contents.audit());
+            return r.shape().name().equals(view.table()) ? Optional.of(r) : Optional.empty();
+        } catch (IllegalArgumentException e) {
+            problem.accept(UserMessage.of("The key audit in " + file + " was not opened", e.getMessage() + ".",
+                    "The other screens show the snapshot; run the audit again where the table can be read."));
+            return Optional.empty();
+        }
     }
 
     /** The snapshot of {@code c} at the view shown; on the UI thread (it reads the screens). */
@@ -66,8 +103,10 @@ final class SnapshotFiles {
         ConnectionSpec spec = c.spec();
         Snapshot.Source source = new Snapshot.Source(spec.kind(), c.region(),
                 spec.kind() == ConnectionKind.AWS ? null : spec.endpoint(), c.upstream());
+        KeyAudit.Result audit = audit();
         return new Snapshot.Contents(System.currentTimeMillis(), Snapshot.createdBy(),
-                c.clock().now().toEpochMilli(), source, about, ViewStates.toJson(view), itemContents, exchanges);
+                c.clock().now().toEpochMilli(), source, about, ViewStates.toJson(view), itemContents, exchanges,
+                audit == null ? null : AuditJson.toJson(audit));
     }
 
     /**

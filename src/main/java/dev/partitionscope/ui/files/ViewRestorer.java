@@ -46,6 +46,7 @@ final class ViewRestorer {
 
     private ViewState view;
     private Predicate<Connection> target;
+    private Runnable onTable;
     private Step step = Step.DONE;
     /** The heatmap's view when the zoom was asked for: the zoomed one is the next. */
     private HeatPipeline.Result beforeZoom;
@@ -62,9 +63,18 @@ final class ViewRestorer {
      * has been started). Replaces a restore in progress.
      */
     void restore(ViewState view, Predicate<Connection> target) {
+        restore(view, target, null);
+    }
+
+    /**
+     * As {@link #restore(ViewState, Predicate)}, running {@code onTable} once the view's table is selected and
+     * described (what the file holds for that table, such as a saved audit, can then be shown without being cleared).
+     */
+    void restore(ViewState view, Predicate<Connection> target, Runnable onTable) {
         stop();
         this.view = view;
         this.target = target;
+        this.onTable = onTable;
         step = Step.CONNECTING;
         restoring.set(true);
         watch(main.connectionProperty(), main.connectionStateProperty(), main.connectingSpecProperty(),
@@ -171,6 +181,11 @@ final class ViewRestorer {
         }
         if (view.index() != null && main.indexOptions().contains(view.index())) {
             main.selectedIndexProperty().set(view.index());
+        }
+        if (onTable != null) {
+            Runnable run = onTable;
+            onTable = null;
+            run.run();
         }
         ViewState.Heatmap h = view.heatmap();
         boolean onHeatmap = Screen.HEATMAP.name().equals(view.screen());

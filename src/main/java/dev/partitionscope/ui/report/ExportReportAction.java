@@ -54,11 +54,19 @@ public final class ExportReportAction {
     private final MainViewModel main;
     private final TaskRunner tasks;
     private final FileDialogs files;
+    private final java.util.function.Supplier<ReportBuilder.SavedAudit> savedAudit;
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final BooleanBinding available;
     private TaskHandle task = TaskHandle.NONE;
 
     public ExportReportAction(MainViewModel main, TaskRunner tasks, FileDialogs files) {
+        this(main, tasks, files, () -> null);
+    }
+
+    /** @param savedAudit the audit shown when it was saved in a file (a snapshot's), else null; asked on the UI thread */
+    public ExportReportAction(MainViewModel main, TaskRunner tasks, FileDialogs files,
+                              java.util.function.Supplier<ReportBuilder.SavedAudit> savedAudit) {
+        this.savedAudit = savedAudit;
         this.main = main;
         this.tasks = tasks;
         this.files = files;
@@ -113,9 +121,10 @@ public final class ExportReportAction {
      */
     TaskHandle export(Connection c, String table, ReportOptions options, Path chosen, Consumer<Done> onDone,
                       Consumer<Throwable> onFailure, Runnable onCancelled) {
+        ReportBuilder.SavedAudit saved = savedAudit.get();
         running.set(true);
         task = tasks.run("Exporting the report on " + table, ctx -> {
-            Report r = ReportBuilder.build(c, table, options, (fraction, text) -> ctx.progress(fraction,
+            Report r = ReportBuilder.build(c, table, options, saved, (fraction, text) -> ctx.progress(fraction,
                     "Report on " + table + ": " + text), ctx::isCancelled);
             ctx.progress(0.98, "Report on " + table + ": drawing and writing the files…");
             Path dir = ReportWriter.folderFor(chosen, table, r.generatedAt());

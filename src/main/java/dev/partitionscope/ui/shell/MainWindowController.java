@@ -319,9 +319,21 @@ public final class MainWindowController implements ShellActions {
         helpMenu.getItems().addAll(shortcuts, about);
     }
 
+    /** The audit the Audit screen shows when it was saved in a snapshot: a report uses it rather than sampling. */
+    private dev.partitionscope.report.ReportBuilder.SavedAudit savedAudit() {
+        if (!screens.created(Screen.AUDIT)) {
+            return null;
+        }
+        var audit = screens.audit();
+        String file = audit.savedInProperty().get();
+        return file == null || audit.resultProperty().get() == null ? null
+                : new dev.partitionscope.report.ReportBuilder.SavedAudit(audit.resultProperty().get(), file);
+    }
+
     /** File ▸ Export report… (Ctrl+E) and File ▸ Guided demo ▸, after the recording items. */
     private void addReportAndDemosToFileMenu() {
-        exportReport = new dev.partitionscope.ui.report.ExportReportAction(main, services.tasks(), services.files());
+        exportReport = new dev.partitionscope.ui.report.ExportReportAction(main, services.tasks(), services.files(),
+                this::savedAudit);
         MenuItem export = new MenuItem("Export report…", Icons.of("mdi2f-file-chart-outline"));
         export.setId("fileExportReport");
         export.setAccelerator(EXPORT_REPORT_KEY);

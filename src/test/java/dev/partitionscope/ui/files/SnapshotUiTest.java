@@ -3,14 +3,17 @@ package dev.partitionscope.ui.files;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.aws.KeyAudit;
 import dev.partitionscope.core.heat.HeatGrid;
 import dev.partitionscope.core.heat.HeatRow;
 import dev.partitionscope.core.heat.TopKey;
 import dev.partitionscope.core.metrics.Verdict;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.lab.cloudwatch.CwLab;
+import dev.partitionscope.report.ReportWriter;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
+import dev.partitionscope.ui.audit.AuditViewModel;
 import dev.partitionscope.ui.common.FileDialogs;
 import dev.partitionscope.ui.heatmap.HeatmapCanvas;
 import dev.partitionscope.ui.metrics.MetricsViewModel;
@@ -61,6 +64,11 @@ class SnapshotUiTest {
         @Override
         public Optional<Path> openFile(Window owner, String title, Type type) {
             return Optional.ofNullable(answer.get());
+        }
+
+        @Override
+        public Optional<Path> chooseFolder(Window owner, String title) {
+            return Optional.of(files.resolve("report"));
         }
     };
 
@@ -221,5 +229,94 @@ class SnapshotUiTest {
                         + " for table orders").contains("it has no data for GetMetricData");
         assertThat(fixture.app().context().settings().lastConnection).as("a snapshot is never reopened at start")
                 .isEqualTo("stand-in for AWS");
+    }
+
+    @Test
+    void aKeyAuditGoesInAsItsResultAndReopensReadOnly() throws Exception {
+        live = CwLab.started();
+        live.playHotPending();
+        live.ddb("PutItem", "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"NOTE\"}, \"orderId\":"
+                + " {\"S\": \"n1\"}, \"customer\": {\"S\": \"c-n1\"}, \"note\": {\"S\": \"" + NOTE + "\"}}}");
+        live.at(3_600);
+        fixture = new AppFixture(configDir).withFileDialogs(dialogs);
+        fixture.start();
+        AppFixture.onFx(() -> {
+            main().connect(ConnectionSpec.custom("stand-in for AWS", live.endpoint(), "us-east-1", "AKIDSTANDIN"));
+            return null;
+        });
+        AppFixture.waitUntil("the tables are listed", Duration.ofSeconds(20), () -> main().tables().contains("orders"));
+        AppFixture.onFx(() -> {
+            main().selectedTableProperty().set("orders");
+            main().screenProperty().set(Screen.AUDIT);
+            return null;
+        });
+        AppFixture.waitUntil("orders described", Duration.ofSeconds(20),
+                () -> main().tableShapeProperty().get() != null);
+        AppFixture.onFx(() -> {
+            audit().budgetProperty().set("0");
+            audit().run();
+            return null;
+        });
+        AppFixture.waitUntil("the audit is done", Duration.ofSeconds(60), () -> AppFixture.onFx(() ->
+                audit().resultProperty().get() != null && !audit().runningProperty().get()));
+        KeyAudit.Result ran = AppFixture.onFx(() -> audit().resultProperty().get());
+        assertThat(ran.advice().findings()).anySatisfy(f -> assertThat(f.message()).contains("PENDING"));
+
+        Path file = files.resolve("orders-audit.pssnap");
+        answer.set(file);
+        robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.S);
+        AppFixture.waitUntil("the snapshot dialog shows", Duration.ofSeconds(10),
+                () -> robot.showing("#snapshotDialog"));
+        assertThat(robot.allText("#snapshotDialog")).contains("The key audit of orders goes in as its result")
+                .contains("without the items it sampled");
+        robot.clickOn("OK");
+        AppFixture.waitUntil("the snapshot is saved", Duration.ofSeconds(30), () -> Files.exists(file));
+        assertThat(text(file)).contains("\"audit\"").contains("PENDING").doesNotContain(NOTE)
+                .doesNotContain("startKey").doesNotContain("AKIDSTANDIN");
+
+        live.close();
+        live = null;
+        AppFixture.onFx(() -> {
+            main().disconnect();
+            main().screenProperty().set(Screen.OVERVIEW);
+            return null;
+        });
+        answer.set(file);
+        robot.shortcut(KeyCode.CONTROL, KeyCode.O);
+        AppFixture.waitUntil("the snapshot is open on the audit", Duration.ofSeconds(60),
+                () -> main().getConnection() != null && main().getConnection().isSnapshot()
+                        && !controller().files().restoringProperty().get()
+                        && AppFixture.onFx(() -> audit().resultProperty().get() != null));
+        assertThat(main().screenProperty().get()).isEqualTo(Screen.AUDIT);
+        KeyAudit.Result shown = AppFixture.onFx(() -> audit().resultProperty().get());
+        assertThat(shown.advice()).isEqualTo(ran.advice());
+        assertThat(AppFixture.onFx(() -> audit().savedInProperty().get())).isEqualTo("orders-audit.pssnap");
+        assertThat(AppFixture.onFx(() -> audit().resumable())).isFalse();
+        AppFixture.waitUntil("the screen says where the audit comes from", Duration.ofSeconds(10),
+                () -> robot.allText("#auditScreen").contains("The audit saved in orders-audit.pssnap"));
+        assertThat(robot.allText("#auditScreen")).contains("PENDING").contains("Read-only");
+
+        // Run cannot sample a snapshot: it says so and keeps the saved audit rather than showing an empty one.
+        AppFixture.onFx(() -> {
+            audit().run();
+            return null;
+        });
+        assertThat(AppFixture.onFx(() -> audit().errorProperty().get().headline()))
+                .isEqualTo("A snapshot cannot be sampled again");
+        assertThat(AppFixture.onFx(() -> audit().errorProperty().get().detail()))
+                .contains("The audit shown is the one saved in orders-audit.pssnap");
+        assertThat(AppFixture.onFx(() -> audit().resultProperty().get())).as("the saved audit stays").isSameAs(shown);
+
+        // File ▸ Export report… on the snapshot: the report's audit is the saved one, not an empty sampling.
+        robot.shortcut(KeyCode.CONTROL, KeyCode.E);
+        AppFixture.waitUntil("the report is written", Duration.ofSeconds(90),
+                () -> robot.lookup("#exportReportDone").tryQuery().isPresent());
+        String summary = Files.readString(files.resolve("report").resolve(ReportWriter.SUMMARY));
+        assertThat(summary).contains("The key audit saved in orders-audit.pssnap (not sampled again)")
+                .contains("PENDING");
+    }
+
+    private AuditViewModel audit() {
+        return controller().screens().audit();
     }
 }
