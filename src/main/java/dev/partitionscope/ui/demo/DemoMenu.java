@@ -23,7 +23,7 @@ public final class DemoMenu {
     private final DemoViewModel vm;
     private final DemoBar bar;
     private final VBox center;
-    private final MenuButton button = new MenuButton("Demo", Icons.of("mdi2p-presentation-play", 16));
+    private final MenuButton button = new MenuButton("Demo", Icons.of("mdi2h-human-male-board", 16));
 
     /**
      * @param root        the window's border pane, whose centre becomes the screens above the caption bar

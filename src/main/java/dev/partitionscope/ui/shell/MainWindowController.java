@@ -66,11 +66,16 @@ public final class MainWindowController implements ShellActions {
     private dev.partitionscope.ui.present.PresentationMode presentation;
     private FileActions files;
     private dev.partitionscope.ui.report.ExportReportAction exportReport;
+    private TopBarFit topBarFit;
     private static final KeyCodeCombination EXPORT_REPORT_KEY = new KeyCodeCombination(KeyCode.E,
             KeyCombination.SHORTCUT_DOWN);
 
     @FXML private BorderPane root;
     @FXML private ImageView logo;
+    @FXML private HBox topBar;
+    @FXML private Label appTitle;
+    @FXML private Label tableLabel;
+    @FXML private Label indexLabel;
     @FXML private MenuButton connectionMenu;
     @FXML private ComboBox<String> tableSelector;
     @FXML private ComboBox<String> indexSelector;
@@ -116,6 +121,8 @@ public final class MainWindowController implements ShellActions {
         var icon = MainWindowController.class.getResource("/icons/partitionscope-64.png");
         if (icon != null) {
             logo.setImage(new Image(icon.toExternalForm()));
+            Tooltip.install(logo, new Tooltip(dev.partitionscope.config.AppInfo.NAME + " "
+                    + dev.partitionscope.config.AppInfo.version()));
         }
         buildRail();
         buildConnectionMenu();
@@ -134,6 +141,8 @@ public final class MainWindowController implements ShellActions {
         addReportAndDemosToFileMenu();
         bindStatusBar();
         fitToWindow();
+        topBarFit = new TopBarFit(topBar, appTitle, fileMenu, tableLabel, indexLabel, connectionMenu, tableSelector,
+                indexSelector, timeRangeMenu, demo::button);
         main.screenProperty().addListener((obs, old, now) -> showScreen(now));
         showScreen(main.screenProperty().get());
     }
