@@ -24,9 +24,18 @@ import org.junit.jupiter.api.Test;
  * the Lab holds sampled items and Contributor Insights saw the traffic), the audit reproduces seed 000's findings —
  * OPS_LOG and THREAT high, BRAND_INDEX accepted — and seed 001's: the status index high, its hot value named.
  */
-class KeyAuditTest {
+public class KeyAuditTest {
 
-    private static KeyAudit.Result audit(String scenario, String variant, String table) throws Exception {
+    /** What a test does on a connection to the Lab a scenario ran on. */
+    public interface OnLab<T> {
+        T apply(Connection c) throws Exception;
+    }
+
+    /**
+     * Runs a scenario's variant for 10 simulated minutes on a Lab of its own (so it holds sampled items and
+     * Contributor Insights saw the traffic), then {@code body} on a connection to that Lab through the SDK.
+     */
+    public static <T> T onScenario(String scenario, String variant, OnLab<T> body) throws Exception {
         SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
         try (Lab lab = Lab.start(Lab.Options.defaults().withClock(clock))) {
             var s = ScenarioCatalog.load(null).get(scenario);
@@ -36,11 +45,17 @@ class KeyAuditTest {
             AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
             try (Connection c = new ConnectionFactory(none).open(ConnectionSpec.lab()
                     .withEndpoint(lab.endpoint().orElseThrow()))) {
-                KeyAudit.Options o = new KeyAudit.Options(AuditSampler.Options.defaults().withBudget(
-                        AuditSampler.Budget.unlimited()), true, TimeRange.last(TimeRange.Preset.LAST_1H), true);
-                return new KeyAudit(c).run(table, o, () -> false, KeyAudit.Listener.NONE);
+                return body.apply(c);
             }
         }
+    }
+
+    private static KeyAudit.Result audit(String scenario, String variant, String table) throws Exception {
+        return onScenario(scenario, variant, c -> {
+            KeyAudit.Options o = new KeyAudit.Options(AuditSampler.Options.defaults().withBudget(
+                    AuditSampler.Budget.unlimited()), true, TimeRange.last(TimeRange.Preset.LAST_1H), true);
+            return new KeyAudit(c).run(table, o, () -> false, KeyAudit.Listener.NONE);
+        });
     }
 
     private static Finding finding(KeyAudit.Result r, String pattern) {
@@ -89,31 +104,23 @@ class KeyAuditTest {
 
     @Test
     void aCappedAuditResumesWhereItStoppedAndCountsEveryItemOnce() throws Exception {
-        SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
-        try (Lab lab = Lab.start(Lab.Options.defaults().withClock(clock))) {
-            var s = ScenarioCatalog.load(null).get("order-status");
-            new FastForward(Plan.of(s, "before", RunSettings.defaults().withDuration(Duration.ofMinutes(10))), lab,
-                    clock, 2_000).run();
-            Path home = Files.createTempDirectory("audit-test");
-            AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-            try (Connection c = new ConnectionFactory(none).open(ConnectionSpec.lab()
-                    .withEndpoint(lab.endpoint().orElseThrow()))) {
-                long total = c.dynamo().describeTable(b -> b.tableName("order-status-index")).table().itemCount();
-                KeyAudit.Options capped = new KeyAudit.Options(AuditSampler.Options.defaults().withBudget(
-                        AuditSampler.Budget.unlimited()).withItemCap(500), true,
-                        TimeRange.last(TimeRange.Preset.LAST_1H), false);
-                KeyAudit audit = new KeyAudit(c);
-                KeyAudit.Result first = audit.run("order-status-index", capped, () -> false, KeyAudit.Listener.NONE);
-                assertThat(first.complete()).isFalse();
-                assertThat(first.resources().get(0).itemsSampled()).isEqualTo(500);
-                KeyAudit.Result rest = audit.resume(first, capped.withItemCap(0), () -> false,
-                        KeyAudit.Listener.NONE);
-                assertThat(rest.complete()).isTrue();
-                assertThat(rest.resources().get(0).itemsSampled()).as("every item once over both runs")
-                        .isEqualTo(total);
-                assertThat(rest.resources().get(0).patterns().get(0).itemsSampled()).isEqualTo(total);
-                assertThat(rest.consumedRcu()).isGreaterThan(first.consumedRcu());
-            }
-        }
+        onScenario("order-status", "before", c -> {
+            long total = c.dynamo().describeTable(b -> b.tableName("order-status-index")).table().itemCount();
+            KeyAudit.Options capped = new KeyAudit.Options(AuditSampler.Options.defaults().withBudget(
+                    AuditSampler.Budget.unlimited()).withItemCap(500), true,
+                    TimeRange.last(TimeRange.Preset.LAST_1H), false);
+            KeyAudit audit = new KeyAudit(c);
+            KeyAudit.Result first = audit.run("order-status-index", capped, () -> false, KeyAudit.Listener.NONE);
+            assertThat(first.complete()).isFalse();
+            assertThat(first.resources().get(0).itemsSampled()).isEqualTo(500);
+            KeyAudit.Result rest = audit.resume(first, capped.withItemCap(0), () -> false,
+                    KeyAudit.Listener.NONE);
+            assertThat(rest.complete()).isTrue();
+            assertThat(rest.resources().get(0).itemsSampled()).as("every item once over both runs")
+                    .isEqualTo(total);
+            assertThat(rest.resources().get(0).patterns().get(0).itemsSampled()).isEqualTo(total);
+            assertThat(rest.consumedRcu()).isGreaterThan(first.consumedRcu());
+            return null;
+        });
     }
 }

@@ -5,23 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.partitionscope.aws.AuditSampler;
-import dev.partitionscope.aws.AwsProfiles;
-import dev.partitionscope.aws.Connection;
-import dev.partitionscope.aws.ConnectionFactory;
-import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.aws.KeyAudit;
+import dev.partitionscope.aws.KeyAuditTest;
 import dev.partitionscope.core.time.TimeRange;
-import dev.partitionscope.lab.Lab;
-import dev.partitionscope.lab.clock.SimulatedClock;
-import dev.partitionscope.lab.workload.FastForward;
-import dev.partitionscope.lab.workload.Plan;
-import dev.partitionscope.lab.workload.RunSettings;
-import dev.partitionscope.lab.workload.ScenarioCatalog;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,22 +17,11 @@ class AuditJsonTest {
 
     @BeforeAll
     static void audit() throws Exception {
-        SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
-        try (Lab lab = Lab.start(Lab.Options.defaults().withClock(clock))) {
-            var s = ScenarioCatalog.load(null).get("order-status");
-            new FastForward(Plan.of(s, "before", RunSettings.defaults().withDuration(Duration.ofMinutes(5))), lab,
-                    clock, 2_000).run();
-            Path home = Files.createTempDirectory("audit-json");
-            AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-            try (Connection c = new ConnectionFactory(none).open(ConnectionSpec.lab()
-                    .withEndpoint(lab.endpoint().orElseThrow()))) {
-                // a capped audit: partial, with a checkpoint holding item keys, which must stay out
-                KeyAudit.Options o = new KeyAudit.Options(AuditSampler.Options.defaults().withBudget(
-                        AuditSampler.Budget.unlimited()).withItemCap(40), true, TimeRange.last(TimeRange.Preset.LAST_1H),
-                        true);
-                audit = new KeyAudit(c).run("order-status-index", o, () -> false, KeyAudit.Listener.NONE);
-            }
-        }
+        // a capped audit: partial, with a checkpoint holding item keys, which must stay out
+        audit = KeyAuditTest.onScenario("order-status", "before", c -> new KeyAudit(c).run("order-status-index",
+                new KeyAudit.Options(AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.unlimited())
+                        .withItemCap(40), true, TimeRange.last(TimeRange.Preset.LAST_1H), true), () -> false,
+                KeyAudit.Listener.NONE));
     }
 
     @Test

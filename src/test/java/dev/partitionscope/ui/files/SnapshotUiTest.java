@@ -131,8 +131,11 @@ class SnapshotUiTest {
         }
     }
 
-    @Test
-    void aSnapshotOfALiveViewReopensWithTheSameNumbersWithoutTheEndpoint() throws Exception {
+    /**
+     * The stand-in for AWS: a Lab the app does not run, with its hot-PENDING hour and one item holding {@link #NOTE},
+     * connected as a custom endpoint in a fresh app, its tables listed.
+     */
+    private void connectToStandIn() throws Exception {
         live = CwLab.started();
         live.playHotPending();
         live.ddb("PutItem", "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"NOTE\"}, \"orderId\":"
@@ -145,6 +148,11 @@ class SnapshotUiTest {
             return null;
         });
         AppFixture.waitUntil("the tables are listed", Duration.ofSeconds(20), () -> main().tables().contains("orders"));
+    }
+
+    @Test
+    void aSnapshotOfALiveViewReopensWithTheSameNumbersWithoutTheEndpoint() throws Exception {
+        connectToStandIn();
         AppFixture.onFx(() -> {
             main().selectedTableProperty().set("orders");
             return null;
@@ -233,18 +241,7 @@ class SnapshotUiTest {
 
     @Test
     void aKeyAuditGoesInAsItsResultAndReopensReadOnly() throws Exception {
-        live = CwLab.started();
-        live.playHotPending();
-        live.ddb("PutItem", "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"NOTE\"}, \"orderId\":"
-                + " {\"S\": \"n1\"}, \"customer\": {\"S\": \"c-n1\"}, \"note\": {\"S\": \"" + NOTE + "\"}}}");
-        live.at(3_600);
-        fixture = new AppFixture(configDir).withFileDialogs(dialogs);
-        fixture.start();
-        AppFixture.onFx(() -> {
-            main().connect(ConnectionSpec.custom("stand-in for AWS", live.endpoint(), "us-east-1", "AKIDSTANDIN"));
-            return null;
-        });
-        AppFixture.waitUntil("the tables are listed", Duration.ofSeconds(20), () -> main().tables().contains("orders"));
+        connectToStandIn();
         AppFixture.onFx(() -> {
             main().selectedTableProperty().set("orders");
             main().screenProperty().set(Screen.AUDIT);
