@@ -203,6 +203,7 @@ public final class AuditView {
         matrixTitle.getStyleClass().add("title-4");
 
         vm.resultProperty().addListener((obs, old, now) -> show(now));
+        vm.savedInProperty().addListener((obs, old, now) -> show(vm.resultProperty().get()));
         vm.errorProperty().addListener((obs, old, now) -> message.show(now, MessageBox.Kind.ERROR));
         content.getChildren().addAll(header, inputs, progress, message, matrixTitle, matrix, findingsTitle, findings,
                 patternsTitle, patterns);
@@ -228,6 +229,8 @@ public final class AuditView {
             Label text = new Label(f.message());
             text.setWrapText(true);
             text.setMaxWidth(Double.MAX_VALUE);
+            // All its lines, always: when the screen is short, the patterns table gives up height, not the advice.
+            text.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
             Label severity = new Label(f.severity().name());
             severity.getStyleClass().addAll("audit-severity", switch (f.severity()) {
                 case HIGH -> "danger";
@@ -256,8 +259,9 @@ public final class AuditView {
         }
         String savedIn = vm.savedInProperty().get();
         if (savedIn != null) {
-            message.show(UserMessage.of("The audit saved in " + savedIn, AuditViewModel.summary(r)
-                    + (r.complete() ? "" : " · the sample was partial when it was saved"), "Read-only: it cannot"
+            message.show(UserMessage.of("The audit saved in " + savedIn, "The risk matrix, findings and key"
+                    + " patterns as they were when the file was saved" + (r.complete() ? "."
+                    : ", from a partial sample."), "Read-only: it cannot"
                     + " be resumed or sampled again from the file. Run the audit on the table's endpoint for a fresh"
                     + " one."), MessageBox.Kind.INFO);
             return;

@@ -80,7 +80,7 @@ public final class AuditViewModel {
         savedIn.set(file);
         result.set(saved);
         fraction.set(1);
-        progress.set("Saved in " + file + " · " + summary(saved));
+        progress.set(summary(saved));
     }
 
     /** The file the audit shown was saved in, or null for an audit run here. */

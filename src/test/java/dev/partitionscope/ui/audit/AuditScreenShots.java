@@ -33,6 +33,7 @@ public final class AuditScreenShots {
     }
 
     public static void main(String[] args) throws Exception {
+        // args: <png> [dark|light] [saved]
         boolean dark = args.length > 1 && args[1].equals("dark");
         AppFixture fixture = new AppFixture(Files.createTempDirectory("psshots"));
         UiRobot robot = new UiRobot();
@@ -71,6 +72,13 @@ public final class AuditScreenShots {
         });
         AppFixture.waitUntil("the audit", Duration.ofSeconds(60), () -> AppFixture.onFx(() -> !robot
                 .lookup("#auditMatrix").queryAs(TableView.class).getItems().isEmpty()));
+        if (args.length > 2 && args[2].equals("saved")) { // as it reopens from a snapshot
+            AppFixture.onFx(() -> {
+                var vm = fixture.app().controller().screens().audit();
+                vm.showSaved(vm.resultProperty().get(), "threats-review.pssnap");
+                return null;
+            });
+        }
         Thread.sleep(800);
         AppFixture.onFx(() -> {
             DemoShots.save(Window.getWindows().get(0).getScene(), args[0]);
