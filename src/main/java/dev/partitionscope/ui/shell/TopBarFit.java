@@ -6,6 +6,7 @@ import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Control;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
@@ -14,8 +15,9 @@ import javafx.scene.layout.HBox;
  * Makes the top bar fit a narrow window — a projector at 1,280 or 1,024 px, a window beside another — by giving up
  * words before controls, one step at a time and only as far as needed: the app's name (the logo stays), then the
  * "Table" and "Index" captions (the pickers say it in their tooltips), then the Demo button's word (its icon stays),
- * then narrower pickers, the File menu's word, and last a narrower time range. Every control stays reachable; a wider window gets each word back. Between its preferred
- * width and its minimum the bar shrinks the pickers itself; a step is taken only when the minimum does not fit.
+ * then narrower pickers, the File menu's word, the pickers' text, and last a narrower time range. Every control
+ * stays reachable; a wider window gets each word back. The names shown (table, index, connection, time range) keep
+ * their width until the last steps: the pickers are sized to their text, and the spare width goes to the spacer.
  */
 final class TopBarFit {
     /** The steps, in the order they are taken; each can be undone. */
@@ -25,24 +27,35 @@ final class TopBarFit {
 
     private static final double TABLE_MIN = 150;
     private static final double INDEX_MIN = 110;
+    /** A picker's padding and arrow around its text. */
+    private static final double PICKER_CHROME = 56;
 
     private final HBox bar;
     private final List<Step> steps;
+    private final List<ComboBox<?>> pickers;
+    private final List<Double> widest;
     private boolean fitting;
+    private boolean pickersCut;
 
     /**
      * @param demo the Demo button (added to the bar from code), looked up when needed
      */
-    TopBarFit(HBox bar, Node title, Labeled file, Node tableLabel, Node indexLabel, Control connection, Control table,
-              Control index, Control timeRange, Supplier<Labeled> demo) {
+    TopBarFit(HBox bar, Node title, Labeled file, Node tableLabel, Node indexLabel, Labeled connection,
+              ComboBox<?> table, ComboBox<?> index, Labeled timeRange,
+              Supplier<Labeled> demo) {
         this.bar = bar;
+        this.pickers = List.of(table, index);
+        this.widest = List.of(table.getPrefWidth(), index.getPrefWidth());
         tooltip(table, "Table");
         tooltip(index, "Index (or the table itself)");
-        // Below its preferred width the bar shrinks the pickers, down to these: narrower ones cut a table's name.
+        // The pickers are never narrower than these until the later steps: narrower ones cut a table's name.
         table.setMinWidth(TABLE_MIN);
         index.setMinWidth(INDEX_MIN);
-        double connectionMax = connection.getMaxWidth();
+        // The connection's name keeps its width while words can go (up to its maximum, then "…"); from step 3 on
+        // it is cut like the pickers.
         double connectionMin = connection.getMinWidth();
+        double connectionMax = connection.getMaxWidth();
+        connection.setMinWidth(Control.USE_PREF_SIZE);
         double rangeMin = timeRange.getMinWidth();
         double rangeMax = timeRange.getMaxWidth();
         this.steps = List.of(
@@ -56,19 +69,26 @@ final class TopBarFit {
                     if (d != null) {
                         d.setContentDisplay(on ? ContentDisplay.GRAPHIC_ONLY : ContentDisplay.LEFT);
                     }
+                    connection.setMinWidth(on ? connectionMin : Control.USE_PREF_SIZE);
                     connection.setMaxWidth(on ? 170 : connectionMax);
                 },
                 on -> {
                     table.setMinWidth(on ? 110 : TABLE_MIN);
                     index.setMinWidth(on ? 70 : INDEX_MIN);
-                    connection.setMinWidth(on ? 110 : connectionMin);
+                    connection.setMinWidth(on ? 100 : connectionMin); // its name is in the status bar too
+                    connection.setMaxWidth(on ? 140 : 170);
                 },
                 on -> file.setContentDisplay(on ? ContentDisplay.GRAPHIC_ONLY : ContentDisplay.LEFT),
+                on -> pickersCut = on, // their text ends in "…" (the list shows it whole)
                 on -> {
                     timeRange.setMinWidth(on ? 120 : rangeMin);
                     timeRange.setMaxWidth(on ? 150 : rangeMax);
                 });
         bar.widthProperty().addListener((obs, old, now) -> fit());
+        for (javafx.beans.Observable o : List.of(table.valueProperty(), index.valueProperty(),
+                connection.textProperty(), timeRange.textProperty())) {
+            o.addListener(x -> Platform.runLater(this::fit));
+        }
         bar.getChildren().addListener((javafx.collections.ListChangeListener<Node>) c -> Platform.runLater(this::fit));
     }
 
@@ -84,29 +104,65 @@ final class TopBarFit {
                 steps.get(i).apply(false);
             }
             int level = 0;
-            // The bar cuts off what is past its edge once its children are at their minimum widths.
-            while (level < steps.size() && minimumWidth() > width) {
+            sizePickers();
+            while (level < steps.size() && neededWidth() > width) {
                 steps.get(level++).apply(true);
+                sizePickers();
+            }
+            if (pickersCut) { // what is left goes back to the pickers' text, the table's first
+                double spare = width - neededWidth();
+                for (int i = 0; i < pickers.size() && spare > 0; i++) {
+                    ComboBox<?> c = pickers.get(i);
+                    double add = Math.min(spare, textPref(i) - c.getPrefWidth());
+                    if (add > 0) {
+                        c.setPrefWidth(c.getPrefWidth() + add);
+                        spare -= add;
+                    }
+                }
             }
         } finally {
             fitting = false;
         }
     }
 
-    /**
-     * The width the bar needs with every child at its minimum (the bar's own minimum is 0, so that a narrow window
-     * cuts it instead of growing past the screen).
-     */
-    double minimumWidth() {
+    /** The width the bar needs: every control at its preferred width, the pickers' sized to their text. */
+    double neededWidth() {
         double sum = bar.snappedLeftInset() + bar.snappedRightInset();
         int managed = 0;
         for (Node n : bar.getChildren()) {
             if (n.isManaged()) {
-                sum += n.minWidth(-1);
+                sum += Math.max(n.minWidth(-1), Math.min(n.prefWidth(-1), n.maxWidth(-1)));
                 managed++;
             }
         }
         return sum + bar.getSpacing() * Math.max(0, managed - 1);
+    }
+
+    /**
+     * The table and index pickers as wide as their text needs, between their minimum and their width in a wide
+     * window: the bar has no room to waste on a short table name.
+     */
+    private void sizePickers() {
+        for (int i = 0; i < pickers.size(); i++) {
+            ComboBox<?> c = pickers.get(i);
+            c.setPrefWidth(pickersCut ? c.getMinWidth() : textPref(i));
+        }
+    }
+
+    /** Picker {@code i}'s width for its whole text, between its minimum and its width in a wide window. */
+    private double textPref(int i) {
+        ComboBox<?> c = pickers.get(i);
+        return Math.max(c.getMinWidth(), Math.min(widest.get(i), textWidth(c) + PICKER_CHROME));
+    }
+
+    /** The width of the picker's text (its value, or its prompt) in the font its button shows it in. */
+    private static double textWidth(ComboBox<?> c) {
+        Object value = c.getValue();
+        javafx.scene.text.Text text = new javafx.scene.text.Text(value == null ? c.getPromptText() : value.toString());
+        if (c.lookup(".list-cell") instanceof Labeled cell) {
+            text.setFont(cell.getFont());
+        }
+        return text.getLayoutBounds().getWidth();
     }
 
     private static void shown(Node n, boolean shown) {
