@@ -51,11 +51,10 @@ final class TopBarFit {
         // The pickers are never narrower than these until the later steps: narrower ones cut a table's name.
         table.setMinWidth(TABLE_MIN);
         index.setMinWidth(INDEX_MIN);
-        // The connection's name keeps its width while words can go (up to its maximum, then "…"); from step 3 on
-        // it is cut like the pickers.
+        // The connection's name keeps its width while words can go (up to its maximum, then "…"; see step 3); from
+        // step 3 on it is cut like the pickers.
         double connectionMin = connection.getMinWidth();
         double connectionMax = connection.getMaxWidth();
-        connection.setMinWidth(Control.USE_PREF_SIZE);
         double rangeMin = timeRange.getMinWidth();
         double rangeMax = timeRange.getMaxWidth();
         this.steps = List.of(
@@ -69,8 +68,8 @@ final class TopBarFit {
                     if (d != null) {
                         d.setContentDisplay(on ? ContentDisplay.GRAPHIC_ONLY : ContentDisplay.LEFT);
                     }
-                    connection.setMinWidth(on ? connectionMin : Control.USE_PREF_SIZE);
                     connection.setMaxWidth(on ? 170 : connectionMax);
+                    connection.setMinWidth(on ? connectionMin : Math.min(connection.prefWidth(-1), connectionMax));
                 },
                 on -> {
                     table.setMinWidth(on ? 110 : TABLE_MIN);
