@@ -152,6 +152,11 @@ public final class AuditSampler {
             return new Budget(rcu, "set to " + format(rcu) + " RCU/s");
         }
 
+        /** A budget as the options give it: none given is the table's default, 0 no budget, else that many RCU/s. */
+        public static Budget fromOption(Double rcuPerSecond) {
+            return rcuPerSecond == null ? tableDefault() : rcuPerSecond == 0 ? unlimited() : of(rcuPerSecond);
+        }
+
         /** {@value #DEFAULT_BUDGET_PERCENT} % of provisioned read capacity, or 100 RCU/s on on-demand. */
         public static Budget tableDefault() {
             return new Budget(Double.NaN, DEFAULT_BUDGET_PERCENT + " % of provisioned read capacity, or "

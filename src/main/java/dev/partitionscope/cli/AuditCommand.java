@@ -93,8 +93,7 @@ public final class AuditCommand implements Callable<Integer> {
             if (maxItems < 0) {
                 throw new IllegalArgumentException("--max-items is 0 (no cap) or more, not " + maxItems);
             }
-            AuditSampler.Budget budget = budgetRcu == null ? AuditSampler.Budget.tableDefault()
-                    : budgetRcu == 0 ? AuditSampler.Budget.unlimited() : AuditSampler.Budget.of(budgetRcu);
+            AuditSampler.Budget budget = AuditSampler.Budget.fromOption(budgetRcu);
             sampling = AuditSampler.Options.defaults().withSegments(segments).withBudget(budget)
                     .withItemCap(maxItems).withTimeCap(cap);
         } catch (IllegalArgumentException e) {

@@ -158,8 +158,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (top < 1) {
             throw new IllegalArgumentException("--top is 1 or more, not " + top + ".");
         }
-        AuditSampler.Budget budget = budgetRcu == null ? AuditSampler.Budget.tableDefault()
-                : budgetRcu == 0 ? AuditSampler.Budget.unlimited() : AuditSampler.Budget.of(budgetRcu);
+        AuditSampler.Budget budget = AuditSampler.Budget.fromOption(budgetRcu);
         ReportOptions o = ReportOptions.defaults().withAudit(!noAudit).withTopKeys(top).withNow(now)
                 .withSampling(AuditSampler.Options.defaults().withBudget(budget).withItemCap(maxItems)
                         .withTimeCap(AuditCommand.duration(timeCap)));

@@ -91,13 +91,7 @@ public final class AuditViewModel {
     /** The options from the fields; throws with a sentence naming the field when one is wrong. */
     KeyAudit.Options options() {
         String b = budget.get().strip();
-        AuditSampler.Budget bud;
-        if (b.isEmpty()) {
-            bud = AuditSampler.Budget.tableDefault();
-        } else {
-            double v = number(b, "read budget");
-            bud = v == 0 ? AuditSampler.Budget.unlimited() : AuditSampler.Budget.of(v);
-        }
+        AuditSampler.Budget bud = AuditSampler.Budget.fromOption(b.isEmpty() ? null : number(b, "read budget"));
         int seg = (int) number(segments.get(), "segments");
         long cap = (long) number(itemCap.get().isBlank() ? "0" : itemCap.get(), "item cap");
         Duration time = timeCap.get().isBlank() ? null : Duration.ofSeconds((long) number(timeCap.get(), "time cap"));

@@ -53,9 +53,10 @@ final class SnapshotFiles {
         ExchangeLog log = c.exchanges().orElseThrow();
         List<Exchange> data = log.exchanges(false);
         List<String> tables = tables(data);
+        KeyAudit.Result audit = audit();
         return data.size() + " answers read on " + words(screensOpen()) + (tables.isEmpty() ? ""
                 : " for " + (tables.size() == 1 ? "table " : "tables ") + String.join(", ", tables)) + "."
-                + (audit() == null ? "" : " The key audit of " + audit().shape().name() + " goes in as its result"
+                + (audit == null ? "" : " The key audit of " + audit.shape().name() + " goes in as its result"
                 + " (risk matrix, findings, key patterns), without the items it sampled.");
     }
 

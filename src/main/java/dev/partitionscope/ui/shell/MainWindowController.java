@@ -66,7 +66,6 @@ public final class MainWindowController implements ShellActions {
     private dev.partitionscope.ui.present.PresentationMode presentation;
     private FileActions files;
     private dev.partitionscope.ui.report.ExportReportAction exportReport;
-    private TopBarFit topBarFit;
     private static final KeyCodeCombination EXPORT_REPORT_KEY = new KeyCodeCombination(KeyCode.E,
             KeyCombination.SHORTCUT_DOWN);
 
@@ -141,7 +140,8 @@ public final class MainWindowController implements ShellActions {
         addReportAndDemosToFileMenu();
         bindStatusBar();
         fitToWindow();
-        topBarFit = new TopBarFit(topBar, appTitle, fileMenu, tableLabel, indexLabel, connectionMenu, tableSelector,
+        // Kept alive by the listeners it puts on the bar and its controls, for the window's life.
+        new TopBarFit(topBar, appTitle, fileMenu, tableLabel, indexLabel, connectionMenu, tableSelector,
                 indexSelector, timeRangeMenu, demo::button);
         main.screenProperty().addListener((obs, old, now) -> showScreen(now));
         showScreen(main.screenProperty().get());

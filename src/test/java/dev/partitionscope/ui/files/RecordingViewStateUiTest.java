@@ -10,8 +10,8 @@ import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.core.view.ViewState;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.ui.AppFixture;
+import dev.partitionscope.ui.AnsweringFileDialogs;
 import dev.partitionscope.ui.UiRobot;
-import dev.partitionscope.ui.common.FileDialogs;
 import dev.partitionscope.ui.heatmap.HeatmapCanvas;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.shell.MainWindowController;
@@ -21,8 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
@@ -44,18 +42,7 @@ class RecordingViewStateUiTest {
 
     private AppFixture fixture;
     private final UiRobot robot = new UiRobot();
-    private final AtomicReference<Path> answer = new AtomicReference<>();
-    private final FileDialogs dialogs = new FileDialogs() {
-        @Override
-        public Optional<Path> saveFile(Window owner, String title, String initialName, Type type) {
-            return Optional.ofNullable(answer.get());
-        }
-
-        @Override
-        public Optional<Path> openFile(Window owner, String title, Type type) {
-            return Optional.ofNullable(answer.get());
-        }
-    };
+    private final AnsweringFileDialogs dialogs = new AnsweringFileDialogs();
 
     @AfterEach
     void stop() throws Exception {
@@ -171,7 +158,7 @@ class RecordingViewStateUiTest {
         assertThat(pin.key().partitionKey()).isEqualTo("PENDING");
 
         Path saved = files.resolve("order-status-story.psrec");
-        answer.set(saved);
+        dialogs.answer(saved);
         robot.shortcut(KeyCode.CONTROL, KeyCode.S);
         AppFixture.waitUntil("the recording is saved", Duration.ofSeconds(30), () -> Files.exists(saved)
                 && controller().files().recentFiles().contains(saved.toAbsolutePath().normalize()));
@@ -208,7 +195,7 @@ class RecordingViewStateUiTest {
         Path damaged = files.resolve("damaged.psrec");
         Files.write(damaged, java.util.Arrays.copyOf(Files.readAllBytes(saved), 200));
         String endpoint = main().getConnection().spec().endpoint();
-        answer.set(damaged);
+        dialogs.answer(damaged);
         robot.shortcut(KeyCode.CONTROL, KeyCode.O);
         AppFixture.waitUntil("the problem is shown", Duration.ofSeconds(20),
                 () -> controller().files().problemProperty().get() != null);
@@ -237,7 +224,7 @@ class RecordingViewStateUiTest {
         // Recent files: kept across a restart; one deleted since is refused with a message and leaves the list.
         Path other = files.resolve("other.psrec");
         Files.copy(saved, other);
-        answer.set(other);
+        dialogs.answer(other);
         robot.shortcut(KeyCode.CONTROL, KeyCode.O);
         AppFixture.waitUntil("the other file is listed first", Duration.ofSeconds(30),
                 () -> controller().files().recentFiles().indexOf(other.toAbsolutePath().normalize()) == 0);

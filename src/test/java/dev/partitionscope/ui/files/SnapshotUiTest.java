@@ -12,9 +12,9 @@ import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.lab.cloudwatch.CwLab;
 import dev.partitionscope.report.ReportWriter;
 import dev.partitionscope.ui.AppFixture;
+import dev.partitionscope.ui.AnsweringFileDialogs;
 import dev.partitionscope.ui.UiRobot;
 import dev.partitionscope.ui.audit.AuditViewModel;
-import dev.partitionscope.ui.common.FileDialogs;
 import dev.partitionscope.ui.heatmap.HeatmapCanvas;
 import dev.partitionscope.ui.metrics.MetricsViewModel;
 import dev.partitionscope.ui.shell.MainViewModel;
@@ -27,8 +27,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.GZIPInputStream;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Window;
@@ -54,23 +52,7 @@ class SnapshotUiTest {
     private AppFixture fixture;
     private CwLab live;
     private final UiRobot robot = new UiRobot();
-    private final AtomicReference<Path> answer = new AtomicReference<>();
-    private final FileDialogs dialogs = new FileDialogs() {
-        @Override
-        public Optional<Path> saveFile(Window owner, String title, String initialName, Type type) {
-            return Optional.ofNullable(answer.get());
-        }
-
-        @Override
-        public Optional<Path> openFile(Window owner, String title, Type type) {
-            return Optional.ofNullable(answer.get());
-        }
-
-        @Override
-        public Optional<Path> chooseFolder(Window owner, String title) {
-            return Optional.of(files.resolve("report"));
-        }
-    };
+    private final AnsweringFileDialogs dialogs = new AnsweringFileDialogs();
 
     @AfterEach
     void stop() throws Exception {
@@ -141,6 +123,7 @@ class SnapshotUiTest {
         live.ddb("PutItem", "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"NOTE\"}, \"orderId\":"
                 + " {\"S\": \"n1\"}, \"customer\": {\"S\": \"c-n1\"}, \"note\": {\"S\": \"" + NOTE + "\"}}}");
         live.at(3_600);
+        dialogs.folder(files.resolve("report"));
         fixture = new AppFixture(configDir).withFileDialogs(dialogs);
         fixture.start();
         AppFixture.onFx(() -> {
@@ -175,7 +158,7 @@ class SnapshotUiTest {
 
         // File ▸ Save snapshot…: the dialog says what goes in; item contents stay out.
         Path plain = files.resolve("orders-live.pssnap");
-        answer.set(plain);
+        dialogs.answer(plain);
         robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.S);
         AppFixture.waitUntil("the snapshot dialog shows", Duration.ofSeconds(10),
                 () -> robot.showing("#snapshotDialog"));
@@ -204,7 +187,7 @@ class SnapshotUiTest {
             return null;
         });
 
-        answer.set(plain);
+        dialogs.answer(plain);
         robot.shortcut(KeyCode.CONTROL, KeyCode.O);
         AppFixture.waitUntil("the snapshot is open at its view", Duration.ofSeconds(60),
                 () -> main().getConnection() != null && main().getConnection().isSnapshot()
@@ -260,7 +243,7 @@ class SnapshotUiTest {
         assertThat(ran.advice().findings()).anySatisfy(f -> assertThat(f.message()).contains("PENDING"));
 
         Path file = files.resolve("orders-audit.pssnap");
-        answer.set(file);
+        dialogs.answer(file);
         robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.S);
         AppFixture.waitUntil("the snapshot dialog shows", Duration.ofSeconds(10),
                 () -> robot.showing("#snapshotDialog"));
@@ -278,7 +261,7 @@ class SnapshotUiTest {
             main().screenProperty().set(Screen.OVERVIEW);
             return null;
         });
-        answer.set(file);
+        dialogs.answer(file);
         robot.shortcut(KeyCode.CONTROL, KeyCode.O);
         AppFixture.waitUntil("the snapshot is open on the audit", Duration.ofSeconds(60),
                 () -> main().getConnection() != null && main().getConnection().isSnapshot()

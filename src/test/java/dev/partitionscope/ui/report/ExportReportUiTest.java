@@ -3,19 +3,17 @@ package dev.partitionscope.ui.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partitionscope.report.ReportWriter;
+import dev.partitionscope.ui.AnsweringFileDialogs;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
-import dev.partitionscope.ui.common.FileDialogs;
 import dev.partitionscope.ui.shell.MainViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
 import javafx.scene.input.Clipboard;
-import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,22 +40,7 @@ class ExportReportUiTest {
     @Test
     void exportsTheSelectedTableAndShowsWhereItWent() throws Exception {
         Path out = tmp.resolve("report");
-        fixture = new AppFixture(tmp.resolve("config")).withFileDialogs(new FileDialogs() {
-            @Override
-            public Optional<Path> saveFile(Window owner, String title, String initialName, Type type) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<Path> openFile(Window owner, String title, Type type) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<Path> chooseFolder(Window owner, String title) {
-                return Optional.of(out);
-            }
-        });
+        fixture = new AppFixture(tmp.resolve("config")).withFileDialogs(new AnsweringFileDialogs().folder(out));
         fixture.startFirstTime();
         MainViewModel main = fixture.app().context().main();
         AppFixture.waitUntil("connected to the Lab with app", Duration.ofSeconds(20), () -> main.getConnection()
