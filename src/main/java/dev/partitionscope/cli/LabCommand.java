@@ -73,6 +73,21 @@ public final class LabCommand implements Callable<Integer> {
     @Option(names = "--no-throttling", description = "Serve as a plain local DynamoDB, without the partition model.")
     boolean noThrottling;
 
+    @Option(names = "--lifecycle-ms", paramLabel = "MS", defaultValue = "500",
+            description = "How long tables stay CREATING, UPDATING or DELETING and new indexes backfill, as DynamoDB's"
+                    + " take a while (0 = at once). Default: ${DEFAULT-VALUE}.")
+    long lifecycleMillis;
+
+    @Option(names = "--ttl-delay-ms", paramLabel = "MS", defaultValue = "0",
+            description = "How long after its Time to Live an item may still be read before the sweep deletes it (AWS:"
+                    + " up to a few days). Default: ${DEFAULT-VALUE}.")
+    long ttlDelayMillis;
+
+    @Option(names = "--ttl-sweep-ms", paramLabel = "MS", defaultValue = "1000",
+            description = "How often the Time to Live sweep looks for expired items, on the Lab's clock. Default:"
+                    + " ${DEFAULT-VALUE}.")
+    long ttlSweepMillis;
+
     @Option(names = "--list-scenarios", description = "List the workload scenarios and their variants, then exit.")
     boolean listScenarios;
 
@@ -130,6 +145,11 @@ public final class LabCommand implements Callable<Integer> {
             err.println("  what to do: see 'partitionscope lab --help'.");
             return CliSupport.USAGE;
         }
+        if (lifecycleMillis < 0 || ttlDelayMillis < 0 || ttlSweepMillis < 1) {
+            err.println("error: --lifecycle-ms and --ttl-delay-ms take 0 or more, --ttl-sweep-ms 1 or more"
+                    + " (milliseconds).");
+            return CliSupport.USAGE;
+        }
         if (upstream != null) {
             String problem = dev.partitionscope.aws.ConnectionSpec.endpointProblem(upstream);
             if (problem != null) {
@@ -168,6 +188,8 @@ public final class LabCommand implements Callable<Integer> {
             err.println("  what to do: choose another with --port, or --port 0 for any free port.");
             return CliSupport.FAILED;
         }
+        lab.engine().setLifecycleMillis(lifecycleMillis);
+        lab.engine().setTimeToLive(ttlDelayMillis, ttlSweepMillis);
         CountDownLatch latch = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
         stop = latch;

@@ -44,10 +44,10 @@ public final class DemoTables {
     }
 
     private static void enableInsights(LabEngine engine, String table, String... indexes) {
-        engine.handle("UpdateContributorInsights", F.objectNode().put("TableName", table)
+        engine.handleAtOnce("UpdateContributorInsights", F.objectNode().put("TableName", table)
                 .put("ContributorInsightsAction", "ENABLE"));
         for (String index : indexes) {
-            engine.handle("UpdateContributorInsights", F.objectNode().put("TableName", table).put("IndexName", index)
+            engine.handleAtOnce("UpdateContributorInsights", F.objectNode().put("TableName", table).put("IndexName", index)
                     .put("ContributorInsightsAction", "ENABLE"));
         }
     }
@@ -62,7 +62,7 @@ public final class DemoTables {
         ObjectNode gsi = req.putArray("GlobalSecondaryIndexes").addObject().put("IndexName", "GSI1");
         keys(gsi.putArray("KeySchema"), "GSI1PK", "GSI1SK");
         gsi.putObject("Projection").put("ProjectionType", "ALL");
-        engine.handle("CreateTable", req);
+        engine.handleAtOnce("CreateTable", req);
 
         Instant t = Instant.parse("2026-06-22T01:00:00Z");
         String[] agents = {"threat_detector", "listing_classifier", "image_matcher", "price_anomaly"};
@@ -105,7 +105,7 @@ public final class DemoTables {
         defs.addObject().put("AttributeName", "orderId").put("AttributeType", "S");
         keys(req.putArray("KeySchema"), "status", "orderId");
         req.putObject("ProvisionedThroughput").put("ReadCapacityUnits", 2000).put("WriteCapacityUnits", 2000);
-        engine.handle("CreateTable", req);
+        engine.handleAtOnce("CreateTable", req);
         for (int i = 0; i < 400; i++) {
             int r = random.nextInt(100);
             String status = r < 55 ? "PENDING" : r < 85 ? "SHIPPED" : r < 95 ? "DELIVERED" : "CANCELLED";
@@ -121,7 +121,7 @@ public final class DemoTables {
         defs.addObject().put("AttributeName", "PK").put("AttributeType", "S");
         defs.addObject().put("AttributeName", "SK").put("AttributeType", "S");
         keys(req.putArray("KeySchema"), "PK", "SK");
-        engine.handle("CreateTable", req);
+        engine.handleAtOnce("CreateTable", req);
         String[] days = {"2026-09-05", "2026-09-06", "2026-09-07"};
         for (int i = 0; i < 240; i++) {
             String day = days[i < 160 ? 1 : random.nextInt(3)];

@@ -107,6 +107,8 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
             throws IOException {
         LabServer s = LabServer.start(host, port, handler, latencyMillis);
         s.setClock(options.clock()::epochMillis);
+        s.setRegion(options.region());
+        engine.setEndpointAddress(s.endpoint().replaceFirst("^https?://", ""));
         // In proxy mode too: CloudWatch is never forwarded, LocalStack has no DynamoDB metrics.
         s.addRoute(new CloudWatchRoute(new CloudWatchService(this)));
         return s;

@@ -1,6 +1,8 @@
 package dev.partitionscope.lab.engine;
 
+import dev.partitionscope.lab.wire.LabException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.partitionscope.lab.api.RequestExpressions;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,6 +28,9 @@ import java.util.Set;
 final class BatchOps {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
+    /** BatchGetItem answers at most 16 MB of items; the rest come back in UnprocessedKeys. */
+    static final long MAX_RESPONSE_BYTES = 16L * 1024 * 1024;
+
     private final LabEngine engine;
 
     BatchOps(LabEngine engine) {
@@ -38,29 +43,26 @@ final class BatchOps {
 
     ObjectNode write(JsonNode req) {
         long start = System.nanoTime();
-        JsonNode items = requestItems(req);
+        JsonNode items = req.get("RequestItems");
         String rcc = Items.returnConsumedCapacity(req);
         List<WriteRequest> requests = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            Req.checkTableName(e.getKey(), "requestItems.key");
-            LabTable t = engine.table(e.getKey());
+            LabTable t = engine.activeTable(e.getKey());
             Set<Map<String, AttrValue>> seen = new HashSet<>();
             for (JsonNode w : e.getValue()) {
-                boolean put = w.has("PutRequest");
-                if (put == w.has("DeleteRequest")) {
-                    throw LabException.validation("Supplied AttributeValue has more than one datatypes set, must"
-                            + " contain exactly one of the supported datatypes");
-                }
                 Map<String, AttrValue> item = null;
                 Map<String, AttrValue> key;
-                if (put) {
+                if (w.has("PutRequest")) {
                     item = AttrJson.item(w.get("PutRequest").get("Item"), "item");
-                    if (item == null) {
-                        throw LabException.validation("1 validation error detected: Value null at 'item' failed to"
-                                + " satisfy constraint: Member must not be null");
+                    try {
+                        Items.validateItem(t, item);
+                    } catch (LabException ex) {
+                        // DynamoDB words a put's key problems as a key's in a batch.
+                        String m = ex.getMessage();
+                        throw m.contains("Missing the key") || m.contains("Type mismatch for key")
+                                ? LabException.validation("The provided key element does not match the schema") : ex;
                     }
-                    Items.validateItem(t, item);
                     key = t.key.keyOf(item);
                 } else {
                     key = Items.key(t, w.get("DeleteRequest").get("Key"));
@@ -70,11 +72,6 @@ final class BatchOps {
                 }
                 requests.add(new WriteRequest(t, w, item, key));
             }
-        }
-        if (requests.isEmpty() || requests.size() > 25) {
-            throw LabException.validation("1 validation error detected: Value at 'requestItems' failed to satisfy"
-                    + " constraint: Map value must satisfy constraint: [Member must have length less than or equal to"
-                    + " 25, Member must have length greater than or equal to 1]");
         }
         Map<String, ArrayNode> unprocessed = new LinkedHashMap<>();
         Map<String, double[]> capacity = new LinkedHashMap<>();
@@ -127,61 +124,52 @@ final class BatchOps {
 
     ObjectNode get(JsonNode req) {
         long start = System.nanoTime();
-        JsonNode items = requestItems(req);
+        JsonNode items = req.get("RequestItems");
         String rcc = Items.returnConsumedCapacity(req);
+        // DynamoDB's checks against every table come before any read.
+        Map<LabTable, List<Map<String, AttrValue>>> keysByTable = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            LabTable t = engine.activeTable(e.getKey());
+            List<Map<String, AttrValue>> keys = new ArrayList<>();
+            for (JsonNode k : e.getValue().get("Keys")) {
+                keys.add(Items.key(t, k));
+            }
+            keysByTable.put(t, keys);
+        }
         ObjectNode out = F.objectNode();
         ObjectNode responses = out.putObject("Responses");
         ObjectNode unprocessed = F.objectNode();
         Map<String, double[]> capacity = new LinkedHashMap<>();
-        int requested = 0;
-        for (JsonNode spec : items) {
-            requested += spec.path("Keys").size();
-        }
-        if (requested > 100) {
-            throw LabException.validation("Too many items requested for the BatchGetItem call");
-        }
         int keys = 0;
         int throttled = 0;
+        long responseBytes = 0;
         Map<String, int[]> calls = new LinkedHashMap<>(); // per table: keys, throttled, returned
         LabException lastThrottle = null;
-        for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            LabTable t = engine.table(e.getKey());
-            JsonNode spec = e.getValue();
-            boolean consistent = Req.bool(spec, "ConsistentRead", false);
-            Expressions ex = Expressions.of(spec);
-            var projection = ex.projection(Req.optString(spec, "ProjectionExpression"));
-            Set<String> attributesToGet = Items.attributesToGet(spec);
-            ex.checkAllUsed();
+        for (Map.Entry<LabTable, List<Map<String, AttrValue>>> e : keysByTable.entrySet()) {
+            LabTable t = e.getKey();
+            JsonNode spec = items.get(t.name);
+            boolean consistent = spec.path("ConsistentRead").asBoolean(false);
+            RequestExpressions ex = RequestExpressions.of(spec);
+            Items.checkKeyPaths(t, ex.projectedNestedHeads());
             ArrayNode found = responses.putArray(t.name);
-            Set<Map<String, AttrValue>> seen = new HashSet<>();
-            JsonNode keyList = spec.get("Keys");
-            if (keyList == null || !keyList.isArray() || keyList.isEmpty()) {
-                throw LabException.validation("1 validation error detected: Value null at 'requestItems." + t.name
-                        + ".member.keys' failed to satisfy constraint: Member must not be null");
-            }
-            for (JsonNode k : keyList) {
-                Map<String, AttrValue> key = Items.key(t, k);
-                if (!seen.add(key)) {
-                    throw LabException.validation("Provided list of item keys contains duplicates");
-                }
+            capacity.computeIfAbsent(t.name, n -> new double[1]);
+            for (Map<String, AttrValue> key : e.getValue()) {
                 keys++;
-                Map<String, AttrValue> item;
-                t.lock.readLock().lock();
-                try {
-                    item = t.get(key);
-                } finally {
-                    t.lock.readLock().unlock();
-                }
+                Map<String, AttrValue> item = t.read(() -> t.get(key));
                 // Each item is rounded up separately (1.5 KB + 6.5 KB → 4 KB + 8 KB).
                 double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
-                Decision d = t.gate.acquire(Charge.read(null, t.hashOf(key), units));
+                long size = item == null ? 0 : ItemSize.of(item);
+                boolean overLimit = responseBytes + size > MAX_RESPONSE_BYTES;
+                Decision d = overLimit ? Decision.ALLOWED : t.gate.acquire(Charge.read(null, t.hashOf(key), units));
                 calls.computeIfAbsent(t.name, n -> new int[3])[0]++;
-                if (!Items.meterBatchItem(engine, t, "BatchGetItem", key, d, units, 0, List.of(), start,
+                if (overLimit || !Items.meterBatchItem(engine, t, "BatchGetItem", key, d, units, 0, List.of(), start,
                         item == null ? 0 : 1)) {
-                    throttled++;
-                    calls.get(t.name)[1]++;
-                    lastThrottle = LabException.throttled(d.exceptionName(), d.reasons());
+                    if (!overLimit) {
+                        throttled++;
+                        calls.get(t.name)[1]++;
+                        lastThrottle = LabException.throttled(d.exceptionName(), d.reasons());
+                    }
                     ObjectNode u = unprocessed.has(t.name) ? (ObjectNode) unprocessed.get(t.name)
                             : unprocessed.putObject(t.name);
                     if (!u.has("Keys")) {
@@ -192,14 +180,14 @@ final class BatchOps {
                             }
                         });
                     }
-                    ((ArrayNode) u.get("Keys")).add(k);
+                    ((ArrayNode) u.get("Keys")).add(AttrJson.toJson(key));
                     continue;
                 }
-                capacity.computeIfAbsent(t.name, n -> new double[1])[0] += units;
+                capacity.get(t.name)[0] += units;
                 if (item != null) {
+                    responseBytes += size;
                     calls.get(t.name)[2]++;
-                    found.add(AttrJson.toJson(projection != null ? projection.apply(item)
-                            : attributesToGet != null ? Items.select(item, attributesToGet) : item));
+                    found.add(AttrJson.toJson(ex.project(item)));
                 }
             }
         }
@@ -213,19 +201,6 @@ final class BatchOps {
         return out;
     }
 
-    private static JsonNode requestItems(JsonNode req) {
-        JsonNode items = req.get("RequestItems");
-        if (items == null || items.isNull() || !items.isObject()) {
-            throw LabException.validation("1 validation error detected: Value null at 'requestItems' failed to"
-                    + " satisfy constraint: Member must not be null");
-        }
-        if (items.isEmpty()) {
-            throw LabException.validation("1 validation error detected: Value '{}' at 'requestItems' failed to"
-                    + " satisfy constraint: Member must have length greater than or equal to 1");
-        }
-        return items;
-    }
-
     /** Per table; INDEXES splits the total into the table's own units and each index's (as for single writes). */
     private static void addCapacity(ObjectNode out, String rcc, Map<String, double[]> capacity,
                                     Map<String, Map<String, Double>> gsiCapacity,
@@ -233,24 +208,22 @@ final class BatchOps {
         if (rcc.equals("NONE")) {
             return;
         }
-        String kind = write ? "WriteCapacityUnits" : "ReadCapacityUnits";
         ArrayNode list = out.putArray("ConsumedCapacity");
         capacity.forEach((table, units) -> {
-            ObjectNode c = list.addObject().put("TableName", table).put("CapacityUnits", units[0])
-                    .put(kind, units[0]);
+            ObjectNode c = list.addObject().put("CapacityUnits", units[0]).put("TableName", table);
             if (rcc.equals("INDEXES")) {
                 Map<String, Double> gsis = gsiCapacity.getOrDefault(table, Map.of());
                 Map<String, Double> lsis = lsiCapacity.getOrDefault(table, Map.of());
                 double own = units[0] - gsis.values().stream().mapToDouble(Double::doubleValue).sum()
                         - lsis.values().stream().mapToDouble(Double::doubleValue).sum();
-                c.putObject("Table").put("CapacityUnits", own).put(kind, own);
+                c.putObject("Table").put("CapacityUnits", own);
                 if (!gsis.isEmpty()) {
                     ObjectNode g = c.putObject("GlobalSecondaryIndexes");
-                    gsis.forEach((name, u) -> g.putObject(name).put("CapacityUnits", u).put(kind, u));
+                    gsis.forEach((name, u) -> g.putObject(name).put("CapacityUnits", u));
                 }
                 if (!lsis.isEmpty()) {
                     ObjectNode l = c.putObject("LocalSecondaryIndexes");
-                    lsis.forEach((name, u) -> l.putObject(name).put("CapacityUnits", u).put(kind, u));
+                    lsis.forEach((name, u) -> l.putObject(name).put("CapacityUnits", u));
                 }
             }
         });

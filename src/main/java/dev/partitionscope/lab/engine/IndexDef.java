@@ -17,6 +17,8 @@ public final class IndexDef {
     volatile double writeUnits;
     volatile double maxReadUnits = -1;
     volatile double maxWriteUnits = -1;
+    /** CREATING while a new GSI backfills, DELETING while it goes, else ACTIVE. */
+    volatile String status = "ACTIVE";
 
     IndexDef(String name, String arn, boolean global, KeyDef key, String projectionType, Set<String> nonKeyAttributes,
              double readUnits, double writeUnits) {
@@ -25,7 +27,7 @@ public final class IndexDef {
         this.global = global;
         this.key = key;
         this.projectionType = projectionType;
-        this.nonKeyAttributes = Set.copyOf(nonKeyAttributes);
+        this.nonKeyAttributes = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(nonKeyAttributes));
         this.readUnits = readUnits;
         this.writeUnits = writeUnits;
     }
@@ -48,6 +50,10 @@ public final class IndexDef {
 
     public String projectionType() {
         return projectionType;
+    }
+
+    public String status() {
+        return status;
     }
 
     public Set<String> nonKeyAttributes() {

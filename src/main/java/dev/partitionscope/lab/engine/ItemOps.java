@@ -6,16 +6,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.Capacity;
 import dev.partitionscope.core.item.ItemSize;
+import dev.partitionscope.lab.api.DynamoDbApi.ApiRequest;
+import dev.partitionscope.lab.api.RequestExpressions;
 import dev.partitionscope.lab.partition.Charge;
 import dev.partitionscope.lab.partition.Decision;
 import dev.partitionscope.lab.wire.AttrJson;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 
-/** PutItem, GetItem, DeleteItem, UpdateItem: decide, charge, apply under the table's lock. */
+/**
+ * PutItem, GetItem, DeleteItem, UpdateItem on requests DynamoDbApi has checked: the table's own checks (key schema,
+ * key sizes, index key types), then decide, charge and apply under the table's lock. Conditions come from either
+ * ConditionExpression or the legacy Expected, updates from UpdateExpression or AttributeUpdates, projections from
+ * ProjectionExpression or AttributesToGet — one path for both forms.
+ */
 final class ItemOps {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     static final long MAX_ITEM_BYTES = 400 * 1024;
@@ -26,87 +33,63 @@ final class ItemOps {
         this.engine = engine;
     }
 
-    ObjectNode put(JsonNode req) {
+    ObjectNode put(ApiRequest r) {
         long start = System.nanoTime();
-        LabTable t = engine.table(Req.tableName(req));
-        JsonNode itemNode = req.get("Item");
-        if (itemNode == null || itemNode.isNull()) {
-            throw LabException.validation("1 validation error detected: Value null at 'item' failed to satisfy"
-                    + " constraint: Member must not be null");
-        }
-        Map<String, AttrValue> item = AttrJson.item(itemNode, "item");
+        JsonNode d = r.data();
+        LabTable t = engine.activeTable(d.get("TableName").asText());
+        Map<String, AttrValue> item = AttrJson.item(d.get("Item"), "item");
         Items.validateItem(t, item);
-        Expressions ex = Expressions.of(req);
-        WriteOptions options = WriteOptions.of(req, ex, true);
-        ex.checkAllUsed();
-
-        return replace(t, "PutItem", t.key.keyOf(item), item, options, start);
+        return replace(t, "PutItem", t.key.keyOf(item), item, WriteOptions.of(d, r.expressions()), start);
     }
 
-    ObjectNode get(JsonNode req) {
+    ObjectNode get(ApiRequest r) {
         long start = System.nanoTime();
-        LabTable t = engine.table(Req.tableName(req));
-        Map<String, AttrValue> key = Items.key(t, req.get("Key"));
-        boolean consistent = Req.bool(req, "ConsistentRead", false);
-        String rcc = Items.returnConsumedCapacity(req);
-        Expressions ex = Expressions.of(req);
-        var projection = ex.projection(Req.optString(req, "ProjectionExpression"));
-        Set<String> attributesToGet = Items.attributesToGet(req);
-        ex.checkAllUsed();
-
-        t.lock.readLock().lock();
-        Map<String, AttrValue> item;
-        try {
-            item = t.get(key);
-        } finally {
-            t.lock.readLock().unlock();
-        }
+        JsonNode d = r.data();
+        LabTable t = engine.activeTable(d.get("TableName").asText());
+        Map<String, AttrValue> key = Items.key(t, d.get("Key"));
+        RequestExpressions ex = r.expressions();
+        Items.checkKeyPaths(t, ex.projectedNestedHeads());
+        boolean consistent = d.path("ConsistentRead").asBoolean(false);
+        String rcc = Items.returnConsumedCapacity(d);
+        Map<String, AttrValue> item = t.read(() -> t.get(key));
         double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
-        Decision d = t.gate.acquire(Charge.read(null, t.hashOf(key), units));
-        Items.meterAndThrow(engine, t, null, "GetItem", key, d, units, 0, List.of(), start, item == null ? 0 : 1);
+        Decision decision = t.gate.acquire(Charge.read(null, t.hashOf(key), units));
+        Items.meterAndThrow(engine, t, null, "GetItem", key, decision, units, 0, List.of(), start,
+                item == null ? 0 : 1);
         ObjectNode out = F.objectNode();
         if (item != null) {
-            Map<String, AttrValue> shown = projection != null ? projection.apply(item)
-                    : attributesToGet != null ? Items.select(item, attributesToGet) : item;
-            out.set("Item", AttrJson.toJson(shown));
+            out.set("Item", AttrJson.toJson(ex.project(item)));
         }
-        Items.addReadCapacity(out, t, rcc, units, null);
+        Items.addReadCapacity(out, t, rcc, units, 0, null);
         return out;
     }
 
-    ObjectNode delete(JsonNode req) {
+    ObjectNode delete(ApiRequest r) {
         long start = System.nanoTime();
-        LabTable t = engine.table(Req.tableName(req));
-        Map<String, AttrValue> key = Items.key(t, req.get("Key"));
-        Expressions ex = Expressions.of(req);
-        WriteOptions options = WriteOptions.of(req, ex, true);
-        ex.checkAllUsed();
-
-        return replace(t, "DeleteItem", key, null, options, start);
+        JsonNode d = r.data();
+        LabTable t = engine.activeTable(d.get("TableName").asText());
+        Map<String, AttrValue> key = Items.key(t, d.get("Key"));
+        return replace(t, "DeleteItem", key, null, WriteOptions.of(d, r.expressions()), start);
     }
 
-    ObjectNode update(JsonNode req) {
+    ObjectNode update(ApiRequest r) {
         long start = System.nanoTime();
-        LabTable t = engine.table(Req.tableName(req));
-        Map<String, AttrValue> key = Items.key(t, req.get("Key"));
-        Expressions ex = Expressions.of(req);
-        WriteOptions options = WriteOptions.of(req, ex, false);
+        JsonNode d = r.data();
+        LabTable t = engine.activeTable(d.get("TableName").asText());
+        Map<String, AttrValue> key = Items.key(t, d.get("Key"));
+        RequestExpressions ex = r.expressions();
+        Items.checkUpdate(t, ex);
+        WriteOptions options = WriteOptions.of(d, ex);
         Set<String> keyNames = t.key.hasSortKey() ? Set.of(t.key.partitionKey(), t.key.sortKey())
                 : Set.of(t.key.partitionKey());
-        Expressions.Update update = ex.update(Req.optString(req, "UpdateExpression"), keyNames);
-        ex.checkAllUsed();
-
-        t.lock.writeLock().lock();
-        try {
+        return t.write(() -> {
             Map<String, AttrValue> old = t.get(key);
             // The condition comes first: when it fails, that is the answer, even if the update could not have been
-            // applied to the item (DynamoDB's order, which dynalite follows too).
+            // applied to the item (DynamoDB's order).
             checkCondition(t, "UpdateItem", key, WriteCost.of(t, old, null), start, options, old);
             Map<String, AttrValue> base = old == null ? new LinkedHashMap<>(key) : old;
-            Expressions.Updated result = update == null ? new Expressions.Updated(base, Set.of())
-                    : update.apply(base, keyNames);
-            Map<String, AttrValue> item = result.item();
-            Items.validateItem(t, item);
+            Map<String, AttrValue> item = ex.hasUpdate() ? new LinkedHashMap<>(ex.applyUpdate(base, keyNames)) : base;
+            Items.validateUpdatedItem(t, item, ex.updateExpression() != null);
             WriteCost cost = WriteCost.of(t, old, item);
             admit(t, "UpdateItem", key, cost, start);
             t.apply(old, item, key);
@@ -115,18 +98,17 @@ final class ItemOps {
                 case "ALL_OLD" -> old;
                 case "ALL_NEW" -> item;
                 // Only the written paths, nested as in the item ("SET m.a" returns {m: {a}}, not all of m).
-                case "UPDATED_OLD" -> old == null || update == null ? null : update.updatedValues(old);
-                case "UPDATED_NEW" -> update == null ? null : update.updatedValues(item);
+                case "UPDATED_OLD" -> old == null ? null : ex.updatedValues(old);
+                case "UPDATED_NEW" -> ex.updatedValues(item);
                 default -> null;
             };
             if (attributes != null && !attributes.isEmpty()) {
                 out.set("Attributes", AttrJson.toJson(attributes));
             }
             Items.addWriteCapacity(out, t, options.rcc(), cost);
+            Items.addItemCollectionMetrics(out, t, options.collectionMetrics(), key);
             return out;
-        } finally {
-            t.lock.writeLock().unlock();
-        }
+        });
     }
 
     /**
@@ -135,8 +117,7 @@ final class ItemOps {
      */
     private ObjectNode replace(LabTable t, String operation, Map<String, AttrValue> key, Map<String, AttrValue> item,
                                WriteOptions options, long start) {
-        t.lock.writeLock().lock();
-        try {
+        return t.write(() -> {
             Map<String, AttrValue> old = t.get(key);
             WriteCost cost = WriteCost.of(t, old, item);
             checkCondition(t, operation, key, cost, start, options, old);
@@ -149,33 +130,26 @@ final class ItemOps {
                 out.set("Attributes", AttrJson.toJson(old));
             }
             Items.addWriteCapacity(out, t, options.rcc(), cost);
+            Items.addItemCollectionMetrics(out, t, options.collectionMetrics(), key);
             return out;
-        } finally {
-            t.lock.writeLock().unlock();
-        }
+        });
     }
 
-    /** The settings every conditional write shares: ReturnValues, capacity reporting, the condition. */
-    private record WriteOptions(String returnValues, String rcc, boolean oldOnFailure,
-                                Predicate<Map<String, AttrValue>> condition) {
-        /** {@code oldOnly}: PutItem and DeleteItem accept only ALL_OLD or NONE as ReturnValues. */
-        static WriteOptions of(JsonNode req, Expressions ex, boolean oldOnly) {
-            String returnValues = Req.optEnum(req, "ReturnValues", "returnValues", "NONE", "ALL_OLD", "UPDATED_OLD",
-                    "ALL_NEW", "UPDATED_NEW");
-            if (oldOnly && returnValues != null && !returnValues.equals("NONE") && !returnValues.equals("ALL_OLD")) {
-                throw LabException.validation("ReturnValues can only be ALL_OLD or NONE");
-            }
-            boolean oldOnFailure = "ALL_OLD".equals(Req.optEnum(req, "ReturnValuesOnConditionCheckFailure",
-                    "returnValuesOnConditionCheckFailure", "ALL_OLD", "NONE"));
-            return new WriteOptions(returnValues == null ? "NONE" : returnValues, Items.returnConsumedCapacity(req),
-                    oldOnFailure, ex.condition("ConditionExpression", Req.optString(req, "ConditionExpression")));
+    /** The settings every conditional write shares: ReturnValues, capacity and collection reporting, condition. */
+    private record WriteOptions(String returnValues, String rcc, boolean collectionMetrics, boolean oldOnFailure,
+                                RequestExpressions expressions) {
+        static WriteOptions of(JsonNode d, RequestExpressions ex) {
+            return new WriteOptions(d.path("ReturnValues").asText("NONE"), Items.returnConsumedCapacity(d),
+                    "SIZE".equals(d.path("ReturnItemCollectionMetrics").asText(null)),
+                    "ALL_OLD".equals(d.path("ReturnValuesOnConditionCheckFailure").asText(null)), ex);
         }
     }
 
     /** A failed condition still costs write capacity and answers ConditionalCheckFailedException. */
     private void checkCondition(LabTable t, String operation, Map<String, AttrValue> key, WriteCost cost, long start,
                                 WriteOptions options, Map<String, AttrValue> old) {
-        if (options.condition() != null && !options.condition().test(old == null ? Map.of() : old)) {
+        RequestExpressions ex = options.expressions();
+        if (ex.hasCondition() && !ex.conditionHolds(old == null ? Map.of() : old)) {
             chargeFailedCondition(t, operation, key, cost, start);
             throw Items.conditionFailed(options.oldOnFailure() ? old : null);
         }
@@ -209,5 +183,9 @@ final class ItemOps {
         double totalUnits() {
             return tableUnits + effect.gsiUnitsByName().values().stream().mapToDouble(Double::doubleValue).sum();
         }
+    }
+
+    static LabException tooLarge() {
+        return LabException.validation("Item size to update has exceeded the maximum allowed size");
     }
 }

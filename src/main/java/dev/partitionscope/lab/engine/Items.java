@@ -1,6 +1,10 @@
 package dev.partitionscope.lab.engine;
 
+import dev.partitionscope.lab.wire.LabException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.partitionscope.core.table.KeyType;
+import dev.partitionscope.lab.api.RequestExpressions;
+import dev.partitionscope.lab.expr.AttributeUpdates;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
@@ -22,21 +26,44 @@ final class Items {
     private Items() {
     }
 
-    /** An item to store: keys present with their declared types and non-empty, index keys typed, ≤ 400 KB. */
+    /**
+     * An item to store, checked as DynamoDB does against the table: key attributes present, of their declared types,
+     * not empty and within the key size limits; index key attributes of their declared types.
+     */
     static void validateItem(LabTable t, Map<String, AttrValue> item) {
-        checkKeyAttr(item, t.key.partitionKey(), t.key.partitionType());
+        checkKeyAttr(item, t.key.partitionKey(), t.key.partitionType(), true);
         if (t.key.hasSortKey()) {
-            checkKeyAttr(item, t.key.sortKey(), t.key.sortType());
+            checkKeyAttr(item, t.key.sortKey(), t.key.sortType(), false);
         }
-        List<IndexDef> indexes;
-        t.lock.readLock().lock(); // UpdateTable may be changing the indexes (a write-lock holder may take it too)
+        checkIndexKeyTypes(t, item);
+    }
+
+    /**
+     * An item after an update: index key attributes of their declared types (DynamoDB words a type the update
+     * expression computed differently from one it could see in the request), within 400 KB.
+     */
+    static void validateUpdatedItem(LabTable t, Map<String, AttrValue> item, boolean expression) {
         try {
-            indexes = t.allIndexes();
-        } finally {
-            t.lock.readLock().unlock();
+            checkIndexKeyTypes(t, item);
+        } catch (LabException e) {
+            if (expression && e.getMessage().contains("Type mismatch for Index Key")) {
+                throw LabException.validation("The update expression attempted to update the secondary index key to"
+                        + " unsupported type");
+            }
+            throw e;
         }
+        if (ItemSize.of(item) > ItemOps.MAX_ITEM_BYTES) {
+            throw ItemOps.tooLarge();
+        }
+    }
+
+    private static void checkIndexKeyTypes(LabTable t, Map<String, AttrValue> item) {
+        List<IndexDef> indexes = t.read(t::allIndexes);
         for (IndexDef index : indexes) {
-            for (String attr : new String[]{index.key().partitionKey(), index.key().sortKey()}) {
+            List<String> attrs = index.global()
+                    ? java.util.Arrays.asList(index.key().partitionKey(), index.key().sortKey())
+                    : java.util.Collections.singletonList(index.key().sortKey());
+            for (String attr : attrs) {
                 if (attr == null || !item.containsKey(attr)) {
                     continue;
                 }
@@ -51,17 +78,14 @@ final class Items {
                 if (isEmpty(v)) {
                     throw LabException.validation("One or more parameter values are not valid. A value specified for"
                             + " a secondary index key is not supported. The AttributeValue for a key attribute cannot"
-                            + " contain an empty string value. IndexName: " + index.name() + ", IndexKey: " + attr);
+                            + " contain an empty " + (v.type() == AttrValue.Type.S ? "string" : "binary")
+                            + " value. IndexName: " + index.name() + ", IndexKey: " + attr);
                 }
             }
         }
-        if (ItemSize.of(item) > ItemOps.MAX_ITEM_BYTES) {
-            throw LabException.validation("Item size has exceeded the maximum allowed size");
-        }
     }
 
-    private static void checkKeyAttr(Map<String, AttrValue> item, String name,
-                                     dev.partitionscope.core.table.KeyType type) {
+    private static void checkKeyAttr(Map<String, AttrValue> item, String name, KeyType type, boolean hash) {
         AttrValue v = item.get(name);
         if (v == null) {
             throw LabException.validation("One or more parameter values were invalid: Missing the key " + name
@@ -76,63 +100,135 @@ final class Items {
                     + " attribute cannot contain an empty " + (v.type() == AttrValue.Type.S ? "string" : "binary")
                     + " value. Key: " + name);
         }
+        checkKeySize(v, hash);
+    }
+
+    /** DynamoDB's key size limits: 2,048 bytes for a partition key, 1,024 for a sort key (UTF-8 or binary). */
+    private static void checkKeySize(AttrValue v, boolean hash) {
+        long size = v instanceof AttrValue.S s ? ItemSize.utf8Length(s.value())
+                : v instanceof AttrValue.B b ? b.value().length : 0;
+        if (hash && size > 2048) {
+            throw LabException.validation("One or more parameter values were invalid: Size of hashkey has exceeded the"
+                    + " maximum size limit of2048 bytes");
+        }
+        if (!hash && size > 1024) {
+            throw LabException.validation("One or more parameter values were invalid: Aggregated size of all range keys"
+                    + " has exceeded the size limit of 1024 bytes");
+        }
     }
 
     private static boolean isEmpty(AttrValue v) {
         return v instanceof AttrValue.S s && s.value().isEmpty() || v instanceof AttrValue.B b && b.value().length == 0;
     }
 
-    /** A Key parameter: exactly the table's key attributes with their types. */
+    /**
+     * A Key parameter checked against the table's key schema, in DynamoDB's order: the number of attributes, then
+     * each key attribute's presence and type, emptiness and size.
+     */
     static Map<String, AttrValue> key(LabTable t, JsonNode node) {
-        if (node == null || node.isNull()) {
-            throw LabException.validation("1 validation error detected: Value null at 'key' failed to satisfy"
-                    + " constraint: Member must not be null");
-        }
         Map<String, AttrValue> key = AttrJson.item(node, "key");
-        int expected = t.key.hasSortKey() ? 2 : 1;
-        if (key.size() != expected || !KeyDef.typed(key.get(t.key.partitionKey()), t.key.partitionType())
-                || t.key.hasSortKey() && !KeyDef.typed(key.get(t.key.sortKey()), t.key.sortType())) {
-            throw LabException.validation("The provided key element does not match the schema");
-        }
-        for (AttrValue v : key.values()) {
-            if (isEmpty(v)) {
-                throw LabException.validation("One or more parameter values are not valid. The AttributeValue for a"
-                        + " key attribute cannot contain an empty string value. Key: " + t.key.partitionKey());
-            }
-        }
+        checkKey(key, t.key, "");
         return key;
     }
 
-    static String returnConsumedCapacity(JsonNode req) {
-        String v = Req.optEnum(req, "ReturnConsumedCapacity", "returnConsumedCapacity", "INDEXES", "TOTAL", "NONE");
-        return v == null ? "NONE" : v;
+    /** Checks a key against a schema; {@code prefix} goes before each message (start keys). */
+    static void checkKey(Map<String, AttrValue> key, KeyDef schema, String prefix) {
+        int expected = schema.hasSortKey() ? 2 : 1;
+        if (key.size() != expected) {
+            throw LabException.validation(prefix + "The provided key element does not match the schema");
+        }
+        checkKeyPiece(key, schema.partitionKey(), schema.partitionType(), true, prefix);
+        if (schema.hasSortKey()) {
+            checkKeyPiece(key, schema.sortKey(), schema.sortType(), false, prefix);
+        }
     }
 
-    /** The legacy AttributesToGet list, accepted for reads. */
-    static Set<String> attributesToGet(JsonNode req) {
-        JsonNode a = req.get("AttributesToGet");
-        if (a == null || a.isNull()) {
-            return null;
+    static void checkKeyPiece(Map<String, AttrValue> key, String name, KeyType type, boolean hash, String prefix) {
+        AttrValue v = key.get(name);
+        if (!KeyDef.typed(v, type)) {
+            throw LabException.validation(prefix + "The provided key element does not match the schema");
         }
-        if (req.has("ProjectionExpression")) {
-            throw LabException.validation("Can not use both expression and non-expression parameters in the same"
-                    + " request: Non-expression parameters: {AttributesToGet} Expression parameters:"
-                    + " {ProjectionExpression}");
+        if (isEmpty(v)) {
+            throw LabException.validation(prefix + "One or more parameter values were invalid: The AttributeValue for"
+                    + " a key attribute cannot contain an empty " + (v.type() == AttrValue.Type.S ? "string"
+                    : "binary") + " value. Key: " + name);
         }
-        Set<String> names = new LinkedHashSet<>();
-        a.forEach(n -> names.add(n.asText()));
-        return names;
+        try {
+            checkKeySize(v, hash);
+        } catch (LabException e) {
+            throw prefix.isEmpty() ? e : LabException.validation(prefix + e.getMessage());
+        }
     }
 
-    static Map<String, AttrValue> select(Map<String, AttrValue> item, Set<String> names) {
-        Map<String, AttrValue> out = new LinkedHashMap<>();
-        for (String n : names) {
-            AttrValue v = item.get(n);
-            if (v != null) {
-                out.put(n, v);
+    /** A projection (or filter) may not reach inside a key attribute: key attributes are scalars. */
+    static void checkKeyPaths(LabTable t, Set<String> nestedHeads) {
+        if (nestedHeads.isEmpty()) {
+            return;
+        }
+        for (String key : new String[]{t.key.partitionKey(), t.key.sortKey()}) {
+            if (key != null && nestedHeads.contains(key)) {
+                throw LabException.validation("Key attributes must be scalars; list random access '[]' and map lookup"
+                        + " '.' are not allowed: Key: " + key);
             }
         }
-        return out;
+        for (IndexDef index : t.read(t::allIndexes)) {
+            for (String key : new String[]{index.key().partitionKey(), index.key().sortKey()}) {
+                if (key != null && nestedHeads.contains(key)) {
+                    throw LabException.validation("Key attributes must be scalars; list random access '[]' and map"
+                            + " lookup '.' are not allowed: IndexKey: " + key);
+                }
+            }
+        }
+    }
+
+    /**
+     * An update checked against the table before the item is read: no key attribute written, index key attributes
+     * written with their declared types, no path into a key attribute.
+     */
+    static void checkUpdate(LabTable t, RequestExpressions ex) {
+        Set<String> written;
+        Map<String, AttrValue.Type> types = new LinkedHashMap<>();
+        Set<String> nested = Set.of();
+        if (ex.updateExpression() != null) {
+            written = ex.updateExpression().updatedAttributeNames();
+            types.putAll(ex.updateExpression().topLevelTypes());
+            nested = ex.updateExpression().nestedHeads();
+        } else if (ex.attributeUpdates() != null) {
+            written = ex.attributeUpdates().attributeNames();
+            for (AttributeUpdates.Action a : ex.attributeUpdates().actions()) {
+                if (a.value() != null) {
+                    types.put(a.attribute(), a.value().type());
+                }
+            }
+        } else {
+            return;
+        }
+        for (String key : new String[]{t.key.partitionKey(), t.key.sortKey()}) {
+            if (key != null && written.contains(key)) {
+                throw LabException.validation("One or more parameter values were invalid: Cannot update attribute " + key
+                        + ". This attribute is part of the key");
+            }
+        }
+        for (IndexDef index : t.read(t::allIndexes)) {
+            for (String attr : new String[]{index.key().partitionKey(), index.key().sortKey()}) {
+                AttrValue.Type actual = attr == null ? null : types.get(attr);
+                if (actual == null) {
+                    continue;
+                }
+                KeyType expected = attr.equals(index.key().partitionKey()) ? index.key().partitionType()
+                        : index.key().sortType();
+                if (!actual.name().equals(expected.name())) {
+                    throw LabException.validation("One or more parameter values were invalid: Type mismatch for Index"
+                            + " Key " + attr + " Expected: " + expected.name() + " Actual: " + actual.name()
+                            + " IndexName: " + index.name());
+                }
+            }
+        }
+        checkKeyPaths(t, nested);
+    }
+
+    static String returnConsumedCapacity(JsonNode req) {
+        return req.path("ReturnConsumedCapacity").asText("NONE");
     }
 
     static LabException conditionFailed(Map<String, AttrValue> old) {
@@ -192,42 +288,63 @@ final class Items {
             return;
         }
         ObjectNode c = out.putObject("ConsumedCapacity");
-        c.put("TableName", t.name);
         c.put("CapacityUnits", cost.totalUnits());
-        c.put("WriteCapacityUnits", cost.totalUnits());
+        c.put("TableName", t.name);
         if (rcc.equals("INDEXES")) {
-            c.putObject("Table").put("CapacityUnits", cost.tableUnits() - cost.effect().lsiWriteUnits())
-                    .put("WriteCapacityUnits", cost.tableUnits() - cost.effect().lsiWriteUnits());
+            c.putObject("Table").put("CapacityUnits", cost.tableUnits() - cost.effect().lsiWriteUnits());
             if (!cost.effect().gsiUnitsByName().isEmpty()) {
                 ObjectNode g = c.putObject("GlobalSecondaryIndexes");
-                cost.effect().gsiUnitsByName().forEach((name, units) -> g.putObject(name).put("CapacityUnits", units)
-                        .put("WriteCapacityUnits", units));
+                cost.effect().gsiUnitsByName().forEach((name, units) -> g.putObject(name).put("CapacityUnits", units));
             }
             if (!cost.effect().lsiUnitsByName().isEmpty()) {
                 ObjectNode l = c.putObject("LocalSecondaryIndexes");
-                cost.effect().lsiUnitsByName().forEach((name, units) -> l.putObject(name).put("CapacityUnits", units)
-                        .put("WriteCapacityUnits", units));
+                cost.effect().lsiUnitsByName().forEach((name, units) -> l.putObject(name).put("CapacityUnits", units));
             }
         }
     }
 
-    /** Read capacity; {@code index} non-null when a Query/Scan read an index (LSI or GSI). */
-    static void addReadCapacity(ObjectNode out, LabTable t, String rcc, double units, IndexDef index) {
+    /**
+     * Read capacity: {@code tableUnits} read from the table, {@code indexUnits} from {@code index} (null when the
+     * read used no index; a local index read may fetch from the table too).
+     */
+    static void addReadCapacity(ObjectNode out, LabTable t, String rcc, double tableUnits, double indexUnits,
+                                IndexDef index) {
         if (rcc.equals("NONE")) {
             return;
         }
         ObjectNode c = out.putObject("ConsumedCapacity");
+        c.put("CapacityUnits", tableUnits + indexUnits);
         c.put("TableName", t.name);
-        c.put("CapacityUnits", units);
-        c.put("ReadCapacityUnits", units);
         if (rcc.equals("INDEXES")) {
-            if (index == null) {
-                c.putObject("Table").put("CapacityUnits", units).put("ReadCapacityUnits", units);
-            } else {
-                c.putObject("Table").put("CapacityUnits", 0.0).put("ReadCapacityUnits", 0.0);
+            c.putObject("Table").put("CapacityUnits", tableUnits);
+            if (index != null) {
                 c.putObject(index.global() ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes")
-                        .putObject(index.name()).put("CapacityUnits", units).put("ReadCapacityUnits", units);
+                        .putObject(index.name()).put("CapacityUnits", indexUnits);
             }
         }
+    }
+
+    /**
+     * ReturnItemCollectionMetrics SIZE, on a table with local secondary indexes: the item collection's key and an
+     * estimate of its size in GB (the collection's items and their index entries), as a [lower, upper] range.
+     */
+    static void addItemCollectionMetrics(ObjectNode out, LabTable t, boolean wanted, Map<String, AttrValue> key) {
+        if (!wanted || t.localIndexes.isEmpty()) {
+            return;
+        }
+        AttrValue pk = key.get(t.key.partitionKey());
+        long bytes = 0;
+        for (Map<String, AttrValue> item : t.base.partitionItems(pk).values()) {
+            bytes += ItemSize.of(item);
+        }
+        for (IndexDef index : t.localIndexes.values()) {
+            for (Map<String, AttrValue> entry : t.indexStores.get(index.name()).partitionItems(pk).values()) {
+                bytes += ItemSize.of(entry);
+            }
+        }
+        double gb = bytes / (1024.0 * 1024 * 1024);
+        ObjectNode m = out.putObject("ItemCollectionMetrics");
+        m.putObject("ItemCollectionKey").set(t.key.partitionKey(), AttrJson.toJson(pk));
+        m.putArray("SizeEstimateRangeGB").add(Math.floor(gb)).add(Math.floor(gb) + 1);
     }
 }

@@ -2,10 +2,14 @@ package dev.partitionscope.lab.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.lab.api.DynamoDbApi;
 import dev.partitionscope.lab.clock.LabClock;
 import dev.partitionscope.lab.partition.CapacityConfig;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -13,8 +17,14 @@ import java.util.function.Function;
 
 /**
  * The Lab's DynamoDB engine: tables, items, indexes and the operations of the DynamoDB API, answering in DynamoDB's
- * JSON. Every data-plane request is admitted or throttled by its table's {@link CapacityGate} and reported to the
- * meter. Thread-safe; the HTTP server calls {@link #handle} from many threads.
+ * JSON. Every request passes {@link DynamoDbApi} first (types, constraints, expressions — DynamoDB's checks before any
+ * table), then the operation, which checks against the table and runs. Every data-plane request is admitted or
+ * throttled by its table's {@link CapacityGate} and reported to the meter. Thread-safe; the HTTP server calls
+ * {@link #handle} from many threads.
+ *
+ * <p>Tables pass through CREATING, UPDATING and DELETING for {@link #setLifecycleMillis a configurable time} on the
+ * Lab's clock (0: at once, as the app's own tables need), and Time to Live deletes expired items in a sweep on the
+ * same clock.
  */
 public final class LabEngine {
     public static final String ACCOUNT = "000000000000";
@@ -29,6 +39,9 @@ public final class LabEngine {
     private final QueryOps queryOps = new QueryOps(this);
     private final BatchOps batchOps = new BatchOps(this);
     private final InsightsOps insightsOps = new InsightsOps(this);
+    private final ControlOps controlOps = new ControlOps(this);
+    private final TimeToLive ttl = new TimeToLive(this);
+    private volatile long lifecycleMillis;
 
     /**
      * @param gates builds the partition model of a new table (or {@code c -> CapacityGate.UNLIMITED})
@@ -44,29 +57,72 @@ public final class LabEngine {
 
     /** Answers one API call. Throws {@link LabException} for every DynamoDB error. */
     public ObjectNode handle(String operation, JsonNode request) {
-        if (request == null || !request.isObject()) {
-            throw LabException.validation("The request body must be a JSON object");
-        }
+        return handle(operation, request, lifecycleMillis);
+    }
+
+    /**
+     * Answers a call the Lab makes itself (its demo and scenario tables, recordings): tables change state at once,
+     * whatever the lifecycle time, so that the app's own screens never wait for them.
+     */
+    public ObjectNode handleAtOnce(String operation, JsonNode request) {
+        return handle(operation, request, 0);
+    }
+
+    private ObjectNode handle(String operation, JsonNode request, long lifecycle) {
+        DynamoDbApi.ApiRequest r = DynamoDbApi.read(operation, request);
+        ttl.sweepIfDue();
+        JsonNode d = r.data();
         return switch (operation) {
-            case "CreateTable" -> tableOps.create(request);
-            case "DescribeTable" -> tableOps.describe(request);
-            case "ListTables" -> tableOps.list(request);
-            case "UpdateTable" -> tableOps.update(request);
-            case "DeleteTable" -> tableOps.delete(request);
-            case "PutItem" -> itemOps.put(request);
-            case "GetItem" -> itemOps.get(request);
-            case "DeleteItem" -> itemOps.delete(request);
-            case "UpdateItem" -> itemOps.update(request);
-            case "Query" -> queryOps.query(request);
-            case "Scan" -> queryOps.scan(request);
-            case "BatchWriteItem" -> batchOps.write(request);
-            case "BatchGetItem" -> batchOps.get(request);
-            case "DescribeContributorInsights" -> insightsOps.describe(request);
-            case "UpdateContributorInsights" -> insightsOps.update(request);
-            case "ListContributorInsights" -> insightsOps.list(request);
-            default -> throw new LabException("UnknownOperationException", "The Lab does not serve the operation "
+            case "CreateTable" -> tableOps.create(d, lifecycle);
+            case "DescribeTable" -> tableOps.describe(d);
+            case "ListTables" -> tableOps.list(d);
+            case "UpdateTable" -> tableOps.update(d, lifecycle);
+            case "DeleteTable" -> tableOps.delete(d, lifecycle);
+            case "PutItem" -> itemOps.put(r);
+            case "GetItem" -> itemOps.get(r);
+            case "DeleteItem" -> itemOps.delete(r);
+            case "UpdateItem" -> itemOps.update(r);
+            case "Query" -> queryOps.query(r);
+            case "Scan" -> queryOps.scan(r);
+            case "BatchWriteItem" -> batchOps.write(d);
+            case "BatchGetItem" -> batchOps.get(d);
+            case "DescribeContributorInsights" -> insightsOps.describe(d);
+            case "UpdateContributorInsights" -> insightsOps.update(d);
+            case "ListContributorInsights" -> insightsOps.list(d);
+            case "DescribeTimeToLive" -> controlOps.describeTimeToLive(d);
+            case "UpdateTimeToLive" -> controlOps.updateTimeToLive(d);
+            case "TagResource" -> controlOps.tag(d);
+            case "UntagResource" -> controlOps.untag(d);
+            case "ListTagsOfResource" -> controlOps.listTags(d);
+            case "DescribeLimits" -> controlOps.describeLimits();
+            case "DescribeEndpoints" -> controlOps.describeEndpoints();
+            case "DescribeContinuousBackups" -> controlOps.describeContinuousBackups(d);
+            case "UpdateContinuousBackups" -> controlOps.updateContinuousBackups(d);
+            default -> throw LabException.coral("UnknownOperationException", "The Lab does not serve the operation "
                     + operation);
         };
+    }
+
+    /**
+     * How long tables stay CREATING, UPDATING or DELETING, and new indexes CREATING, in Lab milliseconds. 0 (the
+     * default) changes state at once; the standalone {@code lab} command uses a short delay, as DynamoDB does.
+     */
+    public void setLifecycleMillis(long millis) {
+        this.lifecycleMillis = Math.max(0, millis);
+    }
+
+    /** Where this engine is served, for DescribeEndpoints (so that endpoint discovery never leaves the Lab). */
+    public void setEndpointAddress(String hostAndPort) {
+        controlOps.setEndpointAddress(hostAndPort);
+    }
+
+    public long lifecycleMillis() {
+        return lifecycleMillis;
+    }
+
+    /** Time to Live's sweep: how long after expiry an item may still be read, and how often the sweep looks. */
+    public void setTimeToLive(long deleteDelayMillis, long sweepEveryMillis) {
+        ttl.configure(deleteDelayMillis, sweepEveryMillis);
     }
 
     // Tables
@@ -82,11 +138,36 @@ public final class LabEngine {
         tables.remove(name);
     }
 
-    /** The table, or DynamoDB's ResourceNotFoundException. */
+    /**
+     * The table for a control-plane operation (DescribeTable, DeleteTable, UpdateTable, …), in whatever state;
+     * DynamoDB's ResourceNotFoundException naming it when there is none.
+     */
     LabTable table(String name) {
-        LabTable t = tables.get(name);
+        LabTable t = settled(name);
         if (t == null) {
             throw LabException.notFound("Requested resource not found: Table: " + name + " not found");
+        }
+        return t;
+    }
+
+    /**
+     * The table for a data-plane operation: only an ACTIVE or UPDATING table serves items; a missing, CREATING or
+     * DELETING one is DynamoDB's bare "Requested resource not found".
+     */
+    LabTable activeTable(String name) {
+        LabTable t = settled(name);
+        if (t == null || t.status() == LabTable.Status.CREATING || t.status() == LabTable.Status.DELETING) {
+            throw LabException.notFound("Requested resource not found");
+        }
+        return t;
+    }
+
+    /** The table with any lifecycle step that is due applied (a DELETING table past its time is gone). */
+    private LabTable settled(String name) {
+        LabTable t = tables.get(name);
+        if (t != null && !t.settle(clock.epochMillis())) {
+            tables.remove(name, t);
+            return null;
         }
         return t;
     }
@@ -98,18 +179,27 @@ public final class LabEngine {
             if (out.size() >= max) {
                 break;
             }
-            out.add(n);
+            if (settled(n) != null) {
+                out.add(n);
+            }
         }
         return out;
     }
 
     /** Tables in name order, for the Lab screen and recordings. */
     public List<LabTable> tables() {
-        return List.copyOf(tables.values());
+        List<LabTable> out = new ArrayList<>();
+        for (String n : tables.keySet()) {
+            LabTable t = settled(n);
+            if (t != null) {
+                out.add(t);
+            }
+        }
+        return out;
     }
 
     public Map<String, LabTable> tablesByName() {
-        return java.util.Collections.unmodifiableMap(tables);
+        return Collections.unmodifiableMap(tables);
     }
 
     String tableArn(String name) {
@@ -121,28 +211,24 @@ public final class LabEngine {
      * account for capacity themselves, such as fast-forwarded workloads, which model every request but keep only a
      * sample of the items.
      */
-    public void putUnmetered(String tableName, Map<String, dev.partitionscope.core.item.AttrValue> item) {
-        LabTable t = table(tableName);
+    public void putUnmetered(String tableName, Map<String, AttrValue> item) {
+        LabTable t = activeTable(tableName);
         Items.validateItem(t, item);
-        t.lock.writeLock().lock();
-        try {
-            Map<String, dev.partitionscope.core.item.AttrValue> key = t.key.keyOf(item);
+        t.write(() -> {
+            Map<String, AttrValue> key = t.key.keyOf(item);
             t.apply(t.get(key), item, key);
-        } finally {
-            t.lock.writeLock().unlock();
-        }
+            return null;
+        });
     }
 
     /** Rebuilds every table's gate (new model parameters); partition state starts afresh. */
     public void regate(Function<CapacityConfig, CapacityGate> newGates) {
         this.gates = newGates;
         for (LabTable t : tables.values()) {
-            t.lock.writeLock().lock();
-            try {
+            t.write(() -> {
                 t.gate = newGates.apply(t.capacityConfig());
-            } finally {
-                t.lock.writeLock().unlock();
-            }
+                return null;
+            });
         }
     }
 

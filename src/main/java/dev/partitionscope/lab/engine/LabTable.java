@@ -39,7 +39,23 @@ public final class LabTable {
     volatile JsonNode streamSpecification;
     volatile String tableClass = "STANDARD";
     volatile boolean deletionProtection;
+    /** Whether the request set DeletionProtectionEnabled or TableClass (DynamoDB describes them only then). */
+    volatile boolean deletionProtectionSet;
+    volatile boolean tableClassSet;
     volatile long lastBillingSwitchMillis;
+    volatile long lastIncreaseMillis;
+    volatile long lastDecreaseMillis;
+    volatile int decreasesToday;
+    /** SSESpecification as given (state only: the Lab stores items in memory, unencrypted). */
+    volatile JsonNode sseSpecification;
+    /** Time to Live: the attribute holding epoch seconds, or null when disabled. */
+    volatile String ttlAttribute;
+    /** Point-in-time recovery (state only: the Lab keeps no backups) and its recovery period in days. */
+    volatile boolean pointInTimeRecovery;
+    volatile int recoveryPeriodDays = 35;
+    volatile long pointInTimeRecoveryEnabledMillis;
+    /** Tags by key, in the order they were first set. */
+    final Map<String, String> tags = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
     /** Contributor Insights per resource: "" for the table, else the GSI name. */
     final Map<String, InsightsSetting> insights = new ConcurrentHashMap<>();
 
@@ -48,6 +64,15 @@ public final class LabTable {
     final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     volatile CapacityGate gate = CapacityGate.UNLIMITED;
 
+    /** A table's lifecycle state, as DescribeTable reports it. */
+    enum Status { CREATING, ACTIVE, UPDATING, DELETING }
+
+    private volatile Status status = Status.ACTIVE;
+    /** When the current CREATING/UPDATING/DELETING state ends (Lab epoch millis). */
+    private volatile long statusUntilMillis;
+    /** What becomes visible when an update ends (new throughput, an index done backfilling). */
+    private final List<Runnable> onActive = new ArrayList<>();
+
     /** Contributor Insights state of one resource. */
     record InsightsSetting(String status, String mode, long lastUpdateMillis) {
     }
@@ -55,7 +80,11 @@ public final class LabTable {
     LabTable(String name, String arn, KeyDef key, Map<String, KeyType> attributeTypes, long createdMillis) {
         this.name = name;
         this.arn = arn;
-        this.id = java.util.UUID.nameUUIDFromBytes(arn.getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString();
+        // A stable id in the random (version 4) form DynamoDB uses: same table, same id, across recordings.
+        java.util.UUID named = java.util.UUID.nameUUIDFromBytes((arn + "@" + createdMillis)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        this.id = new java.util.UUID(named.getMostSignificantBits() & ~0xF000L | 0x4000L,
+                named.getLeastSignificantBits()).toString();
         this.key = key;
         this.attributeTypes = new LinkedHashMap<>(attributeTypes);
         this.createdMillis = createdMillis;
@@ -63,6 +92,65 @@ public final class LabTable {
 
     public String name() {
         return name;
+    }
+
+    Status status() {
+        return status;
+    }
+
+    /** Enters a state until {@code untilMillis}; {@code whenDone} runs (under the write lock) as it ends. */
+    void enter(Status next, long untilMillis, Runnable whenDone) {
+        write(() -> {
+            status = next;
+            statusUntilMillis = untilMillis;
+            if (whenDone != null) {
+                onActive.add(whenDone);
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Applies the end of the current state when it is due. Returns false when the table is gone (its DELETING time
+     * is over).
+     */
+    boolean settle(long nowMillis) {
+        Status s = status;
+        if (s == Status.ACTIVE || nowMillis < statusUntilMillis) {
+            return true;
+        }
+        if (s == Status.DELETING) {
+            return false;
+        }
+        write(() -> {
+            if (status != Status.ACTIVE && status != Status.DELETING && nowMillis >= statusUntilMillis) {
+                onActive.forEach(Runnable::run);
+                onActive.clear();
+                status = Status.ACTIVE;
+            }
+            return null;
+        });
+        return true;
+    }
+
+    /** Runs {@code work} under the table's read lock (reads of items and indexes). */
+    <T> T read(java.util.function.Supplier<T> work) {
+        lock.readLock().lock();
+        try {
+            return work.get();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Runs {@code work} under the table's write lock: decide, charge and apply as one step. */
+    <T> T write(java.util.function.Supplier<T> work) {
+        lock.writeLock().lock();
+        try {
+            return work.get();
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     public String arn() {
@@ -131,7 +219,7 @@ public final class LabTable {
      */
     public com.fasterxml.jackson.databind.node.ObjectNode createRequest() {
         var f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
-        var d = Descriptions.table(this, "ACTIVE");
+        var d = Descriptions.table(this, true);
         var req = f.objectNode().put("TableName", name);
         req.set("AttributeDefinitions", d.get("AttributeDefinitions"));
         req.set("KeySchema", d.get("KeySchema"));
@@ -167,8 +255,12 @@ public final class LabTable {
         if (streamSpecification != null) {
             req.set("StreamSpecification", streamSpecification);
         }
-        req.put("TableClass", tableClass);
-        req.put("DeletionProtectionEnabled", deletionProtection);
+        if (tableClassSet) {
+            req.put("TableClass", tableClass);
+        }
+        if (deletionProtectionSet) {
+            req.put("DeletionProtectionEnabled", deletionProtection);
+        }
         return req;
     }
 

@@ -8,28 +8,35 @@ import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.Capacity;
 import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.core.item.KeyOrder;
+import dev.partitionscope.core.table.KeyType;
+import dev.partitionscope.lab.api.DynamoDbApi.ApiRequest;
+import dev.partitionscope.lab.api.RequestExpressions;
+import dev.partitionscope.lab.expr.Comparison;
+import dev.partitionscope.lab.expr.SortKeyCondition;
 import dev.partitionscope.lab.partition.Charge;
 import dev.partitionscope.lab.partition.Decision;
 import dev.partitionscope.lab.partition.KeyHash;
 import dev.partitionscope.lab.wire.AttrJson;
-import java.math.BigInteger;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
- * Query and Scan with DynamoDB's paging: at most Limit items evaluated and about 1 MB read per page, filter applied
- * after reading (filtered items still cost), capacity summed over the page and rounded up once.
+ * Query and Scan with DynamoDB's checks against the table (index, start key, key conditions, filter on keys) and its
+ * paging: at most Limit items evaluated and about 1 MB read per page, the filter applied after reading (filtered items
+ * still cost), capacity summed over the page and rounded up once. A local secondary index asked for ALL_ATTRIBUTES
+ * that it does not project fetches the items from the table, and both reads are charged.
  */
 final class QueryOps {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     static final long PAGE_BYTES = 1024 * 1024;
+    private static final String BAD_START = "The provided starting key is invalid";
 
     private final LabEngine engine;
 
@@ -37,125 +44,105 @@ final class QueryOps {
         this.engine = engine;
     }
 
-    /** The request's common read settings. */
+    /** The request's read settings, resolved against the table. */
     private record ReadSpec(LabTable table, IndexDef index, KeyDef keys, OrderedStore store, Integer limit,
-                            boolean consistent, String select, String rcc, Predicate<Map<String, AttrValue>> filter,
-                            Function<Map<String, AttrValue>, Map<String, AttrValue>> projection,
-                            Map<String, AttrValue> startKey) {
+                            boolean consistent, String select, String rcc, RequestExpressions ex,
+                            boolean fetchFromTable, List<String> startKeyNames, Map<String, AttrValue> startKey) {
     }
 
-    private ReadSpec spec(JsonNode req, Expressions ex) {
-        LabTable t = engine.table(Req.tableName(req));
-        String indexName = Req.optString(req, "IndexName");
+    /** Index, consistency and start-key shape: what Query and Scan check first, in DynamoDB's order. */
+    private ReadSpec spec(JsonNode d, RequestExpressions ex) {
+        LabTable t = engine.activeTable(d.get("TableName").asText());
+        String indexName = d.path("IndexName").asText(null);
+        boolean consistent = d.path("ConsistentRead").asBoolean(false);
+        String select = d.path("Select").asText(null);
         IndexDef index = null;
         OrderedStore store;
         // Index and its store together under the table's lock: UpdateTable may be creating or deleting the index.
-        t.lock.readLock().lock();
-        try {
-            if (indexName != null) {
-                index = t.index(indexName);
-                if (index == null) {
-                    throw LabException.validation("The table does not have the specified index: " + indexName);
-                }
-            }
-            store = index == null ? t.base : t.indexStores.get(index.name());
-        } finally {
-            t.lock.readLock().unlock();
+        Object[] found = t.read(() -> {
+            IndexDef i = indexName == null ? null : t.index(indexName);
+            return new Object[]{i, i == null ? t.base : t.indexStores.get(i.name())};
+        });
+        index = (IndexDef) found[0];
+        store = (OrderedStore) found[1];
+        if (indexName != null && index == null) {
+            throw LabException.validation("The table does not have the specified index: " + indexName);
         }
-        boolean consistent = Req.bool(req, "ConsistentRead", false);
-        if (consistent && index != null && index.global()) {
+        if (index != null && index.global() && consistent) {
             throw LabException.validation("Consistent reads are not supported on global secondary indexes");
         }
-        Integer limit = Req.optInt(req, "Limit", 1, Integer.MAX_VALUE, "limit");
-        String select = Req.optEnum(req, "Select", "select", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES",
-                "SPECIFIC_ATTRIBUTES", "COUNT");
-        String projectionExpr = Req.optString(req, "ProjectionExpression");
-        if ("SPECIFIC_ATTRIBUTES".equals(select) && projectionExpr == null) {
-            throw LabException.validation("1 validation error detected: Value SPECIFIC_ATTRIBUTES at 'select' needs"
-                    + " a ProjectionExpression");
+        if (index != null && index.global() && !"ACTIVE".equals(index.status())) {
+            throw LabException.validation("Cannot read from backfilling global secondary index: " + index.name());
         }
-        if (select != null && !select.equals("SPECIFIC_ATTRIBUTES") && projectionExpr != null) {
-            throw LabException.validation("Cannot specify the ProjectionExpression when choosing to get "
-                    + select);
-        }
-        if ("ALL_PROJECTED_ATTRIBUTES".equals(select) && index == null) {
-            throw LabException.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an"
-                    + " IndexName");
-        }
-        var filter = ex.condition("FilterExpression", Req.optString(req, "FilterExpression"));
-        var projection = ex.projection(projectionExpr);
         KeyDef keys = index == null ? t.key : index.key();
-        Map<String, AttrValue> startKey = startKey(req, t, index);
-        return new ReadSpec(t, index, keys, store, limit, consistent, select, Items.returnConsumedCapacity(req),
-                filter, projection, startKey);
-    }
-
-    /** ExclusiveStartKey: the table key plus, for an index, the index key. */
-    private static Map<String, AttrValue> startKey(JsonNode req, LabTable t, IndexDef index) {
-        JsonNode node = req.get("ExclusiveStartKey");
-        if (node == null || node.isNull()) {
-            return null;
-        }
-        Map<String, AttrValue> key = AttrJson.item(node, "exclusiveStartKey");
-        List<String> required = new ArrayList<>();
-        required.add(t.key.partitionKey());
+        List<String> startKeyNames = new ArrayList<>();
+        startKeyNames.add(t.key.partitionKey());
         if (t.key.hasSortKey()) {
-            required.add(t.key.sortKey());
+            startKeyNames.add(t.key.sortKey());
         }
         if (index != null) {
-            required.add(index.key().partitionKey());
-            if (index.key().hasSortKey()) {
-                required.add(index.key().sortKey());
+            for (String k : new String[]{index.key().partitionKey(), index.key().sortKey()}) {
+                if (k != null && !startKeyNames.contains(k)) {
+                    startKeyNames.add(k);
+                }
             }
         }
-        for (String attr : required) {
-            if (!key.containsKey(attr)) {
-                throw LabException.validation("The provided starting key is invalid: The provided key element does"
-                        + " not match the schema");
-            }
-        }
-        // Key values of the declared types only: the store orders and hashes them, and cannot compare a BOOL or S
-        // with an N sort key.
-        if (!required.containsAll(key.keySet()) || !t.key.coveredBy(key)
-                || index != null && !index.key().coveredBy(key)) {
-            throw LabException.validation("The provided starting key is invalid: The provided key element does not"
-                    + " match the schema");
-        }
-        return key;
+        boolean fetch = index != null && "ALL_ATTRIBUTES".equals(select) && !index.projectionType().equals("ALL");
+        Integer limit = d.has("Limit") ? d.get("Limit").asInt() : null;
+        Map<String, AttrValue> startKey = d.has("ExclusiveStartKey")
+                ? AttrJson.item(d.get("ExclusiveStartKey"), "exclusiveStartKey") : null;
+        return new ReadSpec(t, index, keys, store, limit, consistent, select, Items.returnConsumedCapacity(d), ex,
+                fetch, startKeyNames, startKey);
     }
 
-    ObjectNode query(JsonNode req) {
+    ObjectNode query(ApiRequest r) {
         long start = System.nanoTime();
-        if (req.has("KeyConditions")) {
-            throw LabException.validation("The Lab supports KeyConditionExpression, not the legacy KeyConditions"
-                    + " parameter");
+        ReadSpec s = spec(r.data(), r.expressions());
+        Map<String, Comparison> conditions = r.expressions().keyConditions();
+        if (s.startKey() != null && s.startKey().size() != s.startKeyNames().size()) {
+            throw LabException.validation(BAD_START);
         }
-        String keyExpr = Req.optString(req, "KeyConditionExpression");
-        if (keyExpr == null) {
-            throw LabException.validation("Either the KeyConditions or KeyConditionExpression parameter must be"
-                    + " specified in the request.");
+        String hashKey = s.keys().partitionKey();
+        String rangeKey = s.keys().sortKey();
+        checkKeyConditions(s, conditions, hashKey, true);
+        if (rangeKey != null) {
+            checkKeyConditions(s, conditions, rangeKey, false);
         }
-        Expressions ex = Expressions.of(req);
-        ReadSpec s = spec(req, ex);
-        Expressions.KeyCond kc = ex.keyCondition(keyExpr, s.keys());
-        ex.checkAllUsed();
-        boolean forward = Req.bool(req, "ScanIndexForward", true);
-
-        Page page;
-        s.table().lock.readLock().lock();
-        try {
-            NavigableMap<StoreKey.Sort, Map<String, AttrValue>> partition = s.store().partitionItems(kc.partition());
-            NavigableMap<StoreKey.Sort, Map<String, AttrValue>> view = forward ? partition : partition.descendingMap();
-            if (s.startKey() != null) {
-                if (!kc.partition().equals(s.startKey().get(s.keys().partitionKey()))) {
+        Comparison hashCondition = conditions.get(hashKey);
+        AttrValue hashValue = hashCondition.values().get(0);
+        Comparison rangeCondition = rangeKey == null ? null : conditions.get(rangeKey);
+        if (s.startKey() != null) {
+            checkTableStartKey(s);
+            boolean sameHash = hashValue.equals(s.startKey().get(hashKey));
+            if (rangeCondition == null) {
+                if (!sameHash) {
                     throw LabException.validation("The provided starting key is outside query boundaries based on"
                             + " provided conditions");
                 }
+            } else {
+                if (!rangeCondition.holds(s.startKey().get(rangeKey))) {
+                    throw LabException.validation("The provided starting key does not match the range key predicate");
+                }
+                if (!sameHash) {
+                    throw LabException.validation("The query can return at most one row and cannot be restarted");
+                }
+            }
+        }
+        Items.checkKeyPaths(s.table(), s.ex().projectedNestedHeads());
+        checkFilterKeys(s);
+        checkSelect(s);
+        Items.checkKeyPaths(s.table(), s.ex().filterNestedHeads());
+        SortKeyCondition sort = rangeCondition == null ? null : rangeCondition.toSortKeyCondition();
+        boolean forward = r.data().path("ScanIndexForward").asBoolean(true);
+
+        Page page = s.table().read(() -> {
+            NavigableMap<StoreKey.Sort, Map<String, AttrValue>> partition = s.store().partitionItems(hashValue);
+            NavigableMap<StoreKey.Sort, Map<String, AttrValue>> view = forward ? partition : partition.descendingMap();
+            if (s.startKey() != null) {
                 StoreKey.Sort from = s.index() == null ? s.table().sortOf(s.startKey())
                         : s.table().indexSortOf(s.index(), s.startKey());
                 view = view.tailMap(from, false);
             }
-            String sortName = s.keys().sortKey();
             final NavigableMap<StoreKey.Sort, Map<String, AttrValue>> range = view;
             Iterator<Map<String, AttrValue>> items = new Iterator<>() {
                 final Iterator<Map<String, AttrValue>> it = range.values().iterator();
@@ -165,7 +152,7 @@ final class QueryOps {
                 private Map<String, AttrValue> advance() {
                     while (it.hasNext()) {
                         Map<String, AttrValue> item = it.next();
-                        if (sortName == null || kc.sortMatches().test(item.get(sortName))) {
+                        if (sort == null || sort.matches(item.get(rangeKey))) {
                             entered = true;
                             return item;
                         }
@@ -188,47 +175,142 @@ final class QueryOps {
                     return current;
                 }
             };
-            page = read(s, items);
-        } finally {
-            s.table().lock.readLock().unlock();
-        }
-        double units = Capacity.readUnits(page.bytes, s.consistent());
+            return read(s, items);
+        });
         String gsi = s.index() != null && s.index().global() ? s.index().name() : null;
-        Decision d = s.table().gate.acquire(Charge.read(gsi, KeyHash.of(kc.partition()), units));
-        Items.meterAndThrow(engine, s.table(), gsi, "Query", Items.keyString(kc.partition()), null, d, units, 0,
+        double units = page.units(s.consistent());
+        Decision decision = s.table().gate.acquire(Charge.read(gsi, KeyHash.of(hashValue), units));
+        Items.meterAndThrow(engine, s.table(), gsi, "Query", Items.keyString(hashValue), null, decision, units, 0,
                 List.of(), start, page.items.size());
-        return respond(s, page, units);
+        return respond(s, page);
     }
 
-    ObjectNode scan(JsonNode req) {
-        long start = System.nanoTime();
-        if (req.has("ScanFilter")) {
-            throw LabException.validation("The Lab supports FilterExpression, not the legacy ScanFilter parameter");
+    /** One key attribute's condition against the schema, with the start key's piece checked first. */
+    private static void checkKeyConditions(ReadSpec s, Map<String, Comparison> conditions, String attr,
+                                           boolean hash) {
+        KeyType type = hash ? s.keys().partitionType() : s.keys().sortType();
+        if (s.startKey() != null) {
+            if (!s.startKey().containsKey(attr)) {
+                throw LabException.validation(BAD_START);
+            }
+            Items.checkKeyPiece(s.startKey(), attr, type, hash, "");
         }
-        Integer segment = Req.optInt(req, "Segment", 0, 999_999, "segment");
-        Integer total = Req.optInt(req, "TotalSegments", 1, 1_000_000, "totalSegments");
-        if (segment != null && total == null) {
-            throw LabException.validation("The TotalSegments parameter is required but was not present in the request"
-                    + " when parameter Segment is present");
+        if (hash && !s.keys().hasSortKey() && conditions.size() > 1) {
+            throw LabException.validation("Query key condition not supported");
         }
-        if (total != null && segment == null) {
-            throw LabException.validation("The Segment parameter is required but was not present in the request when"
-                    + " parameter TotalSegments is present");
+        Comparison c = conditions.get(attr);
+        if (c == null) {
+            if (hash || conditions.size() > 1) {
+                throw LabException.validation("Query condition missed key schema element: " + attr);
+            }
+            return;
         }
-        if (segment != null && segment >= total) {
-            throw LabException.validation("The Segment parameter is zero-based and must be less than parameter"
-                    + " TotalSegments: Segment: " + segment + " is not less than TotalSegments: " + total);
+        if (!c.indexable()) {
+            throw LabException.validation("Attempted conditional constraint is not an indexable operation");
         }
-        Expressions ex = Expressions.of(req);
-        ReadSpec s = spec(req, ex);
-        ex.checkAllUsed();
-        int seg = segment == null ? 0 : segment;
-        int segments = total == null ? 1 : total;
+        for (AttrValue v : c.values()) {
+            if (!KeyDef.typed(v, type)) {
+                throw LabException.validation("One or more parameter values were invalid: Condition parameter type does"
+                        + " not match schema type");
+            }
+        }
+        if (hash && c.operator() != Comparison.Operator.EQ) {
+            throw LabException.validation("Query key condition not supported");
+        }
+    }
 
-        Page page;
-        long firstHash;
-        s.table().lock.readLock().lock();
-        try {
+    /** The table's own key inside a start key, checked as a Key is. */
+    private static void checkTableStartKey(ReadSpec s) {
+        Map<String, AttrValue> tableKey = new LinkedHashMap<>();
+        KeyDef k = s.table().key;
+        putIfPresent(tableKey, s.startKey(), k.partitionKey());
+        if (k.hasSortKey()) {
+            putIfPresent(tableKey, s.startKey(), k.sortKey());
+        }
+        Items.checkKey(tableKey, k, BAD_START + ": ");
+    }
+
+    private static void putIfPresent(Map<String, AttrValue> to, Map<String, AttrValue> from, String attr) {
+        AttrValue v = from.get(attr);
+        if (v != null) {
+            to.put(attr, v);
+        }
+    }
+
+    /** A Query's filter may not name the queried keys. */
+    private static void checkFilterKeys(ReadSpec s) {
+        if (!s.ex().hasFilter()) {
+            return;
+        }
+        Set<String> names = s.ex().filterAttributes();
+        for (String key : new String[]{s.keys().partitionKey(), s.keys().sortKey()}) {
+            if (key != null && names.contains(key)) {
+                throw LabException.validation(s.ex().filterName() + " can only contain non-primary key attributes:"
+                        + " Primary key attribute: " + key);
+            }
+        }
+    }
+
+    /** Select's rules: ALL_ATTRIBUTES from a GSI needs ALL projected; the other combinations DynamoDB refuses. */
+    private static void checkSelect(ReadSpec s) {
+        if (s.fetchFromTable() && s.index().global()) {
+            throw LabException.validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is"
+                    + " not supported for global secondary index " + s.index().name() + " because its projection type"
+                    + " is not ALL");
+        }
+        String select = s.select();
+        if ("SPECIFIC_ATTRIBUTES".equals(select) && !s.ex().hasProjection()) {
+            throw LabException.validation("1 validation error detected: Value SPECIFIC_ATTRIBUTES at 'select' needs"
+                    + " a ProjectionExpression or AttributesToGet");
+        }
+        if (select != null && !select.equals("SPECIFIC_ATTRIBUTES") && s.ex().hasProjection()) {
+            throw LabException.validation("Cannot specify the ProjectionExpression when choosing to get " + select);
+        }
+        if ("ALL_PROJECTED_ATTRIBUTES".equals(select) && s.index() == null) {
+            throw LabException.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an"
+                    + " IndexName");
+        }
+    }
+
+    ObjectNode scan(ApiRequest r) {
+        long start = System.nanoTime();
+        JsonNode d = r.data();
+        ReadSpec s = spec(d, r.expressions());
+        int segments = d.has("TotalSegments") ? d.get("TotalSegments").asInt() : 1;
+        int seg = d.has("Segment") ? d.get("Segment").asInt() : 0;
+        if (s.startKey() != null && s.startKey().size() != s.startKeyNames().size()) {
+            throw LabException.validation(s.index() != null ? BAD_START
+                    : BAD_START + ": The provided key element does not match the schema");
+        }
+        if (s.index() != null && s.startKey() != null) {
+            for (String attr : new String[]{s.keys().partitionKey(), s.keys().sortKey()}) {
+                if (attr == null) {
+                    continue;
+                }
+                if (!s.startKey().containsKey(attr)) {
+                    throw LabException.validation(BAD_START);
+                }
+                boolean hash = attr.equals(s.keys().partitionKey());
+                Items.checkKeyPiece(s.startKey(), attr, hash ? s.keys().partitionType() : s.keys().sortType(), hash,
+                        "");
+            }
+        }
+        if (s.fetchFromTable() && s.index().global()) {
+            checkSelect(s);
+        }
+        if (s.startKey() != null) {
+            checkTableStartKey(s);
+            AttrValue pk = s.startKey().get(s.keys().partitionKey());
+            if (segments > 1 && KeyHash.segment(KeyHash.of(pk), segments) != seg) {
+                throw LabException.validation(BAD_START + ": Invalid ExclusiveStartKey. Please use ExclusiveStartKey"
+                        + " with correct Segment. TotalSegments: " + segments + " Segment: " + seg);
+            }
+        }
+        Items.checkKeyPaths(s.table(), s.ex().projectedNestedHeads());
+        Items.checkKeyPaths(s.table(), s.ex().filterNestedHeads());
+        checkSelect(s);
+
+        Page page = s.table().read(() -> {
             NavigableMap<StoreKey.Partition, TreeMap<StoreKey.Sort, Map<String, AttrValue>>> partitions =
                     s.store().partitions();
             NavigableMap<StoreKey.Partition, TreeMap<StoreKey.Sort, Map<String, AttrValue>>> view;
@@ -273,30 +355,26 @@ final class QueryOps {
                     return inner.next();
                 }
             };
-            page = read(s, items);
-            firstHash = page.items.isEmpty() && page.last == null ? segmentStart(seg, segments)
-                    : KeyHash.of((page.first).get(s.keys().partitionKey()));
-        } finally {
-            s.table().lock.readLock().unlock();
-        }
-        double units = Capacity.readUnits(page.bytes, s.consistent());
+            Page p = read(s, items);
+            p.firstHash = p.first == null ? segmentStart(seg, segments)
+                    : KeyHash.of(p.first.get(s.keys().partitionKey()));
+            return p;
+        });
+        double units = page.units(s.consistent());
         String gsi = s.index() != null && s.index().global() ? s.index().name() : null;
         // A Scan page reads consecutive partitions; the model charges it to the first one it touched.
-        Decision d = s.table().gate.acquire(Charge.read(gsi, firstHash, units));
-        Items.meterAndThrow(engine, s.table(), gsi, "Scan", (String) null, null, d, units, 0, List.of(), start,
+        Decision decision = s.table().gate.acquire(Charge.read(gsi, page.firstHash, units));
+        Items.meterAndThrow(engine, s.table(), gsi, "Scan", (String) null, null, decision, units, 0, List.of(), start,
                 page.items.size());
-        return respond(s, page, units);
+        return respond(s, page);
     }
 
-    /** Smallest unsigned hash in a segment: ceil(segment × 2^64 / total). */
+    /** Smallest hash in a segment. */
     static long segmentStart(int segment, int total) {
-        BigInteger two64 = BigInteger.ONE.shiftLeft(64);
-        BigInteger[] qr = BigInteger.valueOf(segment).multiply(two64).divideAndRemainder(BigInteger.valueOf(total));
-        BigInteger start = qr[1].signum() == 0 ? qr[0] : qr[0].add(BigInteger.ONE);
-        return start.longValue();
+        return KeyHash.segmentStart(segment, total);
     }
 
-    private static AttrValue minimum(dev.partitionscope.core.table.KeyType type) {
+    private static AttrValue minimum(KeyType type) {
         return switch (type) {
             case S -> new AttrValue.S("");
             case N -> AttrValue.N.parse("-9.9999999999999999999999999999999999999E+125");
@@ -307,15 +385,34 @@ final class QueryOps {
     /** The evaluated page: items after the filter, bytes read, and the last evaluated item (for the next page). */
     private static final class Page {
         final List<Map<String, AttrValue>> items = new ArrayList<>();
+        /** Bytes read from the table or index queried, and (LSI fetches) from the table. */
         long bytes;
+        long fetchedBytes;
+        boolean fetched;
         int scanned;
         Map<String, AttrValue> first;
         Map<String, AttrValue> last;
         boolean truncated;
+        long firstHash;
+
+        /** All capacity the page consumed (the queried index or table, plus the table for LSI fetches). */
+        double units(boolean consistent) {
+            return indexUnits(consistent) + tableUnits(consistent);
+        }
+
+        double indexUnits(boolean consistent) {
+            return Capacity.readUnits(bytes, consistent);
+        }
+
+        double tableUnits(boolean consistent) {
+            return fetched ? Capacity.readUnits(fetchedBytes, consistent) : 0;
+        }
     }
 
     private static Page read(ReadSpec s, Iterator<Map<String, AttrValue>> items) {
         Page page = new Page();
+        page.fetched = s.fetchFromTable();
+        RequestExpressions ex = s.ex();
         while (items.hasNext()) {
             if (s.limit() != null && page.scanned >= s.limit() || page.bytes >= PAGE_BYTES) {
                 page.truncated = true;
@@ -328,8 +425,13 @@ final class QueryOps {
                 page.first = item;
             }
             page.last = item;
-            if (s.filter() == null || s.filter().test(item)) {
-                page.items.add(item);
+            Map<String, AttrValue> full = item;
+            if (s.fetchFromTable()) {
+                full = s.table().get(item);
+                page.fetchedBytes += full == null ? 0 : ItemSize.of(full);
+            }
+            if (full != null && ex.filterKeeps(full)) {
+                page.items.add(full);
             }
         }
         if (!page.truncated && s.limit() != null && page.scanned >= s.limit()) {
@@ -338,24 +440,32 @@ final class QueryOps {
         return page;
     }
 
-    private ObjectNode respond(ReadSpec s, Page page, double units) {
+    private static ObjectNode respond(ReadSpec s, Page page) {
         ObjectNode out = F.objectNode();
         if (!"COUNT".equals(s.select())) {
             ArrayNode a = out.putArray("Items");
             for (Map<String, AttrValue> item : page.items) {
-                a.add(AttrJson.toJson(s.projection() == null ? item : s.projection().apply(item)));
+                a.add(AttrJson.toJson(s.ex().project(item)));
             }
         }
         out.put("Count", page.items.size());
         out.put("ScannedCount", page.scanned);
         if (page.truncated && page.last != null) {
-            Map<String, AttrValue> lek = new LinkedHashMap<>(s.table().key.keyOf(page.last));
-            if (s.index() != null) {
-                lek.putAll(s.index().key().keyOf(page.last));
+            Map<String, AttrValue> lek = new LinkedHashMap<>();
+            for (String name : s.startKeyNames()) {
+                AttrValue v = page.last.get(name);
+                if (v != null) {
+                    lek.put(name, v);
+                }
             }
             out.set("LastEvaluatedKey", AttrJson.toJson(lek));
         }
-        Items.addReadCapacity(out, s.table(), s.rcc(), units, s.index());
+        if (s.index() == null) {
+            Items.addReadCapacity(out, s.table(), s.rcc(), page.indexUnits(s.consistent()), 0, null);
+        } else {
+            Items.addReadCapacity(out, s.table(), s.rcc(), page.tableUnits(s.consistent()),
+                    page.indexUnits(s.consistent()), s.index());
+        }
         return out;
     }
 

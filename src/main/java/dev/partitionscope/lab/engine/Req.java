@@ -1,5 +1,6 @@
 package dev.partitionscope.lab.engine;
 
+import dev.partitionscope.lab.wire.LabException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -22,10 +22,22 @@ final class StoreKey {
         }
     }
 
-    /** Position of an item inside its partition: sort key (null when none), then table key for index entries. */
-    record Sort(AttrValue sort, AttrValue tablePk, AttrValue tableSk) {
+    /**
+     * Position of an item inside its partition: sort key (null when none), then — for index entries, whose index keys
+     * need not be unique — the hash of the table key (DynamoDB's order for entries that tie), then the table key.
+     */
+    record Sort(AttrValue sort, AttrValue tablePk, AttrValue tableSk, long tableHash) {
+        Sort(AttrValue sort, AttrValue tablePk, AttrValue tableSk) {
+            this(sort, tablePk, tableSk, tablePk == null ? 0 : dev.partitionscope.lab.partition.KeyHash.of(tablePk,
+                    tableSk));
+        }
+
         static final Comparator<Sort> ORDER = (a, b) -> {
             int c = nullableCompare(a.sort, b.sort);
+            if (c != 0) {
+                return c;
+            }
+            c = Long.compareUnsigned(a.tableHash, b.tableHash);
             if (c != 0) {
                 return c;
             }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.table.KeyType;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -12,13 +13,15 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
-/** CreateTable, DescribeTable, ListTables, UpdateTable, DeleteTable. */
+/**
+ * CreateTable, DescribeTable, ListTables, UpdateTable, DeleteTable, on requests {@link
+ * dev.partitionscope.lab.api.DynamoDbApi} has already checked. Tables and new indexes pass through CREATING,
+ * UPDATING and DELETING for the engine's lifecycle time; what DynamoDB refuses in each state is refused here.
+ */
 final class TableOps {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
-    static final int MAX_GSIS = 20;
-    static final int MAX_LSIS = 5;
+    private static final String INVALID = "One or more parameter values were invalid: ";
 
     private final LabEngine engine;
 
@@ -26,224 +29,141 @@ final class TableOps {
         this.engine = engine;
     }
 
-    ObjectNode create(JsonNode req) {
-        String name = Req.tableName(req);
-        Map<String, KeyType> types = attributeDefinitions(req);
-        KeyDef key = keySchema(req.get("KeySchema"), "keySchema", types);
-        String billing = Req.optEnum(req, "BillingMode", "billingMode", "PROVISIONED", "PAY_PER_REQUEST");
-        boolean onDemand = "PAY_PER_REQUEST".equals(billing);
-        double[] throughput = throughput(req.get("ProvisionedThroughput"), onDemand, "");
-        LabTable t = new LabTable(name, engine.tableArn(name), key, types, engine.clock().epochMillis());
+    ObjectNode create(JsonNode req, long lifecycle) {
+        String name = req.get("TableName").asText();
+        Map<String, KeyType> types = attributeDefinitions(req.get("AttributeDefinitions"));
+        KeyDef key = keyDef(req.get("KeySchema"), types);
+        boolean onDemand = "PAY_PER_REQUEST".equals(req.path("BillingMode").asText(null));
+        long now = engine.clock().epochMillis();
+        LabTable t = new LabTable(name, engine.tableArn(name), key, types, now);
         t.onDemand = onDemand;
-        t.readUnits = throughput[0];
-        t.writeUnits = throughput[1];
-        double[] max = onDemandMax(req.get("OnDemandThroughput"));
-        t.maxReadUnits = max[0];
-        t.maxWriteUnits = max[1];
-        Set<String> used = new LinkedHashSet<>(List.of(key.partitionKey()));
-        if (key.hasSortKey()) {
-            used.add(key.sortKey());
+        JsonNode pt = req.get("ProvisionedThroughput");
+        if (pt != null) {
+            t.readUnits = pt.get("ReadCapacityUnits").asLong();
+            t.writeUnits = pt.get("WriteCapacityUnits").asLong();
         }
-        JsonNode lsis = req.get("LocalSecondaryIndexes");
-        if (lsis != null && !lsis.isNull()) {
-            if (!key.hasSortKey()) {
-                throw LabException.validation("One or more parameter values were invalid: Table KeySchema does not"
-                        + " have a range key, which is required when specifying a LocalSecondaryIndex");
-            }
-            if (lsis.size() > MAX_LSIS) {
-                throw LabException.validation("One or more parameter values were invalid: Number of"
-                        + " LocalSecondaryIndexes exceeds per-table limit of " + MAX_LSIS);
-            }
-            for (JsonNode l : lsis) {
-                IndexDef index = indexDef(t, l, false, types, onDemand);
-                if (!index.key().partitionKey().equals(key.partitionKey())) {
-                    throw LabException.validation("One or more parameter values were invalid: Index KeySchema does not"
-                            + " have the same leading hash key as table KeySchema for index: " + index.name()
-                            + ". index hash key: " + index.key().partitionKey() + ", table hash key: "
-                            + key.partitionKey());
-                }
-                addIndex(t, index, used);
-            }
+        JsonNode max = req.get("OnDemandThroughput");
+        if (max != null) {
+            t.maxReadUnits = max.path("MaxReadRequestUnits").asDouble(-1);
+            t.maxWriteUnits = max.path("MaxWriteRequestUnits").asDouble(-1);
         }
-        JsonNode gsis = req.get("GlobalSecondaryIndexes");
-        if (gsis != null && !gsis.isNull()) {
-            if (gsis.size() > MAX_GSIS) {
-                throw LabException.validation("One or more parameter values were invalid: GlobalSecondaryIndex count"
-                        + " exceeds the per-table limit of " + MAX_GSIS);
-            }
-            for (JsonNode g : gsis) {
-                addIndex(t, indexDef(t, g, true, types, onDemand), used);
-            }
+        for (JsonNode l : iterable(req.get("LocalSecondaryIndexes"))) {
+            addIndex(t, indexDef(t, l, false, types));
         }
-        if (!used.containsAll(types.keySet()) || used.size() != types.size()) {
-            Set<String> unused = new TreeSet<>(types.keySet());
-            unused.removeAll(used);
-            throw LabException.validation("One or more parameter values were invalid: Number of attributes in"
-                    + " KeySchema does not exactly match number of attributes defined in AttributeDefinitions");
+        for (JsonNode g : iterable(req.get("GlobalSecondaryIndexes"))) {
+            addIndex(t, indexDef(t, g, true, types));
+        }
+        // DynamoDB keeps only the definitions a key schema uses ... and refuses extra ones when indexes exist too.
+        Set<String> used = keyAttributes(t);
+        if (!used.equals(types.keySet())) {
+            throw LabException.validation(INVALID + "Number of attributes in KeySchema does not exactly match number"
+                    + " of attributes defined in AttributeDefinitions");
         }
         JsonNode stream = req.get("StreamSpecification");
-        if (stream != null && stream.path("StreamEnabled").asBoolean(false)) {
-            t.streamSpecification = stream;
+        if (stream != null) {
+            t.streamSpecification = checkedStream(stream, null);
         }
-        String tableClass = Req.optEnum(req, "TableClass", "tableClass", "STANDARD", "STANDARD_INFREQUENT_ACCESS");
-        if (tableClass != null) {
-            t.tableClass = tableClass;
+        if (req.has("SSESpecification")) {
+            t.sseSpecification = req.get("SSESpecification");
         }
-        t.deletionProtection = Req.bool(req, "DeletionProtectionEnabled", false);
+        if (req.has("TableClass")) {
+            t.tableClass = req.get("TableClass").asText();
+            t.tableClassSet = true;
+        }
+        if (req.has("DeletionProtectionEnabled")) {
+            t.deletionProtection = req.get("DeletionProtectionEnabled").booleanValue();
+            t.deletionProtectionSet = true;
+        }
+        for (JsonNode tag : iterable(req.get("Tags"))) {
+            t.tags.put(tag.path("Key").asText(), tag.path("Value").asText());
+        }
+        if (lifecycle > 0 && !t.localIndexes.isEmpty() && creatingWithLocalIndexes()) {
+            throw LabException.limitExceeded("Subscriber limit exceeded: Only 1 table with local secondary indexes can"
+                    + " be in the CREATING state at any one time");
+        }
+        t.globalIndexes.values().forEach(i -> i.status = "CREATING");
+        t.enter(LabTable.Status.CREATING, now + lifecycle, () -> t.globalIndexes.values()
+                .forEach(i -> i.status = "ACTIVE"));
         engine.register(t);
-        return (ObjectNode) F.objectNode().set("TableDescription", Descriptions.table(t, "CREATING"));
+        ObjectNode d = Descriptions.table(t, false);
+        return (ObjectNode) F.objectNode().set("TableDescription", d);
     }
 
-    private void addIndex(LabTable t, IndexDef index, Set<String> used) {
-        if (t.index(index.name()) != null) {
-            throw LabException.validation("One or more parameter values were invalid: Duplicate index name: "
-                    + index.name());
+    private boolean creatingWithLocalIndexes() {
+        for (LabTable other : engine.tables()) {
+            if (other.status() == LabTable.Status.CREATING && !other.localIndexes.isEmpty()) {
+                return true;
+            }
         }
+        return false;
+    }
+
+    private static Set<String> keyAttributes(LabTable t) {
+        Set<String> used = new LinkedHashSet<>();
+        used.add(t.key.partitionKey());
+        if (t.key.hasSortKey()) {
+            used.add(t.key.sortKey());
+        }
+        for (IndexDef i : t.allIndexes()) {
+            used.add(i.key().partitionKey());
+            if (i.key().hasSortKey()) {
+                used.add(i.key().sortKey());
+            }
+        }
+        return used;
+    }
+
+    private static void addIndex(LabTable t, IndexDef index) {
         (index.global() ? t.globalIndexes : t.localIndexes).put(index.name(), index);
         t.indexStores.put(index.name(), new OrderedStore());
-        used.add(index.key().partitionKey());
-        if (index.key().hasSortKey()) {
-            used.add(index.key().sortKey());
-        }
     }
 
-    private IndexDef indexDef(LabTable t, JsonNode node, boolean global, Map<String, KeyType> types,
-                              boolean onDemand) {
-        String name = Req.string(node, "IndexName", "indexName");
-        if (name.length() < 3 || name.length() > 255) {
-            throw LabException.validation("1 validation error detected: Value '" + name + "' at 'indexName' failed to"
-                    + " satisfy constraint: Member must have length greater than or equal to 3");
-        }
-        KeyDef key = keySchema(node.get("KeySchema"), "keySchema", types);
+    private static IndexDef indexDef(LabTable t, JsonNode node, boolean global, Map<String, KeyType> types) {
+        String name = node.get("IndexName").asText();
+        KeyDef key = keyDef(node.get("KeySchema"), types);
         JsonNode projection = node.get("Projection");
-        if (projection == null || projection.isNull()) {
-            throw LabException.validation("1 validation error detected: Value null at 'projection' failed to satisfy"
-                    + " constraint: Member must not be null");
-        }
-        String type = Req.optEnum(projection, "ProjectionType", "projectionType", "ALL", "KEYS_ONLY", "INCLUDE");
+        String type = projection.get("ProjectionType").asText();
         Set<String> nonKey = new LinkedHashSet<>();
-        JsonNode attrs = projection.get("NonKeyAttributes");
-        if (attrs != null && attrs.isArray()) {
-            attrs.forEach(a -> nonKey.add(a.asText()));
+        for (JsonNode a : iterable(projection.get("NonKeyAttributes"))) {
+            nonKey.add(a.asText());
         }
-        if (type == null) {
-            type = nonKey.isEmpty() ? "ALL" : "INCLUDE";
+        JsonNode pt = node.get("ProvisionedThroughput");
+        if (global && !t.onDemand && pt == null) {
+            throw LabException.validation(INVALID + "ProvisionedThroughput should be specified for index: " + name);
         }
-        if (!"INCLUDE".equals(type) && !nonKey.isEmpty()) {
-            throw LabException.validation("One or more parameter values were invalid: ProjectionType is " + type
-                    + ", but NonKeyAttributes is specified");
-        }
-        double[] throughput = global ? throughput(node.get("ProvisionedThroughput"), onDemand, " for index " + name)
-                : new double[]{0, 0};
-        String arn = t.arn + "/index/" + name;
-        IndexDef index = new IndexDef(name, arn, global, key, type, nonKey, throughput[0], throughput[1]);
-        if (global) {
-            double[] max = onDemandMax(node.get("OnDemandThroughput"));
-            index.maxReadUnits = max[0];
-            index.maxWriteUnits = max[1];
+        double read = pt == null ? 0 : pt.get("ReadCapacityUnits").asLong();
+        double write = pt == null ? 0 : pt.get("WriteCapacityUnits").asLong();
+        IndexDef index = new IndexDef(name, t.arn + "/index/" + name, global, key, type, nonKey, read, write);
+        JsonNode max = node.get("OnDemandThroughput");
+        if (global && max != null) {
+            index.maxReadUnits = max.path("MaxReadRequestUnits").asDouble(-1);
+            index.maxWriteUnits = max.path("MaxWriteRequestUnits").asDouble(-1);
         }
         return index;
     }
 
-    private static Map<String, KeyType> attributeDefinitions(JsonNode req) {
-        JsonNode defs = req.get("AttributeDefinitions");
-        if (defs == null || defs.isNull()) {
-            throw LabException.validation("1 validation error detected: Value null at 'attributeDefinitions' failed to"
-                    + " satisfy constraint: Member must not be null");
-        }
+    private static Map<String, KeyType> attributeDefinitions(JsonNode defs) {
         Map<String, KeyType> types = new LinkedHashMap<>();
-        for (JsonNode d : defs) {
-            String name = Req.string(d, "AttributeName", "attributeDefinitions.member.attributeName");
-            String type = Req.optEnum(d, "AttributeType", "attributeDefinitions.member.attributeType", "S", "N", "B");
-            if (type == null) {
-                throw LabException.validation("1 validation error detected: Value null at"
-                        + " 'attributeDefinitions.member.attributeType' failed to satisfy constraint: Member must not"
-                        + " be null");
-            }
-            if (types.put(name, KeyType.valueOf(type)) != null) {
-                throw LabException.validation("Cannot have two attributes with the same name");
-            }
+        for (JsonNode d : iterable(defs)) {
+            types.put(d.get("AttributeName").asText(), KeyType.valueOf(d.get("AttributeType").asText()));
         }
         return types;
     }
 
-    static KeyDef keySchema(JsonNode schema, String member, Map<String, KeyType> types) {
-        if (schema == null || schema.isNull() || !schema.isArray()) {
-            throw LabException.validation("1 validation error detected: Value null at '" + member + "' failed to"
-                    + " satisfy constraint: Member must not be null");
-        }
-        if (schema.size() < 1 || schema.size() > 2) {
-            throw LabException.validation("1 validation error detected: Value '" + schema + "' at '" + member
-                    + "' failed to satisfy constraint: Member must have length less than or equal to 2");
-        }
-        List<String> names = new ArrayList<>();
-        List<String> kinds = new ArrayList<>();
-        for (JsonNode e : schema) {
-            names.add(Req.string(e, "AttributeName", member + ".member.attributeName"));
-            kinds.add(Req.optEnum(e, "KeyType", member + ".member.keyType", "HASH", "RANGE"));
-        }
-        if (!"HASH".equals(kinds.get(0)) || schema.size() == 2 && !"RANGE".equals(kinds.get(1))) {
-            throw LabException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type"
-                    + (schema.size() == 2 ? " or the second is not a RANGE key type" : ""));
-        }
-        if (names.size() == 2 && names.get(0).equals(names.get(1))) {
-            throw LabException.validation("Both the Hash Key and the Range Key element in the KeySchema have the same"
-                    + " name");
-        }
-        for (String n : names) {
-            if (!types.containsKey(n)) {
-                throw LabException.validation("One or more parameter values were invalid: Some index key attributes"
-                        + " are not defined in AttributeDefinitions. Keys: " + names + ", AttributeDefinitions: "
-                        + types.keySet());
-            }
-        }
-        return new KeyDef(names.get(0), types.get(names.get(0)), names.size() > 1 ? names.get(1) : null,
-                names.size() > 1 ? types.get(names.get(1)) : null);
-    }
-
-    private static double[] throughput(JsonNode node, boolean onDemand, String where) {
-        if (onDemand) {
-            if (node != null && !node.isNull()) {
-                throw LabException.validation("One or more parameter values were invalid: Neither ReadCapacityUnits"
-                        + " nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
-            }
-            return new double[]{0, 0};
-        }
-        if (node == null || node.isNull()) {
-            throw LabException.validation("One or more parameter values were invalid: ReadCapacityUnits and"
-                    + " WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
-        }
-        long read = node.path("ReadCapacityUnits").asLong(0);
-        long write = node.path("WriteCapacityUnits").asLong(0);
-        if (read < 1 || write < 1) {
-            throw LabException.validation("One or more parameter values were invalid: Provisioned throughput"
-                    + where + " must be at least 1 read and 1 write capacity unit");
-        }
-        return new double[]{read, write};
-    }
-
-    private static double[] onDemandMax(JsonNode node) {
-        if (node == null || node.isNull()) {
-            return new double[]{-1, -1};
-        }
-        return new double[]{node.path("MaxReadRequestUnits").asDouble(-1), node.path("MaxWriteRequestUnits")
-                .asDouble(-1)};
+    private static KeyDef keyDef(JsonNode schema, Map<String, KeyType> types) {
+        String hash = schema.get(0).get("AttributeName").asText();
+        String range = schema.size() > 1 ? schema.get(1).get("AttributeName").asText() : null;
+        return new KeyDef(hash, types.get(hash), range, range == null ? null : types.get(range));
     }
 
     ObjectNode describe(JsonNode req) {
-        LabTable t = engine.table(Req.tableName(req));
-        t.lock.readLock().lock();
-        try {
-            return (ObjectNode) F.objectNode().set("Table", Descriptions.table(t, "ACTIVE"));
-        } finally {
-            t.lock.readLock().unlock();
-        }
+        LabTable t = engine.table(req.get("TableName").asText());
+        return t.read(() -> (ObjectNode) F.objectNode().set("Table", Descriptions.table(t, true)));
     }
 
     ObjectNode list(JsonNode req) {
-        Integer limit = Req.optInt(req, "Limit", 1, 100, "limit");
-        String start = Req.optString(req, "ExclusiveStartTableName");
-        int max = limit == null ? 100 : limit;
+        int max = req.has("Limit") ? req.get("Limit").asInt() : 100;
+        String start = req.has("ExclusiveStartTableName") ? req.get("ExclusiveStartTableName").asText() : null;
         List<String> names = engine.tableNamesAfter(start, max + 1);
         ObjectNode out = F.objectNode();
         ArrayNode a = out.putArray("TableNames");
@@ -254,163 +174,284 @@ final class TableOps {
         return out;
     }
 
-    ObjectNode delete(JsonNode req) {
-        String name = Req.tableName(req);
+    ObjectNode delete(JsonNode req, long lifecycle) {
+        String name = req.get("TableName").asText();
         LabTable t = engine.table(name);
+        if (t.status() == LabTable.Status.CREATING) {
+            throw LabException.inUse("Attempt to change a resource which is still in use: Table is being created: "
+                    + name);
+        }
+        if (t.status() == LabTable.Status.UPDATING) {
+            throw LabException.inUse("Attempt to change a resource which is still in use: Table is being updated: "
+                    + name);
+        }
         if (t.deletionProtection) {
             throw LabException.validation("Resource cannot be deleted as it is currently protected against deletion."
                     + " Disable deletion protection first.");
         }
-        ObjectNode description = Descriptions.table(t, "DELETING");
-        engine.unregister(name);
+        long now = engine.clock().epochMillis();
+        t.enter(LabTable.Status.DELETING, now + lifecycle, null);
+        ObjectNode description = t.read(() -> Descriptions.deleting(t));
+        if (lifecycle == 0) {
+            engine.unregister(name);
+        }
         return (ObjectNode) F.objectNode().set("TableDescription", description);
     }
 
-    ObjectNode update(JsonNode req) {
-        LabTable t = engine.table(Req.tableName(req));
-        t.lock.writeLock().lock();
-        try {
-            checkOneIndexChange(req.get("GlobalSecondaryIndexUpdates"));
-            boolean changed = false;
-            String billing = Req.optEnum(req, "BillingMode", "billingMode", "PROVISIONED", "PAY_PER_REQUEST");
-            // Validate the billing mode and throughput before changing anything: a refused update changes nothing.
-            boolean onDemandAfter = billing == null ? t.onDemand : billing.equals("PAY_PER_REQUEST");
-            JsonNode pt = req.get("ProvisionedThroughput");
-            double[] newThroughput = pt != null && !pt.isNull() ? throughput(pt, onDemandAfter, "") : null;
-            if (newThroughput == null && billing != null && billing.equals("PROVISIONED")
-                    && (t.onDemand || t.readUnits == 0)) {
-                throw LabException.validation("One or more parameter values were invalid: ProvisionedThroughput must"
-                        + " be specified when BillingMode is PROVISIONED");
-            }
-            if (billing != null && onDemandAfter != t.onDemand) {
-                t.onDemand = onDemandAfter;
-                t.lastBillingSwitchMillis = engine.clock().epochMillis();
-                if (t.onDemand) {
-                    t.readUnits = 0;
-                    t.writeUnits = 0;
-                }
-                changed = true;
-            }
-            if (newThroughput != null) {
-                t.readUnits = newThroughput[0];
-                t.writeUnits = newThroughput[1];
-                changed = true;
-            }
-            JsonNode odt = req.get("OnDemandThroughput");
-            if (odt != null && !odt.isNull()) {
-                double[] max = onDemandMax(odt);
-                t.maxReadUnits = max[0];
-                t.maxWriteUnits = max[1];
-                changed = true;
-            }
-            if (req.has("DeletionProtectionEnabled")) {
-                t.deletionProtection = Req.bool(req, "DeletionProtectionEnabled", false);
-                changed = true;
-            }
-            if (req.has("StreamSpecification")) {
-                JsonNode s = req.get("StreamSpecification");
-                t.streamSpecification = s.path("StreamEnabled").asBoolean(false) ? s : null;
-                changed = true;
-            }
-            String tableClass = Req.optEnum(req, "TableClass", "tableClass", "STANDARD", "STANDARD_INFREQUENT_ACCESS");
-            if (tableClass != null) {
-                t.tableClass = tableClass;
-                changed = true;
-            }
-            JsonNode definitions = req.get("AttributeDefinitions");
-            Map<String, KeyType> types = new LinkedHashMap<>(t.attributeTypes);
-            if (definitions != null && !definitions.isNull()) {
-                types.putAll(attributeDefinitions(req));
-            }
-            JsonNode updates = req.get("GlobalSecondaryIndexUpdates");
-            if (updates != null && updates.isArray()) {
-                for (JsonNode u : updates) {
-                    changed |= gsiUpdate(t, u, types);
-                }
-            }
-            if (!changed) {
-                throw LabException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled,"
-                        + " GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
-            }
-            t.gate.reconfigure(t.capacityConfig());
-            return (ObjectNode) F.objectNode().set("TableDescription", Descriptions.table(t, "UPDATING"));
-        } finally {
-            t.lock.writeLock().unlock();
+    ObjectNode update(JsonNode req, long lifecycle) {
+        String name = req.get("TableName").asText();
+        LabTable t = engine.table(name);
+        if (t.status() != LabTable.Status.ACTIVE) {
+            String state = switch (t.status()) {
+                case CREATING -> "being created";
+                case DELETING -> "being deleted";
+                default -> "being updated";
+            };
+            throw LabException.inUse("Attempt to change a resource which is still in use: Table is " + state + ": "
+                    + name);
         }
+        return t.write(() -> updateLocked(t, req, lifecycle));
     }
 
-    /** DynamoDB creates or deletes one GSI at a time; refused before anything changes. */
-    private static void checkOneIndexChange(JsonNode updates) {
-        if (updates == null || !updates.isArray()) {
-            return;
+    private ObjectNode updateLocked(LabTable t, JsonNode req, long lifecycle) {
+        long now = engine.clock().epochMillis();
+        String billing = req.path("BillingMode").asText(null);
+        boolean onDemandAfter = billing == null ? t.onDemand : billing.equals("PAY_PER_REQUEST");
+        JsonNode pt = req.get("ProvisionedThroughput");
+        if (pt != null && onDemandAfter) {
+            throw LabException.validation(INVALID + "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified"
+                    + " when BillingMode is PAY_PER_REQUEST");
         }
-        long createsOrDeletes = 0;
-        for (JsonNode u : updates) {
+        JsonNode updates = req.get("GlobalSecondaryIndexUpdates");
+        int createsOrDeletes = 0;
+        for (JsonNode u : iterable(updates)) {
             createsOrDeletes += u.has("Create") || u.has("Delete") ? 1 : 0;
         }
         if (createsOrDeletes > 1) {
-            throw new LabException("LimitExceededException", "Subscriber limit exceeded: Only 1 online index can be"
-                    + " created or deleted simultaneously per table");
+            throw LabException.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted"
+                    + " simultaneously per table");
         }
-    }
-
-    private boolean gsiUpdate(LabTable t, JsonNode u, Map<String, KeyType> types) {
-        if (u.has("Update")) {
-            JsonNode up = u.get("Update");
-            String name = Req.string(up, "IndexName", "indexName");
-            IndexDef index = t.globalIndexes.get(name);
-            if (index == null) {
-                throw LabException.notFound("Requested resource not found: Index: " + name + " not found for table: "
-                        + t.name);
+        List<Runnable> apply = new ArrayList<>();
+        boolean increase = false;
+        boolean decrease = false;
+        if (pt != null) {
+            long read = pt.get("ReadCapacityUnits").asLong();
+            long write = pt.get("WriteCapacityUnits").asLong();
+            if (!t.onDemand && read == (long) t.readUnits && write == (long) t.writeUnits) {
+                throw unchanged((long) t.readUnits, (long) t.writeUnits, read, write);
             }
-            JsonNode pt = up.get("ProvisionedThroughput");
-            if (pt != null && !pt.isNull()) {
-                double[] v = throughput(pt, t.onDemand, " for index " + name);
-                index.readUnits = v[0];
-                index.writeUnits = v[1];
-            }
-            JsonNode odt = up.get("OnDemandThroughput");
-            if (odt != null && !odt.isNull()) {
-                double[] max = onDemandMax(odt);
-                index.maxReadUnits = max[0];
-                index.maxWriteUnits = max[1];
-            }
-            return true;
+            increase |= read > t.readUnits || write > t.writeUnits;
+            decrease |= !t.onDemand && (read < t.readUnits || write < t.writeUnits);
+            apply.add(() -> {
+                t.readUnits = read;
+                t.writeUnits = write;
+            });
         }
-        if (u.has("Create")) {
-            if (t.globalIndexes.size() >= MAX_GSIS) {
-                throw LabException.validation("One or more parameter values were invalid: GlobalSecondaryIndex count"
-                        + " exceeds the per-table limit of " + MAX_GSIS);
+        Set<String> throughputGiven = new HashSet<>();
+        for (JsonNode u : iterable(updates)) {
+            if (u.has("Update")) {
+                JsonNode up = u.get("Update");
+                IndexDef index = gsi(t, up.get("IndexName").asText());
+                JsonNode ipt = up.get("ProvisionedThroughput");
+                if (ipt != null) {
+                    long read = ipt.get("ReadCapacityUnits").asLong();
+                    long write = ipt.get("WriteCapacityUnits").asLong();
+                    if (onDemandAfter) {
+                        throw LabException.validation(INVALID + "ProvisionedThroughput should not be specified for"
+                                + " index: " + index.name() + " when BillingMode is PAY_PER_REQUEST");
+                    }
+                    if (!t.onDemand && read == (long) index.readUnits && write == (long) index.writeUnits) {
+                        throw unchanged((long) index.readUnits, (long) index.writeUnits, read, write);
+                    }
+                    throughputGiven.add(index.name());
+                    apply.add(() -> {
+                        index.readUnits = read;
+                        index.writeUnits = write;
+                    });
+                }
+                JsonNode odt = up.get("OnDemandThroughput");
+                if (odt != null) {
+                    apply.add(() -> {
+                        index.maxReadUnits = odt.path("MaxReadRequestUnits").asDouble(index.maxReadUnits);
+                        index.maxWriteUnits = odt.path("MaxWriteRequestUnits").asDouble(index.maxWriteUnits);
+                    });
+                }
             }
-            IndexDef index = indexDef(t, u.get("Create"), true, types, t.onDemand);
-            if (t.index(index.name()) != null) {
-                throw LabException.validation("One or more parameter values were invalid: Index with name "
-                        + index.name() + " already exists");
+        }
+        if ("PROVISIONED".equals(billing) && t.onDemand) {
+            List<String> missing = new ArrayList<>();
+            for (String gsi : t.globalIndexes.keySet()) {
+                if (!throughputGiven.contains(gsi)) {
+                    missing.add(gsi);
+                }
             }
+            if (!missing.isEmpty()) {
+                throw LabException.validation(INVALID + "ProvisionedThroughput must be specified for index: "
+                        + String.join(",", missing));
+            }
+            if (pt == null) {
+                throw LabException.validation(INVALID + "ProvisionedThroughput must be specified when BillingMode is"
+                        + " PROVISIONED");
+            }
+        }
+        JsonNode stream = req.get("StreamSpecification");
+        JsonNode newStream = stream == null ? null : checkedStream(stream, t.streamSpecification);
+        Map<String, KeyType> types = new LinkedHashMap<>(t.attributeTypes);
+        for (JsonNode d : iterable(req.get("AttributeDefinitions"))) {
+            types.put(d.get("AttributeName").asText(), KeyType.valueOf(d.get("AttributeType").asText()));
+        }
+        IndexDef created = null;
+        String deleted = null;
+        for (JsonNode u : iterable(updates)) {
+            if (u.has("Create")) {
+                if (t.globalIndexes.size() >= 20) {
+                    throw LabException.validation(INVALID + "GlobalSecondaryIndex count exceeds the per-table limit"
+                            + " of 20");
+                }
+                JsonNode c = u.get("Create");
+                for (JsonNode k : c.get("KeySchema")) {
+                    if (!types.containsKey(k.get("AttributeName").asText())) {
+                        throw LabException.validation(INVALID + "Some index key attributes are not defined in"
+                                + " AttributeDefinitions. Keys: " + keyNames(c.get("KeySchema"))
+                                + ", AttributeDefinitions: " + types.keySet());
+                    }
+                }
+                created = indexDef(t, c, true, types);
+                if (t.index(created.name()) != null) {
+                    throw LabException.validation(INVALID + "Index with name " + created.name()
+                            + " already exists");
+                }
+            } else if (u.has("Delete")) {
+                deleted = gsi(t, u.get("Delete").get("IndexName").asText()).name();
+            }
+        }
+        // Everything checked: the changes go through.
+        ObjectNode before = null;
+        if (pt != null || !throughputGiven.isEmpty()) {
+            if (increase || !throughputGiven.isEmpty()) {
+                t.lastIncreaseMillis = now;
+            }
+            if (decrease) {
+                t.lastDecreaseMillis = now;
+            }
+        }
+        if (billing != null && onDemandAfter != t.onDemand) {
+            boolean toOnDemand = onDemandAfter;
+            apply.add(() -> {
+                t.onDemand = toOnDemand;
+                t.lastBillingSwitchMillis = now;
+                if (toOnDemand) {
+                    t.readUnits = 0;
+                    t.writeUnits = 0;
+                    t.globalIndexes.values().forEach(i -> {
+                        i.readUnits = 0;
+                        i.writeUnits = 0;
+                    });
+                }
+            });
+        }
+        JsonNode odt = req.get("OnDemandThroughput");
+        if (odt != null) {
+            apply.add(() -> {
+                t.maxReadUnits = odt.path("MaxReadRequestUnits").asDouble(t.maxReadUnits);
+                t.maxWriteUnits = odt.path("MaxWriteRequestUnits").asDouble(t.maxWriteUnits);
+            });
+        }
+        if (req.has("DeletionProtectionEnabled")) {
+            t.deletionProtection = req.get("DeletionProtectionEnabled").booleanValue();
+            t.deletionProtectionSet = true;
+        }
+        if (stream != null) {
+            t.streamSpecification = newStream;
+        }
+        if (req.has("SSESpecification")) {
+            t.sseSpecification = req.get("SSESpecification");
+        }
+        if (req.has("TableClass")) {
+            t.tableClass = req.get("TableClass").asText();
+            t.tableClassSet = true;
+        }
+        if (created != null) {
+            IndexDef index = created;
             t.attributeTypes.putAll(types);
             t.globalIndexes.put(index.name(), index);
             t.backfill(index);
-            return true;
+            index.status = lifecycle > 0 ? "CREATING" : "ACTIVE";
+            apply.add(() -> index.status = "ACTIVE");
         }
-        if (u.has("Delete")) {
-            String name = Req.string(u.get("Delete"), "IndexName", "indexName");
-            if (t.globalIndexes.remove(name) == null) {
-                throw LabException.notFound("Requested resource not found: Index: " + name + " not found for table: "
-                        + t.name);
-            }
-            t.indexStores.remove(name);
-            t.insights.remove(name);
-            Set<String> stillUsed = new HashSet<>();
-            stillUsed.add(t.key.partitionKey());
-            stillUsed.add(t.key.sortKey());
-            t.allIndexes().forEach(i -> {
-                stillUsed.add(i.key().partitionKey());
-                stillUsed.add(i.key().sortKey());
+        if (deleted != null) {
+            String gone = deleted;
+            t.globalIndexes.get(gone).status = "DELETING";
+            apply.add(() -> {
+                t.globalIndexes.remove(gone);
+                t.indexStores.remove(gone);
+                t.insights.remove(gone);
+                t.attributeTypes.keySet().retainAll(keyAttributes(t));
             });
-            t.attributeTypes.keySet().retainAll(stillUsed);
-            return true;
         }
-        throw LabException.validation("One or more parameter values were invalid: GlobalSecondaryIndexUpdate needs"
-                + " one of Create, Update or Delete");
+        // When the change takes effect its time is stamped again, as DynamoDB does (and a decrease is counted).
+        boolean increased = increase || !throughputGiven.isEmpty();
+        boolean decreased = decrease;
+        apply.add(() -> {
+            long done = engine.clock().epochMillis();
+            if (increased && (pt != null || !throughputGiven.isEmpty())) {
+                t.lastIncreaseMillis = Math.max(done, t.lastIncreaseMillis + 1);
+            }
+            if (decreased) {
+                t.lastDecreaseMillis = Math.max(done, t.lastDecreaseMillis + 1);
+                t.decreasesToday++;
+            }
+        });
+        before = Descriptions.table(t, false);
+        before.put("TableStatus", "UPDATING");
+        apply.add(() -> t.gate.reconfigure(t.capacityConfig()));
+        if (lifecycle > 0) {
+            t.enter(LabTable.Status.UPDATING, now + lifecycle, () -> apply.forEach(Runnable::run));
+        } else {
+            apply.forEach(Runnable::run);
+        }
+        return (ObjectNode) F.objectNode().set("TableDescription", before);
+    }
+
+    private static String keyNames(JsonNode schema) {
+        List<String> names = new ArrayList<>();
+        schema.forEach(k -> names.add(k.get("AttributeName").asText()));
+        return names.toString();
+    }
+
+    private static IndexDef gsi(LabTable t, String name) {
+        IndexDef index = t.globalIndexes.get(name);
+        if (index == null) {
+            throw LabException.notFound("Requested resource not found: Index: " + name + " not found for table: "
+                    + t.name);
+        }
+        return index;
+    }
+
+    /** A stream specification as DynamoDB accepts it: a view type exactly when enabling. */
+    private static JsonNode checkedStream(JsonNode spec, JsonNode current) {
+        boolean enabled = spec.get("StreamEnabled").booleanValue();
+        if (enabled && !spec.has("StreamViewType")) {
+            throw LabException.validation(INVALID + "Stream view type must be specified when stream is enabled");
+        }
+        if (!enabled && spec.has("StreamViewType")) {
+            throw LabException.validation(INVALID + "Stream view type can only be specified when stream is enabled");
+        }
+        if (enabled && current != null) {
+            throw LabException.validation("Table already has an enabled stream");
+        }
+        return enabled ? spec : null;
+    }
+
+    private static LabException unchanged(long currentRead, long currentWrite, long read, long write) {
+        return LabException.validation("The provisioned throughput for the table will not change. The requested value"
+                + " equals the current value. Current ReadCapacityUnits provisioned for the table: " + currentRead
+                + ". Requested ReadCapacityUnits: " + read + ". Current WriteCapacityUnits provisioned for the table: "
+                + currentWrite + ". Requested WriteCapacityUnits: " + write + ". Refer to the Amazon DynamoDB"
+                + " Developer Guide for current limits and how to request higher limits.");
+    }
+
+    private static Iterable<JsonNode> iterable(JsonNode list) {
+        return list == null ? List.of() : list;
     }
 }

@@ -16,10 +16,12 @@ import java.util.Set;
 public final class Condition {
     private final CondNode root;
     private final Set<String> topLevelNames;
+    private final Set<String> nestedNames;
 
-    private Condition(CondNode root, Set<String> topLevelNames) {
+    private Condition(CondNode root, Set<String> topLevelNames, Set<String> nestedNames) {
         this.root = root;
         this.topLevelNames = Collections.unmodifiableSet(topLevelNames);
+        this.nestedNames = Collections.unmodifiableSet(nestedNames);
     }
 
     /** Parses a ConditionExpression; errors read "Invalid ConditionExpression: …". */
@@ -35,7 +37,7 @@ public final class Condition {
     private static Condition parse(String expression, ExpressionContext ctx, String parameter) {
         Objects.requireNonNull(expression, "expression");
         ConditionParser parser = ConditionParser.parse(expression, ctx, parameter);
-        return new Condition(parser.root, parser.pathHeads);
+        return new Condition(parser.root, parser.pathHeads, parser.nestedHeads);
     }
 
     /** Whether the item satisfies the condition; pass an empty map for an item that does not exist. */
@@ -49,5 +51,10 @@ public final class Condition {
      */
     public Set<String> topLevelNames() {
         return topLevelNames;
+    }
+
+    /** Top-level names of paths that reach inside a value ({@code a.b}, {@code a[0]}). */
+    public Set<String> nestedNames() {
+        return nestedNames;
     }
 }

@@ -189,6 +189,9 @@ final class ConditionParser extends ParserBase {
             pos++;
             Operand inner = parseOperand();
             expect(Lexer.RPAREN);
+            if (inner instanceof Operand.Path path && (type() == Lexer.DOT || type() == Lexer.LBRACKET)) {
+                return new Operand.Path(continuePath(path.path));
+            }
             return inner;
         }
         if (t == Lexer.ATTR_VALUE) {

@@ -31,10 +31,7 @@ public final class KeyCondition {
      * (OR, NOT, a non-key attribute, a wrong value type) use DynamoDB's own, unprefixed wording.
      */
     public static KeyCondition parse(String expression, ExpressionContext ctx, KeySchema schema) {
-        Objects.requireNonNull(expression, "expression");
-        ConditionParser parser = ConditionParser.parse(expression, ctx, "KeyConditionExpression");
-        Map<String, SortKeyCondition> conditions = new LinkedHashMap<>();
-        collect(parser.root, conditions);
+        Map<String, Comparison> conditions = parseRaw(expression, ctx).conditions();
         if (conditions.size() > 2) {
             throw new ExpressionException("Conditions can be of length 1 or 2 only");
         }
@@ -43,25 +40,61 @@ public final class KeyCondition {
         if (range == null && conditions.size() > 1) {
             throw new ExpressionException("Query key condition not supported");
         }
-        SortKeyCondition hashCondition = conditions.get(hash.name());
+        Comparison hashCondition = conditions.get(hash.name());
         if (hashCondition == null) {
             throw new ExpressionException("Query condition missed key schema element: " + hash.name());
         }
         checkTypes(hashCondition, hash);
-        if (hashCondition.operator() != SortKeyCondition.Operator.EQ) {
+        if (hashCondition.operator() != Comparison.Operator.EQ) {
             throw new ExpressionException("Query key condition not supported");
         }
-        SortKeyCondition rangeCondition = range == null ? null : conditions.get(range.name());
+        Comparison rangeCondition = range == null ? null : conditions.get(range.name());
         if (rangeCondition == null && conditions.size() > 1) {
             throw new ExpressionException("Query condition missed key schema element: " + range.name());
         }
         if (rangeCondition != null) {
             checkTypes(rangeCondition, range);
         }
-        return new KeyCondition(hash.name(), hashCondition.values().get(0), rangeCondition);
+        return of(hash.name(), hashCondition.values().get(0),
+                rangeCondition == null ? null : rangeCondition.toSortKeyCondition());
     }
 
-    private static void checkTypes(SortKeyCondition condition, KeyAttribute key) {
+    /** A key condition already checked against the schema: the partition value and an optional sort-key range. */
+    public static KeyCondition of(String partitionKeyName, AttrValue partitionValue, SortKeyCondition sortKey) {
+        return new KeyCondition(partitionKeyName, partitionValue, sortKey);
+    }
+
+    /**
+     * A KeyConditionExpression parsed as a condition (every check of a ConditionExpression applies), not yet reduced
+     * to key conditions: DynamoDB parses all expressions of a request and checks its placeholders before it looks at
+     * the shape of the key condition.
+     */
+    public static final class Raw {
+        private final CondNode root;
+
+        private Raw(CondNode root) {
+            this.root = root;
+        }
+
+        /**
+         * One condition per attribute, in DynamoDB's KeyConditions form ({@code :v < sk} becomes {@code GT} on sk);
+         * refuses what a key condition cannot hold (OR, NOT, IN, {@code <>}, functions other than begins_with,
+         * nested paths, two conditions on one key) with DynamoDB's unprefixed messages.
+         */
+        public Map<String, Comparison> conditions() {
+            Map<String, Comparison> out = new LinkedHashMap<>();
+            collect(root, out);
+            return out;
+        }
+    }
+
+    /** Parses a KeyConditionExpression; errors read "Invalid KeyConditionExpression: …". */
+    public static Raw parseRaw(String expression, ExpressionContext ctx) {
+        Objects.requireNonNull(expression, "expression");
+        return new Raw(ConditionParser.parse(expression, ctx, "KeyConditionExpression").root);
+    }
+
+    private static void checkTypes(Comparison condition, KeyAttribute key) {
         for (AttrValue v : condition.values()) {
             if (!v.type().name().equals(key.type().name())) {
                 throw new ExpressionException("One or more parameter values were invalid: "
@@ -71,9 +104,9 @@ public final class KeyCondition {
     }
 
     /** Flattens the AND tree into one condition per attribute, refusing what a key condition cannot hold. */
-    private static void collect(CondNode node, Map<String, SortKeyCondition> out) {
+    private static void collect(CondNode node, Map<String, Comparison> out) {
         Operand[] operands;
-        SortKeyCondition.Operator op;
+        Comparison.Operator op;
         if (node instanceof CondNode.And and) {
             collect(and.left, out);
             collect(and.right, out);
@@ -95,7 +128,7 @@ public final class KeyCondition {
                 throw keyFirst("BETWEEN");
             }
             operands = new Operand[] {between.value, between.lower, between.upper};
-            op = SortKeyCondition.Operator.BETWEEN;
+            op = Comparison.Operator.BETWEEN;
         } else {
             ConditionFunction f = (ConditionFunction) node;
             if (f.fn != ConditionFunction.Fn.BEGINS_WITH) {
@@ -105,12 +138,12 @@ public final class KeyCondition {
                 throw keyFirst(f.name);
             }
             operands = f.args;
-            op = SortKeyCondition.Operator.BEGINS_WITH;
+            op = Comparison.Operator.BEGINS_WITH;
         }
         leaf(operands, op, out);
     }
 
-    private static void leaf(Operand[] operands, SortKeyCondition.Operator op, Map<String, SortKeyCondition> out) {
+    private static void leaf(Operand[] operands, Comparison.Operator op, Map<String, Comparison> out) {
         String attribute = null;
         int attributeIndex = 0;
         List<AttrValue> values = new ArrayList<>(2);
@@ -141,26 +174,26 @@ public final class KeyCondition {
         if (attributeIndex != 0) {
             op = mirrored(op); // ":v < sk" means "sk > :v"
         }
-        out.put(attribute, new SortKeyCondition(attribute, op, values));
+        out.put(attribute, new Comparison(attribute, op, values));
     }
 
-    private static SortKeyCondition.Operator operator(int comparator) {
+    private static Comparison.Operator operator(int comparator) {
         switch (comparator) {
-            case Lexer.EQ: return SortKeyCondition.Operator.EQ;
-            case Lexer.LT: return SortKeyCondition.Operator.LT;
-            case Lexer.LE: return SortKeyCondition.Operator.LE;
-            case Lexer.GT: return SortKeyCondition.Operator.GT;
-            case Lexer.GE: return SortKeyCondition.Operator.GE;
+            case Lexer.EQ: return Comparison.Operator.EQ;
+            case Lexer.LT: return Comparison.Operator.LT;
+            case Lexer.LE: return Comparison.Operator.LE;
+            case Lexer.GT: return Comparison.Operator.GT;
+            case Lexer.GE: return Comparison.Operator.GE;
             default: throw new IllegalStateException("comparator " + comparator);
         }
     }
 
-    private static SortKeyCondition.Operator mirrored(SortKeyCondition.Operator op) {
+    private static Comparison.Operator mirrored(Comparison.Operator op) {
         switch (op) {
-            case LT: return SortKeyCondition.Operator.GT;
-            case LE: return SortKeyCondition.Operator.GE;
-            case GT: return SortKeyCondition.Operator.LT;
-            case GE: return SortKeyCondition.Operator.LE;
+            case LT: return Comparison.Operator.GT;
+            case LE: return Comparison.Operator.GE;
+            case GT: return Comparison.Operator.LT;
+            case GE: return Comparison.Operator.LE;
             default: return op;
         }
     }

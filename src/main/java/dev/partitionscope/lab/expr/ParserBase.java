@@ -109,8 +109,25 @@ abstract class ParserBase {
     /** {@code name}, {@code #name}, then any of {@code .name}, {@code .#name}, {@code [digits]}. */
     final DocumentPath parsePath() {
         List<String> names = new ArrayList<>(4);
-        int[] indexes = new int[4];
         names.add(pathName());
+        return steps(names, new int[4]);
+    }
+
+    /**
+     * More steps after a path that stood in parentheses ({@code (a.b).c}): DynamoDB reads that as the path
+     * {@code a.b.c}, with the parentheses as redundant ones.
+     */
+    final DocumentPath continuePath(DocumentPath base) {
+        List<String> names = new ArrayList<>(base.size() + 2);
+        int[] indexes = new int[base.size() + 4];
+        for (int i = 0; i < base.size(); i++) {
+            names.add(base.isIndex(i) ? null : base.name(i));
+            indexes[i] = base.isIndex(i) ? base.index(i) : 0;
+        }
+        return steps(names, indexes);
+    }
+
+    private DocumentPath steps(List<String> names, int[] indexes) {
         while (true) {
             if (type() == Lexer.DOT) {
                 pos++;

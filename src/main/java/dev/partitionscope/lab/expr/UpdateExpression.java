@@ -93,10 +93,19 @@ public final class UpdateExpression {
         for (UpdateAction remove : removes) {
             doc.remove(remove.path());
         }
+        // ADDs past the end of a list append in index order too (ADD c[8] :x, c[6] :y puts y before x).
+        List<UpdateAction> adds = new ArrayList<>();
         for (UpdateAction action : actions) {
             if (action.kind() == UpdateAction.Kind.ADD) {
-                add(doc, action);
-            } else if (action.kind() == UpdateAction.Kind.DELETE) {
+                adds.add(action);
+            }
+        }
+        adds.sort((a, b) -> a.path().compareSteps(b.path()));
+        for (UpdateAction add : adds) {
+            add(doc, add);
+        }
+        for (UpdateAction action : actions) {
+            if (action.kind() == UpdateAction.Kind.DELETE) {
                 delete(doc, action);
             }
         }
@@ -133,6 +142,36 @@ public final class UpdateExpression {
         } else {
             doc.set(action.path(), rest);
         }
+    }
+
+    /**
+     * The type each top-level attribute will have where the expression says so without reading the item (a SET of a
+     * value, arithmetic, list_append; an ADD or DELETE operand): DynamoDB checks these against index key types
+     * before it reads the item.
+     */
+    public Map<String, AttrValue.Type> topLevelTypes() {
+        Map<String, AttrValue.Type> types = new java.util.LinkedHashMap<>();
+        for (UpdateAction a : actions) {
+            if (a.path().isNested()) {
+                continue;
+            }
+            AttrValue.Type type = switch (a.kind()) {
+                case SET -> a.value() instanceof UpdateValue.OfValue v ? v.value.type()
+                        : a.value() instanceof UpdateValue.Arithmetic ? AttrValue.Type.N
+                        : a.value() instanceof UpdateValue.ListAppend ? AttrValue.Type.L : null;
+                case ADD, DELETE -> a.operand() == null ? null : a.operand().type();
+                default -> null;
+            };
+            if (type != null) {
+                types.put(a.path().head(), type);
+            }
+        }
+        return types;
+    }
+
+    /** Top-level names of written paths that reach inside a value ({@code a.b}, {@code a[0]}). */
+    public Set<String> nestedHeads() {
+        return nestedHeads;
     }
 
     /** Top-level attributes the update writes, in order: what ReturnValues UPDATED_OLD/UPDATED_NEW are about. */

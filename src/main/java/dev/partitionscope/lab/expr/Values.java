@@ -1,7 +1,6 @@
 package dev.partitionscope.lab.expr;
 
 import dev.partitionscope.core.item.AttrValue;
-import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.core.item.KeyOrder;
 import java.util.Arrays;
 import java.util.List;
@@ -98,7 +97,7 @@ final class Values {
     }
 
     /**
-     * {@code size(path)}: UTF-8 bytes of a string, bytes of a binary, elements of a set or list, entries of a map;
+     * {@code size(path)}: characters of a string, bytes of a binary, elements of a set or list, entries of a map;
      * {@code null} (no value, so every comparison is false) for other types or a missing attribute.
      */
     static AttrValue size(AttrValue v) {
@@ -108,7 +107,8 @@ final class Values {
         long size;
         switch (v.type()) {
             case S:
-                size = ItemSize.utf8Length(((AttrValue.S) v).value());
+                // DynamoDB counts the string's characters here (UTF-16 units), not its UTF-8 bytes: size of "abÿ" is 3.
+                size = ((AttrValue.S) v).value().length();
                 break;
             case B:
                 size = ((AttrValue.B) v).value().length;

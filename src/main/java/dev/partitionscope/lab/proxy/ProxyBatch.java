@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.lab.engine.EngineMeter;
-import dev.partitionscope.lab.engine.LabException;
+import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.partition.Decision;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

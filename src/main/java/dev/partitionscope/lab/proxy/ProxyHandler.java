@@ -11,7 +11,7 @@ import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.lab.clock.LabClock;
 import dev.partitionscope.lab.engine.CapacityGate;
 import dev.partitionscope.lab.engine.EngineMeter;
-import dev.partitionscope.lab.engine.LabException;
+import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.meter.RequestRecord;
 import dev.partitionscope.lab.partition.CapacityConfig;
 import dev.partitionscope.lab.partition.Charge;
@@ -228,8 +228,8 @@ public final class ProxyHandler implements LabServer.RequestHandler {
     }
 
     private static LabException upstreamError(int status, JsonNode body) {
-        String type = body.path("__type").asText("InternalServerError");
-        String name = type.substring(type.indexOf('#') + 1);
+        String type = body.path("__type").asText("com.amazonaws.dynamodb.v20120810#InternalServerError");
+        boolean capital = !body.has("message") && body.has("Message");
         String message = body.has("message") ? body.get("message").asText() : body.path("Message").asText(null);
         ObjectNode extra = JSON.createObjectNode();
         for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
@@ -238,7 +238,7 @@ public final class ProxyHandler implements LabServer.RequestHandler {
                 extra.set(f.getKey(), f.getValue());
             }
         }
-        return new LabException(name, message, status, List.of(), extra.isEmpty() ? null : extra);
+        return LabException.upstream(type, message, capital, status, extra.isEmpty() ? null : extra);
     }
 
     /** Parses an item from a request field (used by estimates). */

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.lab.clock.LabClock;
 import dev.partitionscope.lab.cloudwatch.InsightRule;
 import dev.partitionscope.lab.cloudwatch.InsightRules;
-import dev.partitionscope.lab.engine.LabException;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -115,7 +115,7 @@ final class TableCatalog {
             }
         }
         if (pk == null) {
-            throw new dev.partitionscope.lab.engine.LabException("InternalServerError",
+            throw new dev.partitionscope.lab.wire.LabException("InternalServerError",
                     "The upstream described a table without a partition key", 502, java.util.List.of(), null);
         }
         return new KeySchema(pk, sk);

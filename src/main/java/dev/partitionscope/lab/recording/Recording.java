@@ -128,7 +128,7 @@ public final class Recording {
         Lab lab = Lab.inProcess(Lab.Options.defaults().withClock(clock).withParams(params));
         try {
             for (JsonNode t : root.path("tables")) {
-                lab.engine().handle("CreateTable", t.path("definition"));
+                lab.engine().handleAtOnce("CreateTable", t.path("definition"));
                 LabTable table = lab.engine().tablesByName().get(t.path("definition").path("TableName").asText());
                 t.path("insights").fields().forEachRemaining(e -> table.restoreInsights(e.getKey(),
                         e.getValue().path("status").asText(), e.getValue().path("mode").asText(null),

@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.partitionscope.lab.engine.LabException;
+import dev.partitionscope.lab.api.DynamoDbApi;
+import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.partition.ThrottleReason;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,8 +17,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -33,8 +32,6 @@ import java.util.zip.CRC32;
 public final class LabServer implements AutoCloseable {
     public static final String DYNAMODB_PREFIX = "DynamoDB_20120810.";
     static final long MAX_REQUEST_BYTES = 16L * 1024 * 1024;
-    private static final String DYNAMODB_ERROR = "com.amazonaws.dynamodb.v20120810#";
-    private static final String CORAL_ERROR = "com.amazon.coral.service#";
 
     static {
         // The JDK server flushes a response's headers before its body; with Nagle's algorithm on, the body then waits
@@ -91,6 +88,12 @@ public final class LabServer implements AutoCloseable {
     public static final String LAB_TIME_HEADER = "x-partitionscope-lab-time";
 
     private volatile java.util.function.LongSupplier clockMillis;
+    private volatile String region = "us-east-1";
+
+    /** The region the Lab names (in its health answer, as DynamoDB's endpoint does). */
+    public void setRegion(String region) {
+        this.region = region;
+    }
 
     /** Stamps every answer with this clock (see {@link #LAB_TIME_HEADER}). */
     public void setClock(java.util.function.LongSupplier epochMillis) {
@@ -193,67 +196,140 @@ public final class LabServer implements AutoCloseable {
 
     private void answer(HttpExchange ex) throws IOException {
         try (ex) {
-            String requestId = UUID.randomUUID().toString();
+            String requestId = requestId();
+            com.sun.net.httpserver.Headers in = ex.getRequestHeaders();
+            com.sun.net.httpserver.Headers out = ex.getResponseHeaders();
             java.util.function.LongSupplier clock = clockMillis;
             if (clock != null) {
-                ex.getResponseHeaders().set(LAB_TIME_HEADER, Long.toString(clock.getAsLong()));
+                out.set(LAB_TIME_HEADER, Long.toString(clock.getAsLong()));
             }
+            String method = ex.getRequestMethod();
             try {
-                if (ex.getRequestMethod().equals("GET")) {
-                    reply(ex, 200, "text/plain", ("healthy: PartitionScope Lab\n").getBytes(StandardCharsets.UTF_8),
-                            requestId);
-                    return;
-                }
-                String path = ex.getRequestURI().getPath();
-                for (Route route : routes) {
-                    if (route.accepts(path, ex.getRequestHeaders())) {
-                        Reply r = route.answer(path, ex.getRequestHeaders(), readBody(ex));
-                        r.headers().forEach(ex.getResponseHeaders()::set);
-                        reply(ex, r.status(), r.contentType(), r.body(), requestId);
+                if (in.getFirst("Origin") != null) {
+                    out.set("Access-Control-Allow-Origin", "*");
+                    if (method.equals("OPTIONS")) {
+                        copy(in, "Access-Control-Request-Headers", out, "Access-Control-Allow-Headers");
+                        copy(in, "Access-Control-Request-Method", out, "Access-Control-Allow-Methods");
+                        out.set("Access-Control-Max-Age", "172800");
+                        out.set("x-amzn-RequestId", requestId);
+                        ex.sendResponseHeaders(200, -1);
                         return;
                     }
                 }
-                String target = ex.getRequestHeaders().getFirst("X-Amz-Target");
-                byte[] body = readBody(ex);
-                if (target == null || !target.startsWith(DYNAMODB_PREFIX)) {
-                    replyError(ex, 400, CORAL_ERROR + "UnknownOperationException", target == null
-                            ? "Missing X-Amz-Target header" : "Unknown X-Amz-Target: " + target, null, requestId);
+                if (method.equals("GET")) {
+                    reply(ex, 200, "text/plain", ("healthy: dynamodb." + region + ".amazonaws.com ")
+                            .getBytes(StandardCharsets.UTF_8), requestId);
                     return;
                 }
-                String operation = target.substring(DYNAMODB_PREFIX.length());
-                JsonNode request;
-                try {
-                    request = body.length == 0 ? json.createObjectNode() : json.readTree(body);
-                } catch (JsonProcessingException e) {
-                    replyError(ex, 400, CORAL_ERROR + "SerializationException", serializationMessage(e), null,
+                String path = ex.getRequestURI().getPath();
+                byte[] body = readBody(ex);
+                if (method.equals("POST")) {
+                    for (Route route : routes) {
+                        if (route.accepts(path, in)) {
+                            Reply r = route.answer(path, in, body);
+                            r.headers().forEach(out::set);
+                            reply(ex, r.status(), r.contentType(), r.body(), requestId);
+                            return;
+                        }
+                    }
+                }
+                String contentType = contentType(in.getFirst("Content-Type"));
+                if (!method.equals("POST") || body.length > 0 && !contentType.equals(JSON)
+                        && !contentType.equals(AMZ_JSON)) {
+                    reply(ex, 404, null, "<UnknownOperationException/>\n".getBytes(StandardCharsets.UTF_8),
                             requestId);
                     return;
                 }
-                ObjectNode answer = handler.handle(operation, request, ex.getRequestHeaders());
-                reply(ex, 200, "application/x-amz-json-1.0", json.writeValueAsBytes(answer), requestId);
+                String answerType = contentType.equals(AMZ_JSON) ? AMZ_JSON : JSON;
+                JsonNode request = null;
+                if (body.length > 0) {
+                    try {
+                        request = json.readTree(body);
+                    } catch (JsonProcessingException e) {
+                        replyError(ex, LabException.serialization(null), requestId, answerType);
+                        return;
+                    }
+                }
+                String operation = operation(in.getFirst("X-Amz-Target"));
+                if (operation == null) {
+                    replyError(ex, LabException.coral("UnknownOperationException", null), requestId, answerType);
+                    return;
+                }
+                LabException unsigned = Signatures.check(in.getFirst("Authorization"), ex.getRequestURI(), in);
+                if (unsigned != null) {
+                    replyError(ex, unsigned, requestId, answerType);
+                    return;
+                }
+                if (request == null) {
+                    replyError(ex, LabException.serialization(null), requestId, answerType);
+                    return;
+                }
+                ObjectNode answer = handler.handle(operation, request, in);
+                reply(ex, 200, answerType, json.writeValueAsBytes(answer), requestId);
             } catch (BodyTooLarge e) {
                 drain(ex);
-                ex.getResponseHeaders().set("Connection", "close");
-                replyError(ex, 413, CORAL_ERROR + "RequestEntityTooLarge", "Request size exceeded "
-                        + MAX_REQUEST_BYTES + " bytes", null, requestId);
+                out.set("Connection", "close");
+                out.set("x-amzn-RequestId", requestId);
+                ex.sendResponseHeaders(413, 0); // chunked, no body: as DynamoDB answers
             } catch (LabException e) {
-                String prefix = e.name().equals("UnknownOperationException") ? CORAL_ERROR : DYNAMODB_ERROR;
-                replyError(ex, e.status(), prefix + e.name(), e.getMessage(), e, requestId);
-            } catch (RuntimeException | Error e) {
-                // A bug in the Lab must not take the endpoint down: answer like DynamoDB's internal error. Errors too
-                // (an assertion, a class that failed to load, a stack overflow): unanswered, the connection drops.
-                replyError(ex, 500, DYNAMODB_ERROR + "InternalServerError", "Internal server error ("
-                        + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", null, requestId);
+                replyError(ex, e, requestId, contentType(in.getFirst("Content-Type")).equals(AMZ_JSON) ? AMZ_JSON
+                        : JSON);
+            } catch (RuntimeException | StackOverflowError e) {
+                // A bug in the Lab must not take the endpoint down: answer like DynamoDB's internal error, and say
+                // what happened where someone can read it.
+                LOG.log(System.Logger.Level.ERROR, "Lab answered 500 to " + in.getFirst("X-Amz-Target"), e);
+                replyError(ex, new LabException("InternalServerError", "Internal server error ("
+                        + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", 500, java.util.List.of(), null),
+                        requestId, JSON);
             }
         }
     }
 
-    private static String serializationMessage(JsonProcessingException e) {
-        String m = e.getOriginalMessage();
-        if (m != null && m.toLowerCase(Locale.ROOT).contains("nesting depth")) {
-            return "Nesting Levels have exceeded supported limits";
+    private static final System.Logger LOG = System.getLogger(LabServer.class.getName());
+    private static final String JSON = "application/json";
+    private static final String AMZ_JSON = "application/x-amz-json-1.0";
+    private static final char[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
+
+    /** DynamoDB's request ids: 52 characters of 0-9 and A-Z. */
+    private static String requestId() {
+        java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
+        char[] id = new char[52];
+        for (int i = 0; i < id.length; i++) {
+            id[i] = ID_CHARS[r.nextInt(ID_CHARS.length)];
         }
-        return "Start of structure or map found where not expected";
+        return new String(id);
+    }
+
+    /** The media type without parameters, trimmed ("application/json; charset=utf-8" → "application/json"). */
+    private static String contentType(String header) {
+        if (header == null) {
+            return "";
+        }
+        int semi = header.indexOf(';');
+        return (semi < 0 ? header : header.substring(0, semi)).trim();
+    }
+
+    private static void copy(com.sun.net.httpserver.Headers in, String from, com.sun.net.httpserver.Headers out,
+                             String to) {
+        String v = in.getFirst(from);
+        if (v != null) {
+            out.set(to, v);
+        }
+    }
+
+    /**
+     * The operation a DynamoDB target names ({@code DynamoDB_20120810.PutItem}; the 2011 version's prefix is accepted
+     * too, as by DynamoDB), or null when the target is not a DynamoDB operation at all.
+     */
+    static String operation(String target) {
+        if (target == null) {
+            return null;
+        }
+        String[] parts = target.split("\\.", -1);
+        if (parts.length != 2 || !(parts[0].equals("DynamoDB_20120810") || parts[0].equals("DynamoDB_20111205"))) {
+            return null;
+        }
+        return DynamoDbApi.isDynamoDbOperation(parts[1]) ? parts[1] : null;
     }
 
     private static final class BodyTooLarge extends IOException {
@@ -304,29 +380,33 @@ public final class LabServer implements AutoCloseable {
         }
     }
 
-    private void replyError(HttpExchange ex, int status, String type, String message, LabException cause,
-                            String requestId) throws IOException {
-        ObjectNode error = json.createObjectNode().put("__type", type);
-        if (message != null) {
-            error.put("message", message);
+    private void replyError(HttpExchange ex, LabException e, String requestId, String contentType)
+            throws IOException {
+        ObjectNode error = json.createObjectNode().put("__type", e.type());
+        if (e.getMessage() != null) {
+            error.put(e.capitalMessage() ? "Message" : "message", e.getMessage());
         }
-        if (cause != null && !cause.reasons().isEmpty()) {
-            ArrayNode reasons = error.putArray("ThrottlingReasons");
-            for (ThrottleReason r : cause.reasons()) {
+        if (!e.reasons().isEmpty()) {
+            // The SDK matches member names exactly: ThrottlingException spells its list with a lower-case t.
+            ArrayNode reasons = error.putArray(e.name().equals("ThrottlingException") ? "throttlingReasons"
+                    : "ThrottlingReasons");
+            for (ThrottleReason r : e.reasons()) {
                 reasons.addObject().put("reason", r.wire()).put("resource", r.resourceArn());
             }
         }
-        if (cause != null && cause.extra() != null) {
-            cause.extra().fields().forEachRemaining(f -> error.set(f.getKey(), f.getValue()));
+        if (e.extra() != null) {
+            e.extra().fields().forEachRemaining(f -> error.set(f.getKey(), f.getValue()));
         }
-        reply(ex, status, "application/x-amz-json-1.0", json.writeValueAsBytes(error), requestId);
+        reply(ex, e.status(), contentType, json.writeValueAsBytes(error), requestId);
     }
 
     private static void reply(HttpExchange ex, int status, String contentType, byte[] body, String requestId)
             throws IOException {
         CRC32 crc = new CRC32();
         crc.update(body);
-        ex.getResponseHeaders().set("Content-Type", contentType);
+        if (contentType != null) {
+            ex.getResponseHeaders().set("Content-Type", contentType);
+        }
         ex.getResponseHeaders().set("x-amzn-RequestId", requestId);
         ex.getResponseHeaders().set("x-amz-crc32", Long.toString(crc.getValue()));
         ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
-import dev.partitionscope.lab.engine.LabException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;

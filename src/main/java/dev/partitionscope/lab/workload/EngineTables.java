@@ -35,7 +35,7 @@ public final class EngineTables {
                 }
             }
         } else {
-            engine.handle("CreateTable", createRequest(def));
+            engine.handleAtOnce("CreateTable", createRequest(def));
         }
         enableInsights(engine, def);
     }
@@ -50,10 +50,10 @@ public final class EngineTables {
             if (index != null) {
                 req.put("IndexName", index);
             }
-            String status = engine.handle("DescribeContributorInsights", req.deepCopy())
+            String status = engine.handleAtOnce("DescribeContributorInsights", req.deepCopy())
                     .path("ContributorInsightsStatus").asText();
             if (!status.equals("ENABLED")) {
-                engine.handle("UpdateContributorInsights", req.put("ContributorInsightsAction", "ENABLE"));
+                engine.handleAtOnce("UpdateContributorInsights", req.put("ContributorInsightsAction", "ENABLE"));
             }
         }
     }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.clock.SimulatedClock;
-import dev.partitionscope.lab.engine.LabException;
+import dev.partitionscope.lab.wire.LabException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,5 +1,6 @@
 package dev.partitionscope.lab.engine;
 
+import dev.partitionscope.lab.wire.LabException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

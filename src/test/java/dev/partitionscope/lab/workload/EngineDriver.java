@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.clock.SimulatedClock;
-import dev.partitionscope.lab.engine.LabException;
+import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.partition.ThrottleReason;
 import dev.partitionscope.lab.wire.AttrJson;
 import java.util.Map;

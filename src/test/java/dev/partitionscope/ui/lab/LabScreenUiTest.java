@@ -8,7 +8,7 @@ import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
-import dev.partitionscope.lab.engine.LabException;
+import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.partition.KeyHash;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;

@@ -1,0 +1,145 @@
+package dev.partitionscope.lab.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * DynamoDB's checks of one AttributeValue after it was read: exactly one type, numbers that parse and fit (38
+ * significant digits, magnitude 1E-130 .. 1E+126), NULL only as {@code true}, sets non-empty and without duplicates,
+ * lists and maps checked element by element. Returns DynamoDB's sentence for the first problem, or null.
+ */
+final class AttrValueCheck {
+    private static final Pattern NUMBER = Pattern.compile("-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
+
+    private AttrValueCheck() {
+    }
+
+    /** The first problem of the value, or null when DynamoDB would accept it. */
+    static String problem(JsonNode value) {
+        if (value == null || !value.isObject() || value.isEmpty()) {
+            return "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes";
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String type = e.getKey();
+            JsonNode v = e.getValue();
+            String msg = switch (type) {
+                case "N" -> number(v);
+                case "NULL" -> v.isBoolean() && !v.booleanValue() ? "One or more parameter values were invalid: Null"
+                        + " attribute value types must have the value of true" : null;
+                case "SS" -> set(v, "string");
+                case "NS" -> numberSet(v);
+                case "BS" -> v.isEmpty() ? "One or more parameter values were invalid: Binary sets should not be empty"
+                        : hasDuplicate(v) ? "One or more parameter values were invalid: Input collection "
+                        + ConstraintCheck.display(v) + "of type BS contains duplicates." : null;
+                case "M" -> {
+                    String inner = null;
+                    for (Iterator<JsonNode> values = v.elements(); values.hasNext() && inner == null; ) {
+                        inner = problem(values.next());
+                    }
+                    yield inner;
+                }
+                case "L" -> {
+                    String inner = null;
+                    for (Iterator<JsonNode> values = v.elements(); values.hasNext() && inner == null; ) {
+                        inner = problem(values.next());
+                    }
+                    yield inner;
+                }
+                default -> null;
+            };
+            if (msg != null) {
+                return msg;
+            }
+        }
+        if (value.size() > 1) {
+            return "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported"
+                    + " datatypes";
+        }
+        return null;
+    }
+
+    /** The first problem among the values of an attribute map (an item, a key), or null. */
+    static String mapProblem(JsonNode map) {
+        if (map == null) {
+            return null;
+        }
+        for (Iterator<JsonNode> it = map.elements(); it.hasNext(); ) {
+            String msg = problem(it.next());
+            if (msg != null) {
+                return msg;
+            }
+        }
+        return null;
+    }
+
+    private static String set(JsonNode v, String kind) {
+        if (v.isEmpty()) {
+            return "One or more parameter values were invalid: An " + kind + " set  may not be empty";
+        }
+        if (hasDuplicate(v)) {
+            return "One or more parameter values were invalid: Input collection " + ConstraintCheck.display(v)
+                    + " contains duplicates.";
+        }
+        return null;
+    }
+
+    private static String numberSet(JsonNode v) {
+        if (v.isEmpty()) {
+            return "One or more parameter values were invalid: An number set  may not be empty";
+        }
+        Set<BigDecimal> seen = new HashSet<>();
+        boolean duplicate = false;
+        for (JsonNode n : v) {
+            String msg = number(n);
+            if (msg != null) {
+                return msg;
+            }
+            BigDecimal d = new BigDecimal(n.textValue());
+            duplicate |= !seen.add(d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros());
+        }
+        return duplicate ? "Input collection contains duplicates" : null;
+    }
+
+    private static boolean hasDuplicate(JsonNode v) {
+        Set<String> seen = new HashSet<>();
+        for (JsonNode e : v) {
+            if (!seen.add(e.isTextual() ? e.textValue() : e.toString())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** DynamoDB's number rules, in its order: present, parseable, not too large, not too small, ≤ 38 digits. */
+    static String number(JsonNode v) {
+        String text = v == null || v.isNull() ? "" : v.isTextual() ? v.textValue() : v.asText();
+        if (text.isEmpty()) {
+            return "The parameter cannot be converted to a numeric value";
+        }
+        if (!NUMBER.matcher(text).matches()) {
+            return "The parameter cannot be converted to a numeric value: " + text;
+        }
+        BigDecimal d = new BigDecimal(text);
+        if (d.signum() == 0) {
+            return null;
+        }
+        BigDecimal s = d.stripTrailingZeros();
+        int exponent = s.precision() - s.scale() - 1;
+        if (exponent > 125) {
+            return "Number overflow. Attempting to store a number with magnitude larger than supported range";
+        }
+        if (exponent < -130) {
+            return "Number underflow. Attempting to store a number with magnitude smaller than supported range";
+        }
+        if (s.precision() > 38) {
+            return "Attempting to store more than 38 significant digits in a Number";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,218 @@
+package dev.partitionscope.lab.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.KeyOrder;
+import dev.partitionscope.lab.wire.AttrJson;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * DynamoDB's checks of the legacy (pre-expression) parameters, which it still serves: {@code Expected} (with
+ * {@code Exists}/{@code Value} or {@code ComparisonOperator}/{@code AttributeValueList}), and the
+ * {@code KeyConditions}/{@code QueryFilter}/{@code ScanFilter} condition maps; and the rule that a request uses either
+ * expressions or the legacy parameters, never both. Each method returns DynamoDB's sentence, or null.
+ */
+final class LegacyCheck {
+    private static final String INVALID = "One or more parameter values were invalid: ";
+    private static final Set<String> ONE_VALUE = Set.of("EQ", "NE", "LE", "LT", "GE", "GT", "CONTAINS",
+            "NOT_CONTAINS", "BEGINS_WITH");
+
+    private LegacyCheck() {
+    }
+
+    /** {@code Expected}: the combinations DynamoDB accepts, per attribute, in request order. */
+    static String expected(JsonNode expected) {
+        if (expected == null) {
+            return null;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = e.getKey();
+            JsonNode c = e.getValue();
+            if (c.has("AttributeValueList") && c.has("Value")) {
+                return INVALID + "Value and AttributeValueList cannot be used together for Attribute: " + key;
+            }
+            if (c.has("ComparisonOperator")) {
+                String op = c.get("ComparisonOperator").textValue();
+                if (c.has("Exists")) {
+                    return INVALID + "Exists and ComparisonOperator cannot be used together for Attribute: " + key;
+                }
+                if (!op.equals("NULL") && !op.equals("NOT_NULL") && !c.has("AttributeValueList") && !c.has("Value")) {
+                    return INVALID + "Value or AttributeValueList must be used with ComparisonOperator: " + op
+                            + " for Attribute: " + key;
+                }
+                int values = c.has("AttributeValueList") ? c.get("AttributeValueList").size() : c.has("Value") ? 1 : 0;
+                if (!validCount(op, values)) {
+                    return INVALID + "Invalid number of argument(s) for the " + op + " ComparisonOperator";
+                }
+                JsonNode list = c.get("AttributeValueList");
+                if (list != null && !list.isEmpty()) {
+                    String type = typeOf(list.get(0));
+                    for (JsonNode v : list) {
+                        if (!typeOf(v).equals(type)) {
+                            return INVALID + "AttributeValues inside AttributeValueList must be of same type";
+                        }
+                    }
+                    if (op.equals("BETWEEN") && lowerAboveUpper(list)) {
+                        return "The BETWEEN condition was provided a range where the lower bound is greater than the"
+                                + " upper bound";
+                    }
+                }
+            } else if (c.has("AttributeValueList")) {
+                return INVALID + "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + key;
+            } else {
+                JsonNode existsNode = c.get("Exists");
+                boolean exists = existsNode == null || existsNode.booleanValue();
+                if (exists && !c.has("Value")) {
+                    return INVALID + "Value must be provided when Exists is "
+                            + (existsNode == null ? "null" : existsNode.booleanValue()) + " for Attribute: " + key;
+                }
+                if (!exists && c.has("Value")) {
+                    return INVALID + "Value cannot be used when Exists is false for Attribute: " + key;
+                }
+                if (c.has("Value")) {
+                    String msg = AttrValueCheck.problem(c.get("Value"));
+                    if (msg != null) {
+                        return msg;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean validCount(String op, int values) {
+        if (ONE_VALUE.contains(op)) {
+            return values == 1;
+        }
+        return switch (op) {
+            case "NULL", "NOT_NULL" -> values == 0;
+            case "IN" -> values > 0;
+            case "BETWEEN" -> values == 2;
+            default -> false;
+        };
+    }
+
+    /** {@code KeyConditions}, {@code QueryFilter}, {@code ScanFilter}: value counts and types per operator. */
+    static String conditions(JsonNode conditions) {
+        if (conditions == null) {
+            return null;
+        }
+        for (Iterator<JsonNode> it = conditions.elements(); it.hasNext(); ) {
+            JsonNode c = it.next();
+            String op = c.path("ComparisonOperator").asText();
+            List<JsonNode> list = new ArrayList<>();
+            c.path("AttributeValueList").forEach(list::add);
+            for (JsonNode v : list) {
+                String msg = AttrValueCheck.problem(v);
+                if (msg != null) {
+                    return msg;
+                }
+            }
+            boolean countOk = switch (op) {
+                case "NULL", "NOT_NULL" -> list.isEmpty();
+                case "IN" -> !list.isEmpty();
+                case "BETWEEN" -> list.size() == 2;
+                default -> list.size() == 1;
+            };
+            if (!countOk) {
+                return INVALID + "Invalid number of argument(s) for the " + op + " ComparisonOperator";
+            }
+            if (!list.isEmpty()) {
+                String type = typeOf(list.get(0));
+                for (JsonNode v : list) {
+                    if (!typeOf(v).equals(type)) {
+                        return INVALID + "AttributeValues inside AttributeValueList must be of same type";
+                    }
+                }
+            }
+            List<String> allowed = switch (op) {
+                case "EQ", "NE" -> List.of("S", "N", "B", "SS", "NS", "BS");
+                case "BEGINS_WITH" -> List.of("S", "B");
+                case "NULL", "NOT_NULL" -> null;
+                default -> List.of("S", "N", "B");
+            };
+            if (allowed != null) {
+                for (JsonNode v : list) {
+                    if (!allowed.contains(typeOf(v))) {
+                        return INVALID + "ComparisonOperator " + op + " is not valid for " + typeOf(v)
+                                + " AttributeValue type";
+                    }
+                }
+            }
+            if (op.equals("BETWEEN") && lowerAboveUpper(c.get("AttributeValueList"))) {
+                return "The BETWEEN condition was provided a range where the lower bound is greater than the upper"
+                        + " bound";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A request may use expressions or the legacy parameters, not both. {@code KeyConditions} alongside a filter or
+     * projection expression is allowed (without a KeyConditionExpression), as on DynamoDB.
+     */
+    static String expressionParams(JsonNode data, List<String> expressions, List<String> legacy) {
+        List<String> used = expressions.stream().filter(data::has).toList();
+        if (!used.isEmpty()) {
+            List<String> nonExpression = new ArrayList<>(legacy);
+            if (data.has("KeyConditions") && !data.has("KeyConditionExpression")) {
+                nonExpression.remove("KeyConditions");
+            }
+            List<String> mixed = nonExpression.stream().filter(data::has).toList();
+            if (!mixed.isEmpty()) {
+                return "Can not use both expression and non-expression parameters in the same request:"
+                        + " Non-expression parameters: {" + String.join(", ", mixed) + "} Expression parameters: {"
+                        + String.join(", ", used) + "}";
+            }
+        }
+        if (data.has("ExpressionAttributeNames") && used.isEmpty()) {
+            return "ExpressionAttributeNames can only be specified when using expressions";
+        }
+        List<String> valueExpressions = expressions.stream().filter(e -> !e.equals("ProjectionExpression")).toList();
+        if (!valueExpressions.isEmpty() && data.has("ExpressionAttributeValues")
+                && valueExpressions.stream().noneMatch(data::has)) {
+            return "ExpressionAttributeValues can only be specified when using expressions: "
+                    + String.join(" and ", valueExpressions) + " " + (valueExpressions.size() > 1 ? "are" : "is")
+                    + " null";
+        }
+        return null;
+    }
+
+    /** A duplicate name in AttributesToGet, as DynamoDB reports it; or null. */
+    static String duplicateAttribute(JsonNode attributesToGet) {
+        if (attributesToGet == null) {
+            return null;
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (JsonNode n : attributesToGet) {
+            String name = n.asText();
+            if (!seen.add(name)) {
+                return INVALID + "Duplicate value in attribute name: " + name;
+            }
+        }
+        return null;
+    }
+
+    private static String typeOf(JsonNode attributeValue) {
+        Iterator<String> names = attributeValue.fieldNames();
+        return names.hasNext() ? names.next() : "";
+    }
+
+    private static boolean lowerAboveUpper(JsonNode list) {
+        try {
+            AttrValue lower = AttrJson.value(list.get(0));
+            AttrValue upper = AttrJson.value(list.get(1));
+            if (lower.type() != upper.type()) {
+                return false;
+            }
+            return KeyOrder.INSTANCE.compare(lower, upper) > 0;
+        } catch (RuntimeException notComparable) {
+            return false;
+        }
+    }
+}
