@@ -107,16 +107,27 @@ final class ConstraintCheck {
         Shape shape = m.shape();
         if (shape instanceof Shape.ListShape l && v.isArray()) {
             for (int i = 0; i < v.size(); i++) {
-                member("member", v.get(i), l.element(), here + "." + (i + 1), null);
+                element(v.get(i), l.element(), here + "." + (i + 1));
             }
         } else if (shape instanceof Shape.MapShape map && v.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                member("member", e.getValue(), map.value(), here + "." + e.getKey(), null);
+                element(e.getValue(), map.value(), here + "." + e.getKey());
             }
         } else if (shape instanceof Shape.StructShape s && v.isObject()) {
             members(s, v, here);
         }
+    }
+
+    /** A list element or map value: never null (a JSON null there is no value at all), then its own checks. */
+    private void element(JsonNode value, Shape.Member m, String parent) {
+        if (value == null || value.isNull()) {
+            if (errors.size() < MAX_ERRORS) {
+                add(null, parent, "member", "Member must not be null");
+            }
+            return;
+        }
+        member("member", value, m, parent, null);
     }
 
     private static boolean allHold(List<Shape.Constraint> rules, JsonNode v) {

@@ -246,7 +246,10 @@ public final class LabServer implements AutoCloseable {
                     try {
                         request = json.readTree(body);
                     } catch (JsonProcessingException e) {
-                        replyError(ex, LabException.serialization(null), requestId, answerType);
+                        String m = e.getOriginalMessage();
+                        boolean tooDeep = m != null && m.toLowerCase(java.util.Locale.ROOT).contains("nesting depth");
+                        replyError(ex, LabException.serialization(tooDeep
+                                ? "Nesting Levels have exceeded supported limits" : null), requestId, answerType);
                         return;
                     }
                 }
@@ -274,7 +277,7 @@ public final class LabServer implements AutoCloseable {
             } catch (LabException e) {
                 replyError(ex, e, requestId, contentType(in.getFirst("Content-Type")).equals(AMZ_JSON) ? AMZ_JSON
                         : JSON);
-            } catch (RuntimeException | StackOverflowError e) {
+            } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
                 // A bug in the Lab must not take the endpoint down: answer like DynamoDB's internal error, and say
                 // what happened where someone can read it.
                 LOG.log(System.Logger.Level.ERROR, "Lab answered 500 to " + in.getFirst("X-Amz-Target"), e);

@@ -160,11 +160,12 @@ class CapacityVectorsTest {
         assertThat(eventual.consumedCapacity().capacityUnits()).isEqualTo(5.5);
 
         // A filter and a projection reduce what is returned, not what is read.
+        // (A Query's filter may not name the key attributes: DynamoDB refuses "sk = :one" there.)
         QueryResponse filtered = db.query(b -> b.tableName(t).keyConditionExpression("pk = :p")
-                .filterExpression("sk = :one").projectionExpression("sk").consistentRead(true)
-                .expressionAttributeValues(Map.of(":p", s("p"), ":one", n(1)))
+                .filterExpression("attribute_not_exists(#d)").projectionExpression("sk").consistentRead(true)
+                .expressionAttributeNames(Map.of("#d", "data")).expressionAttributeValues(Map.of(":p", s("p")))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
-        assertThat(filtered.count()).isEqualTo(1);
+        assertThat(filtered.count()).isZero();
         assertThat(filtered.consumedCapacity().capacityUnits()).isEqualTo(11.0);
         // The key condition does limit what is read: sk 1..3 = 12,534 B → 4 RCU.
         assertThat(db.query(b -> b.tableName(t).keyConditionExpression("pk = :p AND sk <= :three")

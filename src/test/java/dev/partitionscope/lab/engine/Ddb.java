@@ -21,8 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsight
 import software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsightsResponse;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
-import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
-import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveResponse;
+import software.amazon.awssdk.services.dynamodb.model.CreateBackupRequest;
+import software.amazon.awssdk.services.dynamodb.model.CreateBackupResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ListContributorInsightsRequest;
@@ -83,7 +83,7 @@ interface Ddb {
     ListContributorInsightsResponse listContributorInsights(Consumer<ListContributorInsightsRequest.Builder> r);
 
     /** An operation the Lab does not serve (it must answer UnknownOperationException). */
-    DescribeTimeToLiveResponse describeTimeToLive(Consumer<DescribeTimeToLiveRequest.Builder> r);
+    CreateBackupResponse createBackup(Consumer<CreateBackupRequest.Builder> r);
 
     static Ddb sync(DynamoDbClient c) {
         return new Ddb() {
@@ -176,8 +176,8 @@ interface Ddb {
             }
 
             @Override
-            public DescribeTimeToLiveResponse describeTimeToLive(Consumer<DescribeTimeToLiveRequest.Builder> r) {
-                return c.describeTimeToLive(r);
+            public CreateBackupResponse createBackup(Consumer<CreateBackupRequest.Builder> r) {
+                return c.createBackup(r);
             }
         };
     }
@@ -273,8 +273,8 @@ interface Ddb {
             }
 
             @Override
-            public DescribeTimeToLiveResponse describeTimeToLive(Consumer<DescribeTimeToLiveRequest.Builder> r) {
-                return join(c.describeTimeToLive(r));
+            public CreateBackupResponse createBackup(Consumer<CreateBackupRequest.Builder> r) {
+                return join(c.createBackup(r));
             }
         };
     }

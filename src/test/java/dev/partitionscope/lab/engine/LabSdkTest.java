@@ -324,7 +324,9 @@ class LabSdkTest {
 
             TableDescription d = db.updateTable(b -> b.tableName(name).provisionedThroughput(throughput(10, 20)))
                     .tableDescription();
-            assertThat(d.provisionedThroughput().readCapacityUnits()).isEqualTo(10);
+            // UpdateTable answers the table UPDATING, still with its old throughput; the new one shows when done.
+            assertThat(d.tableStatus()).isEqualTo(TableStatus.UPDATING);
+            assertThat(d.provisionedThroughput().readCapacityUnits()).isEqualTo(5);
             d = db.describeTable(b -> b.tableName(name)).table();
             assertThat(d.provisionedThroughput().readCapacityUnits()).isEqualTo(10);
             assertThat(d.provisionedThroughput().writeCapacityUnits()).isEqualTo(20);
@@ -365,8 +367,13 @@ class LabSdkTest {
             assertThat(d.billingModeSummary().billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
             assertThat(d.provisionedThroughput().readCapacityUnits()).isZero();
 
+            // Back to provisioned: DynamoDB wants the throughput of every global index too.
+            assertValidation(() -> db.updateTable(b -> b.tableName(name).billingMode(BillingMode.PROVISIONED)
+                    .provisionedThroughput(throughput(2, 3))), "ProvisionedThroughput must be specified for index:"
+                    + " byOwner");
             db.updateTable(b -> b.tableName(name).billingMode(BillingMode.PROVISIONED)
-                    .provisionedThroughput(throughput(2, 3)));
+                    .provisionedThroughput(throughput(2, 3)).globalSecondaryIndexUpdates(u -> u.update(g -> g
+                            .indexName("byOwner").provisionedThroughput(throughput(1, 1)))));
             d = db.describeTable(b -> b.tableName(name)).table();
             assertThat(d.billingModeSummary().billingMode()).isEqualTo(BillingMode.PROVISIONED);
             assertThat(d.provisionedThroughput().writeCapacityUnits()).isEqualTo(3);
@@ -817,7 +824,7 @@ class LabSdkTest {
             // A start key of the wrong types is the client's error, not an internal one.
             assertValidation(() -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :p")
                     .expressionAttributeValues(Map.of(":p", s("p")))
-                    .exclusiveStartKey(item("pk", s("p"), "sk", s("1")))), "starting key is invalid");
+                    .exclusiveStartKey(item("pk", s("p"), "sk", s("1")))), "does not match the schema");
             assertValidation(() -> db.scan(b -> b.tableName(t).exclusiveStartKey(item("pk", bool(true), "sk", n(1)))),
                     "starting key is invalid");
         }
@@ -959,7 +966,8 @@ class LabSdkTest {
                 assertThat(nonEmpty).as("300 items spread over every one of %d segments", total).isEqualTo(total);
             }
             assertValidation(() -> db.scan(b -> b.tableName(t).segment(3).totalSegments(3)), "Segment");
-            assertValidation(() -> db.scan(b -> b.tableName(t).segment(0)), "TotalSegments");
+            // Segment 0 alone is the whole table, as on DynamoDB; any other segment needs TotalSegments.
+            assertValidation(() -> db.scan(b -> b.tableName(t).segment(1)), "TotalSegments");
         }
 
         private List<String> scanAll(Ddb db, Consumer<ScanRequest.Builder> request) {
@@ -1076,7 +1084,7 @@ class LabSdkTest {
             List<Map<String, AttributeValue>> tooMany = IntStream.range(0, 101).mapToObj(i -> item("pk", s("p"),
                     "sk", n(i))).toList();
             assertValidation(() -> db.batchGetItem(b -> b.requestItems(Map.of(t, KeysAndAttributes.builder()
-                    .keys(tooMany).build()))), "Too many items");
+                    .keys(tooMany).build()))), "Member must have length less than or equal to 100");
             assertValidation(() -> db.batchGetItem(b -> b.requestItems(Map.of(t, KeysAndAttributes.builder()
                     .keys(item("pk", s("p"), "sk", n(1)), item("pk", s("p"), "sk", n(1))).build()))), "duplicates");
         }
@@ -1173,7 +1181,7 @@ class LabSdkTest {
         void anOperationTheLabDoesNotServeIsAnUnknownOperation(Client c) {
             Ddb db = db(c);
             Throwable t = catchThrowableOfType(DynamoDbException.class,
-                    () -> db.describeTimeToLive(b -> b.tableName("anything")));
+                    () -> db.createBackup(b -> b.tableName("anything").backupName("b")));
             assertThat(errorCode(t)).isEqualTo("UnknownOperationException");
             assertThat(((DynamoDbException) t).statusCode()).isEqualTo(400);
         }

@@ -29,7 +29,7 @@ class LabServerLatencyTest {
             return JsonNodeFactory.instance.objectNode().put("op", op);
         }, 300)) {
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            HttpRequest one = HttpRequest.newBuilder(URI.create(server.endpoint() + "/"))
+            HttpRequest one = RobustnessFuzzTest.signed(HttpRequest.newBuilder(URI.create(server.endpoint() + "/")))
                     .header("X-Amz-Target", "DynamoDB_20120810.ListTables")
                     .header("Content-Type", "application/x-amz-json-1.0")
                     .POST(HttpRequest.BodyPublishers.ofString("{}")).build();

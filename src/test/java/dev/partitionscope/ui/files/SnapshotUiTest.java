@@ -154,7 +154,8 @@ class SnapshotUiTest {
         AppFixture.waitUntil("the heatmap shows PENDING", Duration.ofSeconds(60), this::heatmapLoaded);
         double pending = pendingTotal();
         TimeRange.Window window = AppFixture.onFx(() -> controller().screens().heatmap().loadedWindow());
-        main().getConnection().dynamo().scan(b -> b.tableName("orders").limit(50)); // as an item read would
+        // An item read, as a screen would make one.
+        main().getConnection().dynamo().scan(b -> b.tableName("orders").filterExpression("attribute_exists(note)"));
 
         // File ▸ Save snapshot…: the dialog says what goes in; item contents stay out.
         Path plain = files.resolve("orders-live.pssnap");
