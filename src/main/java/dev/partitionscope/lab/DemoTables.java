@@ -140,9 +140,9 @@ public final class DemoTables {
         for (int i = 0; i < more.length; i += 2) {
             item.set((String) more[i], (ObjectNode) more[i + 1]);
         }
-        // Seed data, not traffic: stored without admission or metering, so a model with a tiny burst (tests,
-        // presentations) can never fail the Lab's start with a throttle.
-        engine.putUnmetered(table, dev.partitionscope.lab.wire.AttrJson.item(item, "item"));
+        // Metered as the traffic it is (the first heatmap shows it), but never refused: a model with a tiny burst
+        // (tests, presentations) must not fail the Lab's start with a throttle.
+        engine.putSeed(table, dev.partitionscope.lab.wire.AttrJson.item(item, "item"));
     }
 
     private static ObjectNode s(String v) {

@@ -1,6 +1,7 @@
 package dev.partitionscope.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.partitionscope.lab.clock.SimulatedClock;
@@ -26,6 +27,10 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
+import software.amazon.awssdk.services.dynamodb.model.Condition;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
@@ -100,6 +105,37 @@ class LabProxyTest {
                 Duration.ofMinutes(1), 25, OrderBy.SUM);
         assertThat(report.contributors()).singleElement().satisfies(c ->
                 assertThat(c.keys()).containsExactly("PEDIDOS#2026-09-06"));
+    }
+
+    @Test
+    void legacyParameterRequestsAreForwardedAndMeteredWithTheirKeys() {
+        // A conditional put in the legacy form (Expected), a legacy Query (KeyConditions + QueryFilter) and a
+        // legacy Scan (ScanFilter): forwarded as they are, and metered like their expression forms.
+        client.putItem(b -> b.tableName(table).item(Map.of("pk", AttributeValue.fromS("ORDERS#7"), "sk",
+                AttributeValue.fromS("1"), "v", AttributeValue.fromN("5"))).expected(Map.of("pk",
+                ExpectedAttributeValue.builder().exists(false).build())));
+        assertThatThrownBy(() -> client.putItem(b -> b.tableName(table).item(Map.of("pk",
+                AttributeValue.fromS("ORDERS#7"), "sk", AttributeValue.fromS("1"))).expected(Map.of("pk",
+                ExpectedAttributeValue.builder().exists(false).build()))))
+                .isInstanceOf(ConditionalCheckFailedException.class);
+        var legacyQuery = client.query(b -> b.tableName(table).keyConditions(Map.of("pk", Condition.builder()
+                .comparisonOperator(ComparisonOperator.EQ).attributeValueList(AttributeValue.fromS("ORDERS#7"))
+                .build())).queryFilter(Map.of("v", Condition.builder().comparisonOperator(ComparisonOperator.GT)
+                .attributeValueList(AttributeValue.fromN("1")).build())));
+        assertThat(legacyQuery.count()).isEqualTo(1);
+        assertThat(client.scan(b -> b.tableName(table).scanFilter(Map.of("v", Condition.builder()
+                .comparisonOperator(ComparisonOperator.EQ).attributeValueList(AttributeValue.fromN("5")).build())))
+                .count()).isEqualTo(1);
+        assertThat(upstream.operations()).contains("PutItem", "Query", "Scan");
+
+        var report = lab.meter().topContributors(ResourceId.table(table), KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS, clock.epochMillis() - 60_000, clock.epochMillis() + 60_000,
+                Duration.ofMinutes(1), 25, OrderBy.SUM);
+        // 2 puts (the refused one still consumed a write) at 3 units each, and the legacy Query's read.
+        assertThat(report.contributors()).singleElement().satisfies(c -> {
+            assertThat(c.keys()).containsExactly("ORDERS#7");
+            assertThat(c.aggregateValue()).isGreaterThan(6.0);
+        });
     }
 
     @Test

@@ -62,7 +62,8 @@ final class ConstraintCheck {
                 return;
             }
             if (c.kind() == Shape.Constraint.Kind.NOT_NULL_UNLESS) {
-                if (v == null && (siblings == null || !siblings.has((String) c.arg()))) {
+                if (v == null && (siblings == null || ((List<?>) c.arg()).stream()
+                        .noneMatch(sibling -> siblings.has((String) sibling)))) {
                     add(null, parent, name, "Member must not be null");
                 }
                 continue;

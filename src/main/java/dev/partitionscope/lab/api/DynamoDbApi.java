@@ -82,13 +82,13 @@ public final class DynamoDbApi {
         }
         ObjectNode data = TypeCheck.request(spec.input(), body);
         ConstraintCheck.request(spec.input(), data);
-        RequestExpressions expressions = spec.semantic().check(data);
-        expressions.readLegacy(data);
         spec.refused().forEach((path, message) -> {
             if (present(data, path.split("\\."), 0)) {
                 throw LabException.validation(message);
             }
         });
+        RequestExpressions expressions = spec.semantic().check(data);
+        expressions.readLegacy(data);
         return new ApiRequest(operation, data, expressions);
     }
 

@@ -196,9 +196,9 @@ public sealed interface Shape {
             return with(Constraint.Kind.NOT_NULL, null);
         }
 
-        /** Not null unless the named sibling member is present. */
-        public Builder notNullUnless(String sibling) {
-            return with(Constraint.Kind.NOT_NULL_UNLESS, sibling);
+        /** Not null unless one of the named sibling members is present. */
+        public Builder notNullUnless(String... siblings) {
+            return with(Constraint.Kind.NOT_NULL_UNLESS, List.of(siblings));
         }
 
         public Builder pattern(String regex) {

@@ -34,6 +34,8 @@ final class TableSpecs {
     private static final long MAX_UNITS = 1_000_000_000_000L;
     private static final String NOT_GLOBAL = "The Lab serves single-region tables: %s (global tables) is not"
             + " supported.";
+    private static final String VECTORS = "The Lab does not serve vector indexes: VectorIndexes and"
+            + " VectorIndexUpdates are not supported.";
 
     private TableSpecs() {
     }
@@ -70,8 +72,10 @@ final class TableSpecs {
             str().named("ResourcePolicy"),
             ON_DEMAND_THROUGHPUT,
             str().named("GlobalTableSourceArn"),
-            str().oneOf("ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES").named("GlobalTableSettingsReplicationMode")),
+            str().oneOf("ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES").named("GlobalTableSettingsReplicationMode"),
+            listOf(struct("VectorIndex", str().named("IndexName"))).named("VectorIndexes")),
             TableSpecs::checkCreate).refusing(Map.of(
+                    "VectorIndexes", VECTORS,
                     "WarmThroughput", "The Lab derives warm throughput from its partition model; WarmThroughput"
                             + " cannot be set.",
                     "GlobalSecondaryIndexes.WarmThroughput", "The Lab derives warm throughput from its partition"
@@ -82,7 +86,16 @@ final class TableSpecs {
                     "GlobalTableSettingsReplicationMode", String.format(NOT_GLOBAL,
                             "GlobalTableSettingsReplicationMode")));
 
+    /** DynamoDB encrypts with KMS or its own key; AES256 is in the model but not served. */
+    private static void checkSse(JsonNode sse) {
+        if (sse != null && "AES256".equals(sse.path("SSEType").asText(null))) {
+            check(INVALID + "SSEType AES256 is not supported: DynamoDB encrypts with KMS (SSEType KMS) or with an"
+                    + " AWS owned key (no SSEType).");
+        }
+    }
+
     private static RequestExpressions checkCreate(com.fasterxml.jackson.databind.node.ObjectNode data) {
+        checkSse(data.get("SSESpecification"));
         String billing = ItemSpecs.text(data, "BillingMode");
         JsonNode pt = data.get("ProvisionedThroughput");
         if ("PAY_PER_REQUEST".equals(billing)) {
@@ -238,7 +251,7 @@ final class TableSpecs {
                     field("UpdateGlobalSecondaryIndexAction",
                             INDEX_NAME_NOT_NULL,
                             // Required unless the index is on-demand and the update names its maximum instead.
-                            PROVISIONED_THROUGHPUT.notNullUnless("OnDemandThroughput"),
+                            PROVISIONED_THROUGHPUT.notNullUnless("OnDemandThroughput", "WarmThroughput"),
                             ON_DEMAND_THROUGHPUT,
                             WARM_THROUGHPUT).named("Update"),
                     field("CreateGlobalSecondaryIndexAction",
@@ -270,8 +283,13 @@ final class TableSpecs {
                             .named("Delete"))).minLength(1).maxLength(1).named("GlobalTableWitnessUpdates"),
             ON_DEMAND_THROUGHPUT,
             WARM_THROUGHPUT,
-            str().oneOf("ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES").named("GlobalTableSettingsReplicationMode")),
+            str().oneOf("ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES").named("GlobalTableSettingsReplicationMode"),
+            listOf(struct("VectorIndexUpdate", field("CreateVectorIndexAction", str().named("IndexName"))
+                    .named("Create"))).named("VectorIndexUpdates"),
+            bool().named("DisassociationProtectionEnabled")),
             TableSpecs::checkUpdate).refusing(Map.of(
+                    "VectorIndexUpdates", VECTORS,
+                    "DisassociationProtectionEnabled", String.format(NOT_GLOBAL, "DisassociationProtectionEnabled"),
                     "WarmThroughput", "The Lab derives warm throughput from its partition model; WarmThroughput"
                             + " cannot be set.",
                     "GlobalSecondaryIndexUpdates.Update.WarmThroughput", "The Lab derives warm throughput from its"
@@ -285,6 +303,7 @@ final class TableSpecs {
                             "GlobalTableSettingsReplicationMode")));
 
     private static RequestExpressions checkUpdate(com.fasterxml.jackson.databind.node.ObjectNode data) {
+        checkSse(data.get("SSESpecification"));
         JsonNode updates = data.get("GlobalSecondaryIndexUpdates");
         boolean anything = data.has("ProvisionedThroughput") || data.has("BillingMode")
                 || data.has("StreamSpecification") || updates != null && !updates.isEmpty()
@@ -307,6 +326,20 @@ final class TableSpecs {
                 }
                 JsonNode action = u.has("Update") ? u.get("Update") : u.has("Create") ? u.get("Create")
                         : u.get("Delete");
+                if (u.has("Create")) {
+                    JsonNode schema = action.get("KeySchema");
+                    List<String> keys = names(schema);
+                    if (keys.size() == 2 && keys.get(0).equals(keys.get(1))) {
+                        check("Both the Hash Key and the Range Key element in the KeySchema have the same name");
+                    }
+                    if (!"HASH".equals(schema.get(0).path("KeyType").asText())) {
+                        check("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+                    }
+                    if (keys.size() == 2 && !"RANGE".equals(schema.get(1).path("KeyType").asText())) {
+                        check("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+                    }
+                    checkProjection(action.get("Projection"));
+                }
                 String name = action.path("IndexName").asText();
                 JsonNode indexThroughput = u.path("Update").get("ProvisionedThroughput");
                 if (indexThroughput != null) {

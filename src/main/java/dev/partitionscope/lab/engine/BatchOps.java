@@ -45,6 +45,8 @@ final class BatchOps {
         long start = System.nanoTime();
         JsonNode items = req.get("RequestItems");
         String rcc = Items.returnConsumedCapacity(req);
+        boolean collectionMetrics = "SIZE".equals(req.path("ReturnItemCollectionMetrics").asText(null));
+        Map<String, ArrayNode> metrics = new LinkedHashMap<>();
         List<WriteRequest> requests = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -97,6 +99,9 @@ final class BatchOps {
                 if (w.item() != null || old != null) {
                     t.apply(old, w.item(), w.key());
                 }
+                if (collectionMetrics && !t.localIndexes.isEmpty()) {
+                    metrics.computeIfAbsent(t.name, n -> F.arrayNode()).add(Items.itemCollectionMetrics(t, w.key()));
+                }
                 capacity.computeIfAbsent(t.name, n -> new double[1])[0] += cost.totalUnits();
                 cost.effect().gsiUnitsByName().forEach((index, units) -> gsiCapacity
                         .computeIfAbsent(t.name, n -> new LinkedHashMap<>()).merge(index, units, Double::sum));
@@ -118,6 +123,10 @@ final class BatchOps {
         ObjectNode out = F.objectNode();
         ObjectNode up = out.putObject("UnprocessedItems");
         unprocessed.forEach(up::set);
+        if (!metrics.isEmpty()) {
+            ObjectNode m = out.putObject("ItemCollectionMetrics");
+            metrics.forEach(m::set);
+        }
         addCapacity(out, rcc, capacity, gsiCapacity, lsiCapacity, true);
         return out;
     }

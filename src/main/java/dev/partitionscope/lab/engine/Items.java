@@ -329,9 +329,13 @@ final class Items {
      * estimate of its size in GB (the collection's items and their index entries), as a [lower, upper] range.
      */
     static void addItemCollectionMetrics(ObjectNode out, LabTable t, boolean wanted, Map<String, AttrValue> key) {
-        if (!wanted || t.localIndexes.isEmpty()) {
-            return;
+        if (wanted && !t.localIndexes.isEmpty()) {
+            out.set("ItemCollectionMetrics", itemCollectionMetrics(t, key));
         }
+    }
+
+    /** One item collection's metrics: its key and its size estimate in GB (items plus local index entries). */
+    static ObjectNode itemCollectionMetrics(LabTable t, Map<String, AttrValue> key) {
         AttrValue pk = key.get(t.key.partitionKey());
         long bytes = 0;
         for (Map<String, AttrValue> item : t.base.partitionItems(pk).values()) {
@@ -343,8 +347,9 @@ final class Items {
             }
         }
         double gb = bytes / (1024.0 * 1024 * 1024);
-        ObjectNode m = out.putObject("ItemCollectionMetrics");
+        ObjectNode m = F.objectNode();
         m.putObject("ItemCollectionKey").set(t.key.partitionKey(), AttrJson.toJson(pk));
         m.putArray("SizeEstimateRangeGB").add(Math.floor(gb)).add(Math.floor(gb) + 1);
+        return m;
     }
 }

@@ -6,6 +6,8 @@ import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.lab.api.DynamoDbApi;
 import dev.partitionscope.lab.clock.LabClock;
 import dev.partitionscope.lab.partition.CapacityConfig;
+import dev.partitionscope.lab.partition.Charge;
+import dev.partitionscope.lab.partition.Decision;
 import dev.partitionscope.lab.wire.LabException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -217,6 +219,26 @@ public final class LabEngine {
         t.write(() -> {
             Map<String, AttrValue> key = t.key.keyOf(item);
             t.apply(t.get(key), item, key);
+            return null;
+        });
+    }
+
+    /**
+     * Writes an item as traffic that has happened (the app's demo data at start): charged to the partition model and
+     * metered like a PutItem, but never refused, whatever the model's state.
+     */
+    public void putSeed(String tableName, Map<String, AttrValue> item) {
+        long start = System.nanoTime();
+        LabTable t = activeTable(tableName);
+        Items.validateItem(t, item);
+        t.write(() -> {
+            Map<String, AttrValue> key = t.key.keyOf(item);
+            Map<String, AttrValue> old = t.get(key);
+            ItemOps.WriteCost cost = ItemOps.WriteCost.of(t, old, item);
+            t.gate.consume(Charge.write(t.hashOf(key), cost.tableUnits(), cost.effect().gsiWrites()));
+            Items.meterAndThrow(this, t, null, "PutItem", key, Decision.ALLOWED, 0, cost.tableUnits(),
+                    cost.effect().metered(), start, 0);
+            t.apply(old, item, key);
             return null;
         });
     }

@@ -2,7 +2,6 @@ package dev.partitionscope.lab.engine;
 
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.ItemSize;
-import dev.partitionscope.lab.partition.KeyHash;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -18,7 +17,7 @@ final class OrderedStore {
     private long sizeBytes;
 
     static StoreKey.Partition partition(AttrValue pk) {
-        return new StoreKey.Partition(KeyHash.of(pk), pk);
+        return new StoreKey.Partition(ScanOrder.of(pk), pk);
     }
 
     Map<String, AttrValue> get(AttrValue pk, StoreKey.Sort sort) {

@@ -301,7 +301,7 @@ final class QueryOps {
         if (s.startKey() != null) {
             checkTableStartKey(s);
             AttrValue pk = s.startKey().get(s.keys().partitionKey());
-            if (segments > 1 && KeyHash.segment(KeyHash.of(pk), segments) != seg) {
+            if (segments > 1 && ScanOrder.segment(ScanOrder.of(pk), segments) != seg) {
                 throw LabException.validation(BAD_START + ": Invalid ExclusiveStartKey. Please use ExclusiveStartKey"
                         + " with correct Segment. TotalSegments: " + segments + " Segment: " + seg);
             }
@@ -338,7 +338,7 @@ final class QueryOps {
                             return false;
                         }
                         var e = parts.next();
-                        if (KeyHash.segment(e.getKey().hash(), segments) != seg) {
+                        if (ScanOrder.segment(e.getKey().hash(), segments) != seg) {
                             return false; // past this segment's slice of the hash space
                         }
                         NavigableMap<StoreKey.Sort, Map<String, AttrValue>> p = e.getValue();
@@ -356,8 +356,8 @@ final class QueryOps {
                 }
             };
             Page p = read(s, items);
-            p.firstHash = p.first == null ? segmentStart(seg, segments)
-                    : KeyHash.of(p.first.get(s.keys().partitionKey()));
+            // The model charges a Scan page to the partition of the first key it read (any, when it read none).
+            p.firstHash = p.first == null ? 0 : KeyHash.of(p.first.get(s.keys().partitionKey()));
             return p;
         });
         double units = page.units(s.consistent());
@@ -369,9 +369,9 @@ final class QueryOps {
         return respond(s, page);
     }
 
-    /** Smallest hash in a segment. */
+    /** Smallest position (in Scan order) of a segment. */
     static long segmentStart(int segment, int total) {
-        return KeyHash.segmentStart(segment, total);
+        return ScanOrder.segmentStart(segment, total);
     }
 
     private static AttrValue minimum(KeyType type) {

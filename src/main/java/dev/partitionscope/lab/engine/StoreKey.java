@@ -28,8 +28,7 @@ final class StoreKey {
      */
     record Sort(AttrValue sort, AttrValue tablePk, AttrValue tableSk, long tableHash) {
         Sort(AttrValue sort, AttrValue tablePk, AttrValue tableSk) {
-            this(sort, tablePk, tableSk, tablePk == null ? 0 : dev.partitionscope.lab.partition.KeyHash.of(tablePk,
-                    tableSk));
+            this(sort, tablePk, tableSk, tablePk == null ? 0 : ScanOrder.of(tablePk, tableSk));
         }
 
         static final Comparator<Sort> ORDER = (a, b) -> {

@@ -62,6 +62,14 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
         String index = gsi(request, table);
         try {
             var schema = index == null ? table.key() : table.indexes().get(index).key();
+            JsonNode legacy = request.get("KeyConditions");
+            if (legacy != null && legacy.isObject()) {
+                // The legacy form names the partition key's value directly: {pk: {EQ, [value]}}.
+                JsonNode value = legacy.path(schema.partitionKey().name()).path("AttributeValueList").path(0);
+                AttrValue pk = AttrJson.value(value);
+                return new Estimate(Charge.read(index, KeyHash.of(pk), Capacity.readUnits(0, consistent)),
+                        AttrJson.keyString(pk), null, consistent);
+            }
             Map<String, String> names = null;
             if (request.has("ExpressionAttributeNames")) {
                 names = new LinkedHashMap<>();

@@ -122,7 +122,17 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         }
         String asked = request.path("ReturnConsumedCapacity").asText("NONE");
         request.put("ReturnConsumedCapacity", "INDEXES");
-        ObjectNode answer = forward(call, request);
+        ObjectNode answer;
+        try {
+            answer = forward(call, request);
+        } catch (LabException e) {
+            if (e.name().equals("ConditionalCheckFailedException")) {
+                // A failed condition still consumed its write on DynamoDB: metered at the estimate.
+                meter.record(record(table, call.operation(), estimate, 0, estimate.charge().writeUnits(), d, start,
+                        0));
+            }
+            throw e;
+        }
         double[] units = actualUnits(call.operation(), answer, estimate);
         double readExtra = units[0] - estimate.charge().readUnits();
         double writeExtra = units[1] - estimate.charge().writeUnits();

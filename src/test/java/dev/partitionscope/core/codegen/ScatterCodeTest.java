@@ -216,7 +216,10 @@ class ScatterCodeTest {
                 def query(self, **request):
                     body = json.dumps(request, default=lambda b: base64.b64encode(b).decode("ascii")).encode("utf-8")
                     call = urllib.request.Request(ENDPOINT, data=body, method="POST", headers={
-                        "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": "DynamoDB_20120810.Query"})
+                        "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": "DynamoDB_20120810.Query",
+                        "X-Amz-Date": "20260101T000000Z", "Authorization": "AWS4-HMAC-SHA256"
+                        " Credential=test/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host,"
+                        " Signature=0"})
                     try:
                         with urllib.request.urlopen(call) as response:
                             page = json.load(response)
@@ -269,7 +272,9 @@ class ScatterCodeTest {
               async send(command) {
                 const response = await fetch(endpoint, {
                   method: "POST",
-                  headers: { "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": "DynamoDB_20120810.Query" },
+                  headers: { "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": "DynamoDB_20120810.Query",
+                    "X-Amz-Date": "20260101T000000Z", "Authorization": "AWS4-HMAC-SHA256"
+                    + " Credential=test/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0" },
                   body: JSON.stringify(command.input, asWire),
                 });
                 const page = await response.json();
