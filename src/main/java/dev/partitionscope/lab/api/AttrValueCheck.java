@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * lists and maps checked element by element. Returns DynamoDB's sentence for the first problem, or null.
  */
 final class AttrValueCheck {
-    private static final Pattern NUMBER = Pattern.compile("-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
+    /** A leading "+" is accepted, as DynamoDB accepts it (dynalite does not). */
+    private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 
     private AttrValueCheck() {
     }

@@ -178,7 +178,7 @@ final class ItemSpecs {
                 check(LegacyCheck.expressionParams(data,
                         List.of("ProjectionExpression", "FilterExpression", "KeyConditionExpression"),
                         List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions")));
-                check(LegacyCheck.conditions(data.get("QueryFilter")));
+                check(LegacyCheck.conditions(data.get("QueryFilter"), false));
                 check(LegacyCheck.duplicateAttribute(data.get("AttributesToGet")));
                 checkStartKey(data.get("ExclusiveStartKey"));
                 if (!data.has("KeyConditions") && !data.has("KeyConditionExpression")) {
@@ -188,9 +188,9 @@ final class ItemSpecs {
                 RequestExpressions expressions = RequestExpressions.parse(data);
                 expressions.convertKeyConditionExpression();
                 if (data.has("KeyConditionExpression")) {
-                    check(LegacyCheck.conditions(keyConditionsJson(expressions)));
+                    check(LegacyCheck.conditions(keyConditionsJson(expressions), true));
                 } else {
-                    check(LegacyCheck.conditions(data.get("KeyConditions")));
+                    check(LegacyCheck.conditions(data.get("KeyConditions"), true));
                 }
                 int n = data.has("KeyConditionExpression") ? expressions.keyConditions().size()
                         : data.get("KeyConditions").size();
@@ -221,7 +221,7 @@ final class ItemSpecs {
                 check(LegacyCheck.expressionParams(data, List.of("ProjectionExpression", "FilterExpression"),
                         List.of("AttributesToGet", "ScanFilter", "ConditionalOperator")));
                 check(LegacyCheck.duplicateAttribute(data.get("AttributesToGet")));
-                check(LegacyCheck.conditions(data.get("ScanFilter")));
+                check(LegacyCheck.conditions(data.get("ScanFilter"), false));
                 checkStartKey(data.get("ExclusiveStartKey"));
                 JsonNode segment = data.get("Segment");
                 JsonNode total = data.get("TotalSegments");

@@ -36,6 +36,12 @@ final class LegacyCheck {
             if (c.has("AttributeValueList") && c.has("Value")) {
                 return INVALID + "Value and AttributeValueList cannot be used together for Attribute: " + key;
             }
+            for (JsonNode v : c.path("AttributeValueList")) {
+                String msg = AttrValueCheck.problem(v);
+                if (msg != null) {
+                    return msg;
+                }
+            }
             if (c.has("ComparisonOperator")) {
                 String op = c.get("ComparisonOperator").textValue();
                 if (c.has("Exists")) {
@@ -97,8 +103,11 @@ final class LegacyCheck {
         };
     }
 
-    /** {@code KeyConditions}, {@code QueryFilter}, {@code ScanFilter}: value counts and types per operator. */
-    static String conditions(JsonNode conditions) {
+    /**
+     * {@code KeyConditions} ({@code keys} true: only S, N and B values, as the docs say), {@code QueryFilter} and
+     * {@code ScanFilter}: value counts and types per operator.
+     */
+    static String conditions(JsonNode conditions, boolean keys) {
         if (conditions == null) {
             return null;
         }
@@ -131,7 +140,8 @@ final class LegacyCheck {
                 }
             }
             List<String> allowed = switch (op) {
-                case "EQ", "NE" -> List.of("S", "N", "B", "SS", "NS", "BS");
+                // In a filter "EQ is supported for all data types, including lists and maps" (and NE alike).
+                case "EQ", "NE" -> keys ? List.of("S", "N", "B", "SS", "NS", "BS") : null;
                 case "BEGINS_WITH" -> List.of("S", "B");
                 case "NULL", "NOT_NULL" -> null;
                 default -> List.of("S", "N", "B");

@@ -276,6 +276,11 @@ public final class RequestExpressions {
         return projection != null || attributesToGet != null;
     }
 
+    /** "ProjectionExpression" or "AttributesToGet", whichever the request used, as DynamoDB names it. */
+    public String projectionName() {
+        return projection != null ? "ProjectionExpression" : "AttributesToGet";
+    }
+
     /** The returned attributes of an item, or the item when there is no projection. */
     public Map<String, AttrValue> project(Map<String, AttrValue> item) {
         if (projection != null) {

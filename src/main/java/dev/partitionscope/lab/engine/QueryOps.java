@@ -260,11 +260,12 @@ final class QueryOps {
         }
         String select = s.select();
         if ("SPECIFIC_ATTRIBUTES".equals(select) && !s.ex().hasProjection()) {
-            throw LabException.validation("1 validation error detected: Value SPECIFIC_ATTRIBUTES at 'select' needs"
-                    + " a ProjectionExpression or AttributesToGet");
+            throw LabException.validation("Must specify the AttributesToGet or ProjectionExpression when choosing to"
+                    + " get SPECIFIC_ATTRIBUTES");
         }
         if (select != null && !select.equals("SPECIFIC_ATTRIBUTES") && s.ex().hasProjection()) {
-            throw LabException.validation("Cannot specify the ProjectionExpression when choosing to get " + select);
+            throw LabException.validation("Cannot specify the " + s.ex().projectionName() + " when choosing to get "
+                    + (select.equals("COUNT") ? "only the Count" : select));
         }
         if ("ALL_PROJECTED_ATTRIBUTES".equals(select) && s.index() == null) {
             throw LabException.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an"

@@ -73,11 +73,8 @@ public final class AttributeUpdates {
         }
         switch (value.type()) {
             case N -> {
-                try {
-                    return AttrValue.N.of(((AttrValue.N) current).value().add(((AttrValue.N) value).value()));
-                } catch (NumberFormatException e) {
-                    throw new ExpressionException(e.getMessage());
-                }
+                return UpdateValue.Arithmetic.toNumber(((AttrValue.N) current).value()
+                        .add(((AttrValue.N) value).value()));
             }
             case SS -> {
                 List<String> all = new ArrayList<>(((AttrValue.SS) current).values());
