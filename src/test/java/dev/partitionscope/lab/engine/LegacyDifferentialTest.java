@@ -1684,7 +1684,9 @@ class LegacyDifferentialTest {
             }
             for (JsonNode v : cond.get("AttributeValueList")) {
                 // A leading '+' is valid on DynamoDB (see plus-sign-number-refused): judge the value without it.
-                String message = invalidValue(withoutPlus(v));
+                JsonNode unsigned = v.deepCopy();
+                plusNumbers(unsigned);
+                String message = invalidValue(unsigned);
                 if (message != null) {
                     return message;
                 }
