@@ -60,10 +60,7 @@ final class ItemSpecs {
             RETURN_VALUES_ON_CONDITION_CHECK_FAILURE), data -> {
                 check(LegacyCheck.expressionParams(data, List.of("ConditionExpression"), List.of("Expected")));
                 check(AttrValueCheck.mapProblem(data.get("Item")));
-                String rv = text(data, "ReturnValues");
-                if (rv != null && !rv.equals("ALL_OLD") && !rv.equals("NONE")) {
-                    check("ReturnValues can only be ALL_OLD or NONE");
-                }
+                checkOldOnlyReturnValues(data);
                 if (ItemSize.of(AttrJson.item(data.get("Item"), "item")) > MAX_ITEM_BYTES) {
                     check("Item size has exceeded the maximum allowed size");
                 }
@@ -85,10 +82,7 @@ final class ItemSpecs {
             RETURN_VALUES_ON_CONDITION_CHECK_FAILURE), data -> {
                 check(LegacyCheck.expressionParams(data, List.of("ConditionExpression"), List.of("Expected")));
                 check(AttrValueCheck.mapProblem(data.get("Key")));
-                String rv = text(data, "ReturnValues");
-                if (rv != null && !rv.equals("ALL_OLD") && !rv.equals("NONE")) {
-                    check("ReturnValues can only be ALL_OLD or NONE");
-                }
+                checkOldOnlyReturnValues(data);
                 check(LegacyCheck.expected(data.get("Expected")));
                 return RequestExpressions.parse(data);
             });
@@ -242,6 +236,14 @@ final class ItemSpecs {
                 }
                 return RequestExpressions.parse(data);
             });
+
+    /** PutItem and DeleteItem return only the old item, if anything. */
+    private static void checkOldOnlyReturnValues(JsonNode data) {
+        String rv = text(data, "ReturnValues");
+        if (rv != null && !rv.equals("ALL_OLD") && !rv.equals("NONE")) {
+            check("ReturnValues can only be ALL_OLD or NONE");
+        }
+    }
 
     /** An ExclusiveStartKey's values; most problems are prefixed "The provided starting key is invalid: ". */
     private static void checkStartKey(JsonNode startKey) {

@@ -120,19 +120,7 @@ final class TableSpecs {
         if (keys.size() > definitions.size()) {
             check("Invalid KeySchema: Some index key attribute have no definition");
         }
-        if (!definitions.containsAll(keys)) {
-            check(INVALID + "Some index key attributes are not defined in AttributeDefinitions. Keys: ["
-                    + String.join(", ", keys) + "], AttributeDefinitions: [" + String.join(", ", definitions) + "]");
-        }
-        if (keys.size() == 2 && keys.get(0).equals(keys.get(1))) {
-            check("Both the Hash Key and the Range Key element in the KeySchema have the same name");
-        }
-        if (!"HASH".equals(keySchema.get(0).path("KeyType").asText())) {
-            check("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
-        }
-        if (keys.size() == 2 && !"RANGE".equals(keySchema.get(1).path("KeyType").asText())) {
-            check("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
-        }
+        checkIndexKeys(keySchema, definitions);
         JsonNode lsis = data.get("LocalSecondaryIndexes");
         JsonNode gsis = data.get("GlobalSecondaryIndexes");
         if (lsis == null && gsis == null && keys.size() != definitions.size()) {
@@ -194,12 +182,19 @@ final class TableSpecs {
         return RequestExpressions.NONE;
     }
 
+    /** A key schema's attributes defined, then its shape (the table's and every index's, in DynamoDB's order). */
     private static void checkIndexKeys(JsonNode schema, List<String> definitions) {
         List<String> keys = names(schema);
         if (!definitions.containsAll(keys)) {
             check(INVALID + "Some index key attributes are not defined in AttributeDefinitions. Keys: ["
                     + String.join(", ", keys) + "], AttributeDefinitions: [" + String.join(", ", definitions) + "]");
         }
+        checkKeyShape(schema);
+    }
+
+    /** Two different names, HASH first, RANGE second. */
+    private static void checkKeyShape(JsonNode schema) {
+        List<String> keys = names(schema);
         if (keys.size() == 2 && keys.get(0).equals(keys.get(1))) {
             check("Both the Hash Key and the Range Key element in the KeySchema have the same name");
         }
@@ -327,17 +322,7 @@ final class TableSpecs {
                 JsonNode action = u.has("Update") ? u.get("Update") : u.has("Create") ? u.get("Create")
                         : u.get("Delete");
                 if (u.has("Create")) {
-                    JsonNode schema = action.get("KeySchema");
-                    List<String> keys = names(schema);
-                    if (keys.size() == 2 && keys.get(0).equals(keys.get(1))) {
-                        check("Both the Hash Key and the Range Key element in the KeySchema have the same name");
-                    }
-                    if (!"HASH".equals(schema.get(0).path("KeyType").asText())) {
-                        check("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
-                    }
-                    if (keys.size() == 2 && !"RANGE".equals(schema.get(1).path("KeyType").asText())) {
-                        check("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
-                    }
+                    checkKeyShape(action.get("KeySchema"));
                     checkProjection(action.get("Projection"));
                 }
                 String name = action.path("IndexName").asText();
