@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.partitionscope.lab.clock.SimulatedClock;
+import dev.partitionscope.lab.partition.ModelParams;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,6 +22,9 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
@@ -114,5 +119,62 @@ class LabThrottleSdkTest {
                         Map.of("status", AttributeValue.fromS("SHIPPED"), "orderId", AttributeValue.fromS("last")))
                         .build()).build())))));
         assertThat(allThrottled).isInstanceOf(ProvisionedThroughputExceededException.class);
+    }
+
+    /**
+     * The three throttling exceptions DynamoDB raises each carry their reasons, and ThrottlingException spells the
+     * member {@code throttlingReasons}: the SDK reads members by exact name, so a misspelt list arrives empty.
+     */
+    @Test
+    void anOnDemandMaximumThrottlesWithThrottlingExceptionAndItsReasons() {
+        client.createTable(b -> b.tableName("capped").billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
+                .onDemandThroughput(o -> o.maxWriteRequestUnits(50L)));
+
+        ThrottlingException e = firstThrottle(ThrottlingException.class, i -> client.putItem(b -> b.tableName("capped")
+                .item(Map.of("id", AttributeValue.fromS("k" + i)))));
+
+        assertThat(e.throttlingReasons()).extracting(ThrottlingReason::reason)
+                .containsExactly("TableWriteMaxOnDemandThroughputExceeded");
+        assertThat(e.throttlingReasons().get(0).resource())
+                .isEqualTo("arn:aws:dynamodb:us-east-1:000000000000:table/capped");
+    }
+
+    @Test
+    void theAccountQuotaPerTableThrottlesWithRequestLimitExceededAndItsReasons() throws Exception {
+        try (Lab quota = Lab.start(Lab.Options.defaults().withClock(clock)
+                .withParams(ModelParams.DEFAULTS.with("table-write-quota", "40")));
+             DynamoDbClient c = DynamoDbClient.builder()
+                     .endpointOverride(URI.create(quota.endpoint().orElseThrow()))
+                     .region(Region.US_EAST_1)
+                     .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lab", "lab")))
+                     .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
+                     .build()) {
+            c.createTable(b -> b.tableName("busy").billingMode(BillingMode.PAY_PER_REQUEST)
+                    .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
+                    .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH)));
+
+            RequestLimitExceededException e = firstThrottle(RequestLimitExceededException.class,
+                    i -> c.putItem(b -> b.tableName("busy").item(Map.of("id", AttributeValue.fromS("k" + i)))));
+
+            assertThat(e.statusCode()).isEqualTo(400);
+            assertThat(e.throttlingReasons()).extracting(ThrottlingReason::reason)
+                    .containsExactly("TableWriteAccountLimitExceeded");
+            assertThat(e.throttlingReasons().get(0).resource()).endsWith(":table/busy");
+        }
+    }
+
+    /** Writes distinct keys until the first throttle, which must be of the given class. */
+    private static <T extends RuntimeException> T firstThrottle(Class<T> type, Consumer<Integer> write) {
+        for (int i = 0; i < 5_000; i++) {
+            try {
+                write.accept(i);
+            } catch (RuntimeException e) {
+                assertThat(e).as("the first throttle after %d writes", i).isInstanceOf(type);
+                return type.cast(e);
+            }
+        }
+        throw new AssertionError("5,000 writes within one second were never throttled");
     }
 }

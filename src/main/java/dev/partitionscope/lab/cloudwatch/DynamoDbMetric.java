@@ -57,6 +57,11 @@ enum DynamoDbMetric {
         return metricName;
     }
 
+    /** WriteAccountLimitThrottleEvents is published with TableName only, as on AWS (metrics-dimensions page). */
+    boolean perIndex() {
+        return scope != Scope.OPERATION && this != WRITE_ACCOUNT_LIMIT;
+    }
+
     Scope scope() {
         return scope;
     }

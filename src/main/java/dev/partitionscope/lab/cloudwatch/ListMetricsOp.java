@@ -120,7 +120,7 @@ final class ListMetricsOp {
         for (ResourceId r : source.meter().resources()) {
             List<MinuteStats> minutes = source.meter().minutes(r, since, now + MetricSeries.MINUTE);
             for (DynamoDbMetric m : DynamoDbMetric.values()) {
-                if (m.scope() == DynamoDbMetric.Scope.RESOURCE
+                if (m.scope() == DynamoDbMetric.Scope.RESOURCE && (!r.isIndex() || m.perIndex())
                         && minutes.stream().anyMatch(s -> m.sample(s).sampleCount() > 0)) {
                     out.add(new MetricSeries.Key(m, r.table(), r.index(), null));
                 }

@@ -45,6 +45,9 @@ final class MetricSeries {
                 return op != null && dimensions.size() == 2 ? new Key(metric, table, null, op) : null;
             }
             String index = dimensions.get(DynamoDbMetric.INDEX_NAME);
+            if (index != null && !metric.perIndex()) {
+                return null;
+            }
             return dimensions.size() == (index == null ? 1 : 2) ? new Key(metric, table, index, null) : null;
         }
 

@@ -18,12 +18,20 @@ public record Decision(boolean allowed, List<ThrottleReason> reasons) {
     }
 
     /**
-     * Which exception DynamoDB raises: on-demand limits (table maximum, account limit) give ThrottlingException,
-     * everything else ProvisionedThroughputExceededException.
+     * Which exception DynamoDB raises. The account's per-table quota is RequestLimitExceeded ("throughput exceeds
+     * the current throughput quota for your account"), an on-demand table's own maximum is ThrottlingException, and
+     * everything else (provisioned capacity, hot key ranges) ProvisionedThroughputExceededException. When reasons of
+     * several kinds apply, the partition-level one wins: it is the one the caller can act on by spreading keys.
      */
     public String exceptionName() {
+        if (reasons.isEmpty()) {
+            return "ProvisionedThroughputExceededException";
+        }
+        if (reasons.stream().allMatch(r -> r.cause() == ThrottleReason.Cause.ACCOUNT_LIMIT)) {
+            return "RequestLimitExceeded";
+        }
         boolean onDemandLimit = reasons.stream().allMatch(r -> r.cause() == ThrottleReason.Cause.MAX_ON_DEMAND
                 || r.cause() == ThrottleReason.Cause.ACCOUNT_LIMIT);
-        return !reasons.isEmpty() && onDemandLimit ? "ThrottlingException" : "ProvisionedThroughputExceededException";
+        return onDemandLimit ? "ThrottlingException" : "ProvisionedThroughputExceededException";
     }
 }

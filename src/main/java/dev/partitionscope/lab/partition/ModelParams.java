@@ -213,9 +213,9 @@ public record ModelParams(
         {"on-demand-peak-window-seconds", "AWS_DOCUMENTED", "Exceeding the multiple within this long of the peak "
                 + "may throttle; the Lab counts a peak as previous once it is this old."},
         {"table-read-quota", "AWS_DOCUMENTED", "Default account quota per on-demand table or GSI, read units per "
-                + "second (AccountLimitExceeded, ThrottlingException)."},
+                + "second (AccountLimitExceeded, RequestLimitExceeded)."},
         {"table-write-quota", "AWS_DOCUMENTED", "Default account quota per on-demand table or GSI, write units per "
-                + "second (AccountLimitExceeded, ThrottlingException)."},
+                + "second (AccountLimitExceeded, RequestLimitExceeded)."},
         {"bucket-seconds", "ASSUMPTION", "Window over which a limit is enforced: a token bucket holds at least this "
                 + "many seconds of its rate, so a limit may be exceeded by this much after idling."},
     };

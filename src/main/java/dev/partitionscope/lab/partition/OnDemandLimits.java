@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * The table-level limits of an on-demand table or GSI, which throttle with their own reasons:
  * <ul>
- *   <li>the configured maximum (MaxRead/WriteRequestUnits) → {@code MaxOnDemandThroughputExceeded};</li>
- *   <li>the account's per-table quota → {@code AccountLimitExceeded} (both raise ThrottlingException);</li>
+ *   <li>the configured maximum (MaxRead/WriteRequestUnits) → {@code MaxOnDemandThroughputExceeded} (raises ThrottlingException);</li>
+ *   <li>the account's per-table quota → {@code AccountLimitExceeded} (raises RequestLimitExceeded);</li>
  *   <li>the peak allowance: a new table takes 4,000 write or 12,000 read units/s "or a linear combination", and
  *       later up to twice its previous peak. The Lab counts in write-equivalent units (a read unit weighs
  *       initialWrite / initialRead) and treats a per-second peak as "previous" once it is the peak window (30

@@ -84,10 +84,13 @@ public final class LabException extends RuntimeException {
     }
 
     public static LabException throttled(String exceptionName, List<ThrottleReason> reasons) {
-        String message = exceptionName.equals("ThrottlingException")
-                ? "Throughput exceeds the maximum allowed for the table or account."
-                : "The level of configured provisioned throughput for the table was exceeded. Consider increasing"
+        String message = switch (exceptionName) {
+            case "ThrottlingException" -> "Throughput exceeds the maximum allowed for the table.";
+            case "RequestLimitExceeded" -> "Throughput exceeds the current throughput limit for your account. Please"
+                    + " contact AWS Support at https://aws.amazon.com/support request a limit increase";
+            default -> "The level of configured provisioned throughput for the table was exceeded. Consider increasing"
                 + " your provisioning level with the UpdateTable API.";
+        };
         return new LabException(exceptionName, message, 400, reasons, null);
     }
 

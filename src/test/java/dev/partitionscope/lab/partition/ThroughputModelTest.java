@@ -259,7 +259,7 @@ class ThroughputModelTest {
 
         assertThat(t.admittedBetween(2, 20) / 18).isCloseTo(2000, within(20.0));
         assertThat(t.reasons).containsOnlyKeys("TableReadAccountLimitExceeded");
-        assertThat(t.exceptions).containsOnlyKeys("ThrottlingException");
+        assertThat(t.exceptions).containsOnlyKeys("RequestLimitExceeded");
     }
 
     @Test
