@@ -78,6 +78,10 @@ final class CloudWatchCalls {
                     return DataStatus.accessDenied(named.startsWith("dynamodb:") && prefix.equals("cloudwatch")
                             ? "cloudwatch:" + operation : named);
                 }
+                if (isNotFound(e)) {
+                    return DataStatus.of(DataState.RULE_MISSING, "CloudWatch no longer has what " + operation
+                            + " asked for; refresh the status and load again");
+                }
                 if (code.equals("UnknownOperationException") || code.equals("UnknownOperation")
                         || code.equals("InvalidAction") || e.statusCode() == 501 || e.statusCode() == 404) {
                     return notSupported(spec, operation);
@@ -93,6 +97,21 @@ final class CloudWatchCalls {
             return notSupported(spec, operation);
         }
         return DataStatus.of(DataState.FAILED, m.headline() + ": " + m.detail());
+    }
+
+    /**
+     * Whether CloudWatch answered that the thing asked for does not exist (a deleted insight rule:
+     * ResourceNotFoundException, HTTP 404) — unlike an endpoint that does not implement the call at all.
+     */
+    static boolean isNotFound(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof AwsServiceException e && e.awsErrorDetails() != null
+                    && e.awsErrorDetails().errorCode() != null
+                    && e.awsErrorDetails().errorCode().startsWith("ResourceNotFound")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static DataStatus notSupported(ConnectionSpec spec, String operation) {

@@ -2,6 +2,7 @@ package dev.partitionscope.aws;
 
 import dev.partitionscope.core.heat.KeyTimeMatrix;
 import dev.partitionscope.core.insights.Contributor;
+import dev.partitionscope.core.insights.ContributorKeys;
 import dev.partitionscope.core.insights.InsightRule;
 import dev.partitionscope.core.insights.RuleKind;
 import dev.partitionscope.core.insights.RuleReport;
@@ -268,13 +269,18 @@ public final class InsightsReader {
                     times[i] = dps.get(i).timestamp().getEpochSecond();
                     values[i] = dps.get(i).approximateValue() == null ? 0 : dps.get(i).approximateValue();
                 }
-                contributors.add(new Contributor(c.keys(), c.approximateAggregateValue() == null ? 0
+                // Keys follow KeyLabels' order, which need not be partition key first.
+                List<String> keys = ContributorKeys.ordered(r.keyLabels(), c.keys(), null, null);
+                contributors.add(new Contributor(keys, c.approximateAggregateValue() == null ? 0
                         : c.approximateAggregateValue(), times, values));
             }
             long unique = r.approximateUniqueCount() == null ? contributors.size() : r.approximateUniqueCount();
             return new RuleReport(rule, w.start(), w.end(), period, contributors, unique, null);
         } catch (RuntimeException e) {
-            DataStatus why = CloudWatchCalls.status(e, connection.spec(), "cloudwatch", "GetInsightRuleReport");
+            DataStatus why = CloudWatchCalls.isNotFound(e) ? DataStatus.of(DataState.RULE_MISSING, "CloudWatch has no"
+                    + " rule " + rule.name() + " (Contributor Insights was disabled or its mode changed since the"
+                    + " status was read); refresh the status (↻) and load again")
+                    : CloudWatchCalls.status(e, connection.spec(), "cloudwatch", "GetInsightRuleReport");
             return new RuleReport(rule, w.start(), w.end(), period, List.of(), 0, why.message());
         }
     }
@@ -329,8 +335,10 @@ public final class InsightsReader {
             if (first.startsWith(DataState.ACCESS_DENIED.label())) {
                 return DataStatus.accessDenied("cloudwatch:GetInsightRuleReport");
             }
-            if (first.startsWith(DataState.NOT_SUPPORTED.label())) {
-                return DataStatus.of(DataState.NOT_SUPPORTED, first.substring(first.indexOf('—') + 1).trim());
+            for (DataState named : new DataState[]{DataState.NOT_SUPPORTED, DataState.RULE_MISSING}) {
+                if (first.startsWith(named.label())) {
+                    return DataStatus.of(named, first.substring(first.indexOf('—') + 1).trim());
+                }
             }
             return DataStatus.of(DataState.FAILED, first);
         }

@@ -50,6 +50,19 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
         doc.put("end", snapshot.plan().end());
         doc.put("periodSeconds", snapshot.periodSeconds());
         doc.put("metrics", status(snapshot.status()));
+        List<Object> unanswered = new ArrayList<>();
+        snapshot.incomplete().forEach((key, answer) -> {
+            Map<String, Object> o = resourceName(key.resource());
+            o.put("metric", key.metric().metricName());
+            o.put("operation", key.operation());
+            if (key.split() != null) {
+                o.put(key.split().name(), key.split().value());
+            }
+            o.put("answer", answer.name());
+            unanswered.add(o);
+        });
+        doc.put("unansweredSeries", unanswered);
+        doc.put("publishing", snapshot.plan().notes());
         doc.put("verdict", verdictJson());
         List<Object> resources = new ArrayList<>();
         for (Resource r : snapshot.resources()) {
@@ -75,10 +88,20 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
         // Without metrics the counts are unknown, not zero.
         Map<String, Object> events = new LinkedHashMap<>();
         for (Cause c : Cause.values()) {
-            events.put(c.name(), metricsKnown() ? verdict.events().getOrDefault(c, 0L) : null);
+            events.put(c.name(), metricsKnown() && causeAnswered(c) ? verdict.events().getOrDefault(c, 0L) : null);
         }
         v.put("events", events);
         return v;
+    }
+
+    /** Whether CloudWatch answered every planned series of a cause completely (else its count is unknown). */
+    private boolean causeAnswered(Cause c) {
+        for (MetricQuery q : snapshot.plan().queries()) {
+            if (q.metric().cause() == c && !snapshot.complete(q.key())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Map<String, Object> resourceJson(Resource r) {
@@ -187,6 +210,10 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
                 table(out, opRows, "LR");
             }
         }
+        if (!plan.notes().isEmpty()) {
+            out.append("\nWhat this table publishes\n");
+            plan.notes().forEach(n -> wrap(out, "· " + n));
+        }
         if (insights != null) {
             out.append('\n');
             insightsText(out);
@@ -265,11 +292,9 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
     /** ThrottledRequests of every operation that has datapoints, in the plan's order. */
     private Map<String, Double> throttledRequests() {
         Map<String, Double> out = new LinkedHashMap<>();
-        Resource table = Resource.table(shape.name());
-        for (String op : MetricPlan.OPERATIONS) {
-            MetricQuery.Key key = new MetricQuery.Key(table, TableMetric.THROTTLED_REQUESTS, op);
+        for (MetricQuery.Key key : snapshot.plan().perOperation(TableMetric.THROTTLED_REQUESTS)) {
             if (snapshot.hasData(key)) {
-                out.put(op, snapshot.total(key));
+                out.put(key.label(), snapshot.total(key));
             }
         }
         return out;

@@ -1,7 +1,6 @@
 package dev.partitionscope.report;
 
 import dev.partitionscope.core.heat.TopKey;
-import dev.partitionscope.core.metrics.MetricPlan;
 import dev.partitionscope.core.metrics.MetricQuery;
 import dev.partitionscope.core.metrics.MetricsSnapshot;
 import dev.partitionscope.core.metrics.Resource;
@@ -44,11 +43,10 @@ final class Tables {
                     .append(" |\n");
         }
         StringBuilder ops = new StringBuilder();
-        Resource table = Resource.table(r.table());
-        for (String op : MetricPlan.OPERATIONS) {
-            MetricQuery.Key key = new MetricQuery.Key(table, TableMetric.THROTTLED_REQUESTS, op);
+        for (MetricQuery.Key key : s.plan().perOperation(TableMetric.THROTTLED_REQUESTS)) {
             if (s.hasData(key) && s.total(key) > 0) {
-                ops.append(ops.length() == 0 ? "" : ", ").append(op).append(' ').append(number(s.total(key)));
+                ops.append(ops.length() == 0 ? "" : ", ").append(key.label()).append(' ')
+                        .append(number(s.total(key)));
             }
         }
         md.append("\nThrottled requests by operation: ").append(ops.length() == 0 ? "none" : ops).append(".\n\n");

@@ -117,7 +117,9 @@ class CloudWatchReadersTest {
         // 54 queries × 120 minutes is fewer than 100,800 datapoints, but the Lab pages at its own size: every page
         // was followed and no datapoint was lost.
         assertThat(pages).isNotEmpty();
-        assertThat(proxy.operations()).containsOnly("GetMetricData").hasSize(pages.size());
+        // One ListMetrics per load finds the table's series; then every GetMetricData page.
+        assertThat(proxy.operations()).startsWith("ListMetrics").containsOnly("ListMetrics", "GetMetricData")
+                .hasSize(pages.size() + 1);
     }
 
     @Test
@@ -311,5 +313,72 @@ class CloudWatchReadersTest {
         assertThat(table.rules()).hasSize(4).allMatch(n -> n.startsWith("DynamoDBContributorInsights-"));
         assertThat(InsightsReader.rules(table)).extracting(rule -> rule.kind().name())
                 .containsExactlyInAnyOrder("PKC", "PKT", "SKC", "SKT");
+    }
+
+    @Test
+    void seriesCloudWatchRefusesAreUnknownNotZeroAndGiveNoVerdict() {
+        proxy.refuseEverySeries();
+        MetricsSnapshot s = read();
+
+        assertThat(s.status().state()).as(s.status().detail()).isEqualTo(DataState.ACCESS_DENIED);
+        assertThat(s.status().permission()).isEqualTo("cloudwatch:GetMetricData");
+        assertThat(s.status().detail()).contains("refused (Forbidden)").contains("unknown, not zero");
+        assertThat(s.total(TABLE, TableMetric.WRITE_KEY_RANGE)).isNaN();
+        assertThat(s.display(TABLE, TableMetric.WRITE_THROTTLES)).containsOnly(Double.NaN);
+        assertThat(s.incomplete()).hasSize(plan.queries().size())
+                .containsValue(dev.partitionscope.core.metrics.SeriesAnswer.FORBIDDEN);
+        Verdict v = Verdicts.of(s, Verdicts.limitsOf(shape));
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.UNAVAILABLE);
+        assertThat(v.headline()).doesNotContain("No throttling");
+    }
+
+    @Test
+    void oneRefusedCauseSeriesIsNamedAndNeverCountedAsZero() {
+        String keyRange = plan.queries().stream().filter(q -> q.resource().equals(TABLE)
+                && q.metric() == TableMetric.WRITE_KEY_RANGE).findFirst().orElseThrow().id();
+        proxy.rewrite("GetMetricData", doc -> {
+            for (var r : doc.path("MetricDataResults")) {
+                if (r.path("Id").asText().equals(keyRange)) {
+                    ((com.fasterxml.jackson.databind.node.ObjectNode) r).put("StatusCode", "Forbidden")
+                            .putArray("Timestamps");
+                    ((com.fasterxml.jackson.databind.node.ObjectNode) r).putArray("Values");
+                }
+            }
+        });
+        MetricsSnapshot s = read();
+
+        assertThat(s.status().state()).isEqualTo(DataState.PARTIAL);
+        assertThat(s.status().detail()).contains("1 of " + plan.queries().size() + " series");
+        assertThat(s.total(TABLE, TableMetric.WRITE_KEY_RANGE)).isNaN();
+        assertThat(s.total(TABLE, TableMetric.WRITE_THROTTLES)).isEqualTo(500.0);
+        Verdict v = Verdicts.of(s, Verdicts.limitsOf(shape));
+        assertThat(v.detail()).contains("WriteKeyRangeThroughputThrottleEvents refused (Forbidden)")
+                .contains("the counts may be low");
+    }
+
+    @Test
+    void withoutListMetricsThePlanStaysAsDocumentedAndSaysWhatItCouldNotCheck() {
+        proxy.fault("ListMetrics", Fault.ACCESS_DENIED, -1);
+        MetricsSnapshot s = read();
+
+        assertThat(s.status().state()).isEqualTo(DataState.DATA);
+        assertThat(s.plan().queries()).hasSameSizeAs(plan.queries());
+        assertThat(s.plan().notes()).anyMatch(n -> n.startsWith("Could not list this table's metrics")
+                && n.contains("cloudwatch:ListMetrics"));
+    }
+
+    @Test
+    void aRuleThatNoLongerExistsIsMissingNotUnsupported() {
+        MetricsSnapshot s = read();
+        String gone = "DynamoDBContributorInsights-PKC-orders-1000000000000";
+        List<ContributorInsightsState> states = List.of(new ContributorInsightsState("orders", null, Status.ENABLED,
+                "ACCESSED_AND_THROTTLED_KEYS", null, List.of(gone)));
+        InsightsReader.Result r = new InsightsReader(connection, attempt -> 10, Double.POSITIVE_INFINITY)
+                .load(new InsightsReader.Request(states, plan.start(), 60, plan.columns(),
+                        s.throughputUnitsByResource(), InsightsReader.PARTITION_KEY_RULES), () -> false, (d, t) -> { });
+
+        DataStatus status = r.status().get(TABLE);
+        assertThat(status.state()).isEqualTo(DataState.RULE_MISSING);
+        assertThat(status.detail()).contains(gone).contains("refresh the status");
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.partitionscope.lab.cloudwatch.CwLab;
 import dev.partitionscope.testing.Dynalite;
+import dev.partitionscope.testing.RecordingProxy;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Instant;
@@ -256,5 +257,34 @@ class MetricsCommandTest {
                 table)).isZero();
         assertThat(out.toString()).contains("No verdict: metrics are unavailable", "Metrics: Not supported by this"
                 + " endpoint", "Contributor Insights: Not supported by this endpoint");
+    }
+
+    /**
+     * A role that may call GetMetricData but not read these metrics gets every series back as Forbidden, with HTTP
+     * 200. That is not "no throttling": the command gives no verdict, names the refusal and the permission, and
+     * leaves every count unknown (null), while Contributor Insights, which was allowed, still answers.
+     */
+    @Test
+    void throughAFrontThatRefusesEverySeriesThereIsNoVerdictAndTheRefusalIsNamed() throws Exception {
+        try (RecordingProxy front = RecordingProxy.to(lab.endpoint()).refuseEverySeries()) {
+            assertThat(run("metrics", "--endpoint", front.endpoint(), "--table", "orders", "--from", T0.toString(),
+                    "--to", LAB_NOW, "--now", LAB_NOW, "--json")).as(err.toString()).isZero();
+            JsonNode doc = new ObjectMapper().readTree(out.toString());
+
+            assertThat(doc.path("metrics").path("state").asText()).isEqualTo("ACCESS_DENIED");
+            assertThat(doc.path("metrics").path("detail").asText()).contains("refused (Forbidden)")
+                    .contains("cloudwatch:GetMetricData");
+            JsonNode verdict = doc.path("verdict");
+            assertThat(verdict.path("kind").asText()).isEqualTo("UNAVAILABLE");
+            assertThat(verdict.path("headline").asText()).startsWith("No verdict");
+            verdict.path("events").forEach(n -> assertThat(n.isNull()).isTrue());
+            JsonNode table = doc.path("resources").get(0);
+            assertThat(table.path("consumedWrite").isNull()).isTrue();
+            assertThat(table.path("throttles").path("KEY_RANGE").path("write").isNull()).isTrue();
+            assertThat(doc.path("unansweredSeries")).isNotEmpty()
+                    .allMatch(n -> n.path("answer").asText().equals("FORBIDDEN"));
+            assertThat(doc.path("throttledRequests")).isEmpty();
+            assertThat(doc.path("insights").path("state").asText()).isEqualTo("DATA");
+        }
     }
 }

@@ -38,6 +38,8 @@ public final class RecordingProxy implements AutoCloseable {
     private final List<String> targets = new CopyOnWriteArrayList<>();
     private final Map<String, String> cannedAnswers = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, FaultPlan> faults = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode>> rewrites =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** What a faulty endpoint does instead of answering. */
     public enum Fault {
@@ -120,6 +122,35 @@ public final class RecordingProxy implements AutoCloseable {
 
     public void clearFaults() {
         faults.clear();
+        rewrites.clear();
+    }
+
+    /**
+     * Rewrites every successful CBOR answer of a CloudWatch operation before it reaches the client (decoded to a
+     * tree, changed, encoded again; tag-1 timestamps come back as plain epoch seconds, so a rewrite should drop or
+     * keep no timestamps it needs typed). Lets a test play answers the Lab never gives, e.g. refused series.
+     */
+    public RecordingProxy rewrite(String operation, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode> change) {
+        rewrites.put(operation, change);
+        return this;
+    }
+
+    /**
+     * GetMetricData as a role without permission on the metrics answers it: HTTP 200, every result
+     * {@code StatusCode: Forbidden} with no datapoints and a message saying why.
+     */
+    public RecordingProxy refuseEverySeries() {
+        return rewrite("GetMetricData", doc -> {
+            for (com.fasterxml.jackson.databind.JsonNode r : doc.path("MetricDataResults")) {
+                com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) r;
+                o.put("StatusCode", "Forbidden");
+                o.putArray("Timestamps");
+                o.putArray("Values");
+                o.putArray("Messages").addObject().put("Code", "Forbidden").put("Value", "Access to this metric is"
+                        + " denied");
+            }
+            doc.remove("NextToken");
+        });
     }
 
     private static final String CBOR_PATH = "/service/GraniteServiceVersion20100801/operation/";
@@ -176,7 +207,19 @@ public final class RecordingProxy implements AutoCloseable {
                 reply(exchange, 502, "proxy: interrupted".getBytes(StandardCharsets.UTF_8), Map.of());
                 return;
             }
-            reply(exchange, response.statusCode(), response.body(), response.headers().map());
+            byte[] answer = response.body();
+            Map<String, List<String>> headers = response.headers().map();
+            var change = rewrites.get(op);
+            if (change != null && response.statusCode() == 200 && path.startsWith(CBOR_PATH)) {
+                var cbor = new com.fasterxml.jackson.databind.ObjectMapper(
+                        new com.fasterxml.jackson.dataformat.cbor.CBORFactory());
+                var doc = (com.fasterxml.jackson.databind.node.ObjectNode) cbor.readTree(answer);
+                change.accept(doc);
+                answer = cbor.writeValueAsBytes(doc);
+                headers = new java.util.HashMap<>(headers);
+                headers.keySet().removeIf(h -> h.equalsIgnoreCase("x-amz-crc32")); // the body changed
+            }
+            reply(exchange, response.statusCode(), answer, headers);
         }
     }
 

@@ -14,6 +14,11 @@ public enum DataState {
     NO_DATA("No data"),
     /** The feature that would produce the data is switched off (Contributor Insights disabled). */
     NOT_ENABLED("Not enabled"),
+    /**
+     * A Contributor Insights rule the status named is gone (the feature was disabled, or its mode changed, since the
+     * status was read): refresh the status, then load again.
+     */
+    RULE_MISSING("Rule not found"),
     /** The endpoint does not implement the API (LocalStack, DynamoDB Local, dynalite). */
     NOT_SUPPORTED("Not supported by this endpoint"),
     /** The credentials lack a permission; {@link DataStatus#permission()} names it. */

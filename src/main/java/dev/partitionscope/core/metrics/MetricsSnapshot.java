@@ -8,23 +8,64 @@ import java.util.Map;
 
 /**
  * What CloudWatch said about one table over one window: a value per period for every planned series (NaN where
- * CloudWatch had no datapoint), plus how complete that answer is. Immutable once built; the arrays handed out are
- * copies only where callers could otherwise change them.
+ * CloudWatch had no datapoint), how CloudWatch answered each series, and how complete the whole answer is. A series
+ * CloudWatch did not answer completely is unknown: its total is NaN and its absent points are never read as zero.
+ * Immutable once built; the arrays handed out are copies only where callers could otherwise change them.
  */
 public final class MetricsSnapshot {
     private final MetricPlan plan;
     private final Map<MetricQuery.Key, double[]> series;
+    private final Map<MetricQuery.Key, SeriesAnswer> answers;
     private final DataStatus status;
 
+    /** A snapshot whose every loaded series was answered completely (recordings, tests). */
     public MetricsSnapshot(MetricPlan plan, Map<MetricQuery.Key, double[]> series, DataStatus status) {
+        this(plan, series, completeAnswers(series), status);
+    }
+
+    public MetricsSnapshot(MetricPlan plan, Map<MetricQuery.Key, double[]> series,
+                           Map<MetricQuery.Key, SeriesAnswer> answers, DataStatus status) {
         this.plan = plan;
         this.series = Map.copyOf(series);
+        this.answers = Map.copyOf(answers);
         this.status = status;
+    }
+
+    private static Map<MetricQuery.Key, SeriesAnswer> completeAnswers(Map<MetricQuery.Key, double[]> series) {
+        Map<MetricQuery.Key, SeriesAnswer> out = new HashMap<>();
+        series.keySet().forEach(k -> out.put(k, SeriesAnswer.COMPLETE));
+        return out;
     }
 
     /** A snapshot with no series, e.g. when the call failed before any data came back. */
     public static MetricsSnapshot failed(MetricPlan plan, DataStatus status) {
-        return new MetricsSnapshot(plan, Map.of(), status);
+        return new MetricsSnapshot(plan, Map.of(), Map.of(), status);
+    }
+
+    /** How CloudWatch answered the series ({@link SeriesAnswer#UNANSWERED} when nothing came back for it). */
+    public SeriesAnswer answer(MetricQuery.Key key) {
+        return answers.getOrDefault(key, SeriesAnswer.UNANSWERED);
+    }
+
+    /** Whether CloudWatch answered the series completely: only then do its numbers, and its zeros, count. */
+    public boolean complete(MetricQuery.Key key) {
+        return answer(key) == SeriesAnswer.COMPLETE;
+    }
+
+    public boolean complete(Resource resource, TableMetric metric) {
+        return complete(new MetricQuery.Key(resource, metric, null));
+    }
+
+    /** The planned series CloudWatch did not answer completely, with how it answered them. */
+    public Map<MetricQuery.Key, SeriesAnswer> incomplete() {
+        Map<MetricQuery.Key, SeriesAnswer> out = new java.util.LinkedHashMap<>();
+        for (MetricQuery q : plan.queries()) {
+            SeriesAnswer a = answer(q.key());
+            if (a != SeriesAnswer.COMPLETE) {
+                out.put(q.key(), a);
+            }
+        }
+        return out;
     }
 
     public MetricPlan plan() {
@@ -81,7 +122,7 @@ public final class MetricsSnapshot {
             }
         } else if (m.kind() == TableMetric.Kind.PROVISIONED) {
             carryForward(v);
-        } else if (m.absentMeansZero() && series.containsKey(key)) {
+        } else if (m.absentMeansZero() && complete(key)) {
             for (int i = 0; i < v.length; i++) {
                 if (Double.isNaN(v[i])) {
                     v[i] = 0;
@@ -95,12 +136,18 @@ public final class MetricsSnapshot {
         return display(new MetricQuery.Key(resource, metric, null));
     }
 
-    /** Sum over the window, NaN ignored (0 when there is nothing). */
+    /**
+     * Sum over the window, absent points ignored (0 when a completely answered series has none); NaN when CloudWatch
+     * did not answer the series completely: a refused series is unknown, not zero.
+     */
     public double total(Resource resource, TableMetric metric) {
         return total(new MetricQuery.Key(resource, metric, null));
     }
 
     public double total(MetricQuery.Key key) {
+        if (!complete(key)) {
+            return Double.NaN;
+        }
         double[] v = series.get(key);
         double sum = 0;
         if (v != null) {
@@ -138,6 +185,10 @@ public final class MetricsSnapshot {
         if (!status.state().hasValues() && status.state() != DataState.NO_DATA) {
             return status;
         }
+        DataStatus unanswered = unanswered(keys);
+        if (unanswered != null) {
+            return unanswered;
+        }
         boolean any = false;
         boolean nonZero = false;
         boolean counting = true;
@@ -165,6 +216,34 @@ public final class MetricsSnapshot {
             return DataStatus.ZERO;
         }
         return status.state() == DataState.PARTIAL ? status : DataStatus.NO_DATA;
+    }
+
+    /**
+     * The state of series CloudWatch did not all answer completely: access denied when one was refused, else failed
+     * or partial; null when every one was answered.
+     */
+    private DataStatus unanswered(List<MetricQuery.Key> keys) {
+        SeriesAnswer worst = null;
+        boolean someValues = false;
+        for (MetricQuery.Key k : keys) {
+            SeriesAnswer a = answer(k);
+            if (a == SeriesAnswer.COMPLETE || !plan.plans(k)) {
+                continue; // answered, or never asked (a series this table does not publish)
+            }
+            someValues |= hasData(k);
+            if (worst == null || a == SeriesAnswer.FORBIDDEN) {
+                worst = a;
+            }
+        }
+        if (worst == null) {
+            return null;
+        }
+        String detail = "CloudWatch " + (keys.size() == 1 ? "" : "did not answer every series: ") + "left a series "
+                + worst.words() + "; its values are unknown, not zero";
+        if (worst == SeriesAnswer.FORBIDDEN && !someValues) {
+            return new DataStatus(DataState.ACCESS_DENIED, detail, "cloudwatch:GetMetricData");
+        }
+        return DataStatus.of(someValues ? DataState.PARTIAL : DataState.FAILED, detail);
     }
 
     /**
@@ -218,6 +297,7 @@ public final class MetricsSnapshot {
         private final MetricPlan plan;
         private final Map<String, MetricQuery> byId = new HashMap<>();
         private final Map<MetricQuery.Key, double[]> series = new HashMap<>();
+        private final Map<MetricQuery.Key, SeriesAnswer> answers = new HashMap<>();
 
         public Builder(MetricPlan plan) {
             this.plan = plan;
@@ -226,12 +306,33 @@ public final class MetricsSnapshot {
             }
         }
 
-        /** Records that a query was answered (even with no datapoints), so its absent points can mean zero. */
+        /** Records that a query was answered completely (even with no datapoints): its absent points mean zero. */
         public void answered(String id) {
+            answered(id, SeriesAnswer.COMPLETE);
+        }
+
+        /**
+         * Records how CloudWatch answered a query on this page; a later page's answer replaces an earlier one (a
+         * PartialData series completes on the page that brings its last datapoints).
+         */
+        public void answered(String id, SeriesAnswer answer) {
             MetricQuery q = byId.get(id);
             if (q != null) {
                 series.computeIfAbsent(q.key(), k -> nanArray(plan.columns()));
+                answers.put(q.key(), answer);
             }
+        }
+
+        /** The planned series that were not answered completely so far. */
+        public Map<MetricQuery.Key, SeriesAnswer> incomplete() {
+            Map<MetricQuery.Key, SeriesAnswer> out = new java.util.LinkedHashMap<>();
+            for (MetricQuery q : plan.queries()) {
+                SeriesAnswer a = answers.getOrDefault(q.key(), SeriesAnswer.UNANSWERED);
+                if (a != SeriesAnswer.COMPLETE) {
+                    out.put(q.key(), a);
+                }
+            }
+            return out;
         }
 
         /** A datapoint for query {@code id}; unknown ids and timestamps outside the window are ignored. */
@@ -245,7 +346,41 @@ public final class MetricsSnapshot {
         }
 
         public MetricsSnapshot build(DataStatus status) {
-            return new MetricsSnapshot(plan, series, status);
+            Map<MetricQuery.Key, double[]> outSeries = new HashMap<>(series);
+            Map<MetricQuery.Key, SeriesAnswer> outAnswers = new HashMap<>(answers);
+            for (MetricQuery.Key total : plan.totalsOfSplits()) {
+                sumSplits(total, outSeries, outAnswers);
+            }
+            return new MetricsSnapshot(plan, outSeries, outAnswers, status);
+        }
+
+        /**
+         * A total CloudWatch publishes only by split (consumed write units by Source): the sum of its splits, known
+         * only when every split was answered completely. The statistic is a Sum, so the splits add up.
+         */
+        private void sumSplits(MetricQuery.Key total, Map<MetricQuery.Key, double[]> outSeries,
+                               Map<MetricQuery.Key, SeriesAnswer> outAnswers) {
+            double[] sum = nanArray(plan.columns());
+            SeriesAnswer answer = SeriesAnswer.COMPLETE;
+            for (MetricQuery q : plan.queries()) {
+                MetricQuery.Key k = q.key();
+                if (k.split() == null || !k.resource().equals(total.resource()) || k.metric() != total.metric()
+                        || !java.util.Objects.equals(k.operation(), total.operation())) {
+                    continue;
+                }
+                SeriesAnswer a = answers.getOrDefault(k, SeriesAnswer.UNANSWERED);
+                if (a != SeriesAnswer.COMPLETE) {
+                    answer = answer == SeriesAnswer.FORBIDDEN ? answer : a;
+                }
+                double[] v = series.get(k);
+                for (int i = 0; v != null && i < v.length; i++) {
+                    if (!Double.isNaN(v[i])) {
+                        sum[i] = (Double.isNaN(sum[i]) ? 0 : sum[i]) + v[i];
+                    }
+                }
+            }
+            outSeries.put(total, sum);
+            outAnswers.put(total, answer);
         }
 
         private static double[] nanArray(int n) {

@@ -114,6 +114,14 @@ public enum TableMetric {
         return kind != Kind.PER_OPERATION;
     }
 
+    /**
+     * Metrics published per GSI as well as per table. WriteAccountLimitThrottleEvents is listed with TableName only
+     * (metrics-dimensions page), so it is never asked of an index.
+     */
+    public boolean perIndex() {
+        return perResource() && this != WRITE_ACCOUNT_LIMIT;
+    }
+
     /** Counting metrics: an absent datapoint means zero, not "unknown". */
     public boolean absentMeansZero() {
         return kind == Kind.THROTTLES || kind == Kind.THROTTLE_CAUSE || this == THROTTLED_REQUESTS;

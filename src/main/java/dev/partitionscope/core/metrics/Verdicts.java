@@ -70,13 +70,16 @@ public final class Verdicts {
         Direction worstDir = null;
         double worstCount = 0;
         boolean anyTraffic = false;
+        // Series CloudWatch did not answer completely: unknown, so never counted as zero (a refused series is not
+        // "no throttling"); a verdict rests only on what was answered.
+        List<String> unknown = new ArrayList<>();
         for (Resource r : s.resources()) {
             for (Direction d : Direction.values()) {
                 anyTraffic |= s.hasData(r, TableMetric.consumed(d));
-                double events = s.total(r, TableMetric.throttles(d));
+                double events = known(s, r, TableMetric.throttles(d), unknown);
                 double causeSum = 0;
                 for (Cause c : Cause.values()) {
-                    long n = Math.round(s.total(r, TableMetric.cause(d, c)));
+                    long n = Math.round(known(s, r, TableMetric.cause(d, c), unknown));
                     byCause.merge(c, n, Long::sum);
                     causeSum += n;
                 }
@@ -90,7 +93,24 @@ public final class Verdicts {
             }
         }
         long causeTotal = byCause.values().stream().mapToLong(Long::longValue).sum();
+        String unknownNote = unknown.isEmpty() ? "" : " CloudWatch did not answer " + unknown.size() + " throttle"
+                + " series completely (" + String.join(", ", unknown.subList(0, Math.min(3, unknown.size())))
+                + (unknown.size() > 3 ? ", …" : "") + "): the counts may be low.";
+        if (worst == null && !unknown.isEmpty()) {
+            return new Verdict(Verdict.Kind.UNAVAILABLE, "No verdict: CloudWatch did not answer every throttle"
+                    + " series", "No throttles in the series CloudWatch answered, but " + unknown.size() + " of them"
+                    + " went unanswered (" + String.join(", ", unknown.subList(0, Math.min(3, unknown.size())))
+                    + (unknown.size() > 3 ? ", …" : "") + "). Without them \"no throttling\" cannot be said. "
+                    + s.status().message(), null, null, byCause, Double.NaN, false);
+        }
         if (worst == null) {
+            boolean trafficKnown = s.resources().stream().allMatch(r -> s.complete(r, TableMetric.CONSUMED_READ)
+                    && s.complete(r, TableMetric.CONSUMED_WRITE));
+            if (!anyTraffic && !trafficKnown) {
+                return new Verdict(Verdict.Kind.UNAVAILABLE, "No verdict: CloudWatch did not answer the consumed"
+                        + " capacity", "No throttles, but whether the table had traffic is unknown. "
+                        + s.status().message(), null, null, byCause, Double.NaN, false);
+            }
             if (!anyTraffic) {
                 return new Verdict(Verdict.Kind.NO_DATA, "No traffic in this range",
                         "CloudWatch has no consumed-capacity datapoints for this table in the selected range. Pick a"
@@ -110,7 +130,22 @@ public final class Verdicts {
             cause = byCause.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
         }
         long count = inferred ? generic : byCause.get(cause);
-        return throttled(cause, count, worst, worstDir, lim, utilization, byCause, inferred);
+        Verdict v = throttled(cause, count, worst, worstDir, lim, utilization, byCause, inferred);
+        return unknownNote.isEmpty() ? v : new Verdict(v.kind(), v.headline(), v.detail() + unknownNote, v.resource(),
+                v.direction(), v.events(), v.utilization(), v.inferred());
+    }
+
+    /** The series' total when CloudWatch answered it completely; else 0, with the series named in {@code unknown}. */
+    private static double known(MetricsSnapshot s, Resource r, TableMetric m, List<String> unknown) {
+        MetricQuery.Key key = new MetricQuery.Key(r, m, null);
+        if (!s.plan().plans(key)) {
+            return 0; // not planned (an endpoint without cause metrics): nothing was asked, nothing is missing
+        }
+        if (s.complete(key)) {
+            return s.total(key);
+        }
+        unknown.add(m.metricName() + (r.isTable() ? "" : " of " + r.index()) + " " + s.answer(key).words());
+        return 0;
     }
 
     private static Verdict throttled(Cause cause, long count, Resource r, Direction d, Limits lim, double util,

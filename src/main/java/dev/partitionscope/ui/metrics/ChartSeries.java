@@ -2,7 +2,6 @@ package dev.partitionscope.ui.metrics;
 
 import dev.partitionscope.core.metrics.DataStatus;
 import dev.partitionscope.core.metrics.MetricPeriod;
-import dev.partitionscope.core.metrics.MetricPlan;
 import dev.partitionscope.core.metrics.MetricQuery;
 import dev.partitionscope.core.metrics.MetricsSnapshot;
 import dev.partitionscope.core.metrics.Resource;
@@ -58,6 +57,15 @@ final class ChartSeries {
         double[] consumed = s.display(r, TableMetric.consumed(d));
         series.add(new TimeChart.Series("Consumed " + d.unit() + "/s", d == Direction.READ ? "chart-read"
                 : "chart-write", TimeChart.Kind.LINE, consumed));
+        int colour = 3;
+        for (MetricQuery q : s.plan().queries()) {
+            // A global table's write units by Source (Customer, GlobalTable): replication's share of the total.
+            if (q.split() != null && q.resource().equals(r) && q.metric() == TableMetric.consumed(d)) {
+                series.add(new TimeChart.Series("… from " + q.split().value() + " (" + d.unit() + "/s)",
+                        "chart-c" + colour, TimeChart.Kind.DASHED_LINE, s.display(q.key())));
+                colour = colour % 8 + 1;
+            }
+        }
         double[] limit;
         String name;
         if (limits != null && limits.onDemand()) {
@@ -111,11 +119,10 @@ final class ChartSeries {
         List<TimeChart.Series> series = new ArrayList<>();
         List<MetricQuery.Key> keys = new ArrayList<>();
         int colour = 1;
-        for (String op : MetricPlan.OPERATIONS) {
-            MetricQuery.Key k = new MetricQuery.Key(table, metric, op);
+        for (MetricQuery.Key k : s.plan().perOperation(metric)) {
             keys.add(k);
             if (s.hasData(k)) {
-                series.add(new TimeChart.Series(op, "chart-c" + colour, metric == TableMetric.LATENCY
+                series.add(new TimeChart.Series(k.label(), "chart-c" + colour, metric == TableMetric.LATENCY
                         ? TimeChart.Kind.LINE : TimeChart.Kind.STACKED_BAR, s.display(k)));
                 colour = colour % 8 + 1;
             }

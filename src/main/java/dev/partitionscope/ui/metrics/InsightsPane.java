@@ -277,6 +277,13 @@ final class InsightsPane extends VBox {
             on.setOnAction(e -> confirm(true));
             box.getChildren().add(on);
         }
+        if (s.state() == DataState.RULE_MISSING) {
+            // The status this screen read named a rule CloudWatch no longer has: read the status again.
+            Button again = new Button("Refresh the status and reload", Icons.of("mdi2r-refresh"));
+            again.setId("topKeysRefreshStatus");
+            again.setOnAction(e -> vm.reload());
+            box.getChildren().add(again);
+        }
         return box;
     }
 

@@ -3,6 +3,7 @@ package dev.partitionscope.ui.metrics;
 import dev.partitionscope.core.format.Units;
 import dev.partitionscope.core.heat.TopKey;
 import dev.partitionscope.core.metrics.MetricPeriod;
+import dev.partitionscope.core.metrics.MetricQuery;
 import dev.partitionscope.core.metrics.MetricsSnapshot;
 import dev.partitionscope.core.metrics.Resource;
 import dev.partitionscope.core.metrics.TableMetric;
@@ -29,6 +30,25 @@ final class MetricsSummary {
         return markdown(s, vm.verdictProperty().get(), vm.resourceProperty().get(), List.copyOf(vm.topKeys()));
     }
 
+    /** A count, or "unknown" for a series CloudWatch did not answer (never 0). */
+    private static String known(double total) {
+        return Double.isNaN(total) ? "unknown" : Units.count(Math.round(total));
+    }
+
+    /** Reads + writes of a cause; a direction the resource does not publish (per-GSI account limits) is left out. */
+    private static String causeCell(MetricsSnapshot s, Resource r, Cause c) {
+        double sum = 0;
+        boolean any = false;
+        for (Direction d : Direction.values()) {
+            MetricQuery.Key key = new MetricQuery.Key(r, TableMetric.cause(d, c), null);
+            if (s.plan().plans(key)) {
+                sum += s.total(key);
+                any = true;
+            }
+        }
+        return any ? known(sum) : "not published";
+    }
+
     static String markdown(MetricsSnapshot s, Verdict v, Resource selected, List<TopKey> keys) {
         StringBuilder sb = new StringBuilder();
         sb.append("## ").append(s.plan().table()).append(" — ").append(UTC.format(s.start())).append(" → ")
@@ -41,14 +61,16 @@ final class MetricsSummary {
                 + " |\n|---|---:|---:|---:|---:|---:|---:|\n");
         for (Resource r : s.resources()) {
             sb.append("| ").append(r.label()).append(" | ")
-                    .append(Units.count(Math.round(s.total(r, TableMetric.CONSUMED_READ)))).append(" | ")
-                    .append(Units.count(Math.round(s.total(r, TableMetric.CONSUMED_WRITE))));
+                    .append(known(s.total(r, TableMetric.CONSUMED_READ))).append(" | ")
+                    .append(known(s.total(r, TableMetric.CONSUMED_WRITE)));
             for (Cause c : Cause.values()) {
-                long n = Math.round(s.total(r, TableMetric.cause(Direction.READ, c))
-                        + s.total(r, TableMetric.cause(Direction.WRITE, c)));
-                sb.append(" | ").append(Units.count(n));
+                sb.append(" | ").append(causeCell(s, r, c));
             }
             sb.append(" |\n");
+        }
+        if (!s.plan().notes().isEmpty()) {
+            sb.append('\n');
+            s.plan().notes().forEach(n -> sb.append("- ").append(n).append('\n'));
         }
         if (!keys.isEmpty() && selected != null) {
             sb.append("\nTop partition keys of ").append(selected.label())

@@ -61,6 +61,8 @@ public final class MetricsView {
     private final Label title = new Label();
     private final Label rangeLabel = new Label();
     private final Label progressText = new Label();
+    /** What the table publishes differently from the documented set (ListMetrics), or why it could not be told. */
+    private final Label publishing = new Label();
     private final ProgressIndicator spinner = new ProgressIndicator();
     private final Hyperlink cancel = new Hyperlink("Cancel");
     private final ResourceChips resources;
@@ -153,7 +155,12 @@ public final class MetricsView {
         charts.setMinWidth(640);
         HBox body = new HBox(14, charts, insights);
         HBox.setHgrow(charts, Priority.ALWAYS);
-        content.getChildren().addAll(header, resources, banner, error, body);
+        publishing.setId("metricsPublishing");
+        publishing.getStyleClass().add("muted");
+        publishing.setWrapText(true);
+        publishing.setGraphic(Icons.of("mdi2i-information-outline", 14));
+        Fx.show(publishing, false);
+        content.getChildren().addAll(header, resources, banner, error, publishing, body);
     }
 
     private void bind() {
@@ -199,8 +206,11 @@ public final class MetricsView {
                 c.setMessage(vm.loadingProperty().get() ? "Loading…" : "No data loaded yet");
             }
             rangeLabel.setText("");
+            Fx.show(publishing, false);
             return;
         }
+        publishing.setText(String.join("  ", s.plan().notes()));
+        Fx.show(publishing, !s.plan().notes().isEmpty());
         DateTimeFormatter f = DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(zone);
         rangeLabel.setText(f.format(s.start()) + " → " + f.format(s.plan().end()) + " · "
                 + MetricPeriod.label(s.periodSeconds()) + " periods · " + (range.utc() ? "UTC" : "local"));

@@ -68,6 +68,8 @@ class MetricsScreenUiTest {
         assertThat(robot.showing("#verdictHeatmap")).isTrue();
         assertThat(robot.text("#metricsTitle")).isEqualTo("Metrics · " + DemoTables.ORDER_STATUS);
         assertThat(robot.text("#metricsRange")).contains("1 min periods");
+        // A table without GSIs whose series the Lab lists publishes nothing unusual: no publishing note.
+        assertThat(robot.showing("#metricsPublishing")).isFalse();
 
         AppFixture.waitUntil("top keys are stitched", Duration.ofSeconds(30), () -> AppFixture.onFx(() ->
                 !robot.lookup("#topKeys").queryAs(TableView.class).getItems().isEmpty()));
