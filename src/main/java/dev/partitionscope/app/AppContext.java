@@ -3,9 +3,9 @@ package dev.partitionscope.app;
 import dev.partitionscope.aws.AwsProfiles;
 import dev.partitionscope.aws.ConnectService;
 import dev.partitionscope.aws.ConnectionFactory;
+import dev.partitionscope.aws.ConnectionStore;
 import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.config.AppDirs;
-import dev.partitionscope.config.ConnectionStore;
 import dev.partitionscope.config.JsonFiles;
 import dev.partitionscope.config.Settings;
 import dev.partitionscope.config.SettingsStore;
@@ -48,8 +48,10 @@ public final class AppContext {
         // Profiles are re-read on every connect so a config edit needs no restart.
         // -Dpartitionscope.lab.port=8000 gives the embedded Lab a fixed port, so other tools can reach it too.
         this.labHost = new LabHost(Lab.Options.defaults().withPort(Integer.getInteger("partitionscope.lab.port", 0)));
-        ConnectService connectService = new ConnectService(() -> new ConnectionFactory(profiles.get(), timeouts),
-                new LocalStackProbe(timeouts.connect()), labHost);
+        ConnectService connectService = new ConnectService(
+                () -> new ConnectionFactory(profiles.get(), timeouts),
+                new LocalStackProbe(timeouts.connect()),
+                labHost);
         this.main = new MainViewModel(tasks, connectService);
     }
 
@@ -65,8 +67,8 @@ public final class AppContext {
         try {
             settingsStore.save(settings);
         } catch (IOException e) {
-            System.err.println("PartitionScope: could not save settings to " + settingsStore.file() + ": "
-                    + e.getMessage());
+            System.err.println(
+                    "PartitionScope: could not save settings to " + settingsStore.file() + ": " + e.getMessage());
         }
     }
 

@@ -3,7 +3,7 @@ package dev.partitionscope.ui.connect;
 import dev.partitionscope.aws.AwsProfiles;
 import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.aws.ConnectionSpec;
-import dev.partitionscope.config.ConnectionStore;
+import dev.partitionscope.aws.ConnectionStore;
 import dev.partitionscope.config.JsonFiles;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -61,17 +61,21 @@ public final class ConnectionEditorViewModel {
         if (read.problem() != null) {
             storeMessage.set(read.problem());
         }
-        problems = Bindings.createObjectBinding(this::computeProblems, name, kind, profile, region, endpoint,
-                accessKey, viaLab, proxyPort);
-        kindInfo = Bindings.createStringBinding(this::computeKindInfo, kind, region, accessKey, profile, viaLab,
-                proxyPort);
-        regionPrompt = Bindings.createStringBinding(() -> {
-            if (kind.get() != ConnectionKind.AWS) {
-                return "us-east-1";
-            }
-            return profiles.regionFor(profileName()).map(r -> "from profile: " + r)
-                    .orElse("choose a region (the profile sets none)");
-        }, kind, profile);
+        problems = Bindings.createObjectBinding(
+                this::computeProblems, name, kind, profile, region, endpoint, accessKey, viaLab, proxyPort);
+        kindInfo = Bindings.createStringBinding(
+                this::computeKindInfo, kind, region, accessKey, profile, viaLab, proxyPort);
+        regionPrompt = Bindings.createStringBinding(
+                () -> {
+                    if (kind.get() != ConnectionKind.AWS) {
+                        return "us-east-1";
+                    }
+                    return profiles.regionFor(profileName())
+                            .map(r -> "from profile: " + r)
+                            .orElse("choose a region (the profile sets none)");
+                },
+                kind,
+                profile);
         newConnection(ConnectionKind.AWS);
     }
 
@@ -81,8 +85,12 @@ public final class ConnectionEditorViewModel {
     public void newConnection(ConnectionKind newKind) {
         switch (newKind) {
             case LOCALSTACK -> load(ConnectionSpec.localStack().withName(uniqueName("LocalStack")));
-            case CUSTOM -> load(ConnectionSpec.custom(uniqueName("Local endpoint"), "http://localhost:8000",
-                    ConnectionSpec.LOCAL_REGION, ConnectionSpec.LOCAL_ACCESS_KEY));
+            case CUSTOM ->
+                load(ConnectionSpec.custom(
+                        uniqueName("Local endpoint"),
+                        "http://localhost:8000",
+                        ConnectionSpec.LOCAL_REGION,
+                        ConnectionSpec.LOCAL_ACCESS_KEY));
             case LAB -> load(ConnectionSpec.lab());
             case AWS -> load(ConnectionSpec.aws(uniqueName("AWS"), null, null));
         }
@@ -94,8 +102,11 @@ public final class ConnectionEditorViewModel {
             return;
         }
         String keepName = name.get();
-        boolean defaultName = keepName.isBlank() || keepName.startsWith("AWS") || keepName.startsWith("LocalStack")
-                || keepName.startsWith("Local endpoint") || keepName.equals("Lab");
+        boolean defaultName = keepName.isBlank()
+                || keepName.startsWith("AWS")
+                || keepName.startsWith("LocalStack")
+                || keepName.startsWith("Local endpoint")
+                || keepName.equals("Lab");
         newConnection(newKind);
         if (!defaultName) {
             name.set(keepName);
@@ -115,8 +126,14 @@ public final class ConnectionEditorViewModel {
 
     /** The spec the form describes now (may have problems; check {@link #problemsBinding()}). */
     public ConnectionSpec toSpec() {
-        return new ConnectionSpec(name.get(), kind.get(), kind.get() == ConnectionKind.AWS ? profileName() : null,
-                region.get(), endpoint.get(), accessKey.get(), viaLab.get() ? parsedPort() : null);
+        return new ConnectionSpec(
+                name.get(),
+                kind.get(),
+                kind.get() == ConnectionKind.AWS ? profileName() : null,
+                region.get(),
+                endpoint.get(),
+                accessKey.get(),
+                viaLab.get() ? parsedPort() : null);
     }
 
     /** Saves (adds or replaces by name). Returns false and sets {@link #storeMessageProperty()} on failure. */
@@ -177,22 +194,28 @@ public final class ConnectionEditorViewModel {
             case AWS -> {
                 String p = profileName();
                 Optional<AwsProfiles.ProfileInfo> info = p == null ? Optional.empty() : profiles.find(p);
-                String sso = info.filter(AwsProfiles.ProfileInfo::sso).map(i -> " This is an SSO profile: if its"
-                        + " session has expired, run 'aws sso login --profile " + i.name() + "'.").orElse("");
-                yield "Credentials come from the AWS credential chain (" + (p == null ? "environment, default"
-                        + " profile, SSO, instance role" : "profile '" + p + "'") + "); PartitionScope never stores"
+                String sso = info.filter(AwsProfiles.ProfileInfo::sso)
+                        .map(i -> " This is an SSO profile: if its"
+                                + " session has expired, run 'aws sso login --profile " + i.name() + "'.")
+                        .orElse("");
+                yield "Credentials come from the AWS credential chain ("
+                        + (p == null ? "environment, default" + " profile, SSO, instance role" : "profile '" + p + "'")
+                        + "); PartitionScope never stores"
                         + " them. The connection is read-only until you unlock writes for a table." + sso
                         + (profiles.problems().isEmpty() ? "" : " Note: " + String.join(" ", profiles.problems()));
             }
-            case LOCALSTACK -> "LocalStack's edge port (DynamoDB Local underneath): no throttling, no DynamoDB metrics,"
-                    + " no Contributor Insights. CloudWatch calls from this app need LocalStack ≥ 4.9. Any access key"
-                    + " works." + proxyInfo();
-            case CUSTOM -> "DynamoDB Local, dynalite or any compatible server. DynamoDB Local keeps one database per"
-                    + " access key and region: this connection sees the tables of key '" + nz(accessKey.get())
-                    + "' in region '" + nz(region.get()) + "'. The secret key sent is a dummy value." + proxyInfo();
-            case LAB -> "The built-in Lab: a DynamoDB on this machine that throttles like the real service (partitions,"
-                    + " burst and adaptive capacity, split for heat), with the seeds' demo tables. It is a sandbox, so"
-                    + " writes are allowed. Its partitions are on the Lab screen (Ctrl+7).";
+            case LOCALSTACK ->
+                "LocalStack's edge port (DynamoDB Local underneath): no throttling, no DynamoDB metrics,"
+                        + " no Contributor Insights. CloudWatch calls from this app need LocalStack ≥ 4.9. Any access key"
+                        + " works." + proxyInfo();
+            case CUSTOM ->
+                "DynamoDB Local, dynalite or any compatible server. DynamoDB Local keeps one database per"
+                        + " access key and region: this connection sees the tables of key '" + nz(accessKey.get())
+                        + "' in region '" + nz(region.get()) + "'. The secret key sent is a dummy value." + proxyInfo();
+            case LAB ->
+                "The built-in Lab: a DynamoDB on this machine that throttles like the real service (partitions,"
+                        + " burst and adaptive capacity, split for heat), with the seeds' demo tables. It is a sandbox, so"
+                        + " writes are allowed. Its partitions are on the Lab screen (Ctrl+7).";
         };
     }
 
@@ -200,7 +223,8 @@ public final class ConnectionEditorViewModel {
         if (!viaLab.get()) {
             return " Tick \"Meter and throttle through the Lab\" to see per-key heat and real throttling for it.";
         }
-        return " Through the Lab proxy on http://127.0.0.1:" + nz(proxyPort.get()).trim() + ": every call is metered"
+        return " Through the Lab proxy on http://127.0.0.1:"
+                + nz(proxyPort.get()).trim() + ": every call is metered"
                 + " and throttled like DynamoDB before it reaches the engine (a throttled call writes nothing). Point"
                 + " your own app at the proxy too.";
     }

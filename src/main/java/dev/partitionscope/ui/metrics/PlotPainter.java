@@ -25,7 +25,14 @@ final class PlotPainter {
     private final TextMeasure measure = new TextMeasure();
 
     /** Draws everything and returns where the plot went, or null when the canvas is too small for one. */
-    PlotArea paint(GraphicsContext g, double w, double h, ChartData data, String title, String yLabel, Palette p,
+    PlotArea paint(
+            GraphicsContext g,
+            double w,
+            double h,
+            ChartData data,
+            String title,
+            String yLabel,
+            Palette p,
             DoubleFunction<String> axisText) {
         g.clearRect(0, 0, w, h);
         double line = measure.lineHeight(p.font());
@@ -99,7 +106,8 @@ final class PlotPainter {
         }
         g.setStroke(paint);
         g.setLineWidth(2.5);
-        g.setLineDashes(s.kind() == Kind.DASHED_LINE ? SWATCH_DASH : null);
+        double[] dashes = s.kind() == Kind.DASHED_LINE ? SWATCH_DASH : null;
+        g.setLineDashes(dashes);
         g.strokeLine(x, Math.round(cy) + 0.5, x + SWATCH, Math.round(cy) + 0.5);
         g.setLineDashes((double[]) null);
     }
@@ -121,7 +129,8 @@ final class PlotPainter {
     /** Stacked bars from the baseline, at least one pixel wide, in series order from the bottom. */
     private static void bars(GraphicsContext g, PlotArea a, Palette p) {
         ChartData d = a.data();
-        List<Series> bars = d.series().stream().filter(s -> s.kind() == Kind.STACKED_BAR).toList();
+        List<Series> bars =
+                d.series().stream().filter(s -> s.kind() == Kind.STACKED_BAR).toList();
         int n = d.buckets();
         if (bars.isEmpty() || n == 0) {
             return;
@@ -184,7 +193,8 @@ final class PlotPainter {
         boolean dashed = s.kind() == Kind.DASHED_LINE;
         g.setStroke(paint);
         g.setLineWidth(dashed ? 1.5 : 1.8);
-        g.setLineDashes(dashed ? DASH : null);
+        double[] dashes = dashed ? DASH : null;
+        g.setLineDashes(dashes);
         g.setLineJoin(StrokeLineJoin.ROUND);
         g.beginPath();
         LineTracer tracer = new LineTracer(g, a);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.partitionscope.aws.AwsProfiles;
 import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.aws.ConnectionSpec;
-import dev.partitionscope.config.ConnectionStore;
+import dev.partitionscope.aws.ConnectionStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -21,8 +21,8 @@ class ConnectionEditorViewModelTest {
         if (config != null) {
             Files.writeString(configFile, config);
         }
-        return new ConnectionEditorViewModel(new ConnectionStore(dir), AwsProfiles.from(configFile,
-                dir.resolve("credentials"), Map.of()));
+        return new ConnectionEditorViewModel(
+                new ConnectionStore(dir), AwsProfiles.from(configFile, dir.resolve("credentials"), Map.of()));
     }
 
     @Test
@@ -64,7 +64,9 @@ class ConnectionEditorViewModelTest {
         vm.profileProperty().set("dev");
         assertThat(vm.regionPromptBinding().get()).isEqualTo("from profile: eu-central-1");
         assertThat(vm.problemsBinding().get()).isEmpty();
-        assertThat(vm.toSpec().region()).as("left empty: the profile's region is used at connect time").isNull();
+        assertThat(vm.toSpec().region())
+                .as("left empty: the profile's region is used at connect time")
+                .isNull();
 
         vm.profileProperty().set("sso-prod");
         assertThat(vm.kindInfoBinding().get()).contains("aws sso login --profile sso-prod");
@@ -121,8 +123,8 @@ class ConnectionEditorViewModelTest {
         assertThat(vm.toSpec().labProxyPort()).isEqualTo(8000);
         assertThat(vm.kindInfoBinding().get()).contains("Lab proxy on http://127.0.0.1:8000", "writes nothing");
         vm.proxyPortProperty().set("eighty");
-        assertThat(vm.problemsBinding().get()).contains("The Lab proxy port must be between 1 and 65535 (8000 is the"
-                + " usual choice).");
+        assertThat(vm.problemsBinding().get())
+                .contains("The Lab proxy port must be between 1 and 65535 (8000 is the" + " usual choice).");
         vm.proxyPortProperty().set("4567");
         assertThat(vm.save()).isTrue();
 

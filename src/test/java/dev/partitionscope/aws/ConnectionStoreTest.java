@@ -1,12 +1,10 @@
-package dev.partitionscope.config;
+package dev.partitionscope.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.partitionscope.aws.ConnectionFactory;
-import dev.partitionscope.aws.ConnectionKind;
-import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.config.JsonFiles;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.file.Files;
@@ -24,8 +22,8 @@ class ConnectionStoreTest {
     private static final ConnectionSpec AWS = ConnectionSpec.aws("Production", "prod-admin", "eu-west-1");
     private static final ConnectionSpec AWS_DEFAULT_CHAIN = ConnectionSpec.aws("Default chain", null, null);
     private static final ConnectionSpec LOCALSTACK = ConnectionSpec.localStack();
-    private static final ConnectionSpec CUSTOM = ConnectionSpec.custom("DynamoDB Local \"dev\"",
-            "http://localhost:8000", "us-west-2", "alice");
+    private static final ConnectionSpec CUSTOM =
+            ConnectionSpec.custom("DynamoDB Local \"dev\"", "http://localhost:8000", "us-west-2", "alice");
 
     @TempDir
     Path dir;
@@ -39,7 +37,8 @@ class ConnectionStoreTest {
         ConnectionStore store = store();
         store.save(List.of(AWS, AWS_DEFAULT_CHAIN, LOCALSTACK, CUSTOM));
 
-        JsonFiles.Read<List<ConnectionSpec>> read = new ConnectionStore(dir.resolve("nested").resolve("config")).load();
+        JsonFiles.Read<List<ConnectionSpec>> read =
+                new ConnectionStore(dir.resolve("nested").resolve("config")).load();
 
         assertThat(read.problem()).isNull();
         assertThat(read.value()).containsExactly(AWS, AWS_DEFAULT_CHAIN, LOCALSTACK, CUSTOM);
@@ -60,13 +59,14 @@ class ConnectionStoreTest {
     void theFileHoldsNoSecretOfAnyKind() throws Exception {
         ConnectionStore store = store();
         // An AWS spec handed a key id (e.g. pasted into the wrong field) must not carry it into the file.
-        ConnectionSpec awsWithKey = new ConnectionSpec("Pasted", ConnectionKind.AWS, "prod", "eu-west-1",
-                "http://ignored", "AKIAIOSFODNN7EXAMPLE");
+        ConnectionSpec awsWithKey = new ConnectionSpec(
+                "Pasted", ConnectionKind.AWS, "prod", "eu-west-1", "http://ignored", "AKIAIOSFODNN7EXAMPLE");
         store.save(List.of(AWS, awsWithKey, LOCALSTACK, CUSTOM));
         String text = Files.readString(store.file());
         JsonNode root = new ObjectMapper().readTree(text);
 
-        assertThat(fieldNames(root)).noneMatch(name -> name.toLowerCase(Locale.ROOT).contains("secret"))
+        assertThat(fieldNames(root))
+                .noneMatch(name -> name.toLowerCase(Locale.ROOT).contains("secret"))
                 .noneMatch(name -> name.toLowerCase(Locale.ROOT).contains("password"))
                 .noneMatch(name -> name.toLowerCase(Locale.ROOT).contains("token"));
         assertThat(text).doesNotContain(localDummySecret());
@@ -74,12 +74,19 @@ class ConnectionStoreTest {
         assertThat(text).doesNotContainPattern(Pattern.compile("[A-Za-z0-9/+]{40}"));
         for (JsonNode entry : root.path("connections")) {
             if (entry.path("kind").asText().equals("AWS")) {
-                assertThat(entry.path("accessKeyId").isNull() || entry.path("accessKeyId").isMissingNode())
-                        .as("AWS entry %s stores no access key", entry.path("name").asText()).isTrue();
-                assertThat(entry.path("endpoint").isNull() || entry.path("endpoint").isMissingNode()).isTrue();
+                assertThat(entry.path("accessKeyId").isNull()
+                                || entry.path("accessKeyId").isMissingNode())
+                        .as(
+                                "AWS entry %s stores no access key",
+                                entry.path("name").asText())
+                        .isTrue();
+                assertThat(entry.path("endpoint").isNull()
+                                || entry.path("endpoint").isMissingNode())
+                        .isTrue();
             }
         }
-        assertThat(store.load().value()).element(1).satisfies(s -> assertThat(s.accessKeyId()).isNull());
+        assertThat(store.load().value()).element(1).satisfies(s -> assertThat(s.accessKeyId())
+                .isNull());
     }
 
     @Test
@@ -87,11 +94,18 @@ class ConnectionStoreTest {
         ConnectionStore store = store();
         store.save(List.of(CUSTOM));
 
-        JsonNode entry = new ObjectMapper().readTree(store.file().toFile()).path("connections").get(0);
+        JsonNode entry = new ObjectMapper()
+                .readTree(store.file().toFile())
+                .path("connections")
+                .get(0);
 
         assertThat(entry.path("accessKeyId").asText()).isEqualTo("alice");
         assertThat(entry.path("kind").asText()).isEqualTo("CUSTOM");
-        assertThat(new ObjectMapper().readTree(store.file().toFile()).path("version").asInt()).isEqualTo(1);
+        assertThat(new ObjectMapper()
+                        .readTree(store.file().toFile())
+                        .path("version")
+                        .asInt())
+                .isEqualTo(1);
     }
 
     @Test
@@ -106,12 +120,15 @@ class ConnectionStoreTest {
         assertThat(Files.exists(store.file())).isFalse();
         List<Path> aside;
         try (Stream<Path> files = Files.list(store.file().getParent())) {
-            aside = files.filter(p -> p.getFileName().toString().startsWith("connections.json.unreadable-")).toList();
+            aside = files.filter(p -> p.getFileName().toString().startsWith("connections.json.unreadable-"))
+                    .toList();
         }
         assertThat(aside).hasSize(1);
         assertThat(Files.readString(aside.get(0))).isEqualTo("{\"version\":1,\"connections\":[{\"name\":");
-        assertThat(read.problem()).startsWith("connections.json could not be read and was kept as "
-                + aside.get(0).getFileName() + " (").endsWith("); starting from defaults.");
+        assertThat(read.problem())
+                .startsWith("connections.json could not be read and was kept as "
+                        + aside.get(0).getFileName() + " (")
+                .endsWith("); starting from defaults.");
         assertThat(read.problem()).doesNotContain("\n");
 
         store.save(List.of(CUSTOM));

@@ -1,7 +1,6 @@
-package dev.partitionscope.config;
+package dev.partitionscope.aws;
 
-import dev.partitionscope.aws.ConnectionKind;
-import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.config.JsonFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,13 +19,25 @@ public final class ConnectionStore {
     private final Path file;
 
     /** On-disk form; kept separate from {@link ConnectionSpec} so the file format is explicit and stable. */
-    public record Entry(String name, ConnectionKind kind, String profile, String region, String endpoint,
-                        String accessKeyId, Integer labProxyPort) {
+    public record Entry(
+            String name,
+            ConnectionKind kind,
+            String profile,
+            String region,
+            String endpoint,
+            String accessKeyId,
+            Integer labProxyPort) {
         static Entry of(ConnectionSpec s) {
             // The built-in Lab's port changes every start: never store it.
             String endpoint = s.kind() == ConnectionKind.LAB ? null : s.endpoint();
-            return new Entry(s.name(), s.kind(), s.profile(), s.region(), endpoint,
-                    s.kind().isLocal() ? s.accessKeyId() : null, s.labProxyPort());
+            return new Entry(
+                    s.name(),
+                    s.kind(),
+                    s.profile(),
+                    s.region(),
+                    endpoint,
+                    s.kind().isLocal() ? s.accessKeyId() : null,
+                    s.labProxyPort());
         }
 
         ConnectionSpec toSpec() {
@@ -37,7 +48,8 @@ public final class ConnectionStore {
     public record FileContent(int version, List<Entry> connections) {
         public FileContent {
             // A null entry (hand-edited file) is skipped; List.copyOf would throw and cost every other connection.
-            connections = connections == null ? List.of()
+            connections = connections == null
+                    ? List.of()
                     : connections.stream().filter(Objects::nonNull).toList();
         }
     }
