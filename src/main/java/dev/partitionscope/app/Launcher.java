@@ -8,16 +8,18 @@ import javafx.application.Application;
  * start from a plain classpath, so this one dispatches: no arguments opens the window, anything else is the CLI.
  */
 public final class Launcher {
-    private Launcher() {
-    }
+    private Launcher() {}
 
     public static void main(String[] args) {
         // The Lab's HTTP server answers in two writes; without TCP_NODELAY each call waits ~40 ms for a delayed ACK.
         System.setProperty("sun.net.httpserver.nodelay", "true");
         System.setProperty("sun.net.httpserver.maxIdleConnections", "4096");
         if (args.length == 0) {
-            String problem = displayProblem(System.getProperty("os.name", ""), System.getenv("DISPLAY"),
-                    System.getenv("WAYLAND_DISPLAY"), System.getProperty("glass.platform"));
+            String problem = displayProblem(
+                    System.getProperty("os.name", ""),
+                    System.getenv("DISPLAY"),
+                    System.getenv("WAYLAND_DISPLAY"),
+                    System.getProperty("glass.platform"));
             if (problem != null) {
                 System.err.println(problem);
                 System.exit(1);
@@ -31,8 +33,8 @@ public final class Launcher {
     /** On Linux without a display JavaFX dies with a stack trace; say what to do instead. Null when fine. */
     static String displayProblem(String osName, String display, String waylandDisplay, String glassPlatform) {
         boolean linux = osName.toLowerCase(java.util.Locale.ROOT).contains("linux");
-        boolean noDisplay = (display == null || display.isBlank()) && (waylandDisplay == null
-                || waylandDisplay.isBlank());
+        boolean noDisplay =
+                (display == null || display.isBlank()) && (waylandDisplay == null || waylandDisplay.isBlank());
         if (!linux || !noDisplay || "Monocle".equalsIgnoreCase(glassPlatform)) {
             return null;
         }

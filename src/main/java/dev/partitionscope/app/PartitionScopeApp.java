@@ -27,8 +27,7 @@ public class PartitionScopeApp extends Application {
     private AppContext context;
     private MainWindowController controller;
 
-    public PartitionScopeApp() {
-    }
+    public PartitionScopeApp() {}
 
     /** For tests: a context with its own config directory and profiles. */
     public PartitionScopeApp(AppContext context) {
@@ -45,11 +44,19 @@ public class PartitionScopeApp extends Application {
         Theme.Mode mode = Theme.Mode.parse(settings.theme, settings.darkTheme);
         main.themeModeProperty().set(mode);
         main.screenProperty().set(Screen.parse(settings.lastScreen, Screen.OVERVIEW));
-        main.timeRangeProperty().set(TimeRange.last(parsePreset(settings.timeRangePreset)).withUtc(settings.utc));
+        main.timeRangeProperty()
+                .set(TimeRange.last(parsePreset(settings.timeRangePreset)).withUtc(settings.utc));
         Theme.applyGlobal(mode);
 
-        ShellServices services = new ShellServices(main, context.tasks(), context.connectionStore(),
-                context::profiles, settings, context::saveSettings, context.labHost(), context.fileDialogs());
+        ShellServices services = new ShellServices(
+                main,
+                context.tasks(),
+                context.connectionStore(),
+                context::profiles,
+                settings,
+                context::saveSettings,
+                context.labHost(),
+                context.fileDialogs());
         FXMLLoader loader = new FXMLLoader(resource("/dev/partitionscope/ui/shell/MainWindow.fxml"));
         loader.setControllerFactory(type -> {
             if (type == MainWindowController.class) {
@@ -65,7 +72,9 @@ public class PartitionScopeApp extends Application {
         }
         controller = loader.getController();
         Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(root, Math.min(settings.windowWidth, screen.getWidth()),
+        Scene scene = new Scene(
+                root,
+                Math.min(settings.windowWidth, screen.getWidth()),
                 Math.min(settings.windowHeight, screen.getHeight()));
         controller.installAccelerators(scene);
         main.themeModeProperty().addListener((obs, old, now) -> {
@@ -99,9 +108,12 @@ public class PartitionScopeApp extends Application {
         });
         main.setPreferredTable(settings.lastTable);
         main.selectedTableProperty().addListener((obs, old, now) -> {
-            if (now != null && (main.getConnection() == null
-                    || !context.labHost().isReplay(main.getConnection().spec().endpoint())
-                    && !main.getConnection().isSnapshot())) {
+            if (now != null
+                    && (main.getConnection() == null
+                            || !context.labHost()
+                                            .isReplay(
+                                                    main.getConnection().spec().endpoint())
+                                    && !main.getConnection().isSnapshot())) {
                 settings.lastTable = now;
             }
         });
@@ -136,7 +148,8 @@ public class PartitionScopeApp extends Application {
             context.main().connect(lab);
             return;
         }
-        context.connectionStore().find(settings.lastConnection)
+        context.connectionStore()
+                .find(settings.lastConnection)
                 .filter(spec -> spec.kind().isLocal())
                 .ifPresent((ConnectionSpec spec) -> context.main().connect(spec));
     }
@@ -151,7 +164,8 @@ public class PartitionScopeApp extends Application {
 
     /** A saved position on a screen that was unplugged since would open the window off-screen. */
     private static boolean onSomeScreen(double x, double y, double width) {
-        return javafx.stage.Screen.getScreens().stream().map(javafx.stage.Screen::getVisualBounds)
+        return javafx.stage.Screen.getScreens().stream()
+                .map(javafx.stage.Screen::getVisualBounds)
                 .anyMatch((Rectangle2D b) -> b.intersects(x, y, Math.max(100, width), 40));
     }
 

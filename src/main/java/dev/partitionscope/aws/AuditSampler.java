@@ -75,6 +75,7 @@ public final class AuditSampler {
     static final int PAGES_PER_SECOND = 40;
     /** The bucket saves up at most this much unused budget (it starts empty): no bursts after a pause. */
     static final double BURST_SECONDS = 0.1;
+
     static final int RECENT_KEYS = 16;
     /** DynamoDB's largest page (1 MB) in 4 KB read blocks. */
     private static final int MAX_PAGE_BLOCKS = 256;
@@ -108,7 +109,7 @@ public final class AuditSampler {
     public interface Listener {
         void progress(Progress progress);
 
-        Listener NONE = p -> { };
+        Listener NONE = p -> {};
     }
 
     /** One Scan call; the seam a test uses to throttle or fail pages. */
@@ -139,8 +140,8 @@ public final class AuditSampler {
         public Budget {
             Objects.requireNonNull(basis, "basis");
             if (!Double.isNaN(rcuPerSecond) && !(rcuPerSecond > 0)) {
-                throw new IllegalArgumentException("a read budget is a positive number of RCU per second, not "
-                        + rcuPerSecond);
+                throw new IllegalArgumentException(
+                        "a read budget is a positive number of RCU per second, not " + rcuPerSecond);
             }
         }
 
@@ -159,8 +160,10 @@ public final class AuditSampler {
 
         /** {@value #DEFAULT_BUDGET_PERCENT} % of provisioned read capacity, or 100 RCU/s on on-demand. */
         public static Budget tableDefault() {
-            return new Budget(Double.NaN, DEFAULT_BUDGET_PERCENT + " % of provisioned read capacity, or "
-                    + format(ON_DEMAND_BUDGET_RCU) + " RCU/s on on-demand");
+            return new Budget(
+                    Double.NaN,
+                    DEFAULT_BUDGET_PERCENT + " % of provisioned read capacity, or " + format(ON_DEMAND_BUDGET_RCU)
+                            + " RCU/s on on-demand");
         }
 
         /** The default for a table or index with this provisioned read capacity (0 or less: on-demand). */
@@ -168,8 +171,9 @@ public final class AuditSampler {
             if (provisionedReadCapacity <= 0) {
                 return new Budget(ON_DEMAND_BUDGET_RCU, format(ON_DEMAND_BUDGET_RCU) + " RCU/s (on-demand)");
             }
-            return new Budget(provisionedReadCapacity * DEFAULT_BUDGET_PERCENT / 100.0, DEFAULT_BUDGET_PERCENT
-                    + " % of " + provisionedReadCapacity + " provisioned RCU");
+            return new Budget(
+                    provisionedReadCapacity * DEFAULT_BUDGET_PERCENT / 100.0,
+                    DEFAULT_BUDGET_PERCENT + " % of " + provisionedReadCapacity + " provisioned RCU");
         }
 
         public boolean isUnlimited() {
@@ -194,7 +198,12 @@ public final class AuditSampler {
      * @param consistentRead strongly consistent reads (twice the RCU; not on a GSI)
      * @param resumeFrom     start where an earlier run of the same table (or index) stopped; null for the start
      */
-    public record Options(int segments, Budget budget, long itemCap, Duration timeCap, boolean consistentRead,
+    public record Options(
+            int segments,
+            Budget budget,
+            long itemCap,
+            Duration timeCap,
+            boolean consistentRead,
             Checkpoint resumeFrom) {
         public Options {
             if (segments < 1 || segments > 1_000_000) {
@@ -235,8 +244,13 @@ public final class AuditSampler {
         }
 
         public Options resumingFrom(Checkpoint checkpoint) {
-            return new Options(checkpoint == null ? segments : checkpoint.totalSegments(), budget, itemCap, timeCap,
-                    consistentRead, checkpoint);
+            return new Options(
+                    checkpoint == null ? segments : checkpoint.totalSegments(),
+                    budget,
+                    itemCap,
+                    timeCap,
+                    consistentRead,
+                    checkpoint);
         }
     }
 
@@ -244,8 +258,13 @@ public final class AuditSampler {
      * Where a sample stands: per segment the key to start after ({@code null} with {@code done} false: not started)
      * or done; with the totals of every run so far. Keys are core values, so the checkpoint can be kept anywhere.
      */
-    public record Checkpoint(String table, String index, int totalSegments, List<Segment> segments,
-            long itemsSampled, double consumedRcu) {
+    public record Checkpoint(
+            String table,
+            String index,
+            int totalSegments,
+            List<Segment> segments,
+            long itemsSampled,
+            double consumedRcu) {
         public record Segment(int segment, Map<String, AttrValue> startKey, boolean done) {
             public Segment {
                 startKey = startKey == null ? null : Map.copyOf(startKey);
@@ -255,8 +274,8 @@ public final class AuditSampler {
         public Checkpoint {
             segments = List.copyOf(segments);
             if (segments.size() != totalSegments) {
-                throw new IllegalArgumentException("a checkpoint of " + totalSegments + " segments holds "
-                        + segments.size());
+                throw new IllegalArgumentException(
+                        "a checkpoint of " + totalSegments + " segments holds " + segments.size());
             }
             for (int i = 0; i < segments.size(); i++) {
                 if (segments.get(i).segment() != i) {
@@ -285,9 +304,19 @@ public final class AuditSampler {
      * @param eta                time left, or null when it cannot be told (see {@code etaNote})
      * @param etaNote            what the ETA rests on, always naming ItemCount as an estimate
      */
-    public record Progress(long items, long itemsAllRuns, long pages, double consumedRcu, double rcuPerSecond,
-            long throttles, int segmentsDone, int totalSegments, long elapsedMs, long estimatedItemCount,
-            Duration eta, String etaNote) {
+    public record Progress(
+            long items,
+            long itemsAllRuns,
+            long pages,
+            double consumedRcu,
+            double rcuPerSecond,
+            long throttles,
+            int segmentsDone,
+            int totalSegments,
+            long elapsedMs,
+            long estimatedItemCount,
+            Duration eta,
+            String etaNote) {
         /** Share of the (estimated) items sampled so far over all runs, 0..1, or -1 when unknown. */
         public double fraction() {
             if (segmentsDone == totalSegments) {
@@ -308,24 +337,36 @@ public final class AuditSampler {
      * @param failedSegments   segments that gave up (their keys in the checkpoint are where they stopped)
      * @param problems         each failure or doubt in plain words
      */
-    public record Result(Stop stop, long items, long pages, double consumedRcu, long throttles, long retries,
-            List<String> throttleReasons, long elapsedMs, Budget budget, Checkpoint checkpoint,
-            List<Integer> failedSegments, List<String> problems) {
+    public record Result(
+            Stop stop,
+            long items,
+            long pages,
+            double consumedRcu,
+            long throttles,
+            long retries,
+            List<String> throttleReasons,
+            long elapsedMs,
+            Budget budget,
+            Checkpoint checkpoint,
+            List<Integer> failedSegments,
+            List<String> problems) {
         public boolean complete() {
             return stop == Stop.COMPLETE;
         }
 
         /** One line for the status bar or the command line. */
         public String summary() {
-            String head = switch (stop) {
-                case COMPLETE -> "sampled the whole " + what();
-                case ITEM_CAP -> "stopped at the item cap; more remain: resume from the checkpoint";
-                case TIME_CAP -> "stopped at the time cap; more remain: resume from the checkpoint";
-                case CANCELLED -> "cancelled; resume from the checkpoint to read the rest";
-                case FAILED -> "segments " + failedSegments + " failed: " + String.join("; ", problems);
-            };
-            return String.format("%s — %,d items, %,d pages, %.1f RCU in %.1f s (budget: %s), %d throttles", head,
-                    items, pages, consumedRcu, elapsedMs / 1000.0, budget.basis(), throttles);
+            String head =
+                    switch (stop) {
+                        case COMPLETE -> "sampled the whole " + what();
+                        case ITEM_CAP -> "stopped at the item cap; more remain: resume from the checkpoint";
+                        case TIME_CAP -> "stopped at the time cap; more remain: resume from the checkpoint";
+                        case CANCELLED -> "cancelled; resume from the checkpoint to read the rest";
+                        case FAILED -> "segments " + failedSegments + " failed: " + String.join("; ", problems);
+                    };
+            return String.format(
+                    "%s — %,d items, %,d pages, %.1f RCU in %.1f s (budget: %s), %d throttles",
+                    head, items, pages, consumedRcu, elapsedMs / 1000.0, budget.basis(), throttles);
         }
 
         private String what() {
@@ -343,9 +384,13 @@ public final class AuditSampler {
      * switched off by a per-request plugin, so every throttle reaches the sampler to be counted and backed off).
      */
     public AuditSampler(DynamoDbClient client) {
-        this(client, request -> client.scan(request.toBuilder()
-                .overrideConfiguration(o -> o.addPlugin(Throttles.NO_SDK_RETRY)).build()),
-                ScatterGather.Backoff.DEFAULT, MAX_ATTEMPTS);
+        this(
+                client,
+                request -> client.scan(request.toBuilder()
+                        .overrideConfiguration(o -> o.addPlugin(Throttles.NO_SDK_RETRY))
+                        .build()),
+                ScatterGather.Backoff.DEFAULT,
+                MAX_ATTEMPTS);
     }
 
     public AuditSampler(DynamoDbClient client, ScanCall call, ScatterGather.Backoff backoff, int maxAttempts) {
@@ -360,9 +405,10 @@ public final class AuditSampler {
      * DescribeTable throws (no such table), {@link IllegalArgumentException} for an unknown index or a checkpoint of
      * another table, and whatever the sink threw.
      */
-    public Result sample(String table, String index, Options options, ItemSink sink, Listener listener,
-            BooleanSupplier cancelled) {
-        TableDescription description = client.describeTable(b -> b.tableName(table)).table();
+    public Result sample(
+            String table, String index, Options options, ItemSink sink, Listener listener, BooleanSupplier cancelled) {
+        TableDescription description =
+                client.describeTable(b -> b.tableName(table)).table();
         Target target = Target.of(description, index);
         Checkpoint from = options.resumeFrom();
         if (from == null) {
@@ -378,8 +424,8 @@ public final class AuditSampler {
         if (options.consistentRead() && target.global()) {
             throw new IllegalArgumentException("Consistent reads are not supported on global secondary indexes");
         }
-        Budget budget = options.budget().isTableDefault() ? Budget.defaultFor(target.provisionedRead())
-                : options.budget();
+        Budget budget =
+                options.budget().isTableDefault() ? Budget.defaultFor(target.provisionedRead()) : options.budget();
         return new Run(target, options, budget, from, sink, listener, cancelled).execute();
     }
 
@@ -388,37 +434,69 @@ public final class AuditSampler {
     }
 
     /** What a run needs of the table or index, from DescribeTable. */
-    private record Target(String table, String index, boolean global, String partitionKey, String sortKey,
-            List<String> startKeyAttributes, long itemCount, long sizeBytes, long provisionedRead) {
+    private record Target(
+            String table,
+            String index,
+            boolean global,
+            String partitionKey,
+            String sortKey,
+            List<String> startKeyAttributes,
+            long itemCount,
+            long sizeBytes,
+            long provisionedRead) {
         static Target of(TableDescription d, String index) {
             List<KeySchemaElement> tableKeys = d.keySchema();
-            long tableRead = onDemand(d) || d.provisionedThroughput() == null
-                    || d.provisionedThroughput().readCapacityUnits() == null ? 0
+            long tableRead = onDemand(d)
+                            || d.provisionedThroughput() == null
+                            || d.provisionedThroughput().readCapacityUnits() == null
+                    ? 0
                     : d.provisionedThroughput().readCapacityUnits();
             long count = d.itemCount() == null ? -1 : d.itemCount();
             long size = d.tableSizeBytes() == null ? -1 : d.tableSizeBytes();
             if (index == null) {
-                return new Target(d.tableName(), null, false, key(tableKeys, KeyType.HASH), key(tableKeys,
-                        KeyType.RANGE), names(tableKeys, List.of()), count, size, tableRead);
+                return new Target(
+                        d.tableName(),
+                        null,
+                        false,
+                        key(tableKeys, KeyType.HASH),
+                        key(tableKeys, KeyType.RANGE),
+                        names(tableKeys, List.of()),
+                        count,
+                        size,
+                        tableRead);
             }
             for (GlobalSecondaryIndexDescription g : d.globalSecondaryIndexes()) {
                 if (g.indexName().equals(index)) {
-                    long read = onDemand(d) || g.provisionedThroughput() == null
-                            || g.provisionedThroughput().readCapacityUnits() == null ? 0
+                    long read = onDemand(d)
+                                    || g.provisionedThroughput() == null
+                                    || g.provisionedThroughput().readCapacityUnits() == null
+                            ? 0
                             : g.provisionedThroughput().readCapacityUnits();
-                    return new Target(d.tableName(), index, true, key(g.keySchema(), KeyType.HASH),
-                            key(g.keySchema(), KeyType.RANGE), names(tableKeys, g.keySchema()),
+                    return new Target(
+                            d.tableName(),
+                            index,
+                            true,
+                            key(g.keySchema(), KeyType.HASH),
+                            key(g.keySchema(), KeyType.RANGE),
+                            names(tableKeys, g.keySchema()),
                             g.itemCount() == null ? -1 : g.itemCount(),
-                            g.indexSizeBytes() == null ? -1 : g.indexSizeBytes(), read);
+                            g.indexSizeBytes() == null ? -1 : g.indexSizeBytes(),
+                            read);
                 }
             }
             for (LocalSecondaryIndexDescription l : d.localSecondaryIndexes()) {
                 if (l.indexName().equals(index)) {
                     // an LSI reads the table's capacity
-                    return new Target(d.tableName(), index, false, key(l.keySchema(), KeyType.HASH),
-                            key(l.keySchema(), KeyType.RANGE), names(tableKeys, l.keySchema()),
+                    return new Target(
+                            d.tableName(),
+                            index,
+                            false,
+                            key(l.keySchema(), KeyType.HASH),
+                            key(l.keySchema(), KeyType.RANGE),
+                            names(tableKeys, l.keySchema()),
                             l.itemCount() == null ? -1 : l.itemCount(),
-                            l.indexSizeBytes() == null ? -1 : l.indexSizeBytes(), tableRead);
+                            l.indexSizeBytes() == null ? -1 : l.indexSizeBytes(),
+                            tableRead);
                 }
             }
             throw new IllegalArgumentException("Table " + d.tableName() + " has no index " + index);
@@ -430,7 +508,10 @@ public final class AuditSampler {
         }
 
         private static String key(List<KeySchemaElement> schema, KeyType type) {
-            return schema.stream().filter(k -> k.keyType() == type).map(KeySchemaElement::attributeName).findFirst()
+            return schema.stream()
+                    .filter(k -> k.keyType() == type)
+                    .map(KeySchemaElement::attributeName)
+                    .findFirst()
                     .orElse(null);
         }
 
@@ -487,7 +568,13 @@ public final class AuditSampler {
         private boolean unmetered;
         private RuntimeException callerFailure;
 
-        Run(Target target, Options options, Budget budget, Checkpoint from, ItemSink sink, Listener listener,
+        Run(
+                Target target,
+                Options options,
+                Budget budget,
+                Checkpoint from,
+                ItemSink sink,
+                Listener listener,
                 BooleanSupplier cancelled) {
             this.target = target;
             this.options = options;
@@ -501,10 +588,12 @@ public final class AuditSampler {
                 segs.add(new Seg(s.segment(), s.startKey() == null ? null : SdkAttr.toSdk(s.startKey()), s.done()));
             }
             this.startNanos = System.nanoTime();
-            this.deadlineNanos = options.timeCap() == null ? RcuBucket.NO_DEADLINE
+            this.deadlineNanos = options.timeCap() == null
+                    ? RcuBucket.NO_DEADLINE
                     : startNanos + options.timeCap().toNanos();
-            this.bucket = budget.isUnlimited() ? null : new RcuBucket(budget.rcuPerSecond(),
-                    budget.rcuPerSecond() * BURST_SECONDS, System::nanoTime);
+            this.bucket = budget.isUnlimited()
+                    ? null
+                    : new RcuBucket(budget.rcuPerSecond(), budget.rcuPerSecond() * BURST_SECONDS, System::nanoTime);
             if (target.itemCount() > 0 && target.sizeBytes() > 0) {
                 // a first guess for the page size until the run has seen items of its own
                 sizedItems = 1;
@@ -644,7 +733,8 @@ public final class AuditSampler {
          * not; any other error fails the segment.
          */
         private boolean retry(Seg s, RuntimeException e, int attempt) {
-            if (stopping.get() == Stop.CANCELLED || Thread.currentThread().isInterrupted()
+            if (stopping.get() == Stop.CANCELLED
+                    || Thread.currentThread().isInterrupted()
                     || e instanceof AbortedException) {
                 return false;
             }
@@ -652,8 +742,10 @@ public final class AuditSampler {
                 if (Throttles.isThrottle(a)) {
                     return throttled(s, a, attempt);
                 }
-                String why = Throttles.code(a) + ": " + (a.awsErrorDetails() == null ? a.getMessage()
-                        : a.awsErrorDetails().errorMessage());
+                String why = Throttles.code(a) + ": "
+                        + (a.awsErrorDetails() == null
+                                ? a.getMessage()
+                                : a.awsErrorDetails().errorMessage());
                 if (a.statusCode() >= 500) {
                     return transientError(s, why, attempt);
                 }
@@ -717,7 +809,8 @@ public final class AuditSampler {
         private void deliver(Seg s, ScanResponse r, double reserved) {
             List<Map<String, AttributeValue>> page = r.items();
             double consumed;
-            boolean measured = r.consumedCapacity() != null && r.consumedCapacity().capacityUnits() != null;
+            boolean measured =
+                    r.consumedCapacity() != null && r.consumedCapacity().capacityUnits() != null;
             long[] sizes = new long[page.size()];
             long bytes = 0;
             for (int i = 0; i < sizes.length; i++) {
@@ -726,8 +819,9 @@ public final class AuditSampler {
             }
             // Without ConsumedCapacity (some emulators), pace on what the page must have cost: a Scan is billed on
             // the summed size of the items it read, rounded up to 4 KB once.
-            consumed = measured ? r.consumedCapacity().capacityUnits() : Capacity.readUnits(bytes,
-                    options.consistentRead());
+            consumed = measured
+                    ? r.consumedCapacity().capacityUnits()
+                    : Capacity.readUnits(bytes, options.consistentRead());
             settle(reserved, consumed);
             synchronized (lock) {
                 pages++;
@@ -742,11 +836,13 @@ public final class AuditSampler {
                 if (why == Stop.CANCELLED || why == Stop.ITEM_CAP || callerFailure != null) {
                     return; // dropped: the segment's key stays before this page
                 }
-                Map<String, AttributeValue> next = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty()
-                        ? r.lastEvaluatedKey() : null;
+                Map<String, AttributeValue> next =
+                        r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
                 if (next != null && s.recentKeys.contains(next)) {
-                    failLocked(s, "the Scan returned the same LastEvaluatedKey twice (" + next
-                            + "); stopped instead of looping");
+                    failLocked(
+                            s,
+                            "the Scan returned the same LastEvaluatedKey twice (" + next
+                                    + "); stopped instead of looping");
                     return;
                 }
                 long room = options.itemCap() == 0 ? Long.MAX_VALUE : options.itemCap() - items;
@@ -754,7 +850,8 @@ public final class AuditSampler {
                 try {
                     for (int i = 0; i < n; i++) {
                         Map<String, AttributeValue> item = page.get(i);
-                        sink.sampled(SdkAttr.keyString(item.get(target.partitionKey())),
+                        sink.sampled(
+                                SdkAttr.keyString(item.get(target.partitionKey())),
                                 target.sortKey() == null ? null : SdkAttr.keyString(item.get(target.sortKey())),
                                 sizes[i]);
                     }
@@ -818,11 +915,13 @@ public final class AuditSampler {
             if (bucket != null) {
                 double target = budget.rcuPerSecond() / PAGES_PER_SECOND;
                 long blocks = Math.max(1, Math.min(MAX_PAGE_BLOCKS, (long) Math.floor(target / unitRcu)));
-                limit = sizedItems == 0 ? 1 : Math.max(1, blocks * Capacity.READ_UNIT_BYTES
-                        / Math.max(1, sizedBytes / sizedItems));
+                limit = sizedItems == 0
+                        ? 1
+                        : Math.max(1, blocks * Capacity.READ_UNIT_BYTES / Math.max(1, sizedBytes / sizedItems));
             }
             if (options.itemCap() > 0) {
-                long open = Math.max(1, segs.stream().filter(x -> !x.done && x.error == null).count());
+                long open = Math.max(
+                        1, segs.stream().filter(x -> !x.done && x.error == null).count());
                 long left = Math.max(1, options.itemCap() - items);
                 limit = Math.min(limit, Math.max(1, (left + open - 1) / open));
             }
@@ -840,9 +939,14 @@ public final class AuditSampler {
         }
 
         private ScanRequest request(int segment, Integer limit, Map<String, AttributeValue> startKey) {
-            ScanRequest.Builder b = ScanRequest.builder().tableName(target.table()).indexName(target.index())
-                    .segment(segment).totalSegments(from.totalSegments())
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).exclusiveStartKey(startKey).limit(limit);
+            ScanRequest.Builder b = ScanRequest.builder()
+                    .tableName(target.table())
+                    .indexName(target.index())
+                    .segment(segment)
+                    .totalSegments(from.totalSegments())
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                    .exclusiveStartKey(startKey)
+                    .limit(limit);
             if (options.consistentRead()) {
                 b.consistentRead(true);
             }
@@ -867,8 +971,9 @@ public final class AuditSampler {
                     left = estimate - all;
                     note = String.format("%,d of about %,d items (%s)", all, estimate, ITEM_COUNT_NOTE);
                 } else if (estimate > 0) {
-                    note = String.format("%,d items sampled, more than the %,d DescribeTable gave (%s)", all,
-                            estimate, ITEM_COUNT_NOTE);
+                    note = String.format(
+                            "%,d items sampled, more than the %,d DescribeTable gave (%s)",
+                            all, estimate, ITEM_COUNT_NOTE);
                 } else {
                     note = "DescribeTable gave no ItemCount (" + ITEM_COUNT_NOTE + ")";
                 }
@@ -886,8 +991,19 @@ public final class AuditSampler {
                     note += "; at most until the time cap";
                 }
             }
-            return new Progress(items, all, pages, rcu, seconds > 0 ? rcu / seconds : 0, throttles, done, segs.size(),
-                    elapsedNanos / 1_000_000, estimate, eta, note);
+            return new Progress(
+                    items,
+                    all,
+                    pages,
+                    rcu,
+                    seconds > 0 ? rcu / seconds : 0,
+                    throttles,
+                    done,
+                    segs.size(),
+                    elapsedNanos / 1_000_000,
+                    estimate,
+                    eta,
+                    note);
         }
 
         /** The result (under lock, after the readers ended). */
@@ -896,15 +1012,20 @@ public final class AuditSampler {
             List<Integer> failed = new ArrayList<>();
             boolean allDone = true;
             for (Seg s : segs) {
-                marks.add(new Checkpoint.Segment(s.index, s.startKey == null ? null : SdkAttr.toCore(s.startKey),
-                        s.done));
+                marks.add(new Checkpoint.Segment(
+                        s.index, s.startKey == null ? null : SdkAttr.toCore(s.startKey), s.done));
                 allDone &= s.done;
                 if (s.error != null) {
                     failed.add(s.index);
                 }
             }
-            Checkpoint checkpoint = new Checkpoint(target.table(), target.index(), segs.size(), marks,
-                    from.itemsSampled() + items, from.consumedRcu() + rcu);
+            Checkpoint checkpoint = new Checkpoint(
+                    target.table(),
+                    target.index(),
+                    segs.size(),
+                    marks,
+                    from.itemsSampled() + items,
+                    from.consumedRcu() + rcu);
             Stop why = stopping.get();
             Stop stop;
             if (allDone) {
@@ -917,8 +1038,18 @@ public final class AuditSampler {
                 // readers ended without a stop being set: only an interrupt of this thread does that
                 stop = Stop.CANCELLED;
             }
-            return new Result(stop, items, pages, rcu, throttles, retries, List.copyOf(reasons),
-                    (System.nanoTime() - startNanos) / 1_000_000, budget, checkpoint, List.copyOf(failed),
+            return new Result(
+                    stop,
+                    items,
+                    pages,
+                    rcu,
+                    throttles,
+                    retries,
+                    List.copyOf(reasons),
+                    (System.nanoTime() - startNanos) / 1_000_000,
+                    budget,
+                    checkpoint,
+                    List.copyOf(failed),
                     List.copyOf(problems));
         }
     }

@@ -49,7 +49,9 @@ public final class AwsProfiles {
 
     /** Profiles from the files the AWS CLI would read on this machine. */
     public static AwsProfiles fromEnvironment() {
-        return new AwsProfiles(ProfileFileLocation.configurationFilePath(), ProfileFileLocation.credentialsFilePath(),
+        return new AwsProfiles(
+                ProfileFileLocation.configurationFilePath(),
+                ProfileFileLocation.credentialsFilePath(),
                 System.getenv());
     }
 
@@ -58,8 +60,8 @@ public final class AwsProfiles {
         return new AwsProfiles(configFile, credentialsFile, environment);
     }
 
-    private static void addIfReadable(ProfileFile.Aggregator aggregator, Path file, ProfileFile.Type type,
-                                      List<String> problems) {
+    private static void addIfReadable(
+            ProfileFile.Aggregator aggregator, Path file, ProfileFile.Type type, List<String> problems) {
         if (file == null || !Files.isRegularFile(file)) {
             return;
         }
@@ -72,7 +74,8 @@ public final class AwsProfiles {
 
     private static ProfileInfo info(String name, Profile profile) {
         Optional<String> startUrl = profile.property("sso_start_url");
-        boolean sso = startUrl.isPresent() || profile.property("sso_session").isPresent()
+        boolean sso = startUrl.isPresent()
+                || profile.property("sso_session").isPresent()
                 || profile.property("sso_account_id").isPresent();
         return new ProfileInfo(name, profile.property("region").orElse(null), sso, startUrl.orElse(null));
     }

@@ -6,8 +6,7 @@ import java.util.regex.Pattern;
 public final class CliCommands {
     private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_.:/@%+=,-]+");
 
-    private CliCommands() {
-    }
+    private CliCommands() {}
 
     /** {@code aws dynamodb describe-table} for this connection, with endpoint, region, profile and local keys. */
     public static String describeTable(ConnectionSpec spec, String region, String table) {

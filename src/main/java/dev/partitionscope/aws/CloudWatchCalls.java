@@ -16,8 +16,13 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
  * throttled, timed out.
  */
 final class CloudWatchCalls {
-    private static final Set<String> THROTTLING = Set.of("Throttling", "ThrottlingException", "LimitExceeded",
-            "LimitExceededException", "RequestLimitExceeded", "TooManyRequestsException",
+    private static final Set<String> THROTTLING = Set.of(
+            "Throttling",
+            "ThrottlingException",
+            "LimitExceeded",
+            "LimitExceededException",
+            "RequestLimitExceeded",
+            "TooManyRequestsException",
             "ProvisionedThroughputExceededException");
 
     /** How long to wait before retry {@code attempt} (1-based); tests shorten it. */
@@ -30,8 +35,7 @@ final class CloudWatchCalls {
 
     static final int MAX_ATTEMPTS = 4;
 
-    private CloudWatchCalls() {
-    }
+    private CloudWatchCalls() {}
 
     /**
      * Runs {@code call}, retrying with exponential backoff and jitter while CloudWatch answers that it is throttling.
@@ -56,7 +60,8 @@ final class CloudWatchCalls {
 
     static boolean isThrottling(Throwable t) {
         if (t instanceof AwsServiceException e) {
-            String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+            String code =
+                    e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
             return e.isThrottlingException() || code != null && THROTTLING.contains(code) || e.statusCode() == 429;
         }
         return false;
@@ -69,26 +74,42 @@ final class CloudWatchCalls {
                 return DataStatus.of(DataState.PARTIAL, "cancelled");
             }
             if (t instanceof AwsServiceException e) {
-                String code = e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null ? ""
+                String code = e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null
+                        ? ""
                         : e.awsErrorDetails().errorCode();
-                String message = e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage();
-                if (code.startsWith("AccessDenied") || code.equals("UnauthorizedOperation") || e.statusCode() == 403
-                        && !code.contains("Signature") && !code.contains("Token") && !code.contains("Expired")) {
+                String message = e.awsErrorDetails() == null
+                        ? e.getMessage()
+                        : e.awsErrorDetails().errorMessage();
+                if (code.startsWith("AccessDenied")
+                        || code.equals("UnauthorizedOperation")
+                        || e.statusCode() == 403
+                                && !code.contains("Signature")
+                                && !code.contains("Token")
+                                && !code.contains("Expired")) {
                     String named = ErrorTranslator.missingPermission(message, null, operation);
-                    return DataStatus.accessDenied(named.startsWith("dynamodb:") && prefix.equals("cloudwatch")
-                            ? "cloudwatch:" + operation : named);
+                    return DataStatus.accessDenied(
+                            named.startsWith("dynamodb:") && prefix.equals("cloudwatch")
+                                    ? "cloudwatch:" + operation
+                                    : named);
                 }
                 if (isNotFound(e)) {
-                    return DataStatus.of(DataState.RULE_MISSING, "CloudWatch no longer has what " + operation
-                            + " asked for; refresh the status and load again");
+                    return DataStatus.of(
+                            DataState.RULE_MISSING,
+                            "CloudWatch no longer has what " + operation
+                                    + " asked for; refresh the status and load again");
                 }
-                if (code.equals("UnknownOperationException") || code.equals("UnknownOperation")
-                        || code.equals("InvalidAction") || e.statusCode() == 501 || e.statusCode() == 404) {
+                if (code.equals("UnknownOperationException")
+                        || code.equals("UnknownOperation")
+                        || code.equals("InvalidAction")
+                        || e.statusCode() == 501
+                        || e.statusCode() == 404) {
                     return notSupported(spec, operation);
                 }
                 if (isThrottling(e)) {
-                    return DataStatus.of(DataState.FAILED, "CloudWatch kept throttling " + operation + " after "
-                            + MAX_ATTEMPTS + " tries with backoff (" + code + "); refresh in a minute");
+                    return DataStatus.of(
+                            DataState.FAILED,
+                            "CloudWatch kept throttling " + operation + " after " + MAX_ATTEMPTS
+                                    + " tries with backoff (" + code + "); refresh in a minute");
                 }
             }
         }
@@ -105,7 +126,8 @@ final class CloudWatchCalls {
      */
     static boolean isNotFound(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
-            if (t instanceof AwsServiceException e && e.awsErrorDetails() != null
+            if (t instanceof AwsServiceException e
+                    && e.awsErrorDetails() != null
                     && e.awsErrorDetails().errorCode() != null
                     && e.awsErrorDetails().errorCode().startsWith("ResourceNotFound")) {
                 return true;
@@ -115,14 +137,17 @@ final class CloudWatchCalls {
     }
 
     static DataStatus notSupported(ConnectionSpec spec, String operation) {
-        String who = spec == null ? "This endpoint" : switch (spec.kind()) {
-            case LOCALSTACK -> "LocalStack";
-            case AWS -> "AWS";
-            default -> "This endpoint (" + spec.endpoint() + ")";
-        };
+        String who = spec == null
+                ? "This endpoint"
+                : switch (spec.kind()) {
+                    case LOCALSTACK -> "LocalStack";
+                    case AWS -> "AWS";
+                    default -> "This endpoint (" + spec.endpoint() + ")";
+                };
         String hint = spec != null && spec.kind() != ConnectionKind.AWS && spec.kind() != ConnectionKind.LAB
                 ? "; connect through the Lab proxy (\"Meter and throttle through the Lab\") to get metrics and"
-                + " Contributor Insights for it" : "";
+                        + " Contributor Insights for it"
+                : "";
         return DataStatus.of(DataState.NOT_SUPPORTED, who + " does not implement " + operation + hint);
     }
 

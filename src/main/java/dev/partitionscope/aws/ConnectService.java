@@ -17,8 +17,7 @@ public final class ConnectService {
     private final LabLauncher labs;
 
     /** The open connection plus what the user should know about it (LocalStack version, warnings). */
-    public record Result(Connection connection, List<String> notes) {
-    }
+    public record Result(Connection connection, List<String> notes) {}
 
     /**
      * @param factories asked once per connect, so profile files edited (or refreshed by 'aws sso login') since start
@@ -76,7 +75,8 @@ public final class ConnectService {
 
     private String startProxy(ConnectionSpec spec) {
         if (labs == null) {
-            throw new ConnectException(UserMessage.of("No Lab proxy here",
+            throw new ConnectException(UserMessage.of(
+                    "No Lab proxy here",
                     "The Lab proxy is started by the desktop app.",
                     "Run 'partitionscope lab --port " + spec.labProxyPort() + " --upstream " + spec.endpoint()
                             + "' and connect to http://127.0.0.1:" + spec.labProxyPort() + " instead."));
@@ -84,7 +84,8 @@ public final class ConnectService {
         try {
             return labs.proxy(spec.endpoint(), spec.labProxyPort());
         } catch (java.io.UncheckedIOException e) {
-            throw new ConnectException(UserMessage.of("Port " + spec.labProxyPort() + " is already in use",
+            throw new ConnectException(UserMessage.of(
+                    "Port " + spec.labProxyPort() + " is already in use",
                     "The Lab proxy could not listen on 127.0.0.1:" + spec.labProxyPort() + ".",
                     "Choose another proxy port in the connection, or stop what uses this one."));
         }
@@ -92,7 +93,8 @@ public final class ConnectService {
 
     private String startLab() {
         if (labs == null) {
-            throw new ConnectException(UserMessage.of("No built-in Lab here",
+            throw new ConnectException(UserMessage.of(
+                    "No built-in Lab here",
                     "The Lab runs inside the desktop app.",
                     "Start one with 'partitionscope lab --port 8000' and connect to http://127.0.0.1:8000 as a"
                             + " custom endpoint."));
@@ -100,7 +102,9 @@ public final class ConnectService {
         try {
             return labs.embedded();
         } catch (RuntimeException e) {
-            throw new ConnectException(UserMessage.of("The Lab could not start", e.getMessage(),
+            throw new ConnectException(UserMessage.of(
+                    "The Lab could not start",
+                    e.getMessage(),
                     "Another program may be holding resources; restart the app, or use 'partitionscope lab'."));
         }
     }
@@ -108,7 +112,8 @@ public final class ConnectService {
     private List<String> localStackNotes(ConnectionSpec spec) throws InterruptedException {
         Optional<LocalStackProbe.Health> health = localStackProbe.probe(spec.endpoint());
         if (health.isEmpty()) {
-            throw new ConnectException(UserMessage.of("LocalStack is not answering",
+            throw new ConnectException(UserMessage.of(
+                    "LocalStack is not answering",
                     "No LocalStack health answer at " + spec.endpoint() + "/_localstack/health.",
                     "Start LocalStack ('localstack start' or docker compose up), or, for DynamoDB Local or dynalite,"
                             + " choose 'Custom endpoint' instead."));

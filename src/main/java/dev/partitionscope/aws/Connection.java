@@ -24,8 +24,14 @@ public final class Connection implements AutoCloseable {
     private ExchangeLog exchanges;
     private String replayOf;
 
-    Connection(ConnectionSpec spec, String region, DynamoDbClient dynamo, CloudWatchClient cloudWatch,
-               SdkHttpClient httpClient, WriteGuard guard, EndpointClock clock) {
+    Connection(
+            ConnectionSpec spec,
+            String region,
+            DynamoDbClient dynamo,
+            CloudWatchClient cloudWatch,
+            SdkHttpClient httpClient,
+            WriteGuard guard,
+            EndpointClock clock) {
         this.spec = spec;
         this.region = region;
         this.dynamo = dynamo;
@@ -109,8 +115,9 @@ public final class Connection implements AutoCloseable {
         return switch (spec.kind()) {
             case AWS -> "AWS · " + region + (spec.profile() == null ? "" : " · profile " + spec.profile());
             case LAB -> "Lab (built in) · " + spec.endpoint();
-            default -> (upstream == null ? spec.endpoint() : "Lab proxy " + spec.endpoint() + " → " + upstream)
-                    + " · " + region + " · key " + spec.accessKeyId();
+            default ->
+                (upstream == null ? spec.endpoint() : "Lab proxy " + spec.endpoint() + " → " + upstream) + " · "
+                        + region + " · key " + spec.accessKeyId();
         };
     }
 

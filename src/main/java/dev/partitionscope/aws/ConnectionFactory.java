@@ -30,8 +30,8 @@ public final class ConnectionFactory {
     private final Timeouts timeouts;
 
     public record Timeouts(Duration connect, Duration attempt, Duration call) {
-        public static final Timeouts DEFAULT = new Timeouts(Duration.ofSeconds(3), Duration.ofSeconds(10),
-                Duration.ofSeconds(30));
+        public static final Timeouts DEFAULT =
+                new Timeouts(Duration.ofSeconds(3), Duration.ofSeconds(10), Duration.ofSeconds(30));
     }
 
     public ConnectionFactory(AwsProfiles profiles, Timeouts timeouts) {
@@ -50,12 +50,16 @@ public final class ConnectionFactory {
      */
     public Connection open(ConnectionSpec spec) {
         if (!spec.problems().isEmpty()) {
-            throw new ConnectException(UserMessage.of("This connection is not complete", String.join(" ",
-                    spec.problems()), "Fix the fields marked in the connection dialog."));
+            throw new ConnectException(UserMessage.of(
+                    "This connection is not complete",
+                    String.join(" ", spec.problems()),
+                    "Fix the fields marked in the connection dialog."));
         }
         if (spec.kind() != ConnectionKind.AWS && spec.endpoint() == null) {
-            throw new ConnectException(UserMessage.of("No endpoint for " + spec.kind().label(),
-                    "This connection has no endpoint URL.", "Enter one in the connection dialog."));
+            throw new ConnectException(UserMessage.of(
+                    "No endpoint for " + spec.kind().label(),
+                    "This connection has no endpoint URL.",
+                    "Enter one in the connection dialog."));
         }
         String region = resolveRegion(spec);
         // Every connection but the Lab keeps what it reads, for "Save snapshot…" (a recording saves a Lab whole).
@@ -78,16 +82,27 @@ public final class ConnectionFactory {
      * @param label    the status bar's text for it ("Snapshot · file · AWS eu-west-1")
      * @param upstream the engine behind the Lab proxy the snapshot was taken through, or null
      */
-    public Connection openSnapshot(ConnectionSpec spec, String region, String upstream, SnapshotReplay replay,
-                                   ExchangeLog exchanges, String label) {
-        AwsCredentialsProvider none = StaticCredentialsProvider.create(AwsBasicCredentials.create("snapshot",
-                LOCAL_DUMMY_SECRET));
-        return build(spec, region, none, replay, List.of(replay)).via(upstream).recordingInto(exchanges)
+    public Connection openSnapshot(
+            ConnectionSpec spec,
+            String region,
+            String upstream,
+            SnapshotReplay replay,
+            ExchangeLog exchanges,
+            String label) {
+        AwsCredentialsProvider none =
+                StaticCredentialsProvider.create(AwsBasicCredentials.create("snapshot", LOCAL_DUMMY_SECRET));
+        return build(spec, region, none, replay, List.of(replay))
+                .via(upstream)
+                .recordingInto(exchanges)
                 .replaying(label);
     }
 
-    private Connection build(ConnectionSpec spec, String region, AwsCredentialsProvider credentials,
-                             SdkHttpClient http, List<ExecutionInterceptor> more) {
+    private Connection build(
+            ConnectionSpec spec,
+            String region,
+            AwsCredentialsProvider credentials,
+            SdkHttpClient http,
+            List<ExecutionInterceptor> more) {
         WriteGuard guard = WriteGuard.forSpec(spec);
         EndpointClock clock = new EndpointClock();
         ClientOverrideConfiguration.Builder override = ClientOverrideConfiguration.builder()
@@ -122,12 +137,13 @@ public final class ConnectionFactory {
             return spec.region();
         }
         if (spec.kind() == ConnectionKind.AWS) {
-            return profiles.regionFor(spec.profile()).orElseThrow(() -> new ConnectException(UserMessage.of(
-                    "No region for this connection",
-                    (spec.profile() == null ? "The default profile" : "Profile '" + spec.profile() + "'")
-                            + " sets no region and none was chosen.",
-                    "Pick a region in the connection dialog, or add 'region = ...' to the profile in "
-                            + profiles.configFile() + ".")));
+            return profiles.regionFor(spec.profile())
+                    .orElseThrow(() -> new ConnectException(UserMessage.of(
+                            "No region for this connection",
+                            (spec.profile() == null ? "The default profile" : "Profile '" + spec.profile() + "'")
+                                    + " sets no region and none was chosen.",
+                            "Pick a region in the connection dialog, or add 'region = ...' to the profile in "
+                                    + profiles.configFile() + ".")));
         }
         return ConnectionSpec.LOCAL_REGION;
     }
@@ -140,7 +156,8 @@ public final class ConnectionFactory {
             return DefaultCredentialsProvider.builder().build();
         }
         if (profiles.find(spec.profile()).isEmpty()) {
-            throw new ConnectException(UserMessage.of("Unknown AWS profile '" + spec.profile() + "'",
+            throw new ConnectException(UserMessage.of(
+                    "Unknown AWS profile '" + spec.profile() + "'",
                     "It is in neither " + profiles.configFile() + " nor " + profiles.credentialsFile() + "."
                             + profiles.availableSentence(),
                     "Pick one of the listed profiles, or create it with 'aws configure --profile " + spec.profile()

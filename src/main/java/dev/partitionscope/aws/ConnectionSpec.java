@@ -19,7 +19,12 @@ import java.util.regex.Pattern;
  *                 this 127.0.0.1 port (your own app points there too); null for a direct connection
  */
 public record ConnectionSpec(
-        String name, ConnectionKind kind, String profile, String region, String endpoint, String accessKeyId,
+        String name,
+        ConnectionKind kind,
+        String profile,
+        String region,
+        String endpoint,
+        String accessKeyId,
         Integer labProxyPort) {
 
     public static final String LOCALSTACK_URL = "http://localhost:4566";
@@ -45,8 +50,8 @@ public record ConnectionSpec(
         }
     }
 
-    public ConnectionSpec(String name, ConnectionKind kind, String profile, String region, String endpoint,
-                          String accessKeyId) {
+    public ConnectionSpec(
+            String name, ConnectionKind kind, String profile, String region, String endpoint, String accessKeyId) {
         this(name, kind, profile, region, endpoint, accessKeyId, null);
     }
 
@@ -55,8 +60,8 @@ public record ConnectionSpec(
     }
 
     public static ConnectionSpec localStack() {
-        return new ConnectionSpec("LocalStack", ConnectionKind.LOCALSTACK, null, LOCAL_REGION, LOCALSTACK_URL,
-                LOCAL_ACCESS_KEY);
+        return new ConnectionSpec(
+                "LocalStack", ConnectionKind.LOCALSTACK, null, LOCAL_REGION, LOCALSTACK_URL, LOCAL_ACCESS_KEY);
     }
 
     public static ConnectionSpec custom(String name, String endpoint, String region, String accessKeyId) {
@@ -130,13 +135,15 @@ public record ConnectionSpec(
             URI uri = new URI(endpoint.trim());
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("https")) {
-                return "Endpoint '" + endpoint + "' needs http:// or https:// in front, e.g. http://" + stripScheme(endpoint)
-                        + ".";
+                return "Endpoint '" + endpoint + "' needs http:// or https:// in front, e.g. http://"
+                        + stripScheme(endpoint) + ".";
             }
             if (uri.getHost() == null) {
                 return "Endpoint '" + endpoint + "' has no host name: write it like http://localhost:8000.";
             }
-            if (uri.getPath() != null && !uri.getPath().isEmpty() && !uri.getPath().equals("/")) {
+            if (uri.getPath() != null
+                    && !uri.getPath().isEmpty()
+                    && !uri.getPath().equals("/")) {
                 return "Endpoint '" + endpoint + "' has a path; DynamoDB endpoints are just scheme, host and port"
                         + " (http://" + uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "") + ").";
             }
@@ -155,11 +162,13 @@ public record ConnectionSpec(
     /** One line for the status bar: where this connection goes. */
     public String whereLabel() {
         return switch (kind) {
-            case AWS -> "AWS · " + (region == null ? "profile region" : region)
-                    + (profile == null ? " · default credentials" : " · profile " + profile);
+            case AWS ->
+                "AWS · " + (region == null ? "profile region" : region)
+                        + (profile == null ? " · default credentials" : " · profile " + profile);
             case LAB -> "Lab (built in, this machine)";
-            default -> endpoint + (labProxyPort == null ? "" : " via Lab proxy :" + labProxyPort) + " · " + region
-                    + " · key " + accessKeyId;
+            default ->
+                endpoint + (labProxyPort == null ? "" : " via Lab proxy :" + labProxyPort) + " · " + region + " · key "
+                        + accessKeyId;
         };
     }
 

@@ -50,6 +50,7 @@ public final class InsightsReader {
     static final int MAX_SUB_WINDOWS = 48;
     /** The shortest sub-window a caller asking for more windows gets. */
     public static final int MIN_SUB_WINDOW_SECONDS = 300;
+
     private static final int THREADS = 4;
 
     private final Connection connection;
@@ -57,8 +58,10 @@ public final class InsightsReader {
     private final double reportsPerSecond;
 
     public InsightsReader(Connection connection) {
-        this(connection, CloudWatchCalls.Backoff.DEFAULT, connection.spec().kind() == ConnectionKind.AWS
-                ? AWS_REPORTS_PER_SECOND : Double.POSITIVE_INFINITY);
+        this(
+                connection,
+                CloudWatchCalls.Backoff.DEFAULT,
+                connection.spec().kind() == ConnectionKind.AWS ? AWS_REPORTS_PER_SECOND : Double.POSITIVE_INFINITY);
     }
 
     InsightsReader(Connection connection, CloudWatchCalls.Backoff backoff, double reportsPerSecond) {
@@ -76,8 +79,14 @@ public final class InsightsReader {
      * What to load: the Contributor Insights states (with their rule lists), the window and which rule kinds. Every
      * report is a billed call on AWS, so the default is the partition-key rules only.
      */
-    public record Request(List<ContributorInsightsState> states, Instant start, int periodSeconds, int columns,
-                          Map<Resource, double[]> tableUnitsPerBucket, Set<RuleKind> kinds, int maxSubWindows) {
+    public record Request(
+            List<ContributorInsightsState> states,
+            Instant start,
+            int periodSeconds,
+            int columns,
+            Map<Resource, double[]> tableUnitsPerBucket,
+            Set<RuleKind> kinds,
+            int maxSubWindows) {
         public Request {
             if (maxSubWindows < 1) {
                 throw new IllegalArgumentException("at least one sub-window, not " + maxSubWindows);
@@ -88,14 +97,23 @@ public final class InsightsReader {
         }
 
         /** The default number of sub-windows (hourly, at most 48). */
-        public Request(List<ContributorInsightsState> states, Instant start, int periodSeconds, int columns,
-                       Map<Resource, double[]> tableUnitsPerBucket, Set<RuleKind> kinds) {
+        public Request(
+                List<ContributorInsightsState> states,
+                Instant start,
+                int periodSeconds,
+                int columns,
+                Map<Resource, double[]> tableUnitsPerBucket,
+                Set<RuleKind> kinds) {
             this(states, start, periodSeconds, columns, tableUnitsPerBucket, kinds, MAX_SUB_WINDOWS);
         }
 
         /** Partition-key rules only. */
-        public Request(List<ContributorInsightsState> states, Instant start, int periodSeconds, int columns,
-                       Map<Resource, double[]> tableUnitsPerBucket) {
+        public Request(
+                List<ContributorInsightsState> states,
+                Instant start,
+                int periodSeconds,
+                int columns,
+                Map<Resource, double[]> tableUnitsPerBucket) {
             this(states, start, periodSeconds, columns, tableUnitsPerBucket, PARTITION_KEY_RULES, MAX_SUB_WINDOWS);
         }
 
@@ -117,13 +135,16 @@ public final class InsightsReader {
     }
 
     /** Per resource: the partition-key matrix, the partition + sort key matrix (when SK rules exist), the state. */
-    public record Result(Map<Resource, KeyTimeMatrix> partitionKeys, Map<Resource, KeyTimeMatrix> sortKeys,
-                         Map<Resource, DataStatus> status, int reports, int failedReports, boolean cancelled) {
-    }
+    public record Result(
+            Map<Resource, KeyTimeMatrix> partitionKeys,
+            Map<Resource, KeyTimeMatrix> sortKeys,
+            Map<Resource, DataStatus> status,
+            int reports,
+            int failedReports,
+            boolean cancelled) {}
 
     /** A sub-window [start, end). */
-    public record Window(Instant start, Instant end) {
-    }
+    public record Window(Instant start, Instant end) {}
 
     /** Consecutive sub-windows covering [start, end): whole hours (more when the range is long), period-aligned. */
     public static List<Window> subWindows(Instant start, Instant end, int periodSeconds) {
@@ -159,18 +180,21 @@ public final class InsightsReader {
     public static DataStatus readiness(ContributorInsightsState s, ConnectionSpec spec) {
         String what = s.resourceLabel();
         return switch (s.status()) {
-            case ENABLED -> s.rules().isEmpty() ? DataStatus.of(DataState.NO_DATA, "DynamoDB lists no rules for "
-                    + what) : null;
-            case ENABLING -> DataStatus.of(DataState.NOT_ENABLED, "Contributor Insights is still being enabled on "
-                    + what);
-            case DISABLED, DISABLING -> DataStatus.of(DataState.NOT_ENABLED, "Contributor Insights is off for " + what
-                    + "; enabling it is a billed write");
-            case FAILED -> DataStatus.of(DataState.FAILED, "Contributor Insights failed on " + what
-                    + (s.detail() == null ? "" : ": " + s.detail()));
+            case ENABLED ->
+                s.rules().isEmpty() ? DataStatus.of(DataState.NO_DATA, "DynamoDB lists no rules for " + what) : null;
+            case ENABLING ->
+                DataStatus.of(DataState.NOT_ENABLED, "Contributor Insights is still being enabled on " + what);
+            case DISABLED, DISABLING ->
+                DataStatus.of(
+                        DataState.NOT_ENABLED,
+                        "Contributor Insights is off for " + what + "; enabling it is a billed write");
+            case FAILED ->
+                DataStatus.of(
+                        DataState.FAILED,
+                        "Contributor Insights failed on " + what + (s.detail() == null ? "" : ": " + s.detail()));
             case NOT_SUPPORTED -> CloudWatchCalls.notSupported(spec, "Contributor Insights");
             case ACCESS_DENIED -> DataStatus.accessDenied("dynamodb:DescribeContributorInsights");
-            case UNAVAILABLE -> DataStatus.of(DataState.FAILED, s.detail() == null ? "status unavailable"
-                    : s.detail());
+            case UNAVAILABLE -> DataStatus.of(DataState.FAILED, s.detail() == null ? "status unavailable" : s.detail());
         };
     }
 
@@ -178,8 +202,8 @@ public final class InsightsReader {
     public static List<InsightRule> rules(ContributorInsightsState s) {
         List<InsightRule> out = new ArrayList<>();
         for (String name : s.rules()) {
-            RuleKind.ofRuleName(name).ifPresent(kind -> out.add(new InsightRule(s.tableName(), s.indexName(), kind,
-                    name)));
+            RuleKind.ofRuleName(name)
+                    .ifPresent(kind -> out.add(new InsightRule(s.tableName(), s.indexName(), kind, name)));
         }
         return out;
     }
@@ -189,10 +213,10 @@ public final class InsightsReader {
      *
      * @param progress called with (done, total) reports after each one
      */
-    public Result load(Request request, BooleanSupplier cancelled, java.util.function.BiConsumer<Integer, Integer>
-            progress) {
-        List<Window> windows = subWindows(request.start(), request.end(), request.periodSeconds(),
-                request.maxSubWindows());
+    public Result load(
+            Request request, BooleanSupplier cancelled, java.util.function.BiConsumer<Integer, Integer> progress) {
+        List<Window> windows =
+                subWindows(request.start(), request.end(), request.periodSeconds(), request.maxSubWindows());
         Map<Resource, DataStatus> status = new LinkedHashMap<>();
         List<InsightRule> all = new ArrayList<>();
         for (ContributorInsightsState s : request.states()) {
@@ -201,7 +225,9 @@ public final class InsightsReader {
             if (ready != null) {
                 status.put(r, ready);
             } else {
-                rules(s).stream().filter(rule -> request.kinds().contains(rule.kind())).forEach(all::add);
+                rules(s).stream()
+                        .filter(rule -> request.kinds().contains(rule.kind()))
+                        .forEach(all::add);
             }
         }
         int total = all.size() * windows.size();
@@ -256,9 +282,14 @@ public final class InsightsReader {
     private RuleReport report(InsightRule rule, Window w, int period, BooleanSupplier cancelled, RateLimiter limiter) {
         try {
             limiter.acquire(cancelled);
-            GetInsightRuleReportResponse r = CloudWatchCalls.withBackoff(() -> connection.cloudWatch()
-                    .getInsightRuleReport(b -> b.ruleName(rule.name()).startTime(w.start()).endTime(w.end())
-                            .period(period).maxContributorCount(MAX_CONTRIBUTORS).orderBy("Sum")), cancelled,
+            GetInsightRuleReportResponse r = CloudWatchCalls.withBackoff(
+                    () -> connection.cloudWatch().getInsightRuleReport(b -> b.ruleName(rule.name())
+                            .startTime(w.start())
+                            .endTime(w.end())
+                            .period(period)
+                            .maxContributorCount(MAX_CONTRIBUTORS)
+                            .orderBy("Sum")),
+                    cancelled,
                     backoff);
             List<Contributor> contributors = new ArrayList<>();
             for (InsightRuleContributor c : r.contributors()) {
@@ -267,26 +298,38 @@ public final class InsightsReader {
                 double[] values = new double[dps.size()];
                 for (int i = 0; i < dps.size(); i++) {
                     times[i] = dps.get(i).timestamp().getEpochSecond();
-                    values[i] = dps.get(i).approximateValue() == null ? 0 : dps.get(i).approximateValue();
+                    values[i] = dps.get(i).approximateValue() == null
+                            ? 0
+                            : dps.get(i).approximateValue();
                 }
                 // Keys follow KeyLabels' order, which need not be partition key first.
                 List<String> keys = ContributorKeys.ordered(r.keyLabels(), c.keys(), null, null);
-                contributors.add(new Contributor(keys, c.approximateAggregateValue() == null ? 0
-                        : c.approximateAggregateValue(), times, values));
+                contributors.add(new Contributor(
+                        keys,
+                        c.approximateAggregateValue() == null ? 0 : c.approximateAggregateValue(),
+                        times,
+                        values));
             }
             long unique = r.approximateUniqueCount() == null ? contributors.size() : r.approximateUniqueCount();
             return new RuleReport(rule, w.start(), w.end(), period, contributors, unique, null);
         } catch (RuntimeException e) {
-            DataStatus why = CloudWatchCalls.isNotFound(e) ? DataStatus.of(DataState.RULE_MISSING, "CloudWatch has no"
-                    + " rule " + rule.name() + " (Contributor Insights was disabled or its mode changed since the"
-                    + " status was read); refresh the status (↻) and load again")
+            DataStatus why = CloudWatchCalls.isNotFound(e)
+                    ? DataStatus.of(
+                            DataState.RULE_MISSING,
+                            "CloudWatch has no"
+                                    + " rule " + rule.name()
+                                    + " (Contributor Insights was disabled or its mode changed since the"
+                                    + " status was read); refresh the status (↻) and load again")
                     : CloudWatchCalls.status(e, connection.spec(), "cloudwatch", "GetInsightRuleReport");
             return new RuleReport(rule, w.start(), w.end(), period, List.of(), 0, why.message());
         }
     }
 
-    private static Result stitch(Request request, Map<InsightRule, List<RuleReport>> reports,
-                                 Map<Resource, DataStatus> status, boolean cancelled) {
+    private static Result stitch(
+            Request request,
+            Map<InsightRule, List<RuleReport>> reports,
+            Map<Resource, DataStatus> status,
+            boolean cancelled) {
         Map<Resource, List<RuleReport>> pkc = new LinkedHashMap<>();
         Map<Resource, List<RuleReport>> pkt = new LinkedHashMap<>();
         Map<Resource, List<RuleReport>> skc = new LinkedHashMap<>();
@@ -297,12 +340,13 @@ public final class InsightsReader {
         for (Map.Entry<InsightRule, List<RuleReport>> e : reports.entrySet()) {
             InsightRule rule = e.getKey();
             Resource r = new Resource(rule.table(), rule.index());
-            Map<Resource, List<RuleReport>> target = switch (rule.kind()) {
-                case PKC -> pkc;
-                case PKT -> pkt;
-                case SKC -> skc;
-                case SKT -> skt;
-            };
+            Map<Resource, List<RuleReport>> target =
+                    switch (rule.kind()) {
+                        case PKC -> pkc;
+                        case PKT -> pkt;
+                        case SKC -> skc;
+                        case SKT -> skt;
+                    };
             target.computeIfAbsent(r, k -> new ArrayList<>()).addAll(e.getValue());
             byResource.computeIfAbsent(r, k -> new ArrayList<>()).addAll(e.getValue());
             count += e.getValue().size();
@@ -312,13 +356,31 @@ public final class InsightsReader {
         Map<Resource, KeyTimeMatrix> sk = new LinkedHashMap<>();
         for (Resource r : byResource.keySet()) {
             double[] totals = request.tableUnitsPerBucket().get(r);
-            pk.put(r, Stitcher.stitch(new StitchRequest(request.start(), request.periodSeconds(),
-                    request.columns(), r.table(), r.index(), false, pkc.getOrDefault(r, List.of()),
-                    pkt.getOrDefault(r, List.of()), totals)));
+            pk.put(
+                    r,
+                    Stitcher.stitch(new StitchRequest(
+                            request.start(),
+                            request.periodSeconds(),
+                            request.columns(),
+                            r.table(),
+                            r.index(),
+                            false,
+                            pkc.getOrDefault(r, List.of()),
+                            pkt.getOrDefault(r, List.of()),
+                            totals)));
             if (skc.containsKey(r) || skt.containsKey(r)) {
-                sk.put(r, Stitcher.stitch(new StitchRequest(request.start(), request.periodSeconds(),
-                        request.columns(), r.table(), r.index(), true, skc.getOrDefault(r, List.of()),
-                        skt.getOrDefault(r, List.of()), totals)));
+                sk.put(
+                        r,
+                        Stitcher.stitch(new StitchRequest(
+                                request.start(),
+                                request.periodSeconds(),
+                                request.columns(),
+                                r.table(),
+                                r.index(),
+                                true,
+                                skc.getOrDefault(r, List.of()),
+                                skt.getOrDefault(r, List.of()),
+                                totals)));
             }
             // The top keys are partition-key level: a partition + sort key report cut at 25 does not truncate them.
             List<RuleReport> pkReports = new ArrayList<>(pkc.getOrDefault(r, List.of()));
@@ -335,20 +397,24 @@ public final class InsightsReader {
             if (first.startsWith(DataState.ACCESS_DENIED.label())) {
                 return DataStatus.accessDenied("cloudwatch:GetInsightRuleReport");
             }
-            for (DataState named : new DataState[]{DataState.NOT_SUPPORTED, DataState.RULE_MISSING}) {
+            for (DataState named : new DataState[] {DataState.NOT_SUPPORTED, DataState.RULE_MISSING}) {
                 if (first.startsWith(named.label())) {
-                    return DataStatus.of(named, first.substring(first.indexOf('—') + 1).trim());
+                    return DataStatus.of(
+                            named, first.substring(first.indexOf('—') + 1).trim());
                 }
             }
             return DataStatus.of(DataState.FAILED, first);
         }
         if (!failures.isEmpty()) {
-            return DataStatus.of(DataState.PARTIAL, failures.size() + " of " + reports.size() + " sub-window reports"
-                    + " failed (" + failures.get(0).failure() + "); their columns are marked missing");
+            return DataStatus.of(
+                    DataState.PARTIAL,
+                    failures.size() + " of " + reports.size() + " sub-window reports" + " failed ("
+                            + failures.get(0).failure() + "); their columns are marked missing");
         }
         if (reports.stream().anyMatch(RuleReport::truncated)) {
-            return DataStatus.of(DataState.TRUNCATED, "some sub-windows had more than " + MAX_CONTRIBUTORS
-                    + " keys; the rest are in \"other keys\"");
+            return DataStatus.of(
+                    DataState.TRUNCATED,
+                    "some sub-windows had more than " + MAX_CONTRIBUTORS + " keys; the rest are in \"other keys\"");
         }
         boolean any = reports.stream().anyMatch(r -> !r.contributors().isEmpty());
         return any ? DataStatus.DATA : DataStatus.of(DataState.NO_DATA, "no key appeared in any report");

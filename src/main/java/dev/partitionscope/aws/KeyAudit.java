@@ -45,17 +45,14 @@ public final class KeyAudit {
     /** Hears the audit's steps, on the calling thread. */
     public interface Listener {
         /** Sampling {@code resource} ({@code n} of {@code total}). */
-        default void resource(String resource, int n, int total) {
-        }
+        default void resource(String resource, int n, int total) {}
 
-        default void progress(String resource, AuditSampler.Progress progress) {
-        }
+        default void progress(String resource, AuditSampler.Progress progress) {}
 
         /** Sampling is done; the load is being read. */
-        default void loadingInsights() {
-        }
+        default void loadingInsights() {}
 
-        Listener NONE = new Listener() { };
+        Listener NONE = new Listener() {};
     }
 
     /**
@@ -64,21 +61,31 @@ public final class KeyAudit {
      * @param label    {@code app} or {@code app · GSI1}
      * @param load     the per-key load found, or null (not enabled, no traffic, not read)
      */
-    public record ResourceAudit(String label, String index, List<PatternStats> patterns, long itemsSampled,
-            AuditSampler.Result sampling, AuditProfiles.ResourceLoad load, KeyPatterns sample) {
-    }
+    public record ResourceAudit(
+            String label,
+            String index,
+            List<PatternStats> patterns,
+            long itemsSampled,
+            AuditSampler.Result sampling,
+            AuditProfiles.ResourceLoad load,
+            KeyPatterns sample) {}
 
     /**
      * @param loadNote why there is no load, or where it comes from
      * @param pending  GSIs not sampled at all (the run was cancelled before them): a resume samples them
      */
-    public record Result(TableShape shape, List<ResourceAudit> resources, List<PatternProfile> profiles,
-            Advisor.Advice advice, double consumedRcu, String loadNote, boolean complete, List<String> pending) {
-    }
+    public record Result(
+            TableShape shape,
+            List<ResourceAudit> resources,
+            List<PatternProfile> profiles,
+            Advisor.Advice advice,
+            double consumedRcu,
+            String loadNote,
+            boolean complete,
+            List<String> pending) {}
 
     /** One resource to sample: where a previous run stopped (or null) and the patterns it found so far. */
-    private record Slot(String index, KeyPatterns patterns, AuditSampler.Checkpoint from, AuditSampler.Result done) {
-    }
+    private record Slot(String index, KeyPatterns patterns, AuditSampler.Checkpoint from, AuditSampler.Result done) {}
 
     private final Connection connection;
     private final AuditSampler sampler;
@@ -102,13 +109,18 @@ public final class KeyAudit {
      * audit (on AWS every report is billed). {@code options.insights()} false still means "no load"; a null
      * {@code traffic} reads the load as {@link #run(String, Options, BooleanSupplier, Listener)} does.
      */
-    public Result run(TableShape shape, Options options, TrafficLoader.Traffic traffic, BooleanSupplier cancelled,
+    public Result run(
+            TableShape shape,
+            Options options,
+            TrafficLoader.Traffic traffic,
+            BooleanSupplier cancelled,
             Listener listener) {
         List<Slot> slots = new ArrayList<>();
         slots.add(new Slot(null, new KeyPatterns(), null, null));
         if (options.indexes()) {
-            shape.globalIndexes().stream().map(IndexShape::name).forEach(i -> slots.add(new Slot(i,
-                    new KeyPatterns(), null, null)));
+            shape.globalIndexes().stream()
+                    .map(IndexShape::name)
+                    .forEach(i -> slots.add(new Slot(i, new KeyPatterns(), null, null)));
         }
         return sample(shape, slots, options, traffic, cancelled, listener);
     }
@@ -121,8 +133,11 @@ public final class KeyAudit {
         List<Slot> slots = new ArrayList<>();
         for (ResourceAudit a : previous.resources()) {
             boolean finished = a.sampling().checkpoint().finished();
-            slots.add(new Slot(a.index(), a.sample(), finished ? null : a.sampling().checkpoint(), finished
-                    ? a.sampling() : null));
+            slots.add(new Slot(
+                    a.index(),
+                    a.sample(),
+                    finished ? null : a.sampling().checkpoint(),
+                    finished ? a.sampling() : null));
         }
         for (String index : previous.pending()) {
             slots.add(new Slot(index, new KeyPatterns(), null, null));
@@ -130,8 +145,13 @@ public final class KeyAudit {
         return sample(previous.shape(), slots, options, null, cancelled, listener);
     }
 
-    private Result sample(TableShape shape, List<Slot> slots, Options options, TrafficLoader.Traffic preloaded,
-            BooleanSupplier cancelled, Listener listener) {
+    private Result sample(
+            TableShape shape,
+            List<Slot> slots,
+            Options options,
+            TrafficLoader.Traffic preloaded,
+            BooleanSupplier cancelled,
+            Listener listener) {
         String table = shape.name();
         List<String> indexes = new ArrayList<>();
         List<KeyPatterns> samples = new ArrayList<>();
@@ -150,10 +170,11 @@ public final class KeyAudit {
             AuditSampler.Result r = slot.done();
             if (r == null) {
                 listener.resource(label, i + 1, slots.size());
-                AuditSampler.Options o = slot.from() == null ? options.sampling()
+                AuditSampler.Options o = slot.from() == null
+                        ? options.sampling()
                         : options.sampling().resumingFrom(slot.from());
-                r = sampler.sample(table, slot.index(), o, slot.patterns()::add, p -> listener.progress(label, p),
-                        cancelled);
+                r = sampler.sample(
+                        table, slot.index(), o, slot.patterns()::add, p -> listener.progress(label, p), cancelled);
             }
             indexes.add(slot.index());
             samples.add(slot.patterns());
@@ -167,7 +188,8 @@ public final class KeyAudit {
             loadNote = "Contributor Insights not read (--no-insights): no load, the matrix judges by shape";
         } else if (preloaded != null) {
             traffic = preloaded;
-            loadNote = traffic.insights() == null ? "Contributor Insights could not be read"
+            loadNote = traffic.insights() == null
+                    ? "Contributor Insights could not be read"
                     : "load from Contributor Insights over " + options.range().label();
         } else if (cancelled.getAsBoolean()) {
             loadNote = "cancelled before the load was read";
@@ -175,9 +197,10 @@ public final class KeyAudit {
             listener.loadingInsights();
             Instant now = connection.clock().now();
             int windows = connection.spec().kind() == ConnectionKind.AWS ? 0 : LOCAL_SUB_WINDOWS;
-            traffic = new TrafficLoader(connection, windows).load(shape, options.range(), now, cancelled,
-                    new TrafficLoader.Listener() { });
-            loadNote = traffic.insights() == null ? "Contributor Insights could not be read"
+            traffic = new TrafficLoader(connection, windows)
+                    .load(shape, options.range(), now, cancelled, new TrafficLoader.Listener() {});
+            loadNote = traffic.insights() == null
+                    ? "Contributor Insights could not be read"
                     : "load from Contributor Insights over " + options.range().label();
         }
         List<ResourceAudit> audits = new ArrayList<>();
@@ -187,20 +210,21 @@ public final class KeyAudit {
             String label = label(table, index);
             AuditProfiles.ResourceLoad load = null;
             if (traffic != null && traffic.insights() != null) {
-                KeyTimeMatrix m = traffic.insights().partitionKeys().get(index == null ? Resource.table(table)
-                        : Resource.index(table, index));
+                KeyTimeMatrix m = traffic.insights()
+                        .partitionKeys()
+                        .get(index == null ? Resource.table(table) : Resource.index(table, index));
                 if (m != null && m.rowCount() > 0 && m.total() > 0) {
                     load = AuditProfiles.fromInsights(m);
                 }
             }
             List<PatternStats> patterns = samples.get(i).patterns();
-            audits.add(new ResourceAudit(label, index, patterns, samples.get(i).itemsSampled(), sampled.get(i),
-                    load, samples.get(i)));
+            audits.add(new ResourceAudit(
+                    label, index, patterns, samples.get(i).itemsSampled(), sampled.get(i), load, samples.get(i)));
             profiles.addAll(AuditProfiles.of(label, patterns, load));
         }
         if (traffic != null && audits.stream().allMatch(a -> a.load() == null)) {
-            loadNote = "no Contributor Insights load for " + table + " in " + options.range().label() + " (not enabled, or"
-                    + " no traffic): the matrix judges by shape";
+            loadNote = "no Contributor Insights load for " + table + " in "
+                    + options.range().label() + " (not enabled, or" + " no traffic): the matrix judges by shape";
         }
         return new Result(shape, audits, profiles, Advisor.of(profiles), rcu, loadNote, complete, pending);
     }

@@ -44,8 +44,8 @@ public final class LocalStackProbe {
         HttpClient client = HttpClient.newBuilder().connectTimeout(timeout).build();
         URI uri = URI.create(endpoint.replaceAll("/+$", "") + "/_localstack/health");
         try {
-            HttpResponse<String> response = client.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = client.send(
+                    HttpRequest.newBuilder(uri).timeout(timeout).GET().build(), HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 return Optional.empty();
             }
@@ -58,7 +58,10 @@ public final class LocalStackProbe {
     static Health parse(String body) throws IOException {
         JsonNode root = JSON.readTree(body);
         JsonNode services = root.path("services");
-        return new Health(text(root.path("version")), text(root.path("edition")), text(services.path("dynamodb")),
+        return new Health(
+                text(root.path("version")),
+                text(root.path("edition")),
+                text(services.path("dynamodb")),
                 text(services.path("cloudwatch")));
     }
 

@@ -7,11 +7,11 @@ import dev.partitionscope.core.metrics.MetricQuery;
 import dev.partitionscope.core.metrics.MetricsSnapshot;
 import dev.partitionscope.core.metrics.PublishedMetrics;
 import dev.partitionscope.core.metrics.SeriesAnswer;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
@@ -55,12 +55,14 @@ public final class MetricsReader {
         MetricsSnapshot.Builder builder = new MetricsSnapshot.Builder(plan);
         int read = 0;
         for (List<MetricQuery> batch : plan.batches(MetricPlan.MAX_QUERIES_PER_CALL)) {
-            List<MetricDataQuery> queries = batch.stream().map(q -> query(q, plan.periodSeconds())).toList();
+            List<MetricDataQuery> queries =
+                    batch.stream().map(q -> query(q, plan.periodSeconds())).toList();
             String token = null;
             Set<String> seen = new HashSet<>();
             do {
                 if (cancelled.getAsBoolean()) {
-                    return read == 0 ? MetricsSnapshot.failed(plan, DataStatus.of(DataState.PARTIAL, "cancelled"))
+                    return read == 0
+                            ? MetricsSnapshot.failed(plan, DataStatus.of(DataState.PARTIAL, "cancelled"))
                             : builder.build(DataStatus.of(DataState.PARTIAL, "cancelled after " + read + " pages"));
                 }
                 GetMetricDataRequest request = GetMetricDataRequest.builder()
@@ -72,8 +74,8 @@ public final class MetricsReader {
                         .build();
                 GetMetricDataResponse response;
                 try {
-                    response = CloudWatchCalls.withBackoff(() -> connection.cloudWatch().getMetricData(request),
-                            cancelled, backoff);
+                    response = CloudWatchCalls.withBackoff(
+                            () -> connection.cloudWatch().getMetricData(request), cancelled, backoff);
                 } catch (RuntimeException e) {
                     DataStatus why = CloudWatchCalls.status(e, connection.spec(), "cloudwatch", "GetMetricData");
                     if (read == 0) {
@@ -92,17 +94,22 @@ public final class MetricsReader {
                 pages.accept(++read);
                 token = response.nextToken();
                 if (token != null && !seen.add(token)) {
-                    return builder.build(DataStatus.of(DataState.PARTIAL, "CloudWatch repeated a NextToken;"
-                            + " stopped paging to avoid a loop"));
+                    return builder.build(DataStatus.of(
+                            DataState.PARTIAL, "CloudWatch repeated a NextToken;" + " stopped paging to avoid a loop"));
                 }
             } while (token != null);
         }
-        MetricsSnapshot snapshot = builder.build(overall(builder.incomplete(), plan.queries().size()));
+        MetricsSnapshot snapshot =
+                builder.build(overall(builder.incomplete(), plan.queries().size()));
         if (isDirectLocalEngine() && plan.queries().stream().noneMatch(q -> snapshot.hasData(q.key()))) {
             // LocalStack answers GetMetricData but never publishes AWS/DynamoDB metrics: say so instead of "no data".
-            return MetricsSnapshot.failed(plan, DataStatus.of(DataState.NOT_SUPPORTED, "LocalStack publishes no"
-                    + " AWS/DynamoDB metrics; connect through the Lab proxy (\"Meter and throttle through the Lab\")"
-                    + " to get them"));
+            return MetricsSnapshot.failed(
+                    plan,
+                    DataStatus.of(
+                            DataState.NOT_SUPPORTED,
+                            "LocalStack publishes no"
+                                    + " AWS/DynamoDB metrics; connect through the Lab proxy (\"Meter and throttle through the Lab\")"
+                                    + " to get them"));
         }
         return snapshot;
     }
@@ -124,15 +131,18 @@ public final class MetricsReader {
                 + String.join(", ", parts) + "); their values are unknown, not zero";
         boolean allRefused = incomplete.size() == planned && byAnswer.keySet().equals(Set.of(SeriesAnswer.FORBIDDEN));
         if (allRefused) {
-            return new DataStatus(DataState.ACCESS_DENIED, detail + ". The credentials may call GetMetricData but"
-                    + " not read these metrics: allow cloudwatch:GetMetricData on the AWS/DynamoDB namespace.",
+            return new DataStatus(
+                    DataState.ACCESS_DENIED,
+                    detail + ". The credentials may call GetMetricData but"
+                            + " not read these metrics: allow cloudwatch:GetMetricData on the AWS/DynamoDB namespace.",
                     "cloudwatch:GetMetricData");
         }
         if (incomplete.size() == planned) {
             return DataStatus.of(DataState.FAILED, detail);
         }
-        String named = byAnswer.containsKey(SeriesAnswer.FORBIDDEN) ? " Forbidden series need"
-                + " cloudwatch:GetMetricData on them." : "";
+        String named = byAnswer.containsKey(SeriesAnswer.FORBIDDEN)
+                ? " Forbidden series need" + " cloudwatch:GetMetricData on them."
+                : "";
         return DataStatus.of(DataState.PARTIAL, detail + "." + named);
     }
 
@@ -146,9 +156,14 @@ public final class MetricsReader {
         Set<String> seen = new HashSet<>();
         try {
             do {
-                ListMetricsRequest request = ListMetricsRequest.builder().namespace(NAMESPACE)
-                        .dimensions(DimensionFilter.builder().name("TableName").value(table).build())
-                        .nextToken(token).build();
+                ListMetricsRequest request = ListMetricsRequest.builder()
+                        .namespace(NAMESPACE)
+                        .dimensions(DimensionFilter.builder()
+                                .name("TableName")
+                                .value(table)
+                                .build())
+                        .nextToken(token)
+                        .build();
                 ListMetricsResponse response = CloudWatchCalls.withBackoff(
                         () -> connection.cloudWatch().listMetrics(request), cancelled, backoff);
                 for (Metric m : response.metrics()) {
@@ -173,21 +188,33 @@ public final class MetricsReader {
 
     static MetricDataQuery query(MetricQuery q, int period) {
         List<Dimension> dims = new ArrayList<>();
-        dims.add(Dimension.builder().name("TableName").value(q.resource().table()).build());
+        dims.add(Dimension.builder()
+                .name("TableName")
+                .value(q.resource().table())
+                .build());
         if (q.resource().index() != null) {
-            dims.add(Dimension.builder().name("GlobalSecondaryIndexName").value(q.resource().index()).build());
+            dims.add(Dimension.builder()
+                    .name("GlobalSecondaryIndexName")
+                    .value(q.resource().index())
+                    .build());
         }
         if (q.operation() != null) {
             dims.add(Dimension.builder().name("Operation").value(q.operation()).build());
         }
         if (q.split() != null) {
-            dims.add(Dimension.builder().name(q.split().name()).value(q.split().value()).build());
+            dims.add(Dimension.builder()
+                    .name(q.split().name())
+                    .value(q.split().value())
+                    .build());
         }
         return MetricDataQuery.builder()
                 .id(q.id())
                 .returnData(true)
-                .metricStat(ms -> ms.metric(m -> m.namespace(NAMESPACE).metricName(q.metric().metricName())
-                        .dimensions(dims)).period(period).stat(q.metric().statistic()))
+                .metricStat(ms -> ms.metric(m -> m.namespace(NAMESPACE)
+                                .metricName(q.metric().metricName())
+                                .dimensions(dims))
+                        .period(period)
+                        .stat(q.metric().statistic()))
                 .build();
     }
 }

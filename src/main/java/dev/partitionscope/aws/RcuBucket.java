@@ -26,8 +26,8 @@ final class RcuBucket {
 
     RcuBucket(double ratePerSecond, double capacity, LongSupplier nanoClock) {
         if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond)) {
-            throw new IllegalArgumentException("a read budget is a positive number of RCU per second, not "
-                    + ratePerSecond);
+            throw new IllegalArgumentException(
+                    "a read budget is a positive number of RCU per second, not " + ratePerSecond);
         }
         this.ratePerSecond = ratePerSecond;
         this.capacity = Math.max(0, capacity);

@@ -5,8 +5,7 @@ import software.amazon.awssdk.regions.Region;
 
 /** Region names for the region picker, from the SDK's own list (so new regions arrive with SDK updates). */
 public final class Regions {
-    private Regions() {
-    }
+    private Regions() {}
 
     public static List<String> names() {
         return Region.regions().stream()

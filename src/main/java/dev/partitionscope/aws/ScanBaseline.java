@@ -29,9 +29,14 @@ public final class ScanBaseline {
     /**
      * @param complete false when the Scan stopped early ({@code reason} says why): the items may be short
      */
-    public record Result(List<Map<String, AttrValue>> items, int scanned, int pages, double consumedCapacity,
-            long wallMs, boolean complete, String reason) {
-    }
+    public record Result(
+            List<Map<String, AttrValue>> items,
+            int scanned,
+            int pages,
+            double consumedCapacity,
+            long wallMs,
+            boolean complete,
+            String reason) {}
 
     private final DynamoDbClient client;
     private final int maxScanned;
@@ -76,13 +81,22 @@ public final class ScanBaseline {
             }
         } while (start != null);
         List<Map<String, AttrValue>> answer = BruteForce.answer(plan, all);
-        return new Result(answer, all.size(), pages, rcu, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0),
-                reason == null, reason);
+        return new Result(
+                answer,
+                all.size(),
+                pages,
+                rcu,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0),
+                reason == null,
+                reason);
     }
 
     static ScanRequest request(ScatterPlan plan, Map<String, AttributeValue> start) {
-        ScanRequest.Builder b = ScanRequest.builder().tableName(plan.table()).indexName(plan.index())
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).exclusiveStartKey(start);
+        ScanRequest.Builder b = ScanRequest.builder()
+                .tableName(plan.table())
+                .indexName(plan.index())
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .exclusiveStartKey(start);
         if (plan.consistent()) {
             b.consistentRead(true);
         }

@@ -57,14 +57,12 @@ public final class ScatterGather {
         void shard(ShardStats stats);
 
         /** A request ended (answered, throttled, failed or cancelled): one bar of the waterfall. */
-        default void request(RequestSpan span) {
-        }
+        default void request(RequestSpan span) {}
 
         /** Items the merge has just made certain, in order, appended after those given before. */
-        default void merged(List<Map<String, AttrValue>> items) {
-        }
+        default void merged(List<Map<String, AttrValue>> items) {}
 
-        Listener NONE = s -> { };
+        Listener NONE = s -> {};
     }
 
     /** One Query call; the seam a test uses to slow or fail one shard. */
@@ -94,9 +92,12 @@ public final class ScatterGather {
      * every throttle reaches this class: counted, its reason kept, and backed off with jitter here.
      */
     public ScatterGather(DynamoDbClient client) {
-        this((key, request) -> client.query(request.toBuilder()
-                        .overrideConfiguration(o -> o.addPlugin(Throttles.NO_SDK_RETRY)).build()),
-                Backoff.DEFAULT, MAX_ATTEMPTS);
+        this(
+                (key, request) -> client.query(request.toBuilder()
+                        .overrideConfiguration(o -> o.addPlugin(Throttles.NO_SDK_RETRY))
+                        .build()),
+                Backoff.DEFAULT,
+                MAX_ATTEMPTS);
     }
 
     public ScatterGather(QueryCall call, Backoff backoff, int maxAttempts) {
@@ -129,14 +130,12 @@ public final class ScatterGather {
 
         synchronized ShardStats stats() {
             long latency = firstNanos < 0 || lastNanos < 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(lastNanos - firstNanos);
-            return new ShardStats(key, state, items, pages, rcu, latency, retries, throttles, List.copyOf(reasons),
-                    error);
+            return new ShardStats(
+                    key, state, items, pages, rcu, latency, retries, throttles, List.copyOf(reasons), error);
         }
     }
 
-    private record Page(int shard, List<Map<String, AttrValue>> items, boolean last, String error,
-            boolean cancelled) {
-    }
+    private record Page(int shard, List<Map<String, AttrValue>> items, boolean last, String error, boolean cancelled) {}
 
     public ScatterResult run(ScatterPlan plan, BooleanSupplier cancelled, Listener listener) {
         long start = System.nanoTime();
@@ -176,8 +175,8 @@ public final class ScatterGather {
         // least one item a page: with more shards than the cap, N). A limited read thus never stops "capped" before
         // merging anything because N first pages of the limit outgrew the cap.
         int wanted = plan.limit() == 0 ? Integer.MAX_VALUE : plan.limit();
-        KWayMerge merge = new KWayMerge(n, plan.sortKey(), plan.ascending(), Math.min(wanted, plan.itemCap()),
-                plan.dedupeBy());
+        KWayMerge merge =
+                new KWayMerge(n, plan.sortKey(), plan.ascending(), Math.min(wanted, plan.itemCap()), plan.dedupeBy());
         int perShardPage = Math.max(1, plan.itemCap() / n);
         int shown = 0;
         AtomicInteger threadNo = new AtomicInteger();
@@ -205,7 +204,8 @@ public final class ScatterGather {
                         synchronized (s) {
                             s.state = ShardStats.State.RUNNING;
                         }
-                        inFlight.put(s.index, done.submit(() -> fetch(plan, s, pageLimit, cancelled, recording, start)));
+                        inFlight.put(
+                                s.index, done.submit(() -> fetch(plan, s, pageLimit, cancelled, recording, start)));
                     }
                 }
                 if (inFlight.isEmpty()) {
@@ -262,8 +262,8 @@ public final class ScatterGather {
         } finally {
             pool.shutdownNow();
         }
-        capped = !wasCancelled && plan.itemCap() < wanted && merge.mergedCount() >= plan.itemCap()
-                && !merge.exhausted();
+        capped =
+                !wasCancelled && plan.itemCap() < wanted && merge.mergedCount() >= plan.itemCap() && !merge.exhausted();
         for (Shard s : shards) {
             synchronized (s) {
                 if (s.state == ShardStats.State.RUNNING || s.state == ShardStats.State.WAITING) {
@@ -292,12 +292,20 @@ public final class ScatterGather {
         return result(plan, shards, merge, wasCancelled, capped, System.nanoTime() - start, requests);
     }
 
-    private static ScatterResult result(ScatterPlan plan, List<Shard> shards, KWayMerge merge, boolean cancelled,
-            boolean capped, long wallNanos, List<RequestSpan> requests) {
+    private static ScatterResult result(
+            ScatterPlan plan,
+            List<Shard> shards,
+            KWayMerge merge,
+            boolean cancelled,
+            boolean capped,
+            long wallNanos,
+            List<RequestSpan> requests) {
         List<ShardStats> stats = shards.stream().map(Shard::stats).toList();
         List<Map<String, AttrValue>> items = merge.merged();
-        List<String> failed = stats.stream().filter(s -> s.state() == ShardStats.State.FAILED)
-                .map(ShardStats::key).toList();
+        List<String> failed = stats.stream()
+                .filter(s -> s.state() == ShardStats.State.FAILED)
+                .map(ShardStats::key)
+                .toList();
         List<String> reasons = new ArrayList<>();
         for (ShardStats s : stats) {
             if (s.state() == ShardStats.State.FAILED) {
@@ -305,26 +313,42 @@ public final class ScatterGather {
             }
         }
         if (cancelled) {
-            List<String> unfinished = stats.stream().filter(s -> s.state() == ShardStats.State.CANCELLED)
-                    .map(ShardStats::key).toList();
+            List<String> unfinished = stats.stream()
+                    .filter(s -> s.state() == ShardStats.State.CANCELLED)
+                    .map(ShardStats::key)
+                    .toList();
             reasons.add("cancelled after " + items.size() + " items; not read to the end: " + unfinished);
         }
         if (capped) {
-            reasons.add("stopped at " + items.size() + " items (item cap " + plan.itemCap() + "); more remain"
-                    + " unread");
+            reasons.add(
+                    "stopped at " + items.size() + " items (item cap " + plan.itemCap() + "); more remain" + " unread");
         }
         double rcu = stats.stream().mapToDouble(ShardStats::consumedCapacity).sum();
         long slowest = stats.stream().mapToLong(ShardStats::latencyMs).max().orElse(0);
-        var totals = new ScatterResult.Totals(items.size(), rcu, TimeUnit.NANOSECONDS.toMillis(wallNanos), slowest,
-                stats.stream().mapToInt(ShardStats::pages).sum(), stats.stream().mapToInt(ShardStats::throttles).sum(),
+        var totals = new ScatterResult.Totals(
+                items.size(),
+                rcu,
+                TimeUnit.NANOSECONDS.toMillis(wallNanos),
+                slowest,
+                stats.stream().mapToInt(ShardStats::pages).sum(),
+                stats.stream().mapToInt(ShardStats::throttles).sum(),
                 stats.stream().mapToInt(ShardStats::retries).sum());
-        return new ScatterResult(items, stats, totals, reasons.isEmpty(), failed, cancelled, capped, reasons, requests,
+        return new ScatterResult(
+                items,
+                stats,
+                totals,
+                reasons.isEmpty(),
+                failed,
+                cancelled,
+                capped,
+                reasons,
+                requests,
                 merge.duplicates());
     }
 
     /** Reads one page of one shard, retrying throttles; never throws. */
-    private Page fetch(ScatterPlan plan, Shard s, int pageLimit, BooleanSupplier cancelled, Listener listener,
-            long runStart) {
+    private Page fetch(
+            ScatterPlan plan, Shard s, int pageLimit, BooleanSupplier cancelled, Listener listener, long runStart) {
         QueryRequest request = request(plan, s.key, pageLimit, s.startKey);
         int page;
         synchronized (s) {
@@ -346,8 +370,8 @@ public final class ScatterGather {
                 for (Map<String, AttributeValue> item : r.items()) {
                     items.add(SdkAttr.toCore(item));
                 }
-                Map<String, AttributeValue> next = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty()
-                        ? r.lastEvaluatedKey() : null;
+                Map<String, AttributeValue> next =
+                        r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
                 String loop = null;
                 synchronized (s) {
                     s.lastNanos = System.nanoTime();
@@ -380,12 +404,24 @@ public final class ScatterGather {
                         given.forEach(g -> s.reasons.add(g.reason()));
                     }
                 }
-                listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.THROTTLED, 0,
+                listener.request(span(
+                        s,
+                        page,
+                        attempt,
+                        runStart,
+                        t0,
+                        RequestSpan.Outcome.THROTTLED,
+                        0,
                         given.isEmpty() ? code : given.get(0).reason()));
                 listener.shard(s.stats());
                 if (attempt >= maxAttempts) {
-                    return new Page(s.index, List.of(), false, "throttled " + attempt + " times, gave up: "
-                            + String.join(", ", s.stats().throttleReasons()), false);
+                    return new Page(
+                            s.index,
+                            List.of(),
+                            false,
+                            "throttled " + attempt + " times, gave up: "
+                                    + String.join(", ", s.stats().throttleReasons()),
+                            false);
                 }
                 synchronized (s) {
                     s.retries++;
@@ -400,8 +436,11 @@ public final class ScatterGather {
                 synchronized (s) {
                     s.lastNanos = System.nanoTime();
                 }
-                String code = e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode() + ": ";
-                String message = e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage();
+                String code =
+                        e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode() + ": ";
+                String message = e.awsErrorDetails() == null
+                        ? e.getMessage()
+                        : e.awsErrorDetails().errorMessage();
                 listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.FAILED, 0, code + message));
                 return new Page(s.index, List.of(), false, code + message, false);
             } catch (RuntimeException e) { // SdkClientException, or anything a QueryCall throws: fail the shard only
@@ -416,26 +455,43 @@ public final class ScatterGather {
         }
     }
 
-    private static RequestSpan span(Shard s, int page, int attempt, long runStart, long t0, RequestSpan.Outcome outcome,
-            int items, String detail) {
+    private static RequestSpan span(
+            Shard s,
+            int page,
+            int attempt,
+            long runStart,
+            long t0,
+            RequestSpan.Outcome outcome,
+            int items,
+            String detail) {
         long now = System.nanoTime();
-        return new RequestSpan(s.index, s.key, page, attempt, TimeUnit.NANOSECONDS.toMillis(t0 - runStart),
+        return new RequestSpan(
+                s.index,
+                s.key,
+                page,
+                attempt,
+                TimeUnit.NANOSECONDS.toMillis(t0 - runStart),
                 Math.max(TimeUnit.NANOSECONDS.toMillis(now - runStart), TimeUnit.NANOSECONDS.toMillis(t0 - runStart)),
-                outcome, items, detail);
+                outcome,
+                items,
+                detail);
     }
 
     /** The Query for one page of one shard: placeholders for every name, TOTAL consumed capacity. */
-    static QueryRequest request(ScatterPlan plan, String shardKey, int pageLimit,
-            Map<String, AttributeValue> startKey) {
+    static QueryRequest request(
+            ScatterPlan plan, String shardKey, int pageLimit, Map<String, AttributeValue> startKey) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         names.put("#pk", plan.partitionKey());
-        values.put(":pk", switch (plan.partitionKeyType()) {
-            case N -> AttributeValue.fromN(shardKey);
-            case B -> AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(
-                    java.util.Base64.getDecoder().decode(shardKey)));
-            case S -> AttributeValue.fromS(shardKey);
-        });
+        values.put(
+                ":pk",
+                switch (plan.partitionKeyType()) {
+                    case N -> AttributeValue.fromN(shardKey);
+                    case B ->
+                        AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(
+                                java.util.Base64.getDecoder().decode(shardKey)));
+                    case S -> AttributeValue.fromS(shardKey);
+                });
         String keyCondition = "#pk = :pk";
         SortCondition c = plan.sortCondition();
         if (c != null) {
@@ -445,9 +501,13 @@ public final class ScatterGather {
         }
         names.putAll(plan.filterNames());
         plan.filterValues().forEach((k, v) -> values.put(k, SdkAttr.toSdk(v)));
-        QueryRequest.Builder b = QueryRequest.builder().tableName(plan.table()).indexName(plan.index())
-                .keyConditionExpression(keyCondition).scanIndexForward(plan.ascending())
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).exclusiveStartKey(startKey);
+        QueryRequest.Builder b = QueryRequest.builder()
+                .tableName(plan.table())
+                .indexName(plan.index())
+                .keyConditionExpression(keyCondition)
+                .scanIndexForward(plan.ascending())
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .exclusiveStartKey(startKey);
         if (plan.consistent()) {
             b.consistentRead(true);
         }
@@ -464,8 +524,11 @@ public final class ScatterGather {
             List<String> tokens = new ArrayList<>();
             int i = 0;
             for (String a : attrs) {
-                String existing = names.entrySet().stream().filter(e -> e.getValue().equals(a)).map(Map.Entry::getKey)
-                        .findFirst().orElse(null);
+                String existing = names.entrySet().stream()
+                        .filter(e -> e.getValue().equals(a))
+                        .map(Map.Entry::getKey)
+                        .findFirst()
+                        .orElse(null);
                 if (existing == null) {
                     existing = "#p" + i++;
                     names.put(existing, a);
@@ -477,6 +540,8 @@ public final class ScatterGather {
         if (pageLimit > 0 && pageLimit < Integer.MAX_VALUE) {
             b.limit(pageLimit);
         }
-        return b.expressionAttributeNames(names).expressionAttributeValues(values).build();
+        return b.expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .build();
     }
 }

@@ -14,8 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * items as {@link ItemSize} does, without the conversion, for readers that see every item of a table once.
  */
 public final class SdkAttr {
-    private SdkAttr() {
-    }
+    private SdkAttr() {}
 
     public static Map<String, AttrValue> toCore(Map<String, AttributeValue> item) {
         Map<String, AttrValue> out = new LinkedHashMap<>();
@@ -32,7 +31,10 @@ public final class SdkAttr {
             case NUL -> AttrValue.Null.INSTANCE;
             case SS -> new AttrValue.SS(v.ss());
             case NS -> new AttrValue.NS(v.ns().stream().map(AttrValue.N::parse).toList());
-            case BS -> new AttrValue.BS(v.bs().stream().map(b -> new AttrValue.B(b.asByteArray())).toList());
+            case BS ->
+                new AttrValue.BS(v.bs().stream()
+                        .map(b -> new AttrValue.B(b.asByteArray()))
+                        .toList());
             case L -> new AttrValue.L(v.l().stream().map(SdkAttr::toCore).toList());
             case M -> new AttrValue.M(toCore(v.m()));
             case UNKNOWN_TO_SDK_VERSION -> throw new IllegalArgumentException("unknown attribute type: " + v);
@@ -65,10 +67,13 @@ public final class SdkAttr {
             return AttributeValue.fromSs(s.values());
         }
         if (v instanceof AttrValue.NS s) {
-            return AttributeValue.fromNs(s.values().stream().map(AttrValue.N::text).toList());
+            return AttributeValue.fromNs(
+                    s.values().stream().map(AttrValue.N::text).toList());
         }
         if (v instanceof AttrValue.BS s) {
-            return AttributeValue.fromBs(s.values().stream().map(b -> SdkBytes.fromByteArray(b.value())).toList());
+            return AttributeValue.fromBs(s.values().stream()
+                    .map(b -> SdkBytes.fromByteArray(b.value()))
+                    .toList());
         }
         if (v instanceof AttrValue.L l) {
             List<AttributeValue> out = new ArrayList<>();
@@ -100,7 +105,8 @@ public final class SdkAttr {
             case BOOL, NUL -> 1;
             case SS -> v.ss().stream().mapToLong(ItemSize::utf8Length).sum();
             case NS -> v.ns().stream().mapToLong(ItemSize::number).sum();
-            case BS -> v.bs().stream().mapToLong(b -> b.asByteBuffer().remaining()).sum();
+            case BS ->
+                v.bs().stream().mapToLong(b -> b.asByteBuffer().remaining()).sum();
             case L -> 3 + v.l().stream().mapToLong(x -> 1 + size(x)).sum();
             case M -> 3 + v.m().size() + itemSize(v.m());
             case UNKNOWN_TO_SDK_VERSION -> throw new IllegalArgumentException("unknown attribute type: " + v);

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ContributorInsightsAction;
 import software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsightsResponse;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
@@ -40,7 +40,8 @@ public final class TableGateway {
                 return total;
             }
             String from = start;
-            ListTablesResponse page = connection.dynamo().listTables(b -> b.limit(PAGE_SIZE).exclusiveStartTableName(from));
+            ListTablesResponse page =
+                    connection.dynamo().listTables(b -> b.limit(PAGE_SIZE).exclusiveStartTableName(from));
             List<String> names = page.hasTableNames() ? page.tableNames() : List.of();
             total += names.size();
             onPage.accept(names);
@@ -50,7 +51,8 @@ public final class TableGateway {
     }
 
     public TableShape describe(String tableName) {
-        return TableShapes.from(connection.dynamo().describeTable(b -> b.tableName(tableName)).table());
+        return TableShapes.from(
+                connection.dynamo().describeTable(b -> b.tableName(tableName)).table());
     }
 
     /**
@@ -64,23 +66,40 @@ public final class TableGateway {
         resources.addAll(table.globalIndexNames());
         for (String index : resources) {
             try {
-                DescribeContributorInsightsResponse r = connection.dynamo().describeContributorInsights(
-                        b -> b.tableName(table.name()).indexName(index));
-                String failure = r.failureException() == null ? null
-                        : r.failureException().exceptionName() + ": " + r.failureException().exceptionDescription();
-                states.add(new ContributorInsightsState(table.name(), index,
-                        Status.fromWire(r.contributorInsightsStatusAsString()), r.contributorInsightsModeAsString(),
-                        failure, r.hasContributorInsightsRuleList() ? r.contributorInsightsRuleList() : List.of()));
+                DescribeContributorInsightsResponse r = connection
+                        .dynamo()
+                        .describeContributorInsights(
+                                b -> b.tableName(table.name()).indexName(index));
+                String failure = r.failureException() == null
+                        ? null
+                        : r.failureException().exceptionName() + ": "
+                                + r.failureException().exceptionDescription();
+                states.add(new ContributorInsightsState(
+                        table.name(),
+                        index,
+                        Status.fromWire(r.contributorInsightsStatusAsString()),
+                        r.contributorInsightsModeAsString(),
+                        failure,
+                        r.hasContributorInsightsRuleList() ? r.contributorInsightsRuleList() : List.of()));
             } catch (AwsServiceException e) {
-                String code = e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode();
+                String code =
+                        e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode();
                 if ("UnknownOperationException".equals(code)) {
                     return notSupported(table, resources);
                 }
                 if (code != null && code.startsWith("AccessDenied")) {
-                    states.add(new ContributorInsightsState(table.name(), index, Status.ACCESS_DENIED, null,
+                    states.add(new ContributorInsightsState(
+                            table.name(),
+                            index,
+                            Status.ACCESS_DENIED,
+                            null,
                             "needs dynamodb:DescribeContributorInsights"));
                 } else {
-                    states.add(new ContributorInsightsState(table.name(), index, Status.UNAVAILABLE, null,
+                    states.add(new ContributorInsightsState(
+                            table.name(),
+                            index,
+                            Status.UNAVAILABLE,
+                            null,
                             ErrorTranslator.translate(e, connection.spec(), "DescribeContributorInsights")
                                     .headline()));
                 }
@@ -90,15 +109,18 @@ public final class TableGateway {
     }
 
     private static List<ContributorInsightsState> notSupported(TableShape table, List<String> resources) {
-        return resources.stream().map(index -> new ContributorInsightsState(table.name(), index, Status.NOT_SUPPORTED,
-                null, null)).toList();
+        return resources.stream()
+                .map(index -> new ContributorInsightsState(table.name(), index, Status.NOT_SUPPORTED, null, null))
+                .toList();
     }
 
     /** Enables or disables Contributor Insights: a billed write, so it passes the write guard. */
     public void setContributorInsights(String table, String index, boolean enable, String mode) {
         connection.dynamo().updateContributorInsights(b -> {
-            b.tableName(table).indexName(index)
-                    .contributorInsightsAction(enable ? ContributorInsightsAction.ENABLE : ContributorInsightsAction.DISABLE);
+            b.tableName(table)
+                    .indexName(index)
+                    .contributorInsightsAction(
+                            enable ? ContributorInsightsAction.ENABLE : ContributorInsightsAction.DISABLE);
             if (enable && mode != null) {
                 b.contributorInsightsMode(mode);
             }
@@ -114,11 +136,15 @@ public final class TableGateway {
      * @return the final states of the table and its GSIs
      * @throws InterruptedException when interrupted while waiting
      */
-    public List<ContributorInsightsState> setContributorInsightsAndWait(TableShape table, ContributorInsightsState target,
-                                                                        boolean enable, String mode,
-                                                                        java.time.Duration pollEvery, int maxPolls,
-                                                                        BooleanSupplier cancelled,
-                                                                        Consumer<List<ContributorInsightsState>> onPoll)
+    public List<ContributorInsightsState> setContributorInsightsAndWait(
+            TableShape table,
+            ContributorInsightsState target,
+            boolean enable,
+            String mode,
+            java.time.Duration pollEvery,
+            int maxPolls,
+            BooleanSupplier cancelled,
+            Consumer<List<ContributorInsightsState>> onPoll)
             throws InterruptedException {
         setContributorInsights(target.tableName(), target.indexName(), enable, mode);
         List<ContributorInsightsState> states = contributorInsights(table);
@@ -145,11 +171,12 @@ public final class TableGateway {
     public List<String> sortKeyValues(TableShape table, String partitionValue, int max, BooleanSupplier cancelled) {
         var pk = table.keySchema().partitionKey();
         if (pk.type() == dev.partitionscope.core.table.KeyType.B) {
-            throw new IllegalArgumentException(table.name() + "'s partition key " + pk.name() + " is binary: type"
-                    + " the ids instead");
+            throw new IllegalArgumentException(
+                    table.name() + "'s partition key " + pk.name() + " is binary: type" + " the ids instead");
         }
         AttributeValue value = pk.type() == dev.partitionscope.core.table.KeyType.N
-                ? AttributeValue.fromN(partitionValue) : AttributeValue.fromS(partitionValue);
+                ? AttributeValue.fromN(partitionValue)
+                : AttributeValue.fromS(partitionValue);
         var sk = table.keySchema().sort().orElse(null);
         String projected = sk == null ? pk.name() : sk.name();
         List<String> out = new ArrayList<>();
@@ -158,9 +185,12 @@ public final class TableGateway {
         do {
             Map<String, AttributeValue> from = start;
             QueryResponse page = connection.dynamo().query(b -> b.tableName(table.name())
-                    .keyConditionExpression("#k = :v").expressionAttributeNames(Map.of("#k", pk.name(), "#p",
-                            projected)).expressionAttributeValues(Map.of(":v", value)).projectionExpression("#p")
-                    .limit(Math.min(1_000, max - out.size())).exclusiveStartKey(from));
+                    .keyConditionExpression("#k = :v")
+                    .expressionAttributeNames(Map.of("#k", pk.name(), "#p", projected))
+                    .expressionAttributeValues(Map.of(":v", value))
+                    .projectionExpression("#p")
+                    .limit(Math.min(1_000, max - out.size()))
+                    .exclusiveStartKey(from));
             for (Map<String, AttributeValue> item : page.items()) {
                 AttributeValue v = item.get(projected);
                 if (v != null) {
@@ -180,16 +210,18 @@ public final class TableGateway {
      * Distinct partition-key values of a table or index among its first {@code maxItems} items (a Scan projecting
      * the key only: cheap, but billed on AWS by item size), for reading a key scheme off the keys it produced.
      */
-    public java.util.Set<String> partitionKeySample(String table, String index, String partitionKey, int maxItems,
-            BooleanSupplier cancelled) {
+    public java.util.Set<String> partitionKeySample(
+            String table, String index, String partitionKey, int maxItems, BooleanSupplier cancelled) {
         java.util.Set<String> out = new java.util.TreeSet<>();
         Map<String, AttributeValue> start = null;
         java.util.Set<Map<String, AttributeValue>> seen = new java.util.HashSet<>();
         int read = 0;
         do {
             Map<String, AttributeValue> from = start;
-            var page = connection.dynamo().scan(b -> b.tableName(table).indexName(index)
-                    .expressionAttributeNames(Map.of("#k", partitionKey)).projectionExpression("#k")
+            var page = connection.dynamo().scan(b -> b.tableName(table)
+                    .indexName(index)
+                    .expressionAttributeNames(Map.of("#k", partitionKey))
+                    .projectionExpression("#k")
                     .exclusiveStartKey(from));
             for (Map<String, AttributeValue> item : page.items()) {
                 AttributeValue v = item.get(partitionKey);

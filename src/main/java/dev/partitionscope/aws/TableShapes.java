@@ -24,8 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableWarmThroughputDescrip
 
 /** Maps the SDK's TableDescription onto the SDK-free {@link TableShape} the rest of the app uses. */
 final class TableShapes {
-    private TableShapes() {
-    }
+    private TableShapes() {}
 
     static TableShape from(TableDescription d) {
         Map<String, dev.partitionscope.core.table.KeyType> types = new LinkedHashMap<>();
@@ -34,44 +33,82 @@ final class TableShapes {
                 types.put(a.attributeName(), dev.partitionscope.core.table.KeyType.fromWire(a.attributeTypeAsString()));
             }
         }
-        BillingMode billing = d.billingModeSummary() == null ? BillingMode.PROVISIONED
+        BillingMode billing = d.billingModeSummary() == null
+                ? BillingMode.PROVISIONED
                 : BillingMode.fromWire(d.billingModeSummary().billingModeAsString());
-        List<IndexShape> gsis = d.hasGlobalSecondaryIndexes() ? d.globalSecondaryIndexes().stream()
-                .map(g -> gsi(g, types, billing)).toList() : List.of();
-        List<IndexShape> lsis = d.hasLocalSecondaryIndexes() ? d.localSecondaryIndexes().stream()
-                .map(l -> lsi(l, types)).toList() : List.of();
+        List<IndexShape> gsis = d.hasGlobalSecondaryIndexes()
+                ? d.globalSecondaryIndexes().stream()
+                        .map(g -> gsi(g, types, billing))
+                        .toList()
+                : List.of();
+        List<IndexShape> lsis = d.hasLocalSecondaryIndexes()
+                ? d.localSecondaryIndexes().stream().map(l -> lsi(l, types)).toList()
+                : List.of();
         TableShape.StreamSetting stream = d.streamSpecification() != null
-                && Boolean.TRUE.equals(d.streamSpecification().streamEnabled())
+                        && Boolean.TRUE.equals(d.streamSpecification().streamEnabled())
                 ? new TableShape.StreamSetting(true, d.streamSpecification().streamViewTypeAsString())
                 : TableShape.StreamSetting.DISABLED;
-        String tableClass = d.tableClassSummary() == null ? "STANDARD" : d.tableClassSummary().tableClassAsString();
-        return new TableShape(d.tableName(), d.tableArn(), d.tableStatusAsString(), keySchema(d.keySchema(), types),
-                types, gsis, lsis, billing,
+        String tableClass = d.tableClassSummary() == null
+                ? "STANDARD"
+                : d.tableClassSummary().tableClassAsString();
+        return new TableShape(
+                d.tableName(),
+                d.tableArn(),
+                d.tableStatusAsString(),
+                keySchema(d.keySchema(), types),
+                types,
+                gsis,
+                lsis,
+                billing,
                 billing == BillingMode.PROVISIONED ? provisioned(d.provisionedThroughput()) : null,
-                onDemand(d.onDemandThroughput()), warm(d.warmThroughput()),
-                orZero(d.itemCount()), orZero(d.tableSizeBytes()), tableClass, stream,
-                Boolean.TRUE.equals(d.deletionProtectionEnabled()), d.creationDateTime());
+                onDemand(d.onDemandThroughput()),
+                warm(d.warmThroughput()),
+                orZero(d.itemCount()),
+                orZero(d.tableSizeBytes()),
+                tableClass,
+                stream,
+                Boolean.TRUE.equals(d.deletionProtectionEnabled()),
+                d.creationDateTime());
     }
 
-    private static IndexShape gsi(GlobalSecondaryIndexDescription g, Map<String, dev.partitionscope.core.table.KeyType> types,
-                                  BillingMode billing) {
+    private static IndexShape gsi(
+            GlobalSecondaryIndexDescription g,
+            Map<String, dev.partitionscope.core.table.KeyType> types,
+            BillingMode billing) {
         GlobalSecondaryIndexWarmThroughputDescription w = g.warmThroughput();
-        return new IndexShape(g.indexName(), IndexShape.Kind.GLOBAL, keySchema(g.keySchema(), types),
-                projection(g.projection()), g.indexStatusAsString(),
+        return new IndexShape(
+                g.indexName(),
+                IndexShape.Kind.GLOBAL,
+                keySchema(g.keySchema(), types),
+                projection(g.projection()),
+                g.indexStatusAsString(),
                 billing == BillingMode.PROVISIONED ? provisioned(g.provisionedThroughput()) : null,
                 onDemand(g.onDemandThroughput()),
-                w == null ? null : new WarmThroughput(orZero(w.readUnitsPerSecond()), orZero(w.writeUnitsPerSecond()),
-                        w.statusAsString()),
-                orZero(g.itemCount()), orZero(g.indexSizeBytes()));
+                w == null
+                        ? null
+                        : new WarmThroughput(
+                                orZero(w.readUnitsPerSecond()), orZero(w.writeUnitsPerSecond()), w.statusAsString()),
+                orZero(g.itemCount()),
+                orZero(g.indexSizeBytes()));
     }
 
-    private static IndexShape lsi(LocalSecondaryIndexDescription l, Map<String, dev.partitionscope.core.table.KeyType> types) {
-        return new IndexShape(l.indexName(), IndexShape.Kind.LOCAL, keySchema(l.keySchema(), types),
-                projection(l.projection()), null, null, null, null, orZero(l.itemCount()), orZero(l.indexSizeBytes()));
+    private static IndexShape lsi(
+            LocalSecondaryIndexDescription l, Map<String, dev.partitionscope.core.table.KeyType> types) {
+        return new IndexShape(
+                l.indexName(),
+                IndexShape.Kind.LOCAL,
+                keySchema(l.keySchema(), types),
+                projection(l.projection()),
+                null,
+                null,
+                null,
+                null,
+                orZero(l.itemCount()),
+                orZero(l.indexSizeBytes()));
     }
 
-    private static KeySchema keySchema(List<KeySchemaElement> elements,
-                                       Map<String, dev.partitionscope.core.table.KeyType> types) {
+    private static KeySchema keySchema(
+            List<KeySchemaElement> elements, Map<String, dev.partitionscope.core.table.KeyType> types) {
         KeyAttribute partition = null;
         KeyAttribute sort = null;
         for (KeySchemaElement e : elements) {

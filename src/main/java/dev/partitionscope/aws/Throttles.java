@@ -21,21 +21,24 @@ final class Throttles {
     static final SdkPlugin NO_SDK_RETRY = config -> {
         var b = (DynamoDbServiceClientConfiguration.Builder) config;
         b.overrideConfiguration(b.overrideConfiguration().toBuilder()
-                .retryStrategy(AwsRetryStrategy.doNotRetry()).build());
+                .retryStrategy(AwsRetryStrategy.doNotRetry())
+                .build());
     };
 
-    private Throttles() {
-    }
+    private Throttles() {}
 
     /** True for the three exceptions DynamoDB throttles with. */
     static boolean isThrottle(Throwable e) {
-        return e instanceof ProvisionedThroughputExceededException || e instanceof ThrottlingException
+        return e instanceof ProvisionedThroughputExceededException
+                || e instanceof ThrottlingException
                 || e instanceof RequestLimitExceededException;
     }
 
     /** The error code the service gave, or the exception's class name when it gave none. */
     static String code(AwsServiceException e) {
-        return e.awsErrorDetails() == null ? e.getClass().getSimpleName() : e.awsErrorDetails().errorCode();
+        return e.awsErrorDetails() == null
+                ? e.getClass().getSimpleName()
+                : e.awsErrorDetails().errorCode();
     }
 
     /** The ThrottlingReasons of a throttle (since August 2025); empty when the service sent none. */

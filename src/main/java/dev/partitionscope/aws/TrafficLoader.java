@@ -22,27 +22,26 @@ public final class TrafficLoader {
     /** Hears each step as it completes; called on the loading thread. */
     public interface Listener {
         /** Metrics and verdict are in; Contributor Insights follows. */
-        default void metrics(MetricsSnapshot snapshot, Verdict verdict) {
-        }
+        default void metrics(MetricsSnapshot snapshot, Verdict verdict) {}
 
         /** A page of GetMetricData answered. */
-        default void metricPages(int pages) {
-        }
+        default void metricPages(int pages) {}
 
         /** DescribeContributorInsights answered, and this request will be read. */
-        default void insightsRequest(List<ContributorInsightsState> states, InsightsReader.Request request) {
-        }
+        default void insightsRequest(List<ContributorInsightsState> states, InsightsReader.Request request) {}
 
         /** One more rule report read. */
-        default void reports(int done, int total) {
-        }
+        default void reports(int done, int total) {}
     }
 
     /** What one load read. {@code insights} is null when cancelled before the reports. */
-    public record Traffic(MetricPlan plan, MetricsSnapshot snapshot, Verdict verdict,
-                          List<ContributorInsightsState> states, InsightsReader.Request request,
-                          InsightsReader.Result insights) {
-    }
+    public record Traffic(
+            MetricPlan plan,
+            MetricsSnapshot snapshot,
+            Verdict verdict,
+            List<ContributorInsightsState> states,
+            InsightsReader.Request request,
+            InsightsReader.Result insights) {}
 
     private final Connection connection;
     private final int maxSubWindows;
@@ -70,8 +69,8 @@ public final class TrafficLoader {
             return new Traffic(plan, s, v, List.of(), null, null);
         }
         List<ContributorInsightsState> states = new TableGateway(connection).contributorInsights(shape);
-        InsightsReader.Request request = new InsightsReader.Request(states, plan.start(), plan.periodSeconds(),
-                plan.columns(), s.throughputUnitsByResource());
+        InsightsReader.Request request = new InsightsReader.Request(
+                states, plan.start(), plan.periodSeconds(), plan.columns(), s.throughputUnitsByResource());
         if (maxSubWindows > 0) {
             request = request.withMaxSubWindows(maxSubWindows);
         }

@@ -14,9 +14,12 @@ public final class WriteBlockedException extends RuntimeException {
     }
 
     private static String message(String connectionName, String service, String operation, Set<String> tables) {
-        String target = tables.isEmpty() ? "" : " on " + String.join(", ", tables.stream().sorted().toList());
+        String target = tables.isEmpty()
+                ? ""
+                : " on " + String.join(", ", tables.stream().sorted().toList());
         String serviceLabel = service == null ? "" : service.equalsIgnoreCase("DynamoDb") ? "DynamoDB" : service;
-        return serviceLabel + " " + operation + target + " was blocked: connection '" + connectionName + "' is read-only.";
+        return serviceLabel + " " + operation + target + " was blocked: connection '" + connectionName
+                + "' is read-only.";
     }
 
     public String operation() {

@@ -40,8 +40,11 @@ public final class WriteGuard {
             return true;
         }
         boolean dynamo = service == null || service.toLowerCase().startsWith("dynamo");
-        return dynamo && (operation.equals("Query") || operation.equals("Scan") || operation.equals("BatchGetItem")
-                || operation.equals("TransactGetItems"));
+        return dynamo
+                && (operation.equals("Query")
+                        || operation.equals("Scan")
+                        || operation.equals("BatchGetItem")
+                        || operation.equals("TransactGetItems"));
     }
 
     /**

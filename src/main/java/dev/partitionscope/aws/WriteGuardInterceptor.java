@@ -49,7 +49,8 @@ final class WriteGuardInterceptor implements ExecutionInterceptor {
             }
         }
         // ResourceArn-addressed calls (tags, resource policies) name the table inside the ARN.
-        request.getValueForField("ResourceArn", String.class).map(WriteGuardInterceptor::tableFromArn)
+        request.getValueForField("ResourceArn", String.class)
+                .map(WriteGuardInterceptor::tableFromArn)
                 .ifPresent(tables::add);
         tables.remove(null);
         return tables;
@@ -64,5 +65,4 @@ final class WriteGuardInterceptor implements ExecutionInterceptor {
         int slash = rest.indexOf('/');
         return slash < 0 ? rest : rest.substring(0, slash);
     }
-
 }

@@ -14,12 +14,12 @@ final class CliSupport {
     static final int FAILED = 1;
     static final int USAGE = 2;
 
-    private CliSupport() {
-    }
+    private CliSupport() {}
 
     /** The mapper of {@code --json} output: ISO-8601 times, indented, as {@code describe --json} writes them. */
     static ObjectMapper json() {
-        return new ObjectMapper().registerModule(new JavaTimeModule())
+        return new ObjectMapper()
+                .registerModule(new JavaTimeModule())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .enable(SerializationFeature.INDENT_OUTPUT);
     }

@@ -2,15 +2,17 @@ package dev.partitionscope.cli;
 
 import dev.partitionscope.aws.AwsProfiles;
 import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionFactory;
 import dev.partitionscope.aws.Connection;
+import dev.partitionscope.aws.ConnectionFactory;
 import dev.partitionscope.aws.ConnectionSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** The connection options every headless subcommand shares. */
 public final class ConnectionOptions {
-    @Option(names = "--endpoint", paramLabel = "URL",
+    @Option(
+            names = "--endpoint",
+            paramLabel = "URL",
             description = "Endpoint URL (LocalStack, DynamoDB Local, dynalite, the Lab). Omit for AWS.")
     String endpoint;
 
@@ -20,15 +22,18 @@ public final class ConnectionOptions {
     @Option(names = "--profile", description = "AWS profile (AWS only; default: the default credential chain).")
     String profile;
 
-    @Option(names = "--access-key", paramLabel = "ID", defaultValue = "test",
+    @Option(
+            names = "--access-key",
+            paramLabel = "ID",
+            defaultValue = "test",
             description = "Access key id sent to a local endpoint (DynamoDB Local keeps one database per key and"
                     + " region). Default: ${DEFAULT-VALUE}.")
     String accessKey;
 
     ConnectionSpec spec() {
         if (endpoint != null) {
-            return ConnectionSpec.custom("cli", endpoint, region == null ? ConnectionSpec.LOCAL_REGION : region,
-                    accessKey);
+            return ConnectionSpec.custom(
+                    "cli", endpoint, region == null ? ConnectionSpec.LOCAL_REGION : region, accessKey);
         }
         return ConnectionSpec.aws("cli", profile, region);
     }

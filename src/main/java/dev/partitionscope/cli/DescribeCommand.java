@@ -18,7 +18,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code partitionscope describe TABLE}: the overview screen as Markdown or JSON. */
-@Command(name = "describe", mixinStandardHelpOptions = true,
+@Command(
+        name = "describe",
+        mixinStandardHelpOptions = true,
         description = "Describe a table: keys, indexes, capacity, Contributor Insights status.")
 public final class DescribeCommand implements Callable<Integer> {
     @Mixin
@@ -44,9 +46,11 @@ public final class DescribeCommand implements Callable<Integer> {
                 Map<String, Object> doc = new LinkedHashMap<>();
                 doc.put("table", shape);
                 doc.put("contributorInsights", insights);
-                out.println(new ObjectMapper().registerModule(new JavaTimeModule())
+                out.println(new ObjectMapper()
+                        .registerModule(new JavaTimeModule())
                         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                        .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
+                        .enable(SerializationFeature.INDENT_OUTPUT)
+                        .writeValueAsString(doc));
             } else {
                 out.print(TableSummary.markdown(shape, insights));
             }

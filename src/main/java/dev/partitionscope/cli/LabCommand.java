@@ -22,32 +22,46 @@ import picocli.CommandLine.Option;
  * {@code partitionscope lab}: the Lab as a standalone endpoint for any SDK or the AWS CLI ({@code --endpoint-url}),
  * optionally in front of an upstream engine. Runs until interrupted.
  */
-@Command(name = "lab", mixinStandardHelpOptions = true,
-        description = {"Run the Lab: a local DynamoDB endpoint that throttles like the real one.",
-                "Point any SDK or the AWS CLI at it with --endpoint-url. Stops with Ctrl+C."},
-        footer = {"", "Examples:",
-                "  partitionscope lab --port 8000",
-                "  partitionscope lab --port 8000 --burst-seconds 0 --adaptive off",
-                "  partitionscope lab --port 8000 --upstream http://localhost:4566   (metering proxy for LocalStack)",
-                "  partitionscope lab --scenario order-status                 (PENDING throttles; --variant after fixes it)",
-                "  partitionscope lab --scenario ops-log --fast-forward --duration 1h --record ops-log.psrec --exit",
-                "  partitionscope lab --replay ops-log.psrec                   (serve a recording for a review)",
-                "  aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000",
-                "  aws cloudwatch describe-insight-rules --endpoint-url http://127.0.0.1:8000"})
+@Command(
+        name = "lab",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run the Lab: a local DynamoDB endpoint that throttles like the real one.",
+            "Point any SDK or the AWS CLI at it with --endpoint-url. Stops with Ctrl+C."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  partitionscope lab --port 8000",
+            "  partitionscope lab --port 8000 --burst-seconds 0 --adaptive off",
+            "  partitionscope lab --port 8000 --upstream http://localhost:4566   (metering proxy for LocalStack)",
+            "  partitionscope lab --scenario order-status                 (PENDING throttles; --variant after fixes it)",
+            "  partitionscope lab --scenario ops-log --fast-forward --duration 1h --record ops-log.psrec --exit",
+            "  partitionscope lab --replay ops-log.psrec                   (serve a recording for a review)",
+            "  aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000",
+            "  aws cloudwatch describe-insight-rules --endpoint-url http://127.0.0.1:8000"
+        })
 public final class LabCommand implements Callable<Integer> {
-    @Option(names = "--port", defaultValue = "8000", description = "Port (0 picks a free one). Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--port",
+            defaultValue = "8000",
+            description = "Port (0 picks a free one). Default: ${DEFAULT-VALUE}.")
     int port;
 
     @Option(names = "--host", description = "Address to bind (default 127.0.0.1). The Lab has no authentication.")
     String host;
 
-    @Option(names = "--upstream", paramLabel = "URL",
+    @Option(
+            names = "--upstream",
+            paramLabel = "URL",
             description = "Forward every call to this engine (LocalStack, DynamoDB Local, dynalite) after metering"
                     + " and throttling it.")
     String upstream;
 
-    @Option(names = "--burst-seconds", paramLabel = "S", description = "Seconds of unused capacity kept for bursts"
-            + " (default 300; 0 = no burst).")
+    @Option(
+            names = "--burst-seconds",
+            paramLabel = "S",
+            description = "Seconds of unused capacity kept for bursts" + " (default 300; 0 = no burst).")
     Double burstSeconds;
 
     @Option(names = "--adaptive", paramLabel = "on|off", description = "Adaptive capacity (default on).")
@@ -56,15 +70,19 @@ public final class LabCommand implements Callable<Integer> {
     @Option(names = "--split-for-heat", paramLabel = "on|off", description = "Split hot partitions (default on).")
     String splitForHeat;
 
-    @Option(names = "--latency-ms", paramLabel = "L", defaultValue = "0",
+    @Option(
+            names = "--latency-ms",
+            paramLabel = "L",
+            defaultValue = "0",
             description = "Added to every answer, like network distance.")
     long latencyMillis;
 
     @Option(names = "--set", paramLabel = "NAME=VALUE", description = "Any model parameter (see --list-params).")
     Map<String, String> settings = new java.util.LinkedHashMap<>();
 
-    @Option(names = "--list-params", description = "List every model parameter with its default and source, then"
-            + " exit.")
+    @Option(
+            names = "--list-params",
+            description = "List every model parameter with its default and source, then" + " exit.")
     boolean listParams;
 
     @Option(names = "--demo-tables", description = "Create the seeds' demo tables at start (as the app does).")
@@ -73,17 +91,26 @@ public final class LabCommand implements Callable<Integer> {
     @Option(names = "--no-throttling", description = "Serve as a plain local DynamoDB, without the partition model.")
     boolean noThrottling;
 
-    @Option(names = "--lifecycle-ms", paramLabel = "MS", defaultValue = "500",
+    @Option(
+            names = "--lifecycle-ms",
+            paramLabel = "MS",
+            defaultValue = "500",
             description = "How long tables stay CREATING, UPDATING or DELETING and new indexes backfill, as DynamoDB's"
                     + " take a while (0 = at once). Default: ${DEFAULT-VALUE}.")
     long lifecycleMillis;
 
-    @Option(names = "--ttl-delay-ms", paramLabel = "MS", defaultValue = "0",
+    @Option(
+            names = "--ttl-delay-ms",
+            paramLabel = "MS",
+            defaultValue = "0",
             description = "How long after its Time to Live an item may still be read before the sweep deletes it (AWS:"
                     + " up to a few days). Default: ${DEFAULT-VALUE}.")
     long ttlDelayMillis;
 
-    @Option(names = "--ttl-sweep-ms", paramLabel = "MS", defaultValue = "1000",
+    @Option(
+            names = "--ttl-sweep-ms",
+            paramLabel = "MS",
+            defaultValue = "1000",
             description = "How often the Time to Live sweep looks for expired items, on the Lab's clock. Default:"
                     + " ${DEFAULT-VALUE}.")
     long ttlSweepMillis;
@@ -94,15 +121,19 @@ public final class LabCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ScenarioOptions run = new ScenarioOptions();
 
-    @Option(names = "--fast-forward", description = "Run the scenario in simulated time (an hour in seconds), then"
-            + " serve the result; the Lab's clock stays at the run's end.")
+    @Option(
+            names = "--fast-forward",
+            description = "Run the scenario in simulated time (an hour in seconds), then"
+                    + " serve the result; the Lab's clock stays at the run's end.")
     boolean fastForward;
 
     @Option(names = "--exit", description = "Exit when the scenario ends instead of serving on.")
     boolean exitWhenDone;
 
-    @Option(names = "--record", paramLabel = "FILE", description = "Save the Lab (tables, metered data, model) to"
-            + " FILE when it stops.")
+    @Option(
+            names = "--record",
+            paramLabel = "FILE",
+            description = "Save the Lab (tables, metered data, model) to" + " FILE when it stops.")
     java.nio.file.Path record;
 
     @Option(names = "--replay", paramLabel = "FILE", description = "Serve a saved recording instead of a new Lab.")
@@ -130,8 +161,9 @@ public final class LabCommand implements Callable<Integer> {
             out.println("Set any of these with --set NAME=VALUE (shortcuts: --burst-seconds, --adaptive,"
                     + " --split-for-heat).");
             for (ModelParams.Parameter p : params.describe()) {
-                out.printf("%-30s %-8s default %-8s (%s)%n    %s%n", p.name(), p.value(), p.defaultValue(),
-                        p.source().label(), p.meaning());
+                out.printf(
+                        "%-30s %-8s default %-8s (%s)%n    %s%n",
+                        p.name(), p.value(), p.defaultValue(), p.source().label(), p.meaning());
             }
             return CliSupport.OK;
         }
@@ -164,12 +196,18 @@ public final class LabCommand implements Callable<Integer> {
                 return CliSupport.USAGE;
             }
         }
-        Lab.Options options = Lab.Options.defaults().withPort(port).withHost(host).withParams(params)
-                .withLatencyMillis(latencyMillis).withUpstream(upstream).withThrottling(!noThrottling);
+        Lab.Options options = Lab.Options.defaults()
+                .withPort(port)
+                .withHost(host)
+                .withParams(params)
+                .withLatencyMillis(latencyMillis)
+                .withUpstream(upstream)
+                .withThrottling(!noThrottling);
         SimulatedClock simulated = null;
         if (fastForward) {
             // The run ends now: its metrics fall in the last hour(s) a CloudWatch query would ask for.
-            simulated = new SimulatedClock(System.currentTimeMillis() - plan.duration().toMillis());
+            simulated = new SimulatedClock(
+                    System.currentTimeMillis() - plan.duration().toMillis());
             options = options.withClock(simulated);
         }
         Lab lab;
@@ -193,14 +231,16 @@ public final class LabCommand implements Callable<Integer> {
         CountDownLatch latch = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
         stop = latch;
-        Thread hook = new Thread(() -> {
-            latch.countDown();
-            try {
-                finished.await(60, java.util.concurrent.TimeUnit.SECONDS); // let --record finish writing
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "lab-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    latch.countDown();
+                    try {
+                        finished.await(60, java.util.concurrent.TimeUnit.SECONDS); // let --record finish writing
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         int exit = CliSupport.OK;
         try (lab) {
@@ -212,10 +252,11 @@ public final class LabCommand implements Callable<Integer> {
                 DemoTables.create(lab.engine());
             }
             String endpoint = lab.endpoint().orElseThrow();
-            out.println("PartitionScope Lab listening on " + endpoint + (upstream == null ? ""
-                    : " (proxy in front of " + upstream + ")"));
+            out.println("PartitionScope Lab listening on " + endpoint
+                    + (upstream == null ? "" : " (proxy in front of " + upstream + ")"));
             if (replay != null) {
-                out.println("  replaying " + replay + ": " + String.join(", ", lab.engine().tablesByName().keySet())
+                out.println("  replaying " + replay + ": "
+                        + String.join(", ", lab.engine().tablesByName().keySet())
                         + "; the clock stands at "
                         + java.time.Instant.ofEpochMilli(lab.clock().epochMillis()) + " (the moment it was saved)");
             }
@@ -227,7 +268,8 @@ public final class LabCommand implements Callable<Integer> {
             out.flush();
             if (plan != null) {
                 LabScenarios.describe(plan, out);
-                WorkloadProgress p = simulated != null ? LabScenarios.fastForward(plan, lab, simulated, out)
+                WorkloadProgress p = simulated != null
+                        ? LabScenarios.fastForward(plan, lab, simulated, out)
                         : LabScenarios.follow(LabScenarios.startRealTime(plan, lab), out, () -> latch.getCount() == 0);
                 if (p.state() == WorkloadProgress.State.FAILED) {
                     exit = CliSupport.FAILED;
@@ -245,8 +287,10 @@ public final class LabCommand implements Callable<Integer> {
                 try {
                     Recording.Summary saved = Recording.save(lab, record);
                     out.println("Saved the Lab to " + record + " (" + String.join(", ", saved.tables())
-                            + (saved.itemsTruncated() ? "; items truncated to " + Recording.MAX_ITEMS + " per table"
-                            : "") + "). Replay it with: partitionscope lab --replay " + record);
+                            + (saved.itemsTruncated()
+                                    ? "; items truncated to " + Recording.MAX_ITEMS + " per table"
+                                    : "")
+                            + "). Replay it with: partitionscope lab --replay " + record);
                 } catch (java.io.IOException e) {
                     err.println("error: could not save the recording to " + record + ": " + e.getMessage());
                     exit = CliSupport.FAILED;

@@ -22,26 +22,30 @@ final class LabScenarios {
     /** How often a real-time run prints a progress line. */
     static final Duration PRINT_EVERY = Duration.ofSeconds(5);
 
-    private LabScenarios() {
-    }
+    private LabScenarios() {}
 
     static void list(ScenarioCatalog catalog, PrintWriter out, PrintWriter err) {
         out.println("Scenarios (run one with: partitionscope lab --scenario NAME [--variant V]):");
         for (Scenario s : catalog.scenarios()) {
             out.println();
-            out.println(s.name() + " — " + s.title() + (s.seed() == null || s.seed().isBlank() ? ""
-                    : " (seed " + s.seed() + ")") + (s.source().contains(java.io.File.separator) ? "  [" + s.source() + "]" : ""));
+            out.println(s.name() + " — " + s.title()
+                    + (s.seed() == null || s.seed().isBlank() ? "" : " (seed " + s.seed() + ")")
+                    + (s.source().contains(java.io.File.separator) ? "  [" + s.source() + "]" : ""));
             out.println(wrap(s.summary(), "    "));
             for (Map.Entry<String, Variant> v : s.variants().entrySet()) {
                 Variant variant = v.getValue();
-                out.printf("  --variant %s   (%s ops/s for %s, items of %,d bytes)%n", v.getKey(),
-                        Workloads.number(variant.rate()), Workloads.duration(Duration.ofSeconds(
-                                variant.durationSeconds())), variant.itemSize());
+                out.printf(
+                        "  --variant %s   (%s ops/s for %s, items of %,d bytes)%n",
+                        v.getKey(),
+                        Workloads.number(variant.rate()),
+                        Workloads.duration(Duration.ofSeconds(variant.durationSeconds())),
+                        variant.itemSize());
                 out.println(wrap(variant.caption(), "      "));
             }
         }
         out.println();
-        out.println("Your own scenarios: JSON files in " + ScenarioCatalog.userDir() + " (format: README, 'Workloads').");
+        out.println(
+                "Your own scenarios: JSON files in " + ScenarioCatalog.userDir() + " (format: README, 'Workloads').");
         for (String p : catalog.problems()) {
             err.println("warning: " + p);
         }
@@ -88,8 +92,9 @@ final class LabScenarios {
     static WorkloadProgress fastForward(Plan plan, Lab lab, SimulatedClock clock, PrintWriter out) {
         long started = System.nanoTime();
         WorkloadProgress p = new FastForward(plan, lab, clock, 2_000).run();
-        out.printf("Fast-forwarded %s of traffic in %.1f s of real time.%n", Workloads.duration(p.elapsed()),
-                (System.nanoTime() - started) / 1e9);
+        out.printf(
+                "Fast-forwarded %s of traffic in %.1f s of real time.%n",
+                Workloads.duration(p.elapsed()), (System.nanoTime() - started) / 1e9);
         summary(p, out);
         return p;
     }
@@ -97,8 +102,8 @@ final class LabScenarios {
     /** {@code 35 s · 31,500 requests · 29,000 ok · 2,500 throttled · 0 errors · 900 req/s · TableWrite… 2,500}. */
     static String line(WorkloadProgress p) {
         String reasons = p.throttlesByReason().isEmpty() ? "" : " · " + reasons(p.throttlesByReason());
-        return Workloads.duration(p.elapsed().isZero() ? Duration.ofSeconds(0) : p.elapsed()) + " · "
-                + p.countsLine() + " · " + Workloads.number(Math.round(p.achievedRate())) + " req/s" + reasons;
+        return Workloads.duration(p.elapsed().isZero() ? Duration.ofSeconds(0) : p.elapsed()) + " · " + p.countsLine()
+                + " · " + Workloads.number(Math.round(p.achievedRate())) + " req/s" + reasons;
     }
 
     static void summary(WorkloadProgress p, PrintWriter out) {
@@ -106,7 +111,9 @@ final class LabScenarios {
                 + (p.message().isBlank() ? p.state().name().toLowerCase(java.util.Locale.ROOT) : p.message()));
         out.println("  " + line(p));
         if (p.throttled() > 0) {
-            out.printf("  throttled: %.1f %% of requests%s%n", 100.0 * p.throttled() / Math.max(1, p.requests()),
+            out.printf(
+                    "  throttled: %.1f %% of requests%s%n",
+                    100.0 * p.throttled() / Math.max(1, p.requests()),
                     p.keyRangeThrottles() > 0 ? " — KeyRange reasons: a hot partition" : "");
         } else {
             out.println("  no throttling");
@@ -118,7 +125,8 @@ final class LabScenarios {
     }
 
     private static String reasons(Map<String, Long> counts) {
-        return counts.entrySet().stream().map(e -> e.getKey() + " " + String.format("%,d", e.getValue()))
+        return counts.entrySet().stream()
+                .map(e -> e.getKey() + " " + String.format("%,d", e.getValue()))
                 .collect(Collectors.joining(", "));
     }
 

@@ -37,28 +37,36 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  * table and GSI, throttled requests per operation and the stitched Contributor Insights top keys, as text or one
  * JSON object. Reads the same way as {@code MetricsViewModel.load()}, so the CLI and the window never disagree.
  */
-@Command(name = "metrics", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Read a table's CloudWatch metrics and Contributor Insights: why it throttled",
-                "(the verdict), consumed capacity and throttle events per table and GSI,",
-                "throttled requests per operation, and the top partition keys."},
-        footer = {"", "Time: --range counts back from now; --from/--to give any window, ISO-8601",
-                "with a zone (2026-06-22T01:00:00Z, 2026-06-22T03:00+02:00). A Lab — also a",
-                "replayed or fast-forwarded one, which lives in simulated time — says its own",
-                "time in every answer, and \"now\" is then the Lab's now; --now overrides it.",
-                "Peaks are the busiest period's average per second, as CloudWatch reports them.",
-                "",
-                "Exit codes: 0 report printed (its states say what the endpoint could not",
-                "give: not enabled, not supported by this endpoint, access denied — needs",
-                "a permission); 1 no connection or no such table; 2 bad options.",
-                "",
-                "Examples:",
-                "  partitionscope metrics --endpoint http://127.0.0.1:8000 \\",
-                "      --table order-status-index --range 1h",
-                "  partitionscope metrics --profile prod --table Orders --range 1d --json",
-                "  partitionscope metrics --table Orders --index byStatus --top 25 \\",
-                "      --from 2026-06-22T00:00:00Z --to 2026-06-22T06:00:00Z",
-                "  partitionscope metrics --endpoint http://127.0.0.1:8000 --table pedidos \\",
-                "      --range 3h --now 2026-06-22T03:00:00Z    (a replay saved at that time)"})
+@Command(
+        name = "metrics",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Read a table's CloudWatch metrics and Contributor Insights: why it throttled",
+            "(the verdict), consumed capacity and throttle events per table and GSI,",
+            "throttled requests per operation, and the top partition keys."
+        },
+        footer = {
+            "",
+            "Time: --range counts back from now; --from/--to give any window, ISO-8601",
+            "with a zone (2026-06-22T01:00:00Z, 2026-06-22T03:00+02:00). A Lab — also a",
+            "replayed or fast-forwarded one, which lives in simulated time — says its own",
+            "time in every answer, and \"now\" is then the Lab's now; --now overrides it.",
+            "Peaks are the busiest period's average per second, as CloudWatch reports them.",
+            "",
+            "Exit codes: 0 report printed (its states say what the endpoint could not",
+            "give: not enabled, not supported by this endpoint, access denied — needs",
+            "a permission); 1 no connection or no such table; 2 bad options.",
+            "",
+            "Examples:",
+            "  partitionscope metrics --endpoint http://127.0.0.1:8000 \\",
+            "      --table order-status-index --range 1h",
+            "  partitionscope metrics --profile prod --table Orders --range 1d --json",
+            "  partitionscope metrics --table Orders --index byStatus --top 25 \\",
+            "      --from 2026-06-22T00:00:00Z --to 2026-06-22T06:00:00Z",
+            "  partitionscope metrics --endpoint http://127.0.0.1:8000 --table pedidos \\",
+            "      --range 3h --now 2026-06-22T03:00:00Z    (a replay saved at that time)"
+        })
 public final class MetricsCommand implements Callable<Integer> {
     @Mixin
     ConnectionOptions connection;
@@ -66,31 +74,49 @@ public final class MetricsCommand implements Callable<Integer> {
     @Option(names = "--table", required = true, paramLabel = "TABLE", description = "Table name.")
     String table;
 
-    @Option(names = "--range", paramLabel = "1h|3h|12h|1d|1w", converter = RangeConverter.class,
+    @Option(
+            names = "--range",
+            paramLabel = "1h|3h|12h|1d|1w",
+            converter = RangeConverter.class,
             description = "How far back from now (default 3h). Not with --from/--to.")
     TimeRange.Preset range;
 
-    @Option(names = "--from", paramLabel = "ISO", converter = InstantConverter.class,
+    @Option(
+            names = "--from",
+            paramLabel = "ISO",
+            converter = InstantConverter.class,
             description = "Start of the window.")
     Instant from;
 
-    @Option(names = "--to", paramLabel = "ISO", converter = InstantConverter.class,
+    @Option(
+            names = "--to",
+            paramLabel = "ISO",
+            converter = InstantConverter.class,
             description = "End of the window (default: now). Needs --from.")
     Instant to;
 
-    @Option(names = "--now", paramLabel = "ISO", converter = InstantConverter.class,
+    @Option(
+            names = "--now",
+            paramLabel = "ISO",
+            converter = InstantConverter.class,
             description = "The endpoint's current time (default: the time a Lab reports, else this machine's"
                     + " clock): where --range ends, and the age CloudWatch's retention (so the period) is judged by.")
     Instant now;
 
-    @Option(names = "--index", paramLabel = "GSI", description = "Show the top keys of this GSI instead of the table's.")
+    @Option(
+            names = "--index",
+            paramLabel = "GSI",
+            description = "Show the top keys of this GSI instead of the table's.")
     String index;
 
     @Option(names = "--no-insights", description = "Skip Contributor Insights (metrics and verdict only).")
     boolean noInsights;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "10", description = "Top keys to list. Default:"
-            + " ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--top",
+            paramLabel = "N",
+            defaultValue = "10",
+            description = "Top keys to list. Default:" + " ${DEFAULT-VALUE}.")
     int top;
 
     @Option(names = "--json", description = "Print one JSON object instead of text.")
@@ -108,8 +134,10 @@ public final class MetricsCommand implements Callable<Integer> {
             return CliSupport.USAGE;
         }
         if (top < 1) {
-            return usage(err, "--top must be at least 1, not " + top + ".", "Give --top N with N of 1 or more, or"
-                    + " --no-insights to skip the top keys.");
+            return usage(
+                    err,
+                    "--top must be at least 1, not " + top + ".",
+                    "Give --top N with N of 1 or more, or" + " --no-insights to skip the top keys.");
         }
         if (index != null && index.isBlank()) {
             return usage(err, "--index needs a GSI name.", "Leave it out for the table's own top keys.");
@@ -120,8 +148,10 @@ public final class MetricsCommand implements Callable<Integer> {
     /** The window from --range or --from/--to; null (after saying why) when they do not make one. */
     private TimeRange.Window window(Instant endpointNow, PrintWriter err, boolean endIsNow) {
         if (range != null && (from != null || to != null)) {
-            usage(err, "--range and --from/--to both give the window; use one.", "--range 3h looks back from now;"
-                    + " --from/--to give fixed times.");
+            usage(
+                    err,
+                    "--range and --from/--to both give the window; use one.",
+                    "--range 3h looks back from now;" + " --from/--to give fixed times.");
             return null;
         }
         if (to != null && from == null) {
@@ -134,8 +164,11 @@ public final class MetricsCommand implements Callable<Integer> {
         }
         Instant end = to != null ? to : endpointNow;
         if (!from.isBefore(end) && !(endIsNow && now == null)) {
-            usage(err, "--from " + from + " is not before " + (to != null ? "--to " : "now (") + end
-                    + (to != null ? "" : ")") + ".", "The window is [--from, --to); swap them or widen it.");
+            usage(
+                    err,
+                    "--from " + from + " is not before " + (to != null ? "--to " : "now (") + end
+                            + (to != null ? "" : ")") + ".",
+                    "The window is [--from, --to); swap them or widen it.");
             return null;
         }
         return new TimeRange.Window(from, end);
@@ -169,17 +202,21 @@ public final class MetricsCommand implements Callable<Integer> {
         Resource resource = index == null ? Resource.table(shape.name()) : Resource.index(shape.name(), index);
         if (index != null && !shape.globalIndexNames().contains(index)) {
             List<String> gsis = shape.globalIndexNames();
-            return usage(err, "Table '" + shape.name() + "' has no global secondary index '" + index + "'.",
-                    gsis.isEmpty() ? "It has no GSIs; leave out --index. (LSIs share the table's capacity and its"
-                            + " Contributor Insights.)" : "Its GSIs: " + String.join(", ", gsis) + ".");
+            return usage(
+                    err,
+                    "Table '" + shape.name() + "' has no global secondary index '" + index + "'.",
+                    gsis.isEmpty()
+                            ? "It has no GSIs; leave out --index. (LSIs share the table's capacity and its"
+                                    + " Contributor Insights.)"
+                            : "Its GSIs: " + String.join(", ", gsis) + ".");
         }
         Progress progress = Progress.forTerminal(err);
         int period = MetricPeriod.choose(window.start(), window.end(), endpointNow);
-        MetricPlan plan = MetricPlan.forTable(shape.name(), shape.globalIndexNames(), window.start(), window.end(),
-                period);
+        MetricPlan plan =
+                MetricPlan.forTable(shape.name(), shape.globalIndexNames(), window.start(), window.end(), period);
         progress.show("Reading CloudWatch metrics…");
-        MetricsSnapshot snapshot = new MetricsReader(c).read(plan, () -> false,
-                pages -> progress.show("Reading CloudWatch metrics (page " + pages + ")…"));
+        MetricsSnapshot snapshot = new MetricsReader(c)
+                .read(plan, () -> false, pages -> progress.show("Reading CloudWatch metrics (page " + pages + ")…"));
         Verdict verdict = Verdicts.of(snapshot, Verdicts.limitsOf(shape));
         MetricsReport.Insights insights = null;
         if (!noInsights) {
@@ -198,27 +235,45 @@ public final class MetricsCommand implements Callable<Integer> {
     }
 
     /** Reads only the chosen resource's reports: the others would not be shown, and each report is a call. */
-    private static MetricsReport.Insights insights(Connection c, TableGateway gateway, TableShape shape,
-                                                   Resource resource, MetricsSnapshot snapshot, int top,
-                                                   Progress progress) {
+    private static MetricsReport.Insights insights(
+            Connection c,
+            TableGateway gateway,
+            TableShape shape,
+            Resource resource,
+            MetricsSnapshot snapshot,
+            int top,
+            Progress progress) {
         ContributorInsightsState state = gateway.contributorInsights(shape).stream()
-                .filter(s -> Objects.equals(s.indexName(), resource.index())).findFirst().orElse(null);
+                .filter(s -> Objects.equals(s.indexName(), resource.index()))
+                .findFirst()
+                .orElse(null);
         if (state == null) {
-            return new MetricsReport.Insights(resource, DataStatus.of(DataState.FAILED,
-                    "DescribeContributorInsights said nothing about " + resource.label()), List.of());
+            return new MetricsReport.Insights(
+                    resource,
+                    DataStatus.of(
+                            DataState.FAILED, "DescribeContributorInsights said nothing about " + resource.label()),
+                    List.of());
         }
         DataStatus ready = InsightsReader.readiness(state, c.spec());
         if (ready != null) {
             return new MetricsReport.Insights(resource, ready, List.of());
         }
         MetricPlan plan = snapshot.plan();
-        InsightsReader.Request request = new InsightsReader.Request(List.of(state), plan.start(),
-                plan.periodSeconds(), plan.columns(), snapshot.throughputUnitsByResource());
-        InsightsReader.Result result = new InsightsReader(c).load(request, () -> false,
-                (done, total) -> progress.show("Contributor Insights: report " + done + " of " + total + "…"));
+        InsightsReader.Request request = new InsightsReader.Request(
+                List.of(state),
+                plan.start(),
+                plan.periodSeconds(),
+                plan.columns(),
+                snapshot.throughputUnitsByResource());
+        InsightsReader.Result result = new InsightsReader(c)
+                .load(
+                        request,
+                        () -> false,
+                        (done, total) -> progress.show("Contributor Insights: report " + done + " of " + total + "…"));
         KeyTimeMatrix m = result.partitionKeys().get(resource);
-        DataStatus status = result.status().getOrDefault(resource, DataStatus.of(DataState.NO_DATA,
-                "no partition-key report for " + resource.label()));
+        DataStatus status = result.status()
+                .getOrDefault(
+                        resource, DataStatus.of(DataState.NO_DATA, "no partition-key report for " + resource.label()));
         List<TopKey> keys = m == null ? List.of() : TopKeys.of(m, top);
         return new MetricsReport.Insights(resource, status, keys);
     }
@@ -233,8 +288,9 @@ public final class MetricsCommand implements Callable<Integer> {
                 case "12h" -> TimeRange.Preset.LAST_12H;
                 case "1d", "24h" -> TimeRange.Preset.LAST_1D;
                 case "1w", "7d" -> TimeRange.Preset.LAST_1W;
-                default -> throw new CommandLine.TypeConversionException("'" + value + "' is not a range: use 1h,"
-                        + " 3h, 12h, 1d or 1w, or --from/--to for any other window");
+                default ->
+                    throw new CommandLine.TypeConversionException("'" + value + "' is not a range: use 1h,"
+                            + " 3h, 12h, 1d or 1w, or --from/--to for any other window");
             };
         }
     }

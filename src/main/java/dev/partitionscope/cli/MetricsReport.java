@@ -30,8 +30,8 @@ import java.util.Map;
  * @param insights null when Contributor Insights was skipped ({@code --no-insights})
  */
 record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict, Insights insights) {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
     private static final int WIDTH = 100;
 
     /** The top keys of one resource, and why they are what they are (or why there are none). */
@@ -82,13 +82,17 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
         v.put("headline", verdict.headline());
         v.put("detail", verdict.detail());
         v.put("resource", verdict.resource() == null ? null : resourceName(verdict.resource()));
-        v.put("direction", verdict.direction() == null ? null : verdict.direction().name());
+        v.put(
+                "direction",
+                verdict.direction() == null ? null : verdict.direction().name());
         v.put("utilization", number(verdict.utilization()));
         v.put("inferred", verdict.inferred());
         // Without metrics the counts are unknown, not zero.
         Map<String, Object> events = new LinkedHashMap<>();
         for (Cause c : Cause.values()) {
-            events.put(c.name(), metricsKnown() && causeAnswered(c) ? verdict.events().getOrDefault(c, 0L) : null);
+            events.put(
+                    c.name(),
+                    metricsKnown() && causeAnswered(c) ? verdict.events().getOrDefault(c, 0L) : null);
         }
         v.put("events", events);
         return v;
@@ -121,8 +125,8 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
         return o;
     }
 
-    private Map<String, Object> directions(Resource r, java.util.function.Function<Direction, TableMetric> metric,
-                                           boolean known) {
+    private Map<String, Object> directions(
+            Resource r, java.util.function.Function<Direction, TableMetric> metric, boolean known) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("read", known ? number(snapshot.total(r, metric.apply(Direction.READ))) : null);
         o.put("write", known ? number(snapshot.total(r, metric.apply(Direction.WRITE))) : null);
@@ -172,7 +176,10 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return (long) v;
         }
-        return BigDecimal.valueOf(v).setScale(6, RoundingMode.HALF_UP).stripTrailingZeros().doubleValue();
+        return BigDecimal.valueOf(v)
+                .setScale(6, RoundingMode.HALF_UP)
+                .stripTrailingZeros()
+                .doubleValue();
     }
 
     // Text
@@ -180,8 +187,13 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
     String text() {
         StringBuilder out = new StringBuilder();
         MetricPlan plan = snapshot.plan();
-        out.append(shape.name()).append(" · ").append(TIME.format(plan.start())).append(" → ")
-                .append(TIME.format(plan.end())).append(" UTC · ").append(MetricPeriod.label(plan.periodSeconds()))
+        out.append(shape.name())
+                .append(" · ")
+                .append(TIME.format(plan.start()))
+                .append(" → ")
+                .append(TIME.format(plan.end()))
+                .append(" UTC · ")
+                .append(MetricPeriod.label(plan.periodSeconds()))
                 .append(" periods\n\n");
         out.append(verdict.headline()).append('\n');
         wrap(out, verdict.detail());
@@ -189,14 +201,22 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
         if (!metricsKnown()) {
             out.append("Metrics: ").append(snapshot.status().message()).append("\n");
         } else {
-            out.append("Capacity and throttles (metrics: ").append(snapshot.status().message()).append(")\n");
+            out.append("Capacity and throttles (metrics: ")
+                    .append(snapshot.status().message())
+                    .append(")\n");
             List<String[]> rows = new ArrayList<>();
-            rows.add(new String[]{"resource", "consumed RCU", "consumed WCU", "peak RCU/s", "peak WCU/s",
-                    "throttle events"});
+            rows.add(new String[] {
+                "resource", "consumed RCU", "consumed WCU", "peak RCU/s", "peak WCU/s", "throttle events"
+            });
             for (Resource r : snapshot.resources()) {
-                rows.add(new String[]{r.label(), format(snapshot.total(r, TableMetric.CONSUMED_READ)),
-                        format(snapshot.total(r, TableMetric.CONSUMED_WRITE)), format(peak(r, Direction.READ)),
-                        format(peak(r, Direction.WRITE)), throttleText(r)});
+                rows.add(new String[] {
+                    r.label(),
+                    format(snapshot.total(r, TableMetric.CONSUMED_READ)),
+                    format(snapshot.total(r, TableMetric.CONSUMED_WRITE)),
+                    format(peak(r, Direction.READ)),
+                    format(peak(r, Direction.WRITE)),
+                    throttleText(r)
+                });
             }
             table(out, rows, "LRRRRL");
             Map<String, Double> ops = throttledRequests();
@@ -206,7 +226,7 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
             } else {
                 out.append('\n');
                 List<String[]> opRows = new ArrayList<>();
-                ops.forEach((op, n) -> opRows.add(new String[]{op, format(n)}));
+                ops.forEach((op, n) -> opRows.add(new String[] {op, format(n)}));
                 table(out, opRows, "LR");
             }
         }
@@ -223,8 +243,11 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
 
     private void insightsText(StringBuilder out) {
         DataStatus s = insights.status();
-        out.append("Top keys · ").append(insights.resource().label()).append(" · Contributor Insights: ")
-                .append(s.message()).append('\n');
+        out.append("Top keys · ")
+                .append(insights.resource().label())
+                .append(" · Contributor Insights: ")
+                .append(s.message())
+                .append('\n');
         if (insights.topKeys().isEmpty()) {
             if (s.state().hasValues()) {
                 out.append("  no key consumed capacity or was throttled in this range\n");
@@ -232,11 +255,17 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
             return;
         }
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[]{"#", "partition key", "share", "peak units/min", "% of key ceiling", "throttles"});
+        rows.add(new String[] {"#", "partition key", "share", "peak units/min", "% of key ceiling", "throttles"});
         int i = 1;
         for (TopKey k : insights.topKeys()) {
-            rows.add(new String[]{String.valueOf(i++), k.key().partitionKey(), percent(k.share() * 100),
-                    format(k.peakPerMinute()), percent(k.peakPercentOfCeiling()), format(k.throttles())});
+            rows.add(new String[] {
+                String.valueOf(i++),
+                k.key().partitionKey(),
+                percent(k.share() * 100),
+                format(k.peakPerMinute()),
+                percent(k.peakPercentOfCeiling()),
+                format(k.throttles())
+            });
         }
         table(out, rows, "RLRRRR");
         out.append("  units: consumed throughput units (3 × WCU + RCU); one key can take at most 180,000 a minute\n");

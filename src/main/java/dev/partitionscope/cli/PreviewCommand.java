@@ -33,50 +33,75 @@ import picocli.CommandLine.Option;
  * and counts, the verdict, and with {@code --rate} the predicted throttling and the recommended shard count.
  * Offline: reads a file or stdin, touches no table.
  */
-@Command(name = "preview", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Preview a key scheme on real ids: which key each id lands on, how evenly,",
-                "and with --rate how much the partition model would throttle before and after."},
-        footer = {"", "Input: one id per line. Fields may follow, separated by a tab (or a comma):",
-                "  ID                      most schemes (the whole line, or its first tab field)",
-                "  ID,TIME                 schemes with hour, day or month (ISO-8601 or epoch ms)",
-                "  BASE,ID[,TIME]          hot-value specs without --base (BASE is e.g. the status)",
-                "Blank lines are skipped.",
-                "",
-                "Exit codes: 0 preview printed; 1 input missing, unreadable or empty; 2 bad options",
-                "or a bad scheme.",
-                "",
-                "Examples:",
-                "  partitionscope preview --keys order-ids.txt --scheme hash:8 --base PENDING",
-                "  partitionscope preview --keys ids.txt --scheme product:200 --separator . \\",
-                "      --base 2014-07-09 --rate 4000 --item-size 1000 --json",
-                "  cut -f1,2 orders.tsv | partitionscope preview --keys - \\",
-                "      --scheme PENDING,SHIPPED:hash:8"})
+@Command(
+        name = "preview",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Preview a key scheme on real ids: which key each id lands on, how evenly,",
+            "and with --rate how much the partition model would throttle before and after."
+        },
+        footer = {
+            "",
+            "Input: one id per line. Fields may follow, separated by a tab (or a comma):",
+            "  ID                      most schemes (the whole line, or its first tab field)",
+            "  ID,TIME                 schemes with hour, day or month (ISO-8601 or epoch ms)",
+            "  BASE,ID[,TIME]          hot-value specs without --base (BASE is e.g. the status)",
+            "Blank lines are skipped.",
+            "",
+            "Exit codes: 0 preview printed; 1 input missing, unreadable or empty; 2 bad options",
+            "or a bad scheme.",
+            "",
+            "Examples:",
+            "  partitionscope preview --keys order-ids.txt --scheme hash:8 --base PENDING",
+            "  partitionscope preview --keys ids.txt --scheme product:200 --separator . \\",
+            "      --base 2014-07-09 --rate 4000 --item-size 1000 --json",
+            "  cut -f1,2 orders.tsv | partitionscope preview --keys - \\",
+            "      --scheme PENDING,SHIPPED:hash:8"
+        })
 public final class PreviewCommand implements Callable<Integer> {
     @Option(names = "--keys", required = true, paramLabel = "FILE|-", description = "Ids, one per line; - for stdin.")
     String keys;
 
-    @Option(names = "--scheme", required = true, paramLabel = "SPEC",
+    @Option(
+            names = "--scheme",
+            required = true,
+            paramLabel = "SPEC",
             description = "random:N, sum:N, product:N, hash:N, hour, day, month, joined with + (day+hash:8),"
                     + " optionally after hot values (PENDING,SHIPPED:hash:8).")
     String scheme;
 
-    @Option(names = "--rate", paramLabel = "WRITES_PER_S",
+    @Option(
+            names = "--rate",
+            paramLabel = "WRITES_PER_S",
             description = "Peak writes per second: adds the prediction and the recommended shard count.")
     Double rate;
 
-    @Option(names = "--item-size", paramLabel = "BYTES", defaultValue = "1000",
+    @Option(
+            names = "--item-size",
+            paramLabel = "BYTES",
+            defaultValue = "1000",
             description = "Item size for WCU per write (1 per started KB). Default: ${DEFAULT-VALUE}.")
     long itemSize;
 
-    @Option(names = "--separator", paramLabel = "S", defaultValue = KeyScheme.DEFAULT_SEPARATOR,
+    @Option(
+            names = "--separator",
+            paramLabel = "S",
+            defaultValue = KeyScheme.DEFAULT_SEPARATOR,
             description = "Between the key and each suffix. Default: ${DEFAULT-VALUE}.")
     String separator;
 
-    @Option(names = "--base", paramLabel = "KEY", description = "The key every id is written under (default KEY;"
-            + " for hot-value specs the lines give it).")
+    @Option(
+            names = "--base",
+            paramLabel = "KEY",
+            description =
+                    "The key every id is written under (default KEY;" + " for hot-value specs the lines give it).")
     String base;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
             description = "Seed of random:N draws. Default: ${DEFAULT-VALUE}.")
     long seed;
 
@@ -92,8 +117,7 @@ public final class PreviewCommand implements Callable<Integer> {
     /** Rows listed in the text table before it summarises the rest. */
     static final int TABLE_ROWS = 32;
 
-    private record Input(List<String> bases, List<String> ids, long[] millis) {
-    }
+    private record Input(List<String> bases, List<String> ids, long[] millis) {}
 
     @Override
     public Integer call() {
@@ -105,7 +129,10 @@ public final class PreviewCommand implements Callable<Integer> {
             return error(err, CliSupport.USAGE, "bad --scheme: " + e.getMessage(), "See --help for the grammar.");
         }
         if (rate != null && (!(rate >= 0) || rate.isInfinite())) {
-            return error(err, CliSupport.USAGE, "--rate must be a number of writes per second ≥ 0, not " + rate + ".",
+            return error(
+                    err,
+                    CliSupport.USAGE,
+                    "--rate must be a number of writes per second ≥ 0, not " + rate + ".",
                     "e.g. --rate 4000");
         }
         if (itemSize < 0) {
@@ -119,17 +146,29 @@ public final class PreviewCommand implements Callable<Integer> {
         try {
             input = read(s, basePerLine);
         } catch (NoSuchFileException e) {
-            return error(err, CliSupport.FAILED, "no such file: " + keys, "Give a file of ids, one per line, or - to"
-                    + " read them from stdin.");
+            return error(
+                    err,
+                    CliSupport.FAILED,
+                    "no such file: " + keys,
+                    "Give a file of ids, one per line, or - to" + " read them from stdin.");
         } catch (IOException e) {
-            return error(err, CliSupport.FAILED, "cannot read " + keys + ": " + e.getMessage(),
+            return error(
+                    err,
+                    CliSupport.FAILED,
+                    "cannot read " + keys + ": " + e.getMessage(),
                     "Check the path and its permissions.");
         } catch (IllegalArgumentException e) {
-            return error(err, CliSupport.FAILED, e.getMessage(), "Lines are ID, ID,TIME or BASE,ID[,TIME]; see"
-                    + " --help.");
+            return error(
+                    err,
+                    CliSupport.FAILED,
+                    e.getMessage(),
+                    "Lines are ID, ID,TIME or BASE,ID[,TIME]; see" + " --help.");
         }
         if (input.ids().isEmpty()) {
-            return error(err, CliSupport.FAILED, ("-".equals(keys) ? "stdin" : keys) + " has no ids.",
+            return error(
+                    err,
+                    CliSupport.FAILED,
+                    ("-".equals(keys) ? "stdin" : keys) + " has no ids.",
                     "Give one id per line.");
         }
         SchemePreview preview = SchemePreview.of(s, separator, input.bases(), input.ids(), input.millis(), seed);
@@ -166,7 +205,7 @@ public final class PreviewCommand implements Callable<Integer> {
                 }
                 String[] f = line.indexOf('\t') >= 0 ? line.split("\t", -1) : line.split(",", -1);
                 int want = (basePerLine ? 2 : 1) + (timed ? 1 : 0);
-                String[] fields = f.length == 1 && want == 1 ? new String[]{line} : f;
+                String[] fields = f.length == 1 && want == 1 ? new String[] {line} : f;
                 if (fields.length < want) {
                     throw new IllegalArgumentException("line " + lineNo + " has " + fields.length + " field"
                             + (fields.length == 1 ? "" : "s") + ", needs " + want + " ("
@@ -177,7 +216,8 @@ public final class PreviewCommand implements Callable<Integer> {
                     bases.add(fields[at++].strip());
                 }
                 // Without other fields the whole line is the id (ids may hold commas), or its first tab field.
-                String id = want == 1 ? (f.length > 1 && line.indexOf('\t') >= 0 ? f[0] : line).strip()
+                String id = want == 1
+                        ? (f.length > 1 && line.indexOf('\t') >= 0 ? f[0] : line).strip()
                         : fields[at++].strip();
                 if (timed) {
                     if (ids.size() == millis.length) {
@@ -250,20 +290,31 @@ public final class PreviewCommand implements Callable<Integer> {
             doc.put("throttledShareBefore", pr.writesBefore().throttledShare());
             doc.put("busiestKeyWcu", pr.writesAfter().busiestKeyUnits());
             doc.put("peakOfCeiling", pr.writesAfter().peakOfCeiling());
-            doc.put("headroom", Double.isInfinite(pr.writesAfter().headroom()) ? null : pr.writesAfter().headroom());
+            doc.put(
+                    "headroom",
+                    Double.isInfinite(pr.writesAfter().headroom())
+                            ? null
+                            : pr.writesAfter().headroom());
         }
         return doc;
     }
 
     private String text(SchemePreview p, Workload w, Prediction pr, ShardCalculator.Recommendation rec) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Scheme ").append(p.scheme()).append(" on ").append(String.format(Locale.ROOT, "%,d", p.ids()))
-                .append(p.ids() == 1 ? " id" : " ids").append(base != null ? " under " + base : "")
-                .append(" (separator ").append(p.separator()).append(")\n\n");
+        sb.append("Scheme ")
+                .append(p.scheme())
+                .append(" on ")
+                .append(String.format(Locale.ROOT, "%,d", p.ids()))
+                .append(p.ids() == 1 ? " id" : " ids")
+                .append(base != null ? " under " + base : "")
+                .append(" (separator ")
+                .append(p.separator())
+                .append(")\n\n");
         List<SchemePreview.Shard> rows = p.shards();
         String note = null;
         if (rows.size() > TABLE_ROWS) {
-            List<SchemePreview.Shard> used = rows.stream().filter(s -> s.count() > 0).toList();
+            List<SchemePreview.Shard> used =
+                    rows.stream().filter(s -> s.count() > 0).toList();
             if (used.size() <= TABLE_ROWS) {
                 note = (rows.size() - used.size()) + " more keys with no ids.";
                 rows = used;
@@ -271,36 +322,64 @@ public final class PreviewCommand implements Callable<Integer> {
                 List<SchemePreview.Shard> top = new ArrayList<>(used);
                 top.sort((a, b) -> Integer.compare(b.count(), a.count()));
                 List<SchemePreview.Shard> shown = top.subList(0, TABLE_ROWS);
-                long shownIds = shown.stream().mapToLong(SchemePreview.Shard::count).sum();
-                note = (rows.size() - TABLE_ROWS) + " more keys (" + String.format(Locale.ROOT, "%,d",
-                        p.ids() - shownIds) + " ids); the " + TABLE_ROWS + " busiest are shown. --json lists all.";
+                long shownIds =
+                        shown.stream().mapToLong(SchemePreview.Shard::count).sum();
+                note = (rows.size() - TABLE_ROWS) + " more keys ("
+                        + String.format(Locale.ROOT, "%,d", p.ids() - shownIds) + " ids); the " + TABLE_ROWS
+                        + " busiest are shown. --json lists all.";
                 rows = rows.stream().filter(shown::contains).toList();
             }
         }
-        int keyWidth = Math.max(3, rows.stream().mapToInt(s -> s.key().length()).max().orElse(3));
+        int keyWidth =
+                Math.max(3, rows.stream().mapToInt(s -> s.key().length()).max().orElse(3));
         int maxCount = Math.max(1, p.busiest().count());
         sb.append(String.format(Locale.ROOT, "  %-" + keyWidth + "s  %10s  %7s%n", "key", "ids", "share"));
         for (SchemePreview.Shard s : rows) {
             int bar = (int) Math.round(30.0 * s.count() / maxCount);
-            sb.append(String.format(Locale.ROOT, "  %-" + keyWidth + "s  %,10d  %6.1f%%  %s%n", s.key(), s.count(),
-                    s.share() * 100, "█".repeat(bar)));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  %-" + keyWidth + "s  %,10d  %6.1f%%  %s%n",
+                    s.key(),
+                    s.count(),
+                    s.share() * 100,
+                    "█".repeat(bar)));
         }
         if (note != null) {
             sb.append("  … ").append(note).append('\n');
         }
         sb.append('\n').append(p.verdict()).append('\n');
-        sb.append(String.format(Locale.ROOT, "Keys used: %,d of %,d · busiest %.1f %% · max-to-mean %.2f%n",
-                p.distinctShards(), p.possibleShards(), p.maxShare() * 100, p.maxToMean()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "Keys used: %,d of %,d · busiest %.1f %% · max-to-mean %.2f%n",
+                p.distinctShards(),
+                p.possibleShards(),
+                p.maxShare() * 100,
+                p.maxToMean()));
         if (pr != null) {
-            sb.append(String.format(Locale.ROOT, "%nAt %,.0f writes/s of %,d B (%.0f WCU each, %,.0f WCU/s):%n",
-                    w.writesPerSecond(), w.itemBytes(), w.wcuPerWrite(), w.writeUnits()));
-            sb.append(String.format(Locale.ROOT, "  before (one key): %.0f %% of the 1,000 WCU/s ceiling,"
-                    + " %.1f %% of writes throttled%n", pr.writesBefore().peakOfCeiling() * 100,
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%nAt %,.0f writes/s of %,d B (%.0f WCU each, %,.0f WCU/s):%n",
+                    w.writesPerSecond(),
+                    w.itemBytes(),
+                    w.wcuPerWrite(),
+                    w.writeUnits()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  before (one key): %.0f %% of the 1,000 WCU/s ceiling," + " %.1f %% of writes throttled%n",
+                    pr.writesBefore().peakOfCeiling() * 100,
                     pr.writesBefore().throttledShare() * 100));
-            sb.append(String.format(Locale.ROOT, "  after  (%s): busiest key %.0f %% of the ceiling, %.1f %% of"
-                    + " writes throttled%s%n", p.scheme(), pr.writesAfter().peakOfCeiling() * 100,
-                    pr.writesAfter().throttledShare() * 100, Double.isInfinite(pr.writesAfter().headroom()) ? ""
-                            : String.format(Locale.ROOT, ", headroom %.2f×", pr.writesAfter().headroom())));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "  after  (%s): busiest key %.0f %% of the ceiling, %.1f %% of" + " writes throttled%s%n",
+                    p.scheme(),
+                    pr.writesAfter().peakOfCeiling() * 100,
+                    pr.writesAfter().throttledShare() * 100,
+                    Double.isInfinite(pr.writesAfter().headroom())
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT,
+                                    ", headroom %.2f×",
+                                    pr.writesAfter().headroom())));
             sb.append(String.format(Locale.ROOT, "%nRecommended shards: %d%n", rec.shards()));
             for (String line : rec.reasoning()) {
                 sb.append("  ").append(line).append('\n');

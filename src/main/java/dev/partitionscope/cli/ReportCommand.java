@@ -17,8 +17,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,30 +31,38 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  * keys and the audit's risk matrix as CSV, and a Markdown summary (verdict, evidence, recommended scheme, N and its
  * arithmetic). The same {@link ReportBuilder} and {@link ReportWriter} the app's Export report runs.
  */
-@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Write a hot-partition report into a folder, ready to paste into a design",
-                "doc: summary.md (verdict, evidence, recommended scheme, N and its",
-                "reasoning), heatmap.png, metrics.png, top-keys.csv, audit-matrix.csv,",
-                "audit.md and heatmap.csv."},
-        footer = {"", "Time: the last hour up to the endpoint's now by default (a Lab, also a",
-                "fast-forwarded or replayed one, says its own time), in whole minutes;",
-                "--minutes N, --range or --from/--to choose another window, --now sets now.",
-                "The key audit samples the table with a Scan under a read budget (default",
-                "5 %% of provisioned reads, or 100 RCU/s on on-demand) and caps; --no-audit",
-                "skips it. Contributor Insights reports are billed on AWS.",
-                "",
-                "The folder is created when missing. It may be empty or hold a previous",
-                "report (its files are replaced); a folder of other files needs --force.",
-                "",
-                "Exit codes: 0 report written; 1 no connection, no such table, or the",
-                "report could not be built or written; 2 bad options, --out is a file or a",
-                "folder of other files.",
-                "",
-                "Examples:",
-                "  partitionscope report --endpoint http://127.0.0.1:8000 \\",
-                "      --table order-status-index --out report/",
-                "  partitionscope report --profile prod --table Orders --range 3h \\",
-                "      --budget-rcu 50 --out orders-report/"})
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Write a hot-partition report into a folder, ready to paste into a design",
+            "doc: summary.md (verdict, evidence, recommended scheme, N and its",
+            "reasoning), heatmap.png, metrics.png, top-keys.csv, audit-matrix.csv,",
+            "audit.md and heatmap.csv."
+        },
+        footer = {
+            "",
+            "Time: the last hour up to the endpoint's now by default (a Lab, also a",
+            "fast-forwarded or replayed one, says its own time), in whole minutes;",
+            "--minutes N, --range or --from/--to choose another window, --now sets now.",
+            "The key audit samples the table with a Scan under a read budget (default",
+            "5 %% of provisioned reads, or 100 RCU/s on on-demand) and caps; --no-audit",
+            "skips it. Contributor Insights reports are billed on AWS.",
+            "",
+            "The folder is created when missing. It may be empty or hold a previous",
+            "report (its files are replaced); a folder of other files needs --force.",
+            "",
+            "Exit codes: 0 report written; 1 no connection, no such table, or the",
+            "report could not be built or written; 2 bad options, --out is a file or a",
+            "folder of other files.",
+            "",
+            "Examples:",
+            "  partitionscope report --endpoint http://127.0.0.1:8000 \\",
+            "      --table order-status-index --out report/",
+            "  partitionscope report --profile prod --table Orders --range 3h \\",
+            "      --budget-rcu 50 --out orders-report/"
+        })
 public final class ReportCommand implements Callable<Integer> {
     @Mixin
     ConnectionOptions connection;
@@ -68,43 +76,68 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--minutes", paramLabel = "N", description = "Report the last N minutes (default 60).")
     Integer minutes;
 
-    @Option(names = "--range", paramLabel = "1h|3h|12h|1d|1w", converter = MetricsCommand.RangeConverter.class,
+    @Option(
+            names = "--range",
+            paramLabel = "1h|3h|12h|1d|1w",
+            converter = MetricsCommand.RangeConverter.class,
             description = "Report this far back from now instead.")
     TimeRange.Preset range;
 
-    @Option(names = "--from", paramLabel = "ISO", converter = MetricsCommand.InstantConverter.class,
+    @Option(
+            names = "--from",
+            paramLabel = "ISO",
+            converter = MetricsCommand.InstantConverter.class,
             description = "Start of a fixed window (with --to).")
     Instant from;
 
-    @Option(names = "--to", paramLabel = "ISO", converter = MetricsCommand.InstantConverter.class,
+    @Option(
+            names = "--to",
+            paramLabel = "ISO",
+            converter = MetricsCommand.InstantConverter.class,
             description = "End of a fixed window.")
     Instant to;
 
-    @Option(names = "--now", paramLabel = "ISO", converter = MetricsCommand.InstantConverter.class,
+    @Option(
+            names = "--now",
+            paramLabel = "ISO",
+            converter = MetricsCommand.InstantConverter.class,
             description = "The endpoint's current time (default: the time a Lab reports, else this machine's).")
     Instant now;
 
-    @Option(names = "--budget-rcu", paramLabel = "R", description = "The audit's read budget in RCU per second"
-            + " (0: none). Default: 5 %% of provisioned reads, or 100 RCU/s on on-demand.")
+    @Option(
+            names = "--budget-rcu",
+            paramLabel = "R",
+            description = "The audit's read budget in RCU per second"
+                    + " (0: none). Default: 5 %% of provisioned reads, or 100 RCU/s on on-demand.")
     Double budgetRcu;
 
-    @Option(names = "--max-items", paramLabel = "N", defaultValue = "" + ReportOptions.DEFAULT_ITEM_CAP,
+    @Option(
+            names = "--max-items",
+            paramLabel = "N",
+            defaultValue = "" + ReportOptions.DEFAULT_ITEM_CAP,
             description = "Stop sampling a table or index after N items (0: no cap). Default: ${DEFAULT-VALUE}.")
     long maxItems;
 
-    @Option(names = "--time-cap", paramLabel = "DURATION", defaultValue = "2m",
+    @Option(
+            names = "--time-cap",
+            paramLabel = "DURATION",
+            defaultValue = "2m",
             description = "Stop sampling each table or index after this long: 90s, 5m. Default: ${DEFAULT-VALUE}.")
     String timeCap;
 
     @Option(names = "--no-audit", description = "Skip the key audit (no Scan; the scheme then comes from the top key).")
     boolean noAudit;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "10", description = "Top keys per table or index."
-            + " Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--top",
+            paramLabel = "N",
+            defaultValue = "10",
+            description = "Top keys per table or index." + " Default: ${DEFAULT-VALUE}.")
     int top;
 
-    @Option(names = "--force", description = "Write into a folder that holds other files (only the report's files"
-            + " are replaced).")
+    @Option(
+            names = "--force",
+            description = "Write into a folder that holds other files (only the report's files" + " are replaced).")
     boolean force;
 
     @Option(names = "--json", description = "Print the folder, its files, the verdict and the recommendation as JSON.")
@@ -125,8 +158,12 @@ public final class ReportCommand implements Callable<Integer> {
         try {
             ReportWriter.checkFolder(out, force);
         } catch (ReportWriter.FolderException e) {
-            return usage(err, e.getMessage(), Files.isDirectory(out) ? "--out new-folder/, or --force" : "--out with a"
-                    + " folder name, e.g. --out " + out + "-report/");
+            return usage(
+                    err,
+                    e.getMessage(),
+                    Files.isDirectory(out)
+                            ? "--out new-folder/, or --force"
+                            : "--out with a" + " folder name, e.g. --out " + out + "-report/");
         }
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true"); // draws PNGs on servers without a display
@@ -149,8 +186,8 @@ public final class ReportCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--minutes is 1 or more, not " + minutes + ".");
         }
         if (budgetRcu != null && (!(budgetRcu >= 0) || budgetRcu.isInfinite())) {
-            throw new IllegalArgumentException("--budget-rcu is a number of RCU per second ≥ 0, not " + budgetRcu
-                    + ".");
+            throw new IllegalArgumentException(
+                    "--budget-rcu is a number of RCU per second ≥ 0, not " + budgetRcu + ".");
         }
         if (maxItems < 0) {
             throw new IllegalArgumentException("--max-items is 0 (no cap) or more, not " + maxItems + ".");
@@ -159,8 +196,13 @@ public final class ReportCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--top is 1 or more, not " + top + ".");
         }
         AuditSampler.Budget budget = AuditSampler.Budget.fromOption(budgetRcu);
-        ReportOptions o = ReportOptions.defaults().withAudit(!noAudit).withTopKeys(top).withNow(now)
-                .withSampling(AuditSampler.Options.defaults().withBudget(budget).withItemCap(maxItems)
+        ReportOptions o = ReportOptions.defaults()
+                .withAudit(!noAudit)
+                .withTopKeys(top)
+                .withNow(now)
+                .withSampling(AuditSampler.Options.defaults()
+                        .withBudget(budget)
+                        .withItemCap(maxItems)
                         .withTimeCap(AuditCommand.duration(timeCap)));
         if (minutes != null) {
             return o.withLookback(Duration.ofMinutes(minutes));
@@ -226,20 +268,31 @@ public final class ReportCommand implements Callable<Integer> {
 
     private static String text(Report r, ReportWriter.Written w) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Report on ").append(r.table()).append(" written to ").append(w.folder()).append(":\n");
+        sb.append("Report on ")
+                .append(r.table())
+                .append(" written to ")
+                .append(w.folder())
+                .append(":\n");
         for (Path p : w.files()) {
             sb.append("  ").append(p.getFileName()).append('\n');
         }
         sb.append("Verdict: ").append(r.verdict().headline()).append('\n');
         TopKey hot = r.hotKey();
         if (hot != null) {
-            sb.append(String.format(java.util.Locale.ROOT, "Hottest key: %s (%s), peak %.0f %% of its ceiling, %,d"
-                    + " throttled%n", hot.key().label(), hot.key().resourceLabel(), hot.peakPercentOfCeiling(),
+            sb.append(String.format(
+                    java.util.Locale.ROOT,
+                    "Hottest key: %s (%s), peak %.0f %% of its ceiling, %,d" + " throttled%n",
+                    hot.key().label(),
+                    hot.key().resourceLabel(),
+                    hot.peakPercentOfCeiling(),
                     hot.throttles()));
         }
         Recommendation rec = r.recommendation();
-        sb.append("Recommendation: ").append(rec.changes() ? rec.scheme() : "no key change").append(" (")
-                .append(rec.formula()).append(")\n");
+        sb.append("Recommendation: ")
+                .append(rec.changes() ? rec.scheme() : "no key change")
+                .append(" (")
+                .append(rec.formula())
+                .append(")\n");
         return sb.toString();
     }
 

@@ -15,7 +15,6 @@ import dev.partitionscope.core.scheme.SchemeException;
 import dev.partitionscope.core.table.IndexShape;
 import dev.partitionscope.core.table.KeyAttribute;
 import dev.partitionscope.core.table.KeySchema;
-import dev.partitionscope.core.table.KeyType;
 import dev.partitionscope.core.table.TableShape;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,23 +37,31 @@ import picocli.CommandLine.Option;
  * parallel, merged by the sort key, with per-shard items, pages, capacity, latency and throttles. A result that may be
  * short (a failed shard, the item cap) says so, names the shards, and exits 1.
  */
-@Command(name = "scatter", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run the N Queries a sharded key needs (\"all PENDING orders\"), in parallel,",
-                "merged by sort key, with what each shard cost."},
-        footer = {"", "Sort-key conditions: \"= V\", \"< V\", \"<= V\", \"> V\", \">= V\", \"between A and B\",",
-                "\"begins_with P\" (numbers for a numeric sort key, base64 for binary).",
-                "Time-bucket schemes (hour, day, month) query every bucket in [--from, --to).",
-                "",
-                "Ctrl+C cancels: outstanding Queries stop and what arrived is printed, marked incomplete.",
-                "",
-                "Exit codes: 0 complete result; 1 incomplete result (failed shards, item cap or cancel; the",
-                "shards are named), or the table could not be read; 2 bad options or a bad scheme.",
-                "",
-                "Examples:",
-                "  partitionscope scatter --endpoint http://127.0.0.1:8000 --table orders \\",
-                "      --base PENDING --scheme hash:8 --limit 20",
-                "  partitionscope scatter --table logs --base OPS_LOG --scheme day+hash:4 \\",
-                "      --from 2026-06-21T00:00:00Z --to 2026-06-23T00:00:00Z --descending --json"})
+@Command(
+        name = "scatter",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Run the N Queries a sharded key needs (\"all PENDING orders\"), in parallel,",
+            "merged by sort key, with what each shard cost."
+        },
+        footer = {
+            "",
+            "Sort-key conditions: \"= V\", \"< V\", \"<= V\", \"> V\", \">= V\", \"between A and B\",",
+            "\"begins_with P\" (numbers for a numeric sort key, base64 for binary).",
+            "Time-bucket schemes (hour, day, month) query every bucket in [--from, --to).",
+            "",
+            "Ctrl+C cancels: outstanding Queries stop and what arrived is printed, marked incomplete.",
+            "",
+            "Exit codes: 0 complete result; 1 incomplete result (failed shards, item cap or cancel; the",
+            "shards are named), or the table could not be read; 2 bad options or a bad scheme.",
+            "",
+            "Examples:",
+            "  partitionscope scatter --endpoint http://127.0.0.1:8000 --table orders \\",
+            "      --base PENDING --scheme hash:8 --limit 20",
+            "  partitionscope scatter --table logs --base OPS_LOG --scheme day+hash:4 \\",
+            "      --from 2026-06-21T00:00:00Z --to 2026-06-23T00:00:00Z --descending --json"
+        })
 public final class ScatterCommand implements Callable<Integer> {
     @Mixin
     ConnectionOptions connection;
@@ -68,21 +75,32 @@ public final class ScatterCommand implements Callable<Integer> {
     @Option(names = "--base", required = true, paramLabel = "KEY", description = "The logical key, e.g. PENDING.")
     String base;
 
-    @Option(names = "--scheme", required = true, paramLabel = "SPEC",
+    @Option(
+            names = "--scheme",
+            required = true,
+            paramLabel = "SPEC",
             description = "The scheme the keys were written with: random:N, sum:N, product:N, hash:N, hour, day,"
                     + " month, joined with + (day+hash:8), optionally after hot values (PENDING:hash:8).")
     String scheme;
 
-    @Option(names = "--separator", paramLabel = "S", defaultValue = KeyScheme.DEFAULT_SEPARATOR,
+    @Option(
+            names = "--separator",
+            paramLabel = "S",
+            defaultValue = KeyScheme.DEFAULT_SEPARATOR,
             description = "Between the key and each suffix. Default: ${DEFAULT-VALUE}.")
     String separator;
 
-    @Option(names = "--from", paramLabel = "TIME", description = "Start of the time window (ISO-8601 or epoch ms)"
-            + " for hour/day/month schemes. Default: now (the current bucket).")
+    @Option(
+            names = "--from",
+            paramLabel = "TIME",
+            description = "Start of the time window (ISO-8601 or epoch ms)"
+                    + " for hour/day/month schemes. Default: now (the current bucket).")
     String from;
 
-    @Option(names = "--to", paramLabel = "TIME", description = "End of the time window, exclusive. Default: just"
-            + " after --from.")
+    @Option(
+            names = "--to",
+            paramLabel = "TIME",
+            description = "End of the time window, exclusive. Default: just" + " after --from.")
     String to;
 
     @Option(names = "--sk-condition", paramLabel = "COND", description = "Sort-key condition, e.g. \">= 100\".")
@@ -91,19 +109,30 @@ public final class ScatterCommand implements Callable<Integer> {
     @Option(names = "--filter", paramLabel = "EXPR", description = "FilterExpression, e.g. \"#a > :min\".")
     String filter;
 
-    @Option(names = "--name", paramLabel = "#N=ATTR", description = "An expression attribute name of --filter"
-            + " (repeatable).")
+    @Option(
+            names = "--name",
+            paramLabel = "#N=ATTR",
+            description = "An expression attribute name of --filter" + " (repeatable).")
     List<String> names = new ArrayList<>();
 
-    @Option(names = "--value", paramLabel = ":V=TYPE:VALUE", description = "An expression attribute value of"
-            + " --filter, TYPE S, N or BOOL, e.g. :min=N:40 (repeatable).")
+    @Option(
+            names = "--value",
+            paramLabel = ":V=TYPE:VALUE",
+            description =
+                    "An expression attribute value of" + " --filter, TYPE S, N or BOOL, e.g. :min=N:40 (repeatable).")
     List<String> values = new ArrayList<>();
 
-    @Option(names = "--projection", paramLabel = "ATTR", split = ",",
+    @Option(
+            names = "--projection",
+            paramLabel = "ATTR",
+            split = ",",
             description = "Attributes to return (keys are always added).")
     List<String> projection = new ArrayList<>();
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--limit",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "Merged items to return; 0 for all. Default: ${DEFAULT-VALUE}.")
     int limit;
 
@@ -113,15 +142,24 @@ public final class ScatterCommand implements Callable<Integer> {
     @Option(names = "--consistent", description = "Strongly consistent reads (table and LSIs only).")
     boolean consistent;
 
-    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "" + ScatterPlan.DEFAULT_CONCURRENCY,
+    @Option(
+            names = "--concurrency",
+            paramLabel = "N",
+            defaultValue = "" + ScatterPlan.DEFAULT_CONCURRENCY,
             description = "Shard Queries in flight at once. Default: ${DEFAULT-VALUE}.")
     int concurrency;
 
-    @Option(names = "--max-items", paramLabel = "N", defaultValue = "" + ScatterPlan.DEFAULT_ITEM_CAP,
+    @Option(
+            names = "--max-items",
+            paramLabel = "N",
+            defaultValue = "" + ScatterPlan.DEFAULT_ITEM_CAP,
             description = "Items held in memory before stopping (labelled incomplete). Default: ${DEFAULT-VALUE}.")
     int maxItems;
 
-    @Option(names = "--show", paramLabel = "N", defaultValue = "50",
+    @Option(
+            names = "--show",
+            paramLabel = "N",
+            defaultValue = "50",
             description = "Items printed in text output. Default: ${DEFAULT-VALUE}.")
     int show;
 
@@ -147,7 +185,10 @@ public final class ScatterCommand implements Callable<Integer> {
             return error(err, CliSupport.USAGE, "--separator is empty.", "Leave it out for #, or give e.g. .");
         }
         if (limit < 0 || concurrency < 1 || maxItems < 1 || show < 0) {
-            return error(err, CliSupport.USAGE, "--limit and --show must be ≥ 0, --concurrency and --max-items ≥ 1.",
+            return error(
+                    err,
+                    CliSupport.USAGE,
+                    "--limit and --show must be ≥ 0, --concurrency and --max-items ≥ 1.",
                     "e.g. --limit 20 --concurrency 8");
         }
         List<String> keys;
@@ -176,19 +217,26 @@ public final class ScatterCommand implements Callable<Integer> {
         return connection.run(spec, "Query", c -> run(c, keys, filterNames, filterValues));
     }
 
-    private int run(Connection c, List<String> keys, Map<String, String> filterNames,
-            Map<String, AttrValue> filterValues) throws IOException {
+    private int run(
+            Connection c, List<String> keys, Map<String, String> filterNames, Map<String, AttrValue> filterValues)
+            throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         TableShape shape = new TableGateway(c).describe(table);
         KeySchema schema = shape.keySchema();
         if (index != null) {
             IndexShape idx = Stream.concat(shape.globalIndexes().stream(), shape.localIndexes().stream())
-                    .filter(i -> i.name().equals(index)).findFirst().orElse(null);
+                    .filter(i -> i.name().equals(index))
+                    .findFirst()
+                    .orElse(null);
             if (idx == null) {
                 List<String> known = Stream.concat(shape.globalIndexes().stream(), shape.localIndexes().stream())
-                        .map(IndexShape::name).toList();
-                return error(err, CliSupport.USAGE, table + " has no index " + index + ".", known.isEmpty()
-                        ? "It has no secondary indexes; leave out --index." : "Its indexes: " + known);
+                        .map(IndexShape::name)
+                        .toList();
+                return error(
+                        err,
+                        CliSupport.USAGE,
+                        table + " has no index " + index + ".",
+                        known.isEmpty() ? "It has no secondary indexes; leave out --index." : "Its indexes: " + known);
             }
             schema = idx.keySchema();
         }
@@ -199,33 +247,50 @@ public final class ScatterCommand implements Callable<Integer> {
             SortCondition condition = null;
             if (skCondition != null) {
                 if (sk == null) {
-                    throw new IllegalArgumentException((index == null ? table : index) + " has no sort key; leave"
-                            + " out --sk-condition");
+                    throw new IllegalArgumentException(
+                            (index == null ? table : index) + " has no sort key; leave" + " out --sk-condition");
                 }
                 condition = SortCondition.parse(skCondition, sk.type());
             }
-            plan = new ScatterPlan(table, index, pk.name(), pk.type(), sk == null ? null : sk.name(),
-                    sk == null ? null : sk.type(), keys, condition, filter, filterNames, filterValues, projection,
-                    !descending, limit, consistent, concurrency, maxItems);
+            plan = new ScatterPlan(
+                    table,
+                    index,
+                    pk.name(),
+                    pk.type(),
+                    sk == null ? null : sk.name(),
+                    sk == null ? null : sk.type(),
+                    keys,
+                    condition,
+                    filter,
+                    filterNames,
+                    filterValues,
+                    projection,
+                    !descending,
+                    limit,
+                    consistent,
+                    concurrency,
+                    maxItems);
         } catch (IllegalArgumentException e) {
             return error(err, CliSupport.USAGE, e.getMessage(), "See --help.");
         }
         // Ctrl+C cancels: outstanding Queries stop, what arrived is printed, marked incomplete.
         java.util.concurrent.atomic.AtomicBoolean interrupted = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.CountDownLatch printed = new java.util.concurrent.CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            interrupted.set(true);
-            try {
-                printed.await(3, java.util.concurrent.TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "scatter-cancel");
+        Thread hook = new Thread(
+                () -> {
+                    interrupted.set(true);
+                    try {
+                        printed.await(3, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "scatter-cancel");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             java.util.function.BooleanSupplier extra = cancel;
-            ScatterResult result = new ScatterGather(c.dynamo()).run(plan,
-                    () -> interrupted.get() || extra.getAsBoolean(), ScatterGather.Listener.NONE);
+            ScatterResult result = new ScatterGather(c.dynamo())
+                    .run(plan, () -> interrupted.get() || extra.getAsBoolean(), ScatterGather.Listener.NONE);
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 out.println(CliSupport.json().writeValueAsString(json(plan, result)));
@@ -256,8 +321,8 @@ public final class ScatterCommand implements Callable<Integer> {
             try {
                 return Instant.parse(text.trim()).toEpochMilli();
             } catch (DateTimeParseException e2) {
-                throw new IllegalArgumentException(option + " " + text + ": give ISO-8601 (2026-06-21T00:00:00Z) or"
-                        + " epoch milliseconds");
+                throw new IllegalArgumentException(
+                        option + " " + text + ": give ISO-8601 (2026-06-21T00:00:00Z) or" + " epoch milliseconds");
             }
         }
     }
@@ -323,12 +388,16 @@ public final class ScatterCommand implements Callable<Integer> {
         return doc;
     }
 
-
     private String text(ScatterPlan plan, ScatterResult r) {
         StringBuilder sb = new StringBuilder();
         List<Map<String, AttrValue>> items = r.items();
-        sb.append(String.format(Locale.ROOT, "%d items from %d shard keys of %s%s, %s%n", items.size(),
-                plan.shardKeys().size(), plan.table(), plan.index() == null ? "" : " (index " + plan.index() + ")",
+        sb.append(String.format(
+                Locale.ROOT,
+                "%d items from %d shard keys of %s%s, %s%n",
+                items.size(),
+                plan.shardKeys().size(),
+                plan.table(),
+                plan.index() == null ? "" : " (index " + plan.index() + ")",
                 plan.ascending() ? "ascending" : "descending"));
         int n = Math.min(show, items.size());
         for (int i = 0; i < n; i++) {
@@ -349,21 +418,44 @@ public final class ScatterCommand implements Callable<Integer> {
             sb.append(String.format(Locale.ROOT, "  … %d more (--show N, or --json for all)%n", items.size() - n));
         }
         sb.append('\n');
-        int w = Math.max(5, r.shards().stream().mapToInt(s -> s.key().length()).max().orElse(5));
-        sb.append(String.format(Locale.ROOT, "%-" + w + "s  %-10s %6s %5s %8s %8s %6s  %s%n", "shard", "state",
-                "read", "pages", "RCU", "ms", "thr", "error / throttle reasons"));
+        int w = Math.max(
+                5, r.shards().stream().mapToInt(s -> s.key().length()).max().orElse(5));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%-" + w + "s  %-10s %6s %5s %8s %8s %6s  %s%n",
+                "shard",
+                "state",
+                "read",
+                "pages",
+                "RCU",
+                "ms",
+                "thr",
+                "error / throttle reasons"));
         for (ShardStats s : r.shards()) {
             String note = s.error() != null ? s.error() : String.join(", ", s.throttleReasons());
-            sb.append(String.format(Locale.ROOT, "%-" + w + "s  %-10s %6d %5d %8.1f %8d %6d  %s%n", s.key(),
-                    s.state().name().toLowerCase(Locale.ROOT), s.items(), s.pages(), s.consumedCapacity(),
-                    s.latencyMs(), s.throttles(), note));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%-" + w + "s  %-10s %6d %5d %8.1f %8d %6d  %s%n",
+                    s.key(),
+                    s.state().name().toLowerCase(Locale.ROOT),
+                    s.items(),
+                    s.pages(),
+                    s.consumedCapacity(),
+                    s.latencyMs(),
+                    s.throttles(),
+                    note));
         }
         var t = r.totals();
-        sb.append(String.format(Locale.ROOT, "total: %d items, %d pages, %.1f RCU, wall %d ms (slowest shard %d ms),"
-                + " %d throttles%n", t.items(), t.pages(), t.consumedCapacity(), t.wallMs(), t.slowestShardMs(),
+        sb.append(String.format(
+                Locale.ROOT,
+                "total: %d items, %d pages, %.1f RCU, wall %d ms (slowest shard %d ms)," + " %d throttles%n",
+                t.items(),
+                t.pages(),
+                t.consumedCapacity(),
+                t.wallMs(),
+                t.slowestShardMs(),
                 t.throttles()));
         sb.append(r.complete() ? "complete\n" : "INCOMPLETE: " + String.join("; ", r.reasons()) + "\n");
         return sb.toString();
     }
-
 }

@@ -12,19 +12,28 @@ import picocli.CommandLine.Option;
 final class ScenarioOptions {
     static final String DEFAULT_VARIANT = "before";
 
-    @Option(names = "--scenario", paramLabel = "NAME", description = "A workload scenario (see 'lab"
-            + " --list-scenarios'); Contributor Insights is enabled on its tables.")
+    @Option(
+            names = "--scenario",
+            paramLabel = "NAME",
+            description = "A workload scenario (see 'lab"
+                    + " --list-scenarios'); Contributor Insights is enabled on its tables.")
     String scenario;
 
-    @Option(names = "--variant", paramLabel = "V", defaultValue = DEFAULT_VARIANT,
-            description = "The scenario's variant: before (the hot key), after (the fix), ... Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--variant",
+            paramLabel = "V",
+            defaultValue = DEFAULT_VARIANT,
+            description =
+                    "The scenario's variant: before (the hot key), after (the fix), ... Default: ${DEFAULT-VALUE}.")
     String variant;
 
     @Option(names = "--rate", paramLabel = "OPS", description = "Operations per second (default: the scenario's).")
     Double rate;
 
-    @Option(names = "--duration", paramLabel = "D", description = "How long: 300, 90s, 5m, 1h (default: the"
-            + " scenario's).")
+    @Option(
+            names = "--duration",
+            paramLabel = "D",
+            description = "How long: 300, 90s, 5m, 1h (default: the" + " scenario's).")
     String duration;
 
     @Option(names = "--skew", paramLabel = "PCT", description = "Share of requests on the hottest key, percent.")
@@ -41,8 +50,13 @@ final class ScenarioOptions {
 
     /** Whether any flag that shapes a run was given (they mean nothing without --scenario). */
     boolean tuned() {
-        return rate != null || duration != null || skew != null || itemSize != null || seed != null
-                || threads != null || !DEFAULT_VARIANT.equals(variant);
+        return rate != null
+                || duration != null
+                || skew != null
+                || itemSize != null
+                || seed != null
+                || threads != null
+                || !DEFAULT_VARIANT.equals(variant);
     }
 
     /**
@@ -50,7 +64,10 @@ final class ScenarioOptions {
      */
     Plan plan(PrintWriter err) {
         try {
-            RunSettings settings = RunSettings.defaults().withRate(rate).withSkewPercent(skew).withItemSize(itemSize)
+            RunSettings settings = RunSettings.defaults()
+                    .withRate(rate)
+                    .withSkewPercent(skew)
+                    .withItemSize(itemSize)
                     .withDuration(duration == null ? null : Workloads.parseDuration(duration));
             if (seed != null) {
                 settings = settings.withSeed(seed);

@@ -21,13 +21,20 @@ import picocli.CommandLine.Option;
  * the Lab proxy, LocalStack, DynamoDB Local. Workloads write, so an AWS endpoint is refused: live tables are never
  * written from the command line.
  */
-@Command(name = "workload", mixinStandardHelpOptions = true,
-        description = {"Run a workload scenario in real time against a local endpoint (Lab, Lab proxy, LocalStack,",
-                "DynamoDB Local). Creates the scenario's tables when missing. Stops at its duration or with Ctrl+C."},
-        footer = {"", "Examples:",
-                "  partitionscope workload --endpoint http://127.0.0.1:8000 --scenario order-status",
-                "  partitionscope workload --endpoint http://localhost:4566 --scenario threats --variant after-sharded",
-                "  partitionscope lab --list-scenarios        (scenarios, variants and their defaults)"})
+@Command(
+        name = "workload",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run a workload scenario in real time against a local endpoint (Lab, Lab proxy, LocalStack,",
+            "DynamoDB Local). Creates the scenario's tables when missing. Stops at its duration or with Ctrl+C."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  partitionscope workload --endpoint http://127.0.0.1:8000 --scenario order-status",
+            "  partitionscope workload --endpoint http://localhost:4566 --scenario threats --variant after-sharded",
+            "  partitionscope lab --list-scenarios        (scenarios, variants and their defaults)"
+        })
 public final class WorkloadCommand implements Callable<Integer> {
     @Option(names = "--endpoint", required = true, paramLabel = "URL", description = "The endpoint to send to.")
     String endpoint;
@@ -35,7 +42,10 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Option(names = "--region", defaultValue = "us-east-1", description = "Region. Default: ${DEFAULT-VALUE}.")
     String region;
 
-    @Option(names = "--access-key", defaultValue = "partitionscope", paramLabel = "KEY",
+    @Option(
+            names = "--access-key",
+            defaultValue = "partitionscope",
+            paramLabel = "KEY",
             description = "Access key id (DynamoDB Local keeps one database per key). Default: ${DEFAULT-VALUE}.")
     String accessKey;
 
@@ -71,16 +81,18 @@ public final class WorkloadCommand implements Callable<Integer> {
         LabScenarios.describe(plan, out);
         CountDownLatch latch = new CountDownLatch(1);
         stop = latch;
-        WorkloadRun run = RealTime.start(plan, new SdkTarget(endpoint.trim(), region, accessKey, List.of()),
-                System::currentTimeMillis);
-        Thread hook = new Thread(() -> {
-            run.stop();
-            try {
-                run.await(java.time.Duration.ofSeconds(10));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "workload-shutdown");
+        WorkloadRun run = RealTime.start(
+                plan, new SdkTarget(endpoint.trim(), region, accessKey, List.of()), System::currentTimeMillis);
+        Thread hook = new Thread(
+                () -> {
+                    run.stop();
+                    try {
+                        run.await(java.time.Duration.ofSeconds(10));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "workload-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             WorkloadProgress p = LabScenarios.follow(run, out, () -> latch.getCount() == 0);

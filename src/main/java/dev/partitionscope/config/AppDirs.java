@@ -11,12 +11,14 @@ import java.util.Map;
 public final class AppDirs {
     public static final String CONFIG_DIR_PROPERTY = "partitionscope.config.dir";
 
-    private AppDirs() {
-    }
+    private AppDirs() {}
 
     public static Path configDir() {
-        return configDir(System.getProperty(CONFIG_DIR_PROPERTY), System.getProperty("os.name", ""),
-                System.getProperty("user.home"), System.getenv());
+        return configDir(
+                System.getProperty(CONFIG_DIR_PROPERTY),
+                System.getProperty("os.name", ""),
+                System.getProperty("user.home"),
+                System.getenv());
     }
 
     static Path configDir(String override, String osName, String home, Map<String, String> env) {
@@ -26,14 +28,16 @@ public final class AppDirs {
         String os = osName.toLowerCase(Locale.ROOT);
         if (os.contains("win")) {
             String appData = env.get("APPDATA");
-            return appData != null ? Path.of(appData, "PartitionScope") : Path.of(home, "AppData", "Roaming",
-                    "PartitionScope");
+            return appData != null
+                    ? Path.of(appData, "PartitionScope")
+                    : Path.of(home, "AppData", "Roaming", "PartitionScope");
         }
         if (os.contains("mac")) {
             return Path.of(home, "Library", "Application Support", "PartitionScope");
         }
         String xdg = env.get("XDG_CONFIG_HOME");
-        return xdg != null && !xdg.isBlank() ? Path.of(xdg, "partitionscope") : Path.of(home, ".config",
-                "partitionscope");
+        return xdg != null && !xdg.isBlank()
+                ? Path.of(xdg, "partitionscope")
+                : Path.of(home, ".config", "partitionscope");
     }
 }

@@ -14,11 +14,9 @@ public final class AppInfo {
     public static final String NAME = "PartitionScope";
 
     /** One bundled dependency and its licence, as shown in the About dialog. */
-    public record Dependency(String name, String version, String licence, String url) {
-    }
+    public record Dependency(String name, String version, String licence, String url) {}
 
-    private AppInfo() {
-    }
+    private AppInfo() {}
 
     public static String version() {
         Properties p = new Properties();

@@ -22,21 +22,19 @@ import java.util.zip.ZipException;
  * newer version.
  */
 public final class GzipJsonFile {
-    private GzipJsonFile() {
-    }
+    private GzipJsonFile() {}
 
     /** What a kind of file is called in messages, and the exception its reader throws. */
-    public record Kind(String format, int version, String name, String shortName,
-                       Function<String, RuntimeException> refuse) {
-    }
+    public record Kind(
+            String format, int version, String name, String shortName, Function<String, RuntimeException> refuse) {}
 
     /** Writes {@code root} compressed; the file appears complete or not at all. */
     public static void write(Path file, JsonNode root, ObjectMapper json) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         // Not createTempFile: its owner-only permissions would follow the file, and these files are made to share.
-        Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + System.nanoTime() + ".tmp");
+        Path tmp = dir.resolve(
+                "." + file.getFileName() + "." + ProcessHandle.current().pid() + "." + System.nanoTime() + ".tmp");
         try {
             try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(tmp))) {
                 json.writeValue(out, root);
@@ -60,16 +58,18 @@ public final class GzipJsonFile {
             int b2 = in.read();
             in.reset();
             if (b1 != 0x1f || b2 != 0x8b) {
-                throw kind.refuse().apply(file.getFileName() + " is not a PartitionScope " + kind.name() + " (not a"
-                        + " compressed " + kind.shortName() + " file).");
+                throw kind.refuse()
+                        .apply(file.getFileName() + " is not a PartitionScope " + kind.name() + " (not a"
+                                + " compressed " + kind.shortName() + " file).");
             }
             root = json.readTree(new GZIPInputStream(in));
         } catch (ZipException | JsonProcessingException e) {
-            throw kind.refuse().apply(file.getFileName() + " is damaged and cannot be read ("
-                    + firstLine(e.getMessage()) + ").");
+            throw kind.refuse()
+                    .apply(file.getFileName() + " is damaged and cannot be read (" + firstLine(e.getMessage()) + ").");
         } catch (java.io.EOFException e) {
-            throw kind.refuse().apply(file.getFileName() + " is incomplete (it ends early): it may have been"
-                    + " copied while still being written.");
+            throw kind.refuse()
+                    .apply(file.getFileName() + " is incomplete (it ends early): it may have been"
+                            + " copied while still being written.");
         } catch (java.nio.file.NoSuchFileException e) {
             throw kind.refuse().apply("There is no file " + file + ".");
         } catch (IOException e) {
@@ -80,9 +80,10 @@ public final class GzipJsonFile {
         }
         int version = root.path("version").asInt(-1);
         if (version > kind.version()) {
-            throw kind.refuse().apply(file.getFileName() + " was made by a newer PartitionScope (" + kind.shortName()
-                    + " format version " + version + "; this one reads up to version " + kind.version() + ")."
-                    + " Update PartitionScope to open it.");
+            throw kind.refuse()
+                    .apply(file.getFileName() + " was made by a newer PartitionScope (" + kind.shortName()
+                            + " format version " + version + "; this one reads up to version " + kind.version() + ")."
+                            + " Update PartitionScope to open it.");
         }
         if (version < 1) {
             throw kind.refuse().apply(file.getFileName() + " has no valid format version.");

@@ -20,12 +20,10 @@ public final class JsonFiles {
             // A connection kind from a newer release reads as null and that entry is skipped, not the whole file.
             .enable(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_AS_NULL);
 
-    private JsonFiles() {
-    }
+    private JsonFiles() {}
 
     /** What reading produced: the value (or the fallback) and, when the file was unreadable, a message. */
-    public record Read<T>(T value, String problem) {
-    }
+    public record Read<T>(T value, String problem) {}
 
     public static <T> Read<T> read(Path file, Class<T> type, T fallback) {
         if (!Files.isRegularFile(file)) {
@@ -41,8 +39,10 @@ public final class JsonFiles {
             } catch (IOException moveFailed) {
                 aside = file;
             }
-            return new Read<>(fallback, file.getFileName() + " could not be read and was kept as " + aside
-                    .getFileName() + " (" + firstLine(e.getMessage()) + "); starting from defaults.");
+            return new Read<>(
+                    fallback,
+                    file.getFileName() + " could not be read and was kept as " + aside.getFileName() + " ("
+                            + firstLine(e.getMessage()) + "); starting from defaults.");
         }
     }
 
@@ -56,7 +56,8 @@ public final class JsonFiles {
 
     public static void write(Path file, Object value) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
+        Path tmp = Files.createTempFile(
+                file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
         try {
             MAPPER.writeValue(tmp.toFile(), value);
             try {

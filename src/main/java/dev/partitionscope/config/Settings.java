@@ -10,6 +10,7 @@ public final class Settings {
     public boolean darkTheme;
     /** LIGHT, DARK or HIGH_CONTRAST; null in files written before high contrast existed (then darkTheme says). */
     public String theme;
+
     public Double windowX;
     public Double windowY;
     public double windowWidth = 1360;

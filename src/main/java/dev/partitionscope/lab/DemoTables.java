@@ -20,8 +20,7 @@ public final class DemoTables {
     public static final String ORDER_STATUS = "order-status-index";
     public static final String PEDIDOS = "pedidos";
 
-    private DemoTables() {
-    }
+    private DemoTables() {}
 
     /**
      * Creates the demo tables that do not exist yet and fills them, with Contributor Insights on for each table and
@@ -44,18 +43,23 @@ public final class DemoTables {
     }
 
     private static void enableInsights(LabEngine engine, String table, String... indexes) {
-        engine.handleAtOnce("UpdateContributorInsights", F.objectNode().put("TableName", table)
-                .put("ContributorInsightsAction", "ENABLE"));
+        engine.handleAtOnce(
+                "UpdateContributorInsights",
+                F.objectNode().put("TableName", table).put("ContributorInsightsAction", "ENABLE"));
         for (String index : indexes) {
-            engine.handleAtOnce("UpdateContributorInsights", F.objectNode().put("TableName", table).put("IndexName", index)
-                    .put("ContributorInsightsAction", "ENABLE"));
+            engine.handleAtOnce(
+                    "UpdateContributorInsights",
+                    F.objectNode()
+                            .put("TableName", table)
+                            .put("IndexName", index)
+                            .put("ContributorInsightsAction", "ENABLE"));
         }
     }
 
     private static void createApp(LabEngine engine, Random random) {
         ObjectNode req = F.objectNode().put("TableName", APP).put("BillingMode", "PAY_PER_REQUEST");
         ArrayNode defs = req.putArray("AttributeDefinitions");
-        for (String a : new String[]{"PK", "SK", "GSI1PK", "GSI1SK"}) {
+        for (String a : new String[] {"PK", "SK", "GSI1PK", "GSI1SK"}) {
             defs.addObject().put("AttributeName", a).put("AttributeType", "S");
         }
         keys(req.putArray("KeySchema"), "PK", "SK");
@@ -70,9 +74,18 @@ public final class DemoTables {
         for (int i = 0; i < 160; i++) {
             Instant ts = t.plus(i * 37L, ChronoUnit.SECONDS);
             String agent = agents[random.nextInt(agents.length)];
-            put(engine, APP, F.objectNode()
-                    .set("PK", s("OPS_LOG")), "SK", s(ts + "#" + agent), "agent", s(agent),
-                    "latencyMs", n(80 + random.nextInt(900)), "aiSeverity", s(severities[random.nextInt(3)]));
+            put(
+                    engine,
+                    APP,
+                    F.objectNode().set("PK", s("OPS_LOG")),
+                    "SK",
+                    s(ts + "#" + agent),
+                    "agent",
+                    s(agent),
+                    "latencyMs",
+                    n(80 + random.nextInt(900)),
+                    "aiSeverity",
+                    s(severities[random.nextInt(3)]));
         }
         String[] brands = {"brand-abc-123", "brand-luxe-7", "brand-nord-42"};
         String[] kinds = {"geographic_anomaly", "price_drop", "counterfeit_listing"};
@@ -80,21 +93,44 @@ public final class DemoTables {
             String brand = i < 70 ? brands[0] : brands[1 + random.nextInt(2)];
             Instant ts = t.plus(i * 311L, ChronoUnit.SECONDS);
             String kind = kinds[random.nextInt(kinds.length)];
-            put(engine, APP, F.objectNode().set("PK", s("THREAT#" + brand)), "SK", s("ALERT#" + ts + "#" + kind),
-                    "severity", s(severities[random.nextInt(3)]), "GSI1PK", s("BRAND#" + brand),
-                    "GSI1SK", s("THREAT#" + ts));
+            put(
+                    engine,
+                    APP,
+                    F.objectNode().set("PK", s("THREAT#" + brand)),
+                    "SK",
+                    s("ALERT#" + ts + "#" + kind),
+                    "severity",
+                    s(severities[random.nextInt(3)]),
+                    "GSI1PK",
+                    s("BRAND#" + brand),
+                    "GSI1SK",
+                    s("THREAT#" + ts));
         }
         String[] names = {"Luxe Watches", "Nord Outdoor", "Aster Bags", "Kite Shoes", "Mira Optics"};
         for (int i = 0; i < 25; i++) {
             Instant ts = t.minus(i, ChronoUnit.DAYS);
             String id = Integer.toString(1000 + i, 36);
-            put(engine, APP, F.objectNode().set("PK", s("BRAND_INDEX")), "SK", s("BRAND#" + ts + "#" + id),
-                    "name", s(names[i % names.length] + " " + (i / names.length + 1)));
+            put(
+                    engine,
+                    APP,
+                    F.objectNode().set("PK", s("BRAND_INDEX")),
+                    "SK",
+                    s("BRAND#" + ts + "#" + id),
+                    "name",
+                    s(names[i % names.length] + " " + (i / names.length + 1)));
         }
         for (int i = 0; i < 60; i++) {
             UUID id = new UUID(random.nextLong(), random.nextLong());
-            put(engine, APP, F.objectNode().set("PK", s("PRODUCT#" + id)), "SK", s("META"),
-                    "brand", s("BRAND#" + brands[random.nextInt(3)]), "price", n(5 + random.nextInt(900)));
+            put(
+                    engine,
+                    APP,
+                    F.objectNode().set("PK", s("PRODUCT#" + id)),
+                    "SK",
+                    s("META"),
+                    "brand",
+                    s("BRAND#" + brands[random.nextInt(3)]),
+                    "price",
+                    n(5 + random.nextInt(900)));
         }
     }
 
@@ -110,8 +146,14 @@ public final class DemoTables {
             int r = random.nextInt(100);
             String status = r < 55 ? "PENDING" : r < 85 ? "SHIPPED" : r < 95 ? "DELIVERED" : "CANCELLED";
             String orderId = new UUID(random.nextLong(), random.nextLong()).toString();
-            put(engine, ORDER_STATUS, F.objectNode().set("status", s(status)), "orderId", s(orderId),
-                    "total", n(10 + random.nextInt(490)));
+            put(
+                    engine,
+                    ORDER_STATUS,
+                    F.objectNode().set("status", s(status)),
+                    "orderId",
+                    s(orderId),
+                    "total",
+                    n(10 + random.nextInt(490)));
         }
     }
 
@@ -126,8 +168,16 @@ public final class DemoTables {
         for (int i = 0; i < 240; i++) {
             String day = days[i < 160 ? 1 : random.nextInt(3)];
             String id = "P" + (100_000 + random.nextInt(900_000));
-            put(engine, PEDIDOS, F.objectNode().set("PK", s("PEDIDOS#" + day)), "SK", s("PEDIDO#" + id),
-                    "cliente", s("cliente-" + random.nextInt(80)), "importe", n(5 + random.nextInt(300)));
+            put(
+                    engine,
+                    PEDIDOS,
+                    F.objectNode().set("PK", s("PEDIDOS#" + day)),
+                    "SK",
+                    s("PEDIDO#" + id),
+                    "cliente",
+                    s("cliente-" + random.nextInt(80)),
+                    "importe",
+                    n(5 + random.nextInt(300)));
         }
     }
 

@@ -1,9 +1,9 @@
 package dev.partitionscope.lab;
 
 import dev.partitionscope.lab.clock.LabClock;
+import dev.partitionscope.lab.clock.SystemLabClock;
 import dev.partitionscope.lab.cloudwatch.CloudWatchRoute;
 import dev.partitionscope.lab.cloudwatch.CloudWatchService;
-import dev.partitionscope.lab.clock.SystemLabClock;
 import dev.partitionscope.lab.engine.CapacityGate;
 import dev.partitionscope.lab.engine.EngineMeter;
 import dev.partitionscope.lab.engine.LabEngine;
@@ -25,8 +25,15 @@ import java.util.Optional;
 public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwatch.MetricsSource {
 
     /** How to run the Lab. {@code host} null means 127.0.0.1; {@code port} 0 a free port. */
-    public record Options(String host, int port, ModelParams params, long latencyMillis, String upstream,
-                          LabClock clock, String region, boolean throttling) {
+    public record Options(
+            String host,
+            int port,
+            ModelParams params,
+            long latencyMillis,
+            String upstream,
+            LabClock clock,
+            String region,
+            boolean throttling) {
         public static Options defaults() {
             return new Options(null, 0, ModelParams.defaults(), 0, null, SystemLabClock.INSTANCE, "us-east-1", true);
         }
@@ -84,8 +91,8 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
         Lab lab = new Lab(options);
         LabServer.RequestHandler handler = lab.engine::handle;
         if (options.upstream() != null) {
-            lab.proxy = new dev.partitionscope.lab.proxy.ProxyHandler(options.upstream(), options.clock(),
-                    options.region(), lab::gateFor, new MeterAdapter(lab.meter));
+            lab.proxy = new dev.partitionscope.lab.proxy.ProxyHandler(
+                    options.upstream(), options.clock(), options.region(), lab::gateFor, new MeterAdapter(lab.meter));
             handler = lab.proxy;
         }
         lab.server = lab.serve(options.host(), options.port(), handler, options.latencyMillis());
@@ -226,8 +233,8 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
         }
 
         @Override
-        public void recordCall(String table, String operation, boolean throttled, long latencyNanos,
-                               int returnedItems) {
+        public void recordCall(
+                String table, String operation, boolean throttled, long latencyNanos, int returnedItems) {
             meter.recordCall(table, operation, throttled, latencyNanos, returnedItems);
         }
     }

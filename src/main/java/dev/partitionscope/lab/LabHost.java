@@ -129,7 +129,9 @@ public final class LabHost implements AutoCloseable, dev.partitionscope.aws.LabL
         if (replay != null) {
             return Optional.of(replay);
         }
-        return proxies.values().stream().filter(p -> p.endpoint().map(endpoint::equals).orElse(false)).findFirst();
+        return proxies.values().stream()
+                .filter(p -> p.endpoint().map(endpoint::equals).orElse(false))
+                .findFirst();
     }
 
     /** The Lab if it was started, without starting it. */

@@ -33,6 +33,7 @@ final class ChartKit {
     static final Color SUBTLE = new Color(0xF6F8FA);
     /** The heatmap's plot background: "no traffic" (the app's .heat-plot-background). */
     static final Color PLOT = new Color(0x07090C);
+
     static final Color ACCENT = new Color(0x0969DA);
     static final Color DANGER = new Color(0xCF222E);
     static final Color PURPLE = new Color(0x8250DF);
@@ -46,21 +47,20 @@ final class ChartKit {
     static final Font BOLD = new Font(FAMILY, Font.BOLD, 14);
     static final Font SMALL = new Font(FAMILY, Font.PLAIN, 12);
 
-    private static final long[] TIME_STEPS = {60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200,
-            86_400, 2 * 86_400, 7 * 86_400};
-    private static final DateTimeFormatter HH_MM = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter DAY_HH_MM = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
-    static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
+    private static final long[] TIME_STEPS = {
+        60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400, 2 * 86_400, 7 * 86_400
+    };
+    private static final DateTimeFormatter HH_MM =
+            DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DAY_HH_MM =
+            DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
+    static final DateTimeFormatter WHEN =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     /** A tick on the time axis. */
-    record Tick(Instant at, String label) {
-    }
+    record Tick(Instant at, String label) {}
 
-    private ChartKit() {
-    }
+    private ChartKit() {}
 
     /** A white canvas with anti-aliased shapes and text. */
     static Graphics2D canvas(BufferedImage image) {
@@ -129,7 +129,7 @@ final class ChartKit {
 
     static void dashed(Graphics2D g, Color color, float width) {
         g.setColor(color);
-        g.setStroke(new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10, new float[]{8, 5}, 0));
+        g.setStroke(new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10, new float[] {8, 5}, 0));
     }
 
     /** A round step (1, 2, 2.5, 5 × 10^k) that splits [0, max] into about {@code ticks} parts. */
@@ -139,7 +139,7 @@ final class ChartKit {
         }
         double raw = max / ticks;
         double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
-        for (double f : new double[]{1, 2, 2.5, 5, 10}) {
+        for (double f : new double[] {1, 2, 2.5, 5, 10}) {
             if (f * magnitude >= raw) {
                 return f * magnitude;
             }
@@ -163,8 +163,9 @@ final class ChartKit {
         }
         boolean days = from.getEpochSecond() / 86_400 != (to.getEpochSecond() - 1) / 86_400;
         DateTimeFormatter f = days ? DAY_HH_MM : HH_MM;
-        for (long t = Math.floorDiv(from.getEpochSecond() + step - 1, step) * step; t <= to.getEpochSecond();
-             t += step) {
+        for (long t = Math.floorDiv(from.getEpochSecond() + step - 1, step) * step;
+                t <= to.getEpochSecond();
+                t += step) {
             Instant at = Instant.ofEpochSecond(t);
             ticks.add(new Tick(at, f.format(at)));
         }

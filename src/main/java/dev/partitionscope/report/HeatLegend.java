@@ -17,8 +17,7 @@ final class HeatLegend {
     private static final double RAMP_W = 520;
     private static final double BAR_H = 14;
 
-    private HeatLegend() {
-    }
+    private HeatLegend() {}
 
     static void draw(Graphics2D g, HeatScale scale, int[] lut, double x, double y, double width) {
         double baseline = y + BAR_H - 2;
@@ -28,8 +27,8 @@ final class HeatLegend {
         double rx = x + BAR_H + 6 + ChartKit.width(g, "no traffic", ChartKit.SMALL) + 24;
         for (int level = 1; level <= ColorLut.MAX_LEVEL; level++) {
             g.setColor(new Color(lut[level], true));
-            g.fill(new Rectangle2D.Double(rx + (level - 1) * RAMP_W / ColorLut.MAX_LEVEL, y,
-                    RAMP_W / ColorLut.MAX_LEVEL + 0.6, BAR_H));
+            g.fill(new Rectangle2D.Double(
+                    rx + (level - 1) * RAMP_W / ColorLut.MAX_LEVEL, y, RAMP_W / ColorLut.MAX_LEVEL + 0.6, BAR_H));
         }
         ChartKit.stroke(g, ChartKit.AXIS, 1f);
         g.draw(new Rectangle2D.Double(rx, y, RAMP_W, BAR_H));
@@ -52,7 +51,8 @@ final class HeatLegend {
         }
         double cx = rx + RAMP_W + 40;
         if (scale.mode() == ScaleMode.ABSOLUTE) {
-            g.setColor(new Color(ColorLut.build(dev.partitionscope.core.heat.HeatPalette.HEAT, 0).overCeiling()));
+            g.setColor(new Color(ColorLut.build(dev.partitionscope.core.heat.HeatPalette.HEAT, 0)
+                    .overCeiling()));
             g.fill(new Rectangle2D.Double(cx, y, BAR_H, BAR_H));
             String over = "> 100 % of the per-key ceiling";
             ChartKit.text(g, over, ChartKit.SMALL, ChartKit.TEXT, cx + BAR_H + 6, baseline);
@@ -66,9 +66,10 @@ final class HeatLegend {
         g.setColor(ChartKit.DANGER);
         g.fill(t);
         ChartKit.text(g, "throttled", ChartKit.SMALL, ChartKit.TEXT, cx + BAR_H + 6, baseline);
-        String note = scale.mode() != ScaleMode.ABSOLUTE ? "Colour: relative (log) — this unit has no ceiling"
-                : "Colour: share of one key's partition ceiling" + (ceiling == null ? "" : ", 100 % = " + ceiling
-                + " (1,000 WCU/s or 3,000 RCU/s)");
+        String note = scale.mode() != ScaleMode.ABSOLUTE
+                ? "Colour: relative (log) — this unit has no ceiling"
+                : "Colour: share of one key's partition ceiling"
+                        + (ceiling == null ? "" : ", 100 % = " + ceiling + " (1,000 WCU/s or 3,000 RCU/s)");
         ChartKit.textRight(g, note, ChartKit.SMALL, ChartKit.MUTED, x + width, y + BAR_H + 17);
     }
 }

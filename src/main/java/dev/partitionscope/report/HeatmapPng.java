@@ -33,8 +33,7 @@ final class HeatmapPng {
     private static final int AXIS_H = 30;
     private static final int LEGEND_H = 52;
 
-    private HeatmapPng() {
-    }
+    private HeatmapPng() {}
 
     static byte[] render(Report report) {
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
@@ -44,12 +43,23 @@ final class HeatmapPng {
             HeatGrid grid = heat == null ? null : heat.grid();
             title(g, report, grid);
             if (grid == null || grid.rowCount() == 0 || grid.columnCount() == 0) {
-                ChartKit.textCentered(g, "No per-key data: Contributor Insights — " + report.insightsStatus(
-                        report.resources().get(0)).message(), ChartKit.SUBTITLE, ChartKit.MUTED, WIDTH / 2.0,
+                ChartKit.textCentered(
+                        g,
+                        "No per-key data: Contributor Insights — "
+                                + report.insightsStatus(report.resources().get(0))
+                                        .message(),
+                        ChartKit.SUBTITLE,
+                        ChartKit.MUTED,
+                        WIDTH / 2.0,
                         HEIGHT / 2.0);
-                ChartKit.textCentered(g, "The heatmap is drawn from its per-key reports: enable it on the table"
-                        + " (Metrics screen) and report again once traffic has run.", ChartKit.LABEL, ChartKit.MUTED,
-                        WIDTH / 2.0, HEIGHT / 2.0 + 28);
+                ChartKit.textCentered(
+                        g,
+                        "The heatmap is drawn from its per-key reports: enable it on the table"
+                                + " (Metrics screen) and report again once traffic has run.",
+                        ChartKit.LABEL,
+                        ChartKit.MUTED,
+                        WIDTH / 2.0,
+                        HEIGHT / 2.0 + 28);
                 return ChartKit.png(image);
             }
             draw(g, heat, grid, report.snapshot().status().state().hasValues());
@@ -61,16 +71,26 @@ final class HeatmapPng {
 
     private static void title(Graphics2D g, Report r, HeatGrid grid) {
         ChartKit.text(g, "Heatmap · " + r.table(), ChartKit.TITLE, ChartKit.TEXT, MARGIN, 44);
-        String columns = grid == null ? "" : String.format(Locale.ROOT, " · %d columns of %s", grid.columnCount(),
-                duration(grid.columnSeconds()));
-        ChartKit.text(g, ChartKit.window(r.window().start(), r.window().end()) + columns + " · consumed throughput"
-                + " units per partition key (Contributor Insights) · " + r.where(), ChartKit.SUBTITLE, ChartKit.MUTED,
-                MARGIN, 70);
+        String columns = grid == null
+                ? ""
+                : String.format(Locale.ROOT, " · %d columns of %s", grid.columnCount(), duration(grid.columnSeconds()));
+        ChartKit.text(
+                g,
+                ChartKit.window(r.window().start(), r.window().end()) + columns + " · consumed throughput"
+                        + " units per partition key (Contributor Insights) · " + r.where(),
+                ChartKit.SUBTITLE,
+                ChartKit.MUTED,
+                MARGIN,
+                70);
         TopKey hot = r.hotKey();
         if (hot != null) {
-            String s = String.format(Locale.ROOT, "Hottest key: %s%s · peak %.0f %% of one key's ceiling · %,d"
-                    + " throttled requests", hot.key().label(), hot.key().index() == null ? "" : " (" + hot.key()
-                    .index() + ")", hot.peakPercentOfCeiling(), hot.throttles());
+            String s = String.format(
+                    Locale.ROOT,
+                    "Hottest key: %s%s · peak %.0f %% of one key's ceiling · %,d" + " throttled requests",
+                    hot.key().label(),
+                    hot.key().index() == null ? "" : " (" + hot.key().index() + ")",
+                    hot.peakPercentOfCeiling(),
+                    hot.throttles());
             ChartKit.text(g, s, ChartKit.BOLD, hot.throttles() > 0 ? ChartKit.DANGER : ChartKit.TEXT, MARGIN, 92);
         }
     }
@@ -78,7 +98,8 @@ final class HeatmapPng {
     private static void draw(Graphics2D g, HeatPipeline.Result heat, HeatGrid grid, boolean metricsLoaded) {
         int rows = grid.rowCount();
         int columns = grid.columnCount();
-        boolean manyResources = grid.rows().stream().map(HeatRow::resourceLabel).distinct().count() > 1;
+        boolean manyResources =
+                grid.rows().stream().map(HeatRow::resourceLabel).distinct().count() > 1;
         double labelW = 0;
         for (HeatRow row : grid.rows()) {
             labelW = Math.max(labelW, ChartKit.width(g, label(row, manyResources), ChartKit.LABEL));
@@ -92,8 +113,9 @@ final class HeatmapPng {
         double rh = (y1 - y0) / rows;
 
         // The cells: one pixel each, through the app's colour table, scaled up with smoothing off.
-        HeatScale scale = Double.isNaN(grid.unit().ceiling()) ? HeatScale.relativeLog(grid.maxPerMinute(),
-                grid.unit()) : HeatScale.absolute(grid.unit());
+        HeatScale scale = Double.isNaN(grid.unit().ceiling())
+                ? HeatScale.relativeLog(grid.maxPerMinute(), grid.unit())
+                : HeatScale.absolute(grid.unit());
         int[] lut = ColorLut.build(HeatPalette.HEAT, 0).table();
         int[] argb = new int[rows * columns];
         HeatRaster.rasterize(grid, scale, lut, argb);
@@ -102,8 +124,13 @@ final class HeatmapPng {
         g.setColor(ChartKit.PLOT);
         g.fill(new Rectangle2D.Double(x0, y0, x1 - x0, y1 - y0));
         g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_NEAREST_NEIGHBOR);
-        g.drawImage(cells, (int) Math.round(x0), (int) Math.round(y0), (int) Math.round(x1 - x0),
-                (int) Math.round(y1 - y0), null);
+        g.drawImage(
+                cells,
+                (int) Math.round(x0),
+                (int) Math.round(y0),
+                (int) Math.round(x1 - x0),
+                (int) Math.round(y1 - y0),
+                null);
         missingColumns(g, grid, x0, y0, cw, y1 - y0);
         if (rh >= 6) {
             g.setColor(ChartKit.PLOT);
@@ -160,16 +187,20 @@ final class HeatmapPng {
         }
     }
 
-    private static void rowLabels(Graphics2D g, HeatGrid grid, boolean manyResources, double x0, double y0,
-                                  double rh) {
+    private static void rowLabels(Graphics2D g, HeatGrid grid, boolean manyResources, double x0, double y0, double rh) {
         int every = Math.max(1, (int) Math.ceil(16 / rh));
         for (int r = 0; r < grid.rowCount(); r += every) {
             HeatRow row = grid.row(r);
             boolean hot = grid.rowThrottles(r) > 0;
-            String text = ChartKit.fit(g, label(row, manyResources), hot ? ChartKit.BOLD : ChartKit.LABEL,
-                    x0 - MARGIN - 12);
-            ChartKit.textRight(g, text, hot ? ChartKit.BOLD : ChartKit.LABEL, row.other() ? ChartKit.MUTED
-                    : ChartKit.TEXT, x0 - 10, ChartKit.middle(g, ChartKit.LABEL, y0 + (r + 0.5) * rh));
+            String text =
+                    ChartKit.fit(g, label(row, manyResources), hot ? ChartKit.BOLD : ChartKit.LABEL, x0 - MARGIN - 12);
+            ChartKit.textRight(
+                    g,
+                    text,
+                    hot ? ChartKit.BOLD : ChartKit.LABEL,
+                    row.other() ? ChartKit.MUTED : ChartKit.TEXT,
+                    x0 - 10,
+                    ChartKit.middle(g, ChartKit.LABEL, y0 + (r + 0.5) * rh));
         }
     }
 
@@ -194,14 +225,13 @@ final class HeatmapPng {
             g.setColor(ChartKit.ACCENT);
             g.fill(new Rectangle2D.Double(barX, y - h / 2, barW * share, h));
             if (r % every == 0) {
-                String pct = share > 0 && share < 0.001 ? "<0.1 %" : String.format(Locale.ROOT, "%.1f %%",
-                        share * 100);
+                String pct = share > 0 && share < 0.001 ? "<0.1 %" : String.format(Locale.ROOT, "%.1f %%", share * 100);
                 double base = ChartKit.middle(g, ChartKit.SMALL, y);
                 ChartKit.text(g, pct, ChartKit.SMALL, ChartKit.TEXT, barX + barW + 6, base);
                 long t = grid.rowThrottles(r);
                 if (t > 0) {
-                    ChartKit.textRight(g, ChartKit.number(t), ChartKit.SMALL, ChartKit.DANGER, WIDTH - MARGIN + 4,
-                            base);
+                    ChartKit.textRight(
+                            g, ChartKit.number(t), ChartKit.SMALL, ChartKit.DANGER, WIDTH - MARGIN + 4, base);
                 }
             }
         }

@@ -20,8 +20,17 @@ import java.util.List;
  * @param advice        the audit finding's own words, or null without one
  * @param reasoning     the calculator's steps as sentences, then any note on the scheme
  */
-public record Recommendation(String scheme, int shards, String hotKey, String resource, double peakWriteUnits,
-                             double headroom, String formula, String basis, String advice, List<String> reasoning) {
+public record Recommendation(
+        String scheme,
+        int shards,
+        String hotKey,
+        String resource,
+        double peakWriteUnits,
+        double headroom,
+        String formula,
+        String basis,
+        String advice,
+        List<String> reasoning) {
     public Recommendation {
         reasoning = List.copyOf(reasoning);
     }

@@ -32,9 +32,18 @@ import java.util.Map;
  * @param auditNote    why there is no audit, or how it was sampled
  * @param elapsed      how long gathering took
  */
-public record Report(TableShape shape, String where, TimeRange.Window window, Instant generatedAt,
-                     TrafficLoader.Traffic traffic, HeatPipeline.Result heat, List<TopKey> topKeys,
-                     KeyAudit.Result audit, String auditNote, Recommendation recommendation, Duration elapsed) {
+public record Report(
+        TableShape shape,
+        String where,
+        TimeRange.Window window,
+        Instant generatedAt,
+        TrafficLoader.Traffic traffic,
+        HeatPipeline.Result heat,
+        List<TopKey> topKeys,
+        KeyAudit.Result audit,
+        String auditNote,
+        Recommendation recommendation,
+        Duration elapsed) {
     public Report {
         topKeys = List.copyOf(topKeys);
     }
@@ -70,8 +79,9 @@ public record Report(TableShape shape, String where, TimeRange.Window window, In
         if (s != null) {
             return s;
         }
-        return traffic.states().stream().filter(x -> x.tableName().equals(r.table())
-                        && java.util.Objects.equals(x.indexName(), r.index())).findFirst()
+        return traffic.states().stream()
+                .filter(x -> x.tableName().equals(r.table()) && java.util.Objects.equals(x.indexName(), r.index()))
+                .findFirst()
                 .map(dev.partitionscope.aws.InsightsReader::readiness)
                 .orElse(DataStatus.of(DataState.NO_DATA, "no Contributor Insights report for " + r.label()));
     }

@@ -40,8 +40,7 @@ public final class ReportBuilder {
     /** About how many rows the heatmap PNG has room for, each with its key written next to it. */
     static final int HEAT_ROWS = 40;
 
-    private ReportBuilder() {
-    }
+    private ReportBuilder() {}
 
     /**
      * Reads and assembles the report.
@@ -49,8 +48,8 @@ public final class ReportBuilder {
      * @throws CancellationException when {@code cancelled} turned true before the report was complete
      * @throws software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException for a table that is not there
      */
-    public static Report build(Connection c, String table, ReportOptions options, ReportProgress progress,
-                               BooleanSupplier cancelled) {
+    public static Report build(
+            Connection c, String table, ReportOptions options, ReportProgress progress, BooleanSupplier cancelled) {
         return build(c, table, options, null, progress, cancelled);
     }
 
@@ -59,8 +58,13 @@ public final class ReportBuilder {
      * already at hand: {@code saved} (an audit saved in a snapshot, shown on the Audit screen) is used instead of
      * sampling when it is of {@code table}. A snapshot is never sampled: without a saved audit the report says so.
      */
-    public static Report build(Connection c, String table, ReportOptions options, SavedAudit saved,
-                               ReportProgress progress, BooleanSupplier cancelled) {
+    public static Report build(
+            Connection c,
+            String table,
+            ReportOptions options,
+            SavedAudit saved,
+            ReportProgress progress,
+            BooleanSupplier cancelled) {
         long started = System.nanoTime();
         progress.update(0.01, "Describing " + table + "…");
         TableShape shape = new TableGateway(c).describe(table);
@@ -71,8 +75,8 @@ public final class ReportBuilder {
         double readShare = options.audit() ? 0.45 : 0.9;
         int windows = c.spec().kind() == ConnectionKind.AWS ? 0 : LOCAL_SUB_WINDOWS;
         progress.update(0.03, "Reading CloudWatch metrics…");
-        TrafficLoader.Traffic traffic = new TrafficLoader(c, windows).load(shape, range, now, cancelled,
-                new TrafficLoader.Listener() {
+        TrafficLoader.Traffic traffic = new TrafficLoader(c, windows)
+                .load(shape, range, now, cancelled, new TrafficLoader.Listener() {
                     @Override
                     public void metrics(MetricsSnapshot snapshot, Verdict verdict) {
                         progress.update(0.1, "Reading Contributor Insights…");
@@ -80,16 +84,21 @@ public final class ReportBuilder {
 
                     @Override
                     public void reports(int done, int total) {
-                        progress.update(0.1 + (readShare - 0.1) * done / Math.max(1, total),
+                        progress.update(
+                                0.1 + (readShare - 0.1) * done / Math.max(1, total),
                                 "Contributor Insights report " + done + " of " + total);
                     }
                 });
         checkCancelled(cancelled);
         w = new TimeRange.Window(traffic.plan().start(), traffic.plan().end()); // what was read, period-aligned
         List<Resource> resources = resources(shape);
-        HeatPipeline.Result heat = traffic.insights() == null ? null : HeatPipeline.build(
-                traffic.insights().partitionKeys(), traffic.snapshot(), new HeatPipeline.Spec(resources,
-                        HeatMetric.THROUGHPUT, false, Set.of(), null, null, HEAT_ROWS));
+        HeatPipeline.Result heat = traffic.insights() == null
+                ? null
+                : HeatPipeline.build(
+                        traffic.insights().partitionKeys(),
+                        traffic.snapshot(),
+                        new HeatPipeline.Spec(
+                                resources, HeatMetric.THROUGHPUT, false, Set.of(), null, null, HEAT_ROWS));
         List<TopKey> top = topKeys(traffic, resources, options.topKeys());
         KeyAudit.Result audit = null;
         String auditNote;
@@ -107,20 +116,35 @@ public final class ReportBuilder {
             auditNote = auditNote(audit);
         }
         progress.update(0.97, "Writing the recommendation…");
-        Report partial = new Report(shape, c.whereLabel(), w, now, traffic, heat, top, audit, auditNote, null,
-                Duration.ZERO);
+        Report partial =
+                new Report(shape, c.whereLabel(), w, now, traffic, heat, top, audit, auditNote, null, Duration.ZERO);
         Recommendation rec = Recommender.of(audit, partial.hotKey(), partial.matrices(), options.headroom());
-        return new Report(shape, c.whereLabel(), w, now, traffic, heat, top, audit, auditNote, rec,
+        return new Report(
+                shape,
+                c.whereLabel(),
+                w,
+                now,
+                traffic,
+                heat,
+                top,
+                audit,
+                auditNote,
+                rec,
                 Duration.ofNanos(System.nanoTime() - started));
     }
 
     /** A key audit read from a file, and the file's name for the report's note. */
-    public record SavedAudit(KeyAudit.Result result, String file) {
-    }
+    public record SavedAudit(KeyAudit.Result result, String file) {}
 
-    private static KeyAudit.Result audit(Connection c, TableShape shape, TimeRange range, TrafficLoader.Traffic t,
-                                         ReportOptions options, double from, ReportProgress progress,
-                                         BooleanSupplier cancelled) {
+    private static KeyAudit.Result audit(
+            Connection c,
+            TableShape shape,
+            TimeRange range,
+            TrafficLoader.Traffic t,
+            ReportOptions options,
+            double from,
+            ReportProgress progress,
+            BooleanSupplier cancelled) {
         KeyAudit.Options o = new KeyAudit.Options(options.sampling(), true, range, t.insights() != null);
         return new KeyAudit(c).run(shape, o, t, cancelled, new KeyAudit.Listener() {
             private int n = 1;
@@ -130,15 +154,22 @@ public final class ReportBuilder {
             public void resource(String resource, int n, int total) {
                 this.n = n;
                 this.total = total;
-                progress.update(from + (0.95 - from) * (n - 1) / total, "Sampling " + resource + " (" + n + " of "
-                        + total + ")…");
+                progress.update(
+                        from + (0.95 - from) * (n - 1) / total,
+                        "Sampling " + resource + " (" + n + " of " + total + ")…");
             }
 
             @Override
             public void progress(String resource, AuditSampler.Progress p) {
                 double f = Math.max(0, p.fraction());
-                progress.update(from + (0.95 - from) * (n - 1 + f) / total, String.format(Locale.ROOT,
-                        "Sampling %s · %,d items · %.0f RCU", resource, p.items(), p.consumedRcu()));
+                progress.update(
+                        from + (0.95 - from) * (n - 1 + f) / total,
+                        String.format(
+                                Locale.ROOT,
+                                "Sampling %s · %,d items · %.0f RCU",
+                                resource,
+                                p.items(),
+                                p.consumedRcu()));
             }
         });
     }
@@ -149,17 +180,25 @@ public final class ReportBuilder {
         for (int i = 0; i < a.resources().size(); i++) {
             KeyAudit.ResourceAudit r = a.resources().get(i);
             AuditSampler.Result s = r.sampling();
-            String how = switch (s.stop()) {
-                case COMPLETE -> "every item";
-                case ITEM_CAP -> "stopped at the item cap";
-                case TIME_CAP -> "stopped at the time cap";
-                case CANCELLED -> "cancelled";
-                case FAILED -> "failed (" + String.join("; ", s.problems()) + ")";
-            };
-            sb.append(i == 0 ? "" : "; ").append(r.label()).append(String.format(Locale.ROOT, " — %s, %,d items,"
-                    + " %,.0f RCU in %.1f s (budget: %s%s)", how, r.itemsSampled(), s.consumedRcu(),
-                    s.elapsedMs() / 1000.0, s.budget().basis(), s.throttles() > 0 ? ", " + s.throttles()
-                    + " throttled pages retried" : ""));
+            String how =
+                    switch (s.stop()) {
+                        case COMPLETE -> "every item";
+                        case ITEM_CAP -> "stopped at the item cap";
+                        case TIME_CAP -> "stopped at the time cap";
+                        case CANCELLED -> "cancelled";
+                        case FAILED -> "failed (" + String.join("; ", s.problems()) + ")";
+                    };
+            sb.append(i == 0 ? "" : "; ")
+                    .append(r.label())
+                    .append(String.format(
+                            Locale.ROOT,
+                            " — %s, %,d items," + " %,.0f RCU in %.1f s (budget: %s%s)",
+                            how,
+                            r.itemsSampled(),
+                            s.consumedRcu(),
+                            s.elapsedMs() / 1000.0,
+                            s.budget().basis(),
+                            s.throttles() > 0 ? ", " + s.throttles() + " throttled pages retried" : ""));
         }
         if (!a.pending().isEmpty()) {
             sb.append("; not sampled: ").append(String.join(", ", a.pending()));
@@ -179,7 +218,8 @@ public final class ReportBuilder {
                 all.addAll(TopKeys.of(m, limit));
             }
         }
-        all.sort(Comparator.comparingDouble(TopKey::total).reversed()
+        all.sort(Comparator.comparingDouble(TopKey::total)
+                .reversed()
                 .thenComparing(Comparator.comparingLong(TopKey::throttles).reversed()));
         return all;
     }

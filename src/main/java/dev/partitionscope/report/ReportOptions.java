@@ -22,8 +22,14 @@ import java.util.Objects;
  * @param topKeys   top keys per table or index
  * @param headroom  the shard calculator's headroom factor (N = peak ÷ ceiling × headroom)
  */
-public record ReportOptions(Duration lookback, TimeRange range, Instant now, boolean audit,
-                            AuditSampler.Options sampling, int topKeys, double headroom) {
+public record ReportOptions(
+        Duration lookback,
+        TimeRange range,
+        Instant now,
+        boolean audit,
+        AuditSampler.Options sampling,
+        int topKeys,
+        double headroom) {
     /** The default window: the last hour. */
     public static final Duration DEFAULT_LOOKBACK = Duration.ofHours(1);
     /** The audit stops sampling a table or index after this many items unless told otherwise. */
@@ -49,8 +55,13 @@ public record ReportOptions(Duration lookback, TimeRange range, Instant now, boo
 
     /** The last hour, with the audit on the table's default budget (5 % of provisioned reads, or 100 RCU/s). */
     public static ReportOptions defaults() {
-        return new ReportOptions(DEFAULT_LOOKBACK, null, null, true, AuditSampler.Options.defaults()
-                .withItemCap(DEFAULT_ITEM_CAP).withTimeCap(DEFAULT_TIME_CAP), 10,
+        return new ReportOptions(
+                DEFAULT_LOOKBACK,
+                null,
+                null,
+                true,
+                AuditSampler.Options.defaults().withItemCap(DEFAULT_ITEM_CAP).withTimeCap(DEFAULT_TIME_CAP),
+                10,
                 dev.partitionscope.core.design.ShardCalculator.DEFAULT_HEADROOM);
     }
 

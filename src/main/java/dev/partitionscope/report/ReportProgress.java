@@ -8,5 +8,5 @@ package dev.partitionscope.report;
 public interface ReportProgress {
     void update(double fraction, String message);
 
-    ReportProgress NONE = (fraction, message) -> { };
+    ReportProgress NONE = (fraction, message) -> {};
 }

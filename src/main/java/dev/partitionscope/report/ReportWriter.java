@@ -40,12 +40,11 @@ public final class ReportWriter {
     public static final String AUDIT = "audit.md";
     public static final String HEATMAP_CSV = "heatmap.csv";
     /** Every file a report may write, in the order the summary lists them. */
-    public static final List<String> FILES = List.of(SUMMARY, HEATMAP, METRICS, TOP_KEYS, AUDIT_MATRIX, AUDIT,
-            HEATMAP_CSV);
+    public static final List<String> FILES =
+            List.of(SUMMARY, HEATMAP, METRICS, TOP_KEYS, AUDIT_MATRIX, AUDIT, HEATMAP_CSV);
 
     /** One file of the folder and what it holds (the summary's "Files" table). */
-    public record FileEntry(String name, String description) {
-    }
+    public record FileEntry(String name, String description) {}
 
     /** What was written: the folder and its files in {@link #FILES} order. */
     public record Written(Path folder, List<Path> files) {
@@ -63,11 +62,10 @@ public final class ReportWriter {
         }
     }
 
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmm", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmm", Locale.ROOT).withZone(ZoneOffset.UTC);
 
-    private ReportWriter() {
-    }
+    private ReportWriter() {}
 
     /**
      * Checks the folder rule without writing anything, so the CLI can refuse before it connects.
@@ -93,8 +91,9 @@ public final class ReportWriter {
         }
         if (!others.isEmpty()) {
             others.sort(null);
-            throw new FolderException(dir + " already holds other files (" + String.join(", ", others.subList(0,
-                    Math.min(3, others.size()))) + (others.size() > 3 ? ", …" : "") + "): a report goes into a new or"
+            throw new FolderException(dir + " already holds other files ("
+                    + String.join(", ", others.subList(0, Math.min(3, others.size())))
+                    + (others.size() > 3 ? ", …" : "") + "): a report goes into a new or"
                     + " empty folder, or over a previous report. Choose another folder, or --force to write the"
                     + " report's files into this one (only " + String.join(", ", FILES) + " are replaced).");
         }
@@ -135,14 +134,20 @@ public final class ReportWriter {
             files.put(METRICS, MetricsPng.render(r));
         } catch (AWTError | LinkageError | InternalError e) {
             // A Java without fonts or without java.desktop's native libraries (slim container images).
-            throw new UncheckedIOException(new IOException("could not draw the PNGs (" + e + "): this Java needs"
-                    + " fontconfig and a font, e.g. apt-get install fontconfig fonts-dejavu-core", e));
+            throw new UncheckedIOException(new IOException(
+                    "could not draw the PNGs (" + e + "): this Java needs"
+                            + " fontconfig and a font, e.g. apt-get install fontconfig fonts-dejavu-core",
+                    e));
         }
         files.put(TOP_KEYS, utf8(TopKeys.csv(r.topKeys(), MatrixUnit.CONSUMED_UNITS_PER_MINUTE)));
         if (r.audit() != null) {
             files.put(AUDIT_MATRIX, utf8(AuditReport.csv(r.audit().advice())));
-            files.put(AUDIT, utf8(AuditReport.markdown("Key audit: " + r.table() + " (" + r.where() + ")",
-                    r.auditNote(), r.audit().advice())));
+            files.put(
+                    AUDIT,
+                    utf8(AuditReport.markdown(
+                            "Key audit: " + r.table() + " (" + r.where() + ")",
+                            r.auditNote(),
+                            r.audit().advice())));
         }
         if (r.heat() != null) {
             files.put(HEATMAP_CSV, utf8(HeatCsv.toCsv(r.heat().grid())));
@@ -180,12 +185,18 @@ public final class ReportWriter {
     static List<FileEntry> entries(Report r) {
         List<FileEntry> out = new ArrayList<>();
         out.add(new FileEntry(SUMMARY, "this summary"));
-        out.add(new FileEntry(HEATMAP, "the key × time heatmap (" + HeatmapPng.WIDTH + " × " + HeatmapPng.HEIGHT
-                + "): colour = share of one key's ceiling, throttle marks, throttles by cause, UTC axis"));
-        out.add(new FileEntry(METRICS, "consumed vs provisioned capacity (WCU/s, RCU/s) and throttle events by cause"
-                + " for " + MetricsPng.label(MetricsPng.resourceOf(r))));
-        out.add(new FileEntry(TOP_KEYS, "the top partition keys of the table and each GSI: total, share, peak, % of"
-                + " the ceiling, throttles"));
+        out.add(new FileEntry(
+                HEATMAP,
+                "the key × time heatmap (" + HeatmapPng.WIDTH + " × " + HeatmapPng.HEIGHT
+                        + "): colour = share of one key's ceiling, throttle marks, throttles by cause, UTC axis"));
+        out.add(new FileEntry(
+                METRICS,
+                "consumed vs provisioned capacity (WCU/s, RCU/s) and throttle events by cause" + " for "
+                        + MetricsPng.label(MetricsPng.resourceOf(r))));
+        out.add(new FileEntry(
+                TOP_KEYS,
+                "the top partition keys of the table and each GSI: total, share, peak, % of"
+                        + " the ceiling, throttles"));
         if (r.audit() != null) {
             out.add(new FileEntry(AUDIT_MATRIX, "the key audit's risk matrix, one row per key pattern"));
             out.add(new FileEntry(AUDIT, "the key audit as Markdown: risk matrix and findings"));

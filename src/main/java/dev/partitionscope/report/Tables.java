@@ -16,8 +16,7 @@ import java.util.Locale;
  * Numbers are formatted one way for all of them; cells are escaped so a key with a pipe cannot break a row.
  */
 final class Tables {
-    private Tables() {
-    }
+    private Tables() {}
 
     static void throttles(StringBuilder md, Report r) {
         MetricsSnapshot s = r.snapshot();
@@ -36,20 +35,27 @@ final class Tables {
         for (Resource res : s.resources()) {
             md.append("| ").append(cell(res.label())).append(" |");
             for (Cause c : Cause.values()) {
-                md.append(' ').append(pair(s, res, TableMetric.cause(Direction.READ, c),
-                        TableMetric.cause(Direction.WRITE, c))).append(" |");
+                md.append(' ')
+                        .append(pair(
+                                s, res, TableMetric.cause(Direction.READ, c), TableMetric.cause(Direction.WRITE, c)))
+                        .append(" |");
             }
-            md.append(' ').append(pair(s, res, TableMetric.READ_THROTTLES, TableMetric.WRITE_THROTTLES))
+            md.append(' ')
+                    .append(pair(s, res, TableMetric.READ_THROTTLES, TableMetric.WRITE_THROTTLES))
                     .append(" |\n");
         }
         StringBuilder ops = new StringBuilder();
         for (MetricQuery.Key key : s.plan().perOperation(TableMetric.THROTTLED_REQUESTS)) {
             if (s.hasData(key) && s.total(key) > 0) {
-                ops.append(ops.length() == 0 ? "" : ", ").append(key.label()).append(' ')
+                ops.append(ops.length() == 0 ? "" : ", ")
+                        .append(key.label())
+                        .append(' ')
                         .append(number(s.total(key)));
             }
         }
-        md.append("\nThrottled requests by operation: ").append(ops.length() == 0 ? "none" : ops).append(".\n\n");
+        md.append("\nThrottled requests by operation: ")
+                .append(ops.length() == 0 ? "none" : ops)
+                .append(".\n\n");
     }
 
     static void capacity(StringBuilder md, Report r) {
@@ -62,11 +68,21 @@ final class Tables {
         md.append("|---|---:|---:|---:|---:|---:|---:|\n");
         for (Resource res : s.resources()) {
             Verdicts.Limits l = limits.get(res);
-            md.append("| ").append(cell(res.label())).append(" | ").append(number(peak(s, res, Direction.WRITE)))
-                    .append(" | ").append(limit(l, Direction.WRITE)).append(" | ")
-                    .append(number(peak(s, res, Direction.READ))).append(" | ").append(limit(l, Direction.READ))
-                    .append(" | ").append(number(s.total(res, TableMetric.CONSUMED_WRITE))).append(" | ")
-                    .append(number(s.total(res, TableMetric.CONSUMED_READ))).append(" |\n");
+            md.append("| ")
+                    .append(cell(res.label()))
+                    .append(" | ")
+                    .append(number(peak(s, res, Direction.WRITE)))
+                    .append(" | ")
+                    .append(limit(l, Direction.WRITE))
+                    .append(" | ")
+                    .append(number(peak(s, res, Direction.READ)))
+                    .append(" | ")
+                    .append(limit(l, Direction.READ))
+                    .append(" | ")
+                    .append(number(s.total(res, TableMetric.CONSUMED_WRITE)))
+                    .append(" | ")
+                    .append(number(s.total(res, TableMetric.CONSUMED_READ)))
+                    .append(" |\n");
         }
         md.append("\nPeaks are the busiest period's average per second (Sum ÷ period), as CloudWatch reports"
                 + " them.\n\n");
@@ -76,7 +92,9 @@ final class Tables {
         md.append("### Top keys (Contributor Insights)\n\n");
         StringBuilder states = new StringBuilder();
         for (Resource res : r.resources()) {
-            states.append(states.length() == 0 ? "" : "; ").append(res.label()).append(": ")
+            states.append(states.length() == 0 ? "" : "; ")
+                    .append(res.label())
+                    .append(": ")
                     .append(r.insightsStatus(res).message());
         }
         md.append("Contributor Insights — ").append(clause(states.toString())).append(".\n\n");
@@ -87,9 +105,16 @@ final class Tables {
         md.append("|---:|---|---|---:|---:|---:|---:|\n");
         int i = 1;
         for (TopKey k : r.topKeys()) {
-            md.append(String.format(Locale.ROOT, "| %d | `%s` | %s | %s | %s | %s | %,d |%n", i++,
-                    cell(k.key().label()), cell(k.key().resourceLabel()), percent(k.share() * 100),
-                    number(k.peakPerMinute()), percent(k.peakPercentOfCeiling()), k.throttles()));
+            md.append(String.format(
+                    Locale.ROOT,
+                    "| %d | `%s` | %s | %s | %s | %s | %,d |%n",
+                    i++,
+                    cell(k.key().label()),
+                    cell(k.key().resourceLabel()),
+                    percent(k.share() * 100),
+                    number(k.peakPerMinute()),
+                    percent(k.peakPercentOfCeiling()),
+                    k.throttles()));
         }
         md.append("\nShare: of the table's (or index's) consumed throughput units in the window, keys not listed"
                 + " included.\n\n");
@@ -107,8 +132,8 @@ final class Tables {
         if (Double.isNaN(v)) {
             return "—";
         }
-        return number(v) + (l.onDemand() ? " (on-demand max" + (l.defaultMaximum() ? ", default)" : ")")
-                : " (provisioned)");
+        return number(v)
+                + (l.onDemand() ? " (on-demand max" + (l.defaultMaximum() ? ", default)" : ")") : " (provisioned)");
     }
 
     private static double peak(MetricsSnapshot s, Resource r, Direction d) {

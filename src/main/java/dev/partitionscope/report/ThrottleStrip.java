@@ -14,15 +14,21 @@ import java.awt.geom.Rectangle2D;
  * publishes none) it shows the keys' throttled requests from Contributor Insights, and says which.
  */
 final class ThrottleStrip {
-    private ThrottleStrip() {
-    }
+    private ThrottleStrip() {}
 
     /**
      * @param metricsLoaded CloudWatch answered: without cause datapoints the table simply did not throttle, so the
      *                      strip shows Contributor Insights' throttled requests rather than blaming the endpoint
      */
-    static void draw(Graphics2D g, HeatPipeline.Result heat, HeatGrid grid, boolean metricsLoaded, double x0,
-                     double x1, double y, double h) {
+    static void draw(
+            Graphics2D g,
+            HeatPipeline.Result heat,
+            HeatGrid grid,
+            boolean metricsLoaded,
+            double x0,
+            double x1,
+            double y,
+            double h) {
         int columns = grid.columnCount();
         double[] keyRange = heat.keyRange();
         double[] other = heat.otherCauses();
@@ -41,8 +47,8 @@ final class ThrottleStrip {
         g.setColor(ChartKit.SUBTLE);
         g.fill(new Rectangle2D.Double(x0, y, x1 - x0, h));
         double labelY = ChartKit.middle(g, ChartKit.LABEL, y + h / 2 - 8);
-        ChartKit.textRight(g, causes ? "throttle events" : "throttled requests", ChartKit.LABEL, ChartKit.TEXT,
-                x0 - 10, labelY);
+        ChartKit.textRight(
+                g, causes ? "throttle events" : "throttled requests", ChartKit.LABEL, ChartKit.TEXT, x0 - 10, labelY);
         double keyY = labelY + 18;
         if (causes) {
             double w = ChartKit.width(g, "other causes", ChartKit.SMALL);
@@ -52,11 +58,21 @@ final class ThrottleStrip {
             ChartKit.textRight(g, "KeyRange", ChartKit.SMALL, ChartKit.MUTED, kx, keyY);
             swatch(g, ChartKit.DANGER, kx - ChartKit.width(g, "KeyRange", ChartKit.SMALL) - 14, keyY);
         } else {
-            ChartKit.textRight(g, metricsLoaded ? "(Contributor Insights)" : "(no per-cause metrics here)",
-                    ChartKit.SMALL, ChartKit.MUTED, x0 - 10, keyY);
+            ChartKit.textRight(
+                    g,
+                    metricsLoaded ? "(Contributor Insights)" : "(no per-cause metrics here)",
+                    ChartKit.SMALL,
+                    ChartKit.MUTED,
+                    x0 - 10,
+                    keyY);
         }
         if (max <= 0) {
-            ChartKit.text(g, "no throttles in this window", ChartKit.SMALL, ChartKit.MUTED, x0 + 8,
+            ChartKit.text(
+                    g,
+                    "no throttles in this window",
+                    ChartKit.SMALL,
+                    ChartKit.MUTED,
+                    x0 + 8,
                     ChartKit.middle(g, ChartKit.SMALL, y + h / 2));
             return;
         }
@@ -77,7 +93,12 @@ final class ThrottleStrip {
         }
         ChartKit.stroke(g, ChartKit.AXIS, 1f);
         g.draw(new Line2D.Double(x0, y, x0 + 6, y));
-        ChartKit.text(g, ChartKit.number(max) + " per column", ChartKit.SMALL, ChartKit.MUTED, x1 + 12,
+        ChartKit.text(
+                g,
+                ChartKit.number(max) + " per column",
+                ChartKit.SMALL,
+                ChartKit.MUTED,
+                x1 + 12,
                 ChartKit.middle(g, ChartKit.SMALL, y + 6));
     }
 

@@ -15,11 +15,16 @@ import java.util.List;
  * because "not reported" is not zero; stacked bars are for counts, where absent does mean zero.
  */
 final class TimePanel {
-    enum Style { AREA, LINE, DASHED, DOTTED, STACKED_BARS }
+    enum Style {
+        AREA,
+        LINE,
+        DASHED,
+        DOTTED,
+        STACKED_BARS
+    }
 
     /** One series: a value per period (NaN = no datapoint). */
-    record Series(String name, Color color, Style style, double[] values) {
-    }
+    record Series(String name, Color color, Style style, double[] values) {}
 
     private final String title;
     private final String unit;
@@ -60,7 +65,12 @@ final class TimePanel {
             double py = bottom - v / ceiling * (bottom - top);
             ChartKit.stroke(g, v == 0 ? ChartKit.AXIS : ChartKit.GRID, 1f);
             g.draw(new Line2D.Double(x0, py, x1, py));
-            ChartKit.textRight(g, ChartKit.number(v), ChartKit.SMALL, ChartKit.MUTED, x0 - 8,
+            ChartKit.textRight(
+                    g,
+                    ChartKit.number(v),
+                    ChartKit.SMALL,
+                    ChartKit.MUTED,
+                    x0 - 8,
                     ChartKit.middle(g, ChartKit.SMALL, py));
         }
         verticalUnit(g, x0 - 64, (top + bottom) / 2);
@@ -162,15 +172,21 @@ final class TimePanel {
             closeArea(area, lastX, bottom);
         }
         if (s.style() == Style.AREA && any) {
-            g.setColor(new Color(s.color().getRed(), s.color().getGreen(), s.color().getBlue(), 46));
+            g.setColor(new Color(
+                    s.color().getRed(), s.color().getGreen(), s.color().getBlue(), 46));
             g.fill(area);
         }
         switch (s.style()) {
             case DASHED -> ChartKit.dashed(g, s.color(), 2f);
             case DOTTED -> {
                 g.setColor(s.color());
-                g.setStroke(new java.awt.BasicStroke(1.5f, java.awt.BasicStroke.CAP_ROUND,
-                        java.awt.BasicStroke.JOIN_ROUND, 10, new float[]{2, 4}, 0));
+                g.setStroke(new java.awt.BasicStroke(
+                        1.5f,
+                        java.awt.BasicStroke.CAP_ROUND,
+                        java.awt.BasicStroke.JOIN_ROUND,
+                        10,
+                        new float[] {2, 4},
+                        0));
             }
             default -> ChartKit.stroke(g, s.color(), 2.2f);
         }

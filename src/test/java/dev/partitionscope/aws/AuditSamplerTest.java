@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
  * {@link AuditSampler} against the Lab over HTTP, through the SDK: every item exactly once across segments, the read
@@ -91,7 +91,10 @@ final class AuditSamplerTest {
         item.put("pk", AttrValue.s(i % 10 == 0 ? "OPS_LOG" : "ORDER#" + Long.toHexString(random.nextLong())));
         item.put("sk", AttrValue.N.parse(i + "." + (i % 7) + "0"));
         if (i % 7 != 0) {
-            item.put("status", AttrValue.s(List.of("PENDING", "SHIPPED", "DONE", "CANCELLED").get(i % 4)));
+            item.put(
+                    "status",
+                    AttrValue.s(
+                            List.of("PENDING", "SHIPPED", "DONE", "CANCELLED").get(i % 4)));
         }
         item.put("note", AttrValue.s("Bestellung über " + random.nextInt(1000) + " €"));
         item.put("tags", new AttrValue.L(List.of(AttrValue.s("a"), AttrValue.n(random.nextInt(100_000)))));
@@ -108,8 +111,10 @@ final class AuditSamplerTest {
         String name = LabFixture.uniqueName(prefix);
         ObjectNode create = F.objectNode().put("TableName", name);
         if (readUnits > 0) {
-            create.put("BillingMode", "PROVISIONED").putObject("ProvisionedThroughput")
-                    .put("ReadCapacityUnits", readUnits).put("WriteCapacityUnits", 1000);
+            create.put("BillingMode", "PROVISIONED")
+                    .putObject("ProvisionedThroughput")
+                    .put("ReadCapacityUnits", readUnits)
+                    .put("WriteCapacityUnits", 1000);
         } else {
             create.put("BillingMode", "PAY_PER_REQUEST");
         }
@@ -121,7 +126,8 @@ final class AuditSamplerTest {
         keys.addObject().put("AttributeName", "sk").put("KeyType", "RANGE");
         if (gsi != null) {
             attrs.addObject().put("AttributeName", "status").put("AttributeType", "S");
-            ObjectNode index = create.putArray("GlobalSecondaryIndexes").addObject().put("IndexName", gsi);
+            ObjectNode index =
+                    create.putArray("GlobalSecondaryIndexes").addObject().put("IndexName", gsi);
             ArrayNode ik = index.putArray("KeySchema");
             ik.addObject().put("AttributeName", "status").put("KeyType", "HASH");
             ik.addObject().put("AttributeName", "sk").put("KeyType", "RANGE");
@@ -160,8 +166,8 @@ final class AuditSamplerTest {
         }
     }
 
-    private static AuditSampler.Result sample(String name, String index, AuditSampler.Options options,
-            AuditSampler.ItemSink sink) {
+    private static AuditSampler.Result sample(
+            String name, String index, AuditSampler.Options options, AuditSampler.ItemSink sink) {
         return new AuditSampler(client).sample(name, index, options, sink, AuditSampler.Listener.NONE, () -> false);
     }
 
@@ -170,9 +176,14 @@ final class AuditSamplerTest {
         Collected got = new Collected();
         List<AuditSampler.Progress> progress = new CopyOnWriteArrayList<>();
         double meteredBefore = meteredRead(table);
-        AuditSampler.Result r = new AuditSampler(client).sample(table, null,
-                AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.unlimited()), got, progress::add,
-                () -> false);
+        AuditSampler.Result r = new AuditSampler(client)
+                .sample(
+                        table,
+                        null,
+                        AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.unlimited()),
+                        got,
+                        progress::add,
+                        () -> false);
 
         assertThat(r.stop()).as(r.summary()).isEqualTo(AuditSampler.Stop.COMPLETE);
         assertThat(r.complete()).isTrue();
@@ -186,7 +197,8 @@ final class AuditSamplerTest {
         // 1 MB pages, eventually consistent: about size / 8 KB RCU, as the Lab charged it
         long bytes = WRITTEN.values().stream().mapToLong(Long::longValue).sum();
         assertThat(r.consumedRcu()).isBetween(bytes / 8192.0, bytes / 8192.0 + r.pages() * 0.5);
-        assertThat(r.consumedRcu()).as("RCU the pages reported = RCU the Lab metered")
+        assertThat(r.consumedRcu())
+                .as("RCU the pages reported = RCU the Lab metered")
                 .isCloseTo(meteredRead(table) - meteredBefore, within(1e-6));
 
         AuditSampler.Progress last = progress.get(progress.size() - 1);
@@ -211,9 +223,16 @@ final class AuditSamplerTest {
         Collected first = new Collected();
         // from the first page on: before it, the run spends a moment on DescribeTable and the client's first call
         AtomicLong t0 = new AtomicLong();
-        AuditSampler.Result r = new AuditSampler(client).sample(table, null, AuditSampler.Options.defaults()
-                .withBudget(AuditSampler.Budget.of(budget)).withTimeCap(Duration.ofSeconds(6)), first,
-                p -> t0.compareAndSet(0, p.pages() > 0 ? lab.clock().epochMillis() : 0), () -> false);
+        AuditSampler.Result r = new AuditSampler(client)
+                .sample(
+                        table,
+                        null,
+                        AuditSampler.Options.defaults()
+                                .withBudget(AuditSampler.Budget.of(budget))
+                                .withTimeCap(Duration.ofSeconds(6)),
+                        first,
+                        p -> t0.compareAndSet(0, p.pages() > 0 ? lab.clock().epochMillis() : 0),
+                        () -> false);
         long t1 = lab.clock().epochMillis();
 
         assertThat(r.stop()).as(r.summary()).isEqualTo(AuditSampler.Stop.TIME_CAP);
@@ -223,18 +242,26 @@ final class AuditSamplerTest {
         assertThat(r.checkpoint().finished()).isFalse();
 
         List<SecondStats> inside = lab.meter().recentSeconds(ResourceId.table(table)).stream()
-                .filter(s -> s.secondStartMillis() >= t0.get() && s.secondStartMillis() + 1000 <= t1).toList();
+                .filter(s -> s.secondStartMillis() >= t0.get() && s.secondStartMillis() + 1000 <= t1)
+                .toList();
         assertThat(inside).as("whole seconds inside the run").hasSizeGreaterThanOrEqualTo(4);
         List<Double> perSecond = inside.stream().map(SecondStats::consumedRead).toList();
-        assertThat(perSecond).as("RCU consumed in each whole second, budget %s: %s", budget, perSecond)
+        assertThat(perSecond)
+                .as("RCU consumed in each whole second, budget %s: %s", budget, perSecond)
                 .allSatisfy(v -> assertThat(v).isCloseTo(budget, within(budget * 0.05)));
-        double mean = perSecond.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double mean =
+                perSecond.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         assertThat(mean).isCloseTo(budget, within(budget * 0.05));
         assertThat(r.consumedRcu() / (r.elapsedMs() / 1000.0)).isCloseTo(budget, within(budget * 0.05));
 
         Collected rest = new Collected();
-        AuditSampler.Result resumed = sample(table, null, AuditSampler.Options.defaults()
-                .withBudget(AuditSampler.Budget.unlimited()).resumingFrom(r.checkpoint()), rest);
+        AuditSampler.Result resumed = sample(
+                table,
+                null,
+                AuditSampler.Options.defaults()
+                        .withBudget(AuditSampler.Budget.unlimited())
+                        .resumingFrom(r.checkpoint()),
+                rest);
         assertThat(resumed.stop()).isEqualTo(AuditSampler.Stop.COMPLETE);
         assertThat(resumed.checkpoint().itemsSampled()).isEqualTo(ITEMS);
         first.addAll(rest);
@@ -245,8 +272,13 @@ final class AuditSamplerTest {
     @Test
     void theItemCapStopsExactlyAtTheCapAndResumeDeliversTheRestExactlyOnce() {
         Collected first = new Collected();
-        AuditSampler.Result r = sample(table, null, AuditSampler.Options.defaults()
-                .withBudget(AuditSampler.Budget.unlimited()).withItemCap(1_234), first);
+        AuditSampler.Result r = sample(
+                table,
+                null,
+                AuditSampler.Options.defaults()
+                        .withBudget(AuditSampler.Budget.unlimited())
+                        .withItemCap(1_234),
+                first);
         assertThat(r.stop()).as(r.summary()).isEqualTo(AuditSampler.Stop.ITEM_CAP);
         assertThat(r.summary()).contains("item cap");
         assertThat(r.items()).isEqualTo(1_234);
@@ -255,13 +287,24 @@ final class AuditSamplerTest {
 
         // a second capped run from there, then the rest: three runs, every item once
         Collected second = new Collected();
-        AuditSampler.Result r2 = sample(table, null, AuditSampler.Options.defaults()
-                .withBudget(AuditSampler.Budget.unlimited()).withItemCap(5_000).resumingFrom(r.checkpoint()), second);
+        AuditSampler.Result r2 = sample(
+                table,
+                null,
+                AuditSampler.Options.defaults()
+                        .withBudget(AuditSampler.Budget.unlimited())
+                        .withItemCap(5_000)
+                        .resumingFrom(r.checkpoint()),
+                second);
         assertThat(r2.stop()).isEqualTo(AuditSampler.Stop.ITEM_CAP);
         assertThat(second.calls).isEqualTo(5_000);
         Collected rest = new Collected();
-        AuditSampler.Result r3 = sample(table, null, AuditSampler.Options.defaults()
-                .withBudget(AuditSampler.Budget.unlimited()).resumingFrom(r2.checkpoint()), rest);
+        AuditSampler.Result r3 = sample(
+                table,
+                null,
+                AuditSampler.Options.defaults()
+                        .withBudget(AuditSampler.Budget.unlimited())
+                        .resumingFrom(r2.checkpoint()),
+                rest);
         assertThat(r3.stop()).isEqualTo(AuditSampler.Stop.COMPLETE);
         assertThat(r3.checkpoint().itemsSampled()).isEqualTo(ITEMS);
         first.addAll(second);
@@ -270,8 +313,8 @@ final class AuditSamplerTest {
 
         // a finished checkpoint reads nothing more
         Collected none = new Collected();
-        AuditSampler.Result again = sample(table, null, AuditSampler.Options.defaults().resumingFrom(r3.checkpoint()),
-                none);
+        AuditSampler.Result again =
+                sample(table, null, AuditSampler.Options.defaults().resumingFrom(r3.checkpoint()), none);
         assertThat(again.stop()).isEqualTo(AuditSampler.Stop.COMPLETE);
         assertThat(again.pages()).isZero();
         assertThat(none.calls).isZero();
@@ -293,8 +336,14 @@ final class AuditSamplerTest {
         });
         Collected first = new Collected();
         canceller.start();
-        AuditSampler.Result r = new AuditSampler(client).sample(table, null, AuditSampler.Options.defaults()
-                .withBudget(AuditSampler.Budget.of(50)), first, AuditSampler.Listener.NONE, cancel::get);
+        AuditSampler.Result r = new AuditSampler(client)
+                .sample(
+                        table,
+                        null,
+                        AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.of(50)),
+                        first,
+                        AuditSampler.Listener.NONE,
+                        cancel::get);
         long stoppedMs = (System.nanoTime() - cancelledAt.get()) / 1_000_000;
         canceller.join();
         assertThat(r.stop()).isEqualTo(AuditSampler.Stop.CANCELLED);
@@ -302,8 +351,13 @@ final class AuditSamplerTest {
         assertThat(r.items()).isPositive().isLessThan(ITEMS);
 
         Collected rest = new Collected();
-        sample(table, null, AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.unlimited())
-                .resumingFrom(r.checkpoint()), rest);
+        sample(
+                table,
+                null,
+                AuditSampler.Options.defaults()
+                        .withBudget(AuditSampler.Budget.unlimited())
+                        .resumingFrom(r.checkpoint()),
+                rest);
         first.addAll(rest);
         first.assertEveryWrittenItemExactlyOnce();
     }
@@ -318,25 +372,38 @@ final class AuditSamplerTest {
             Map<String, AttrValue> item = item(random, i);
             lab.engine().putUnmetered(name, item);
             if (item.containsKey("status")) {
-                expected.put(((AttrValue.S) item.get("status")).value() + "|" + ((AttrValue.N) item.get("sk")).text(),
+                expected.put(
+                        ((AttrValue.S) item.get("status")).value() + "|" + ((AttrValue.N) item.get("sk")).text(),
                         ItemSize.of(item));
             }
         }
         Collected got = new Collected();
         List<AuditSampler.Progress> progress = new ArrayList<>();
-        AuditSampler.Result r = new AuditSampler(client).sample(name, "by-status", AuditSampler.Options.defaults()
-                .withItemCap(1_000), got, progress::add, () -> false);
+        AuditSampler.Result r = new AuditSampler(client)
+                .sample(
+                        name,
+                        "by-status",
+                        AuditSampler.Options.defaults().withItemCap(1_000),
+                        got,
+                        progress::add,
+                        () -> false);
         assertThat(r.stop()).isEqualTo(AuditSampler.Stop.ITEM_CAP);
         assertThat(r.budget().basis()).isEqualTo("100 RCU/s (on-demand)");
         assertThat(r.checkpoint().index()).isEqualTo("by-status");
         // the page cut by the cap resumes from a key with the table's and the index's attributes
-        assertThat(r.checkpoint().segments()).filteredOn(s -> s.startKey() != null)
+        assertThat(r.checkpoint().segments())
+                .filteredOn(s -> s.startKey() != null)
                 .allSatisfy(s -> assertThat(s.startKey()).containsOnlyKeys("pk", "sk", "status"));
         assertThat(progress).anySatisfy(p -> assertThat(p.estimatedItemCount()).isEqualTo(expected.size()));
 
         Collected rest = new Collected();
-        AuditSampler.Result done = sample(name, "by-status", AuditSampler.Options.defaults()
-                .withBudget(AuditSampler.Budget.unlimited()).resumingFrom(r.checkpoint()), rest);
+        AuditSampler.Result done = sample(
+                name,
+                "by-status",
+                AuditSampler.Options.defaults()
+                        .withBudget(AuditSampler.Budget.unlimited())
+                        .resumingFrom(r.checkpoint()),
+                rest);
         assertThat(done.stop()).isEqualTo(AuditSampler.Stop.COMPLETE);
         got.addAll(rest);
         assertThat(got.times.keySet()).isEqualTo(expected.keySet());
@@ -344,14 +411,16 @@ final class AuditSamplerTest {
         assertThat(got.sizes).isEqualTo(expected);
         assertThat(got.times.keySet()).allMatch(k -> k.matches("(PENDING|SHIPPED|DONE|CANCELLED)\\|.*"));
         assertThat(meteredRead(name, "by-status")).isPositive();
-        assertThat(meteredRead(name)).as("a GSI Scan consumes the index's capacity, not the table's").isZero();
+        assertThat(meteredRead(name))
+                .as("a GSI Scan consumes the index's capacity, not the table's")
+                .isZero();
 
         // a checkpoint of the index cannot resume the table
-        Throwable wrong = catchThrowable(() -> sample(name, null, AuditSampler.Options.defaults()
-                .resumingFrom(r.checkpoint()), new Collected()));
+        Throwable wrong = catchThrowable(() ->
+                sample(name, null, AuditSampler.Options.defaults().resumingFrom(r.checkpoint()), new Collected()));
         assertThat(wrong).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("index by-status");
-        Throwable missing = catchThrowable(() -> sample(name, "nope", AuditSampler.Options.defaults(),
-                new Collected()));
+        Throwable missing =
+                catchThrowable(() -> sample(name, "nope", AuditSampler.Options.defaults(), new Collected()));
         assertThat(missing).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no index nope");
     }
 
@@ -363,7 +432,7 @@ final class AuditSamplerTest {
     @Test
     void throttlingBacksOffIsCountedAndStillReadsEverything() throws Exception {
         try (Lab throttling = Lab.start(Lab.Options.defaults());
-             DynamoDbClient c = LabFixture.newClient(throttling.endpoint().orElseThrow())) {
+                DynamoDbClient c = LabFixture.newClient(throttling.endpoint().orElseThrow())) {
             String name = createTable(throttling, "audit-throttle", null, 10);
             Map<String, Long> expected = new HashMap<>();
             String pad = "y".repeat(1_000);
@@ -376,15 +445,22 @@ final class AuditSamplerTest {
                 expected.put("K" + i + "|" + i, ItemSize.of(item));
             }
             Collected got = new Collected();
-            AuditSampler.Result r = new AuditSampler(c).sample(name, null, AuditSampler.Options.defaults()
-                    .withBudget(AuditSampler.Budget.unlimited()), got, AuditSampler.Listener.NONE, () -> false);
+            AuditSampler.Result r = new AuditSampler(c)
+                    .sample(
+                            name,
+                            null,
+                            AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.unlimited()),
+                            got,
+                            AuditSampler.Listener.NONE,
+                            () -> false);
 
             assertThat(r.stop()).as(r.summary()).isEqualTo(AuditSampler.Stop.COMPLETE);
             assertThat(r.throttles()).as("throttled requests").isPositive();
             assertThat(r.retries()).isEqualTo(r.throttles());
             assertThat(r.throttleReasons()).contains("TableReadProvisionedThroughputExceeded");
             long metered = throttling.meter().recentSeconds(ResourceId.table(name)).stream()
-                    .mapToLong(SecondStats::throttledRequests).sum();
+                    .mapToLong(SecondStats::throttledRequests)
+                    .sum();
             assertThat(r.throttles()).as("the sampler's count is the Lab's").isEqualTo(metered);
             assertThat(got.sizes).isEqualTo(expected);
             assertThat(got.times.values()).containsOnly(1);
@@ -405,12 +481,22 @@ final class AuditSamplerTest {
         AtomicBoolean dropped = new AtomicBoolean(true);
         AuditSampler.ScanCall call = request -> {
             if (request.segment() == 5) {
-                throw DynamoDbException.builder().statusCode(400).awsErrorDetails(AwsErrorDetails.builder()
-                        .errorCode("ValidationException").errorMessage("refused for the test").build()).build();
+                throw DynamoDbException.builder()
+                        .statusCode(400)
+                        .awsErrorDetails(AwsErrorDetails.builder()
+                                .errorCode("ValidationException")
+                                .errorMessage("refused for the test")
+                                .build())
+                        .build();
             }
             if (request.segment() == 2 && serverError.getAndSet(false)) {
-                throw DynamoDbException.builder().statusCode(500).awsErrorDetails(AwsErrorDetails.builder()
-                        .errorCode("InternalServerError").errorMessage("try again").build()).build();
+                throw DynamoDbException.builder()
+                        .statusCode(500)
+                        .awsErrorDetails(AwsErrorDetails.builder()
+                                .errorCode("InternalServerError")
+                                .errorMessage("try again")
+                                .build())
+                        .build();
             }
             if (request.segment() == 3 && dropped.getAndSet(false)) {
                 throw SdkClientException.create("Unable to execute HTTP request: Connection reset");
@@ -418,9 +504,14 @@ final class AuditSamplerTest {
             return client.scan(request);
         };
         Collected first = new Collected();
-        AuditSampler.Result r = new AuditSampler(client, call, attempt -> 1, 3).sample(table, null,
-                AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.unlimited()), first,
-                AuditSampler.Listener.NONE, () -> false);
+        AuditSampler.Result r = new AuditSampler(client, call, attempt -> 1, 3)
+                .sample(
+                        table,
+                        null,
+                        AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.unlimited()),
+                        first,
+                        AuditSampler.Listener.NONE,
+                        () -> false);
 
         assertThat(r.stop()).isEqualTo(AuditSampler.Stop.FAILED);
         assertThat(r.failedSegments()).containsExactly(5);
@@ -428,12 +519,18 @@ final class AuditSamplerTest {
         assertThat(r.summary()).contains("segments [5] failed");
         assertThat(r.retries()).isEqualTo(2);
         assertThat(r.throttles()).isZero();
-        assertThat(r.checkpoint().segments()).allSatisfy(s -> assertThat(s.done()).isEqualTo(s.segment() != 5));
+        assertThat(r.checkpoint().segments())
+                .allSatisfy(s -> assertThat(s.done()).isEqualTo(s.segment() != 5));
         assertThat(r.checkpoint().segments().get(5).startKey()).isNull();
 
         Collected rest = new Collected();
-        AuditSampler.Result resumed = sample(table, null, AuditSampler.Options.defaults()
-                .withBudget(AuditSampler.Budget.unlimited()).resumingFrom(r.checkpoint()), rest);
+        AuditSampler.Result resumed = sample(
+                table,
+                null,
+                AuditSampler.Options.defaults()
+                        .withBudget(AuditSampler.Budget.unlimited())
+                        .resumingFrom(r.checkpoint()),
+                rest);
         assertThat(resumed.stop()).isEqualTo(AuditSampler.Stop.COMPLETE);
         first.addAll(rest);
         first.assertEveryWrittenItemExactlyOnce();
@@ -444,8 +541,11 @@ final class AuditSamplerTest {
     void anExceptionFromTheSinkEndsTheRunAndIsRethrown() {
         IllegalStateException boom = new IllegalStateException("the consumer broke");
         AtomicLong seen = new AtomicLong();
-        Throwable thrown = catchThrowable(() -> sample(table, null, AuditSampler.Options.defaults()
-                .withBudget(AuditSampler.Budget.unlimited()), (pk, sk, size) -> {
+        Throwable thrown = catchThrowable(() -> sample(
+                table,
+                null,
+                AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.unlimited()),
+                (pk, sk, size) -> {
                     if (seen.incrementAndGet() == 100) {
                         throw boom;
                     }
@@ -458,12 +558,18 @@ final class AuditSamplerTest {
     @Test
     void aReadOnlyConnectionMaySample() {
         AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-        try (Connection ro = new ConnectionFactory(none).open(ConnectionSpec.custom("read-only",
-                lab.endpoint().orElseThrow(), "us-east-1", "audit"))) {
+        try (Connection ro = new ConnectionFactory(none)
+                .open(ConnectionSpec.custom("read-only", lab.endpoint().orElseThrow(), "us-east-1", "audit"))) {
             assertThat(ro.guard().isReadOnly()).isTrue();
             Collected got = new Collected();
-            AuditSampler.Result r = new AuditSampler(ro.dynamo()).sample(table, null, AuditSampler.Options.defaults()
-                    .withItemCap(500), got, AuditSampler.Listener.NONE, () -> false);
+            AuditSampler.Result r = new AuditSampler(ro.dynamo())
+                    .sample(
+                            table,
+                            null,
+                            AuditSampler.Options.defaults().withItemCap(500),
+                            got,
+                            AuditSampler.Listener.NONE,
+                            () -> false);
             assertThat(r.stop()).isEqualTo(AuditSampler.Stop.ITEM_CAP);
             assertThat(got.calls).isEqualTo(500);
             Throwable put = catchThrowable(() -> ro.dynamo().putItem(b -> b.tableName(table)
@@ -480,6 +586,7 @@ final class AuditSamplerTest {
     private static double meteredRead(String name, String index) {
         ResourceId id = index == null ? ResourceId.table(name) : ResourceId.index(name, index);
         return lab.meter().minutes(id, 0, lab.clock().epochMillis() + 60_000).stream()
-                .mapToDouble(m -> m.consumedRead().sum()).sum();
+                .mapToDouble(m -> m.consumedRead().sum())
+                .sum();
     }
 }

@@ -43,6 +43,7 @@ class AwsProfilesTest {
 
     @TempDir
     Path dir;
+
     private Path config;
     private Path credentials;
 
@@ -73,7 +74,8 @@ class AwsProfilesTest {
     void profilesFromBothFilesAreListedByNameWithoutSsoSessions() throws IOException {
         AwsProfiles profiles = profiles(Map.of());
 
-        assertThat(profiles.list()).extracting(AwsProfiles.ProfileInfo::name)
+        assertThat(profiles.list())
+                .extracting(AwsProfiles.ProfileInfo::name)
                 .containsExactly("ci", "default", "legacy-sso", "plain", "sso-dev");
         assertThat(profiles.problems()).isEmpty();
     }
@@ -115,16 +117,16 @@ class AwsProfilesTest {
 
     @Test
     void theDefaultChainRegionComesFromAwsRegionFirst() throws IOException {
-        AwsProfiles profiles = profiles(Map.of("AWS_REGION", "ap-south-1", "AWS_DEFAULT_REGION", "sa-east-1",
-                "AWS_PROFILE", "plain"));
+        AwsProfiles profiles =
+                profiles(Map.of("AWS_REGION", "ap-south-1", "AWS_DEFAULT_REGION", "sa-east-1", "AWS_PROFILE", "plain"));
 
         assertThat(profiles.regionFor(null)).contains("ap-south-1");
     }
 
     @Test
     void theDefaultChainRegionComesFromAwsDefaultRegionSecond() throws IOException {
-        AwsProfiles profiles = profiles(Map.of("AWS_REGION", " ", "AWS_DEFAULT_REGION", "sa-east-1",
-                "AWS_PROFILE", "plain"));
+        AwsProfiles profiles =
+                profiles(Map.of("AWS_REGION", " ", "AWS_DEFAULT_REGION", "sa-east-1", "AWS_PROFILE", "plain"));
 
         assertThat(profiles.regionFor(null)).contains("sa-east-1");
     }
@@ -177,11 +179,13 @@ class AwsProfilesTest {
     void openingAnUnknownProfileNamesItAndTheAvailableOnes() throws IOException {
         ConnectionFactory factory = new ConnectionFactory(profiles(Map.of()));
 
-        ConnectException e = catchThrowableOfType(ConnectException.class,
-                () -> factory.open(ConnectionSpec.aws("prod", "prod-admin", "eu-west-1")));
+        ConnectException e = catchThrowableOfType(
+                ConnectException.class, () -> factory.open(ConnectionSpec.aws("prod", "prod-admin", "eu-west-1")));
 
         assertThat(e.userMessage().headline()).isEqualTo("Unknown AWS profile 'prod-admin'");
-        assertThat(e.userMessage().detail()).contains(config.toString()).contains(credentials.toString())
+        assertThat(e.userMessage().detail())
+                .contains(config.toString())
+                .contains(credentials.toString())
                 .endsWith("Profiles found: ci, default, legacy-sso, plain, sso-dev.");
         assertThat(e.userMessage().hint()).contains("aws configure --profile prod-admin");
         assertThat(e).hasMessageContaining("prod-admin");
@@ -191,8 +195,8 @@ class AwsProfilesTest {
     void openingAnAwsConnectionWithNoRegionAnywhereIsRefused() {
         ConnectionFactory factory = new ConnectionFactory(AwsProfiles.from(config, credentials, Map.of()));
 
-        ConnectException e = catchThrowableOfType(ConnectException.class,
-                () -> factory.open(ConnectionSpec.aws("cloud", null, null)));
+        ConnectException e = catchThrowableOfType(
+                ConnectException.class, () -> factory.open(ConnectionSpec.aws("cloud", null, null)));
 
         assertThat(e.userMessage().headline()).isEqualTo("No region for this connection");
         assertThat(e.userMessage().detail()).isEqualTo("The default profile sets no region and none was chosen.");
@@ -203,8 +207,8 @@ class AwsProfilesTest {
     void openingAProfileWithoutRegionNamesTheProfile() throws IOException {
         ConnectionFactory factory = new ConnectionFactory(profiles(Map.of()));
 
-        ConnectException e = catchThrowableOfType(ConnectException.class,
-                () -> factory.open(ConnectionSpec.aws("ci", "ci", null)));
+        ConnectException e =
+                catchThrowableOfType(ConnectException.class, () -> factory.open(ConnectionSpec.aws("ci", "ci", null)));
 
         assertThat(e.userMessage().detail()).isEqualTo("Profile 'ci' sets no region and none was chosen.");
     }

@@ -32,19 +32,21 @@ class CliCommandsTest {
     void aLocalEndpointSendsTheSameAccessKeyAndTheEndpoint() {
         ConnectionSpec local = ConnectionSpec.custom("dynamodb local", "http://localhost:8000", "us-east-1", "alice");
 
-        assertThat(CliCommands.describeTable(local, "us-east-1", "orders")).isEqualTo(
-                "AWS_ACCESS_KEY_ID=alice AWS_SECRET_ACCESS_KEY=dummy aws dynamodb describe-table --table-name orders"
-                        + " --region us-east-1 --endpoint-url http://localhost:8000");
+        assertThat(CliCommands.describeTable(local, "us-east-1", "orders"))
+                .isEqualTo(
+                        "AWS_ACCESS_KEY_ID=alice AWS_SECRET_ACCESS_KEY=dummy aws dynamodb describe-table --table-name orders"
+                                + " --region us-east-1 --endpoint-url http://localhost:8000");
     }
 
     @Test
     void contributorInsightsForATableAndForAnIndex() {
         ConnectionSpec aws = ConnectionSpec.aws("prod", "admin", "eu-west-1");
 
-        assertThat(CliCommands.describeContributorInsights(aws, "eu-west-1", "orders", null)).isEqualTo(
-                "aws dynamodb describe-contributor-insights --table-name orders --region eu-west-1 --profile admin");
-        assertThat(CliCommands.describeContributorInsights(aws, "eu-west-1", "orders", "by status")).isEqualTo(
-                "aws dynamodb describe-contributor-insights --table-name orders --index-name 'by status'"
+        assertThat(CliCommands.describeContributorInsights(aws, "eu-west-1", "orders", null))
+                .isEqualTo(
+                        "aws dynamodb describe-contributor-insights --table-name orders --region eu-west-1 --profile admin");
+        assertThat(CliCommands.describeContributorInsights(aws, "eu-west-1", "orders", "by status"))
+                .isEqualTo("aws dynamodb describe-contributor-insights --table-name orders --index-name 'by status'"
                         + " --region eu-west-1 --profile admin");
     }
 
@@ -70,7 +72,8 @@ class CliCommandsTest {
     }
 
     private static String echoThroughShell(Path bash, String quoted) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(bash.toString(), "-c", "printf '%s' " + quoted).redirectErrorStream(true)
+        Process p = new ProcessBuilder(bash.toString(), "-c", "printf '%s' " + quoted)
+                .redirectErrorStream(true)
                 .start();
         byte[] out = p.getInputStream().readAllBytes();
         assertThat(p.waitFor(5, TimeUnit.SECONDS)).isTrue();

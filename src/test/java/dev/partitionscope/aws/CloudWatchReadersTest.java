@@ -50,6 +50,7 @@ class CloudWatchReadersTest {
 
     @TempDir
     static Path home;
+
     private static CwLab lab;
     private static RecordingProxy proxy;
     private static Connection connection;
@@ -69,9 +70,11 @@ class CloudWatchReadersTest {
         lab.at(2 * 3_600);
         proxy = RecordingProxy.to(lab.endpoint());
         AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-        connection = new ConnectionFactory(none, new ConnectionFactory.Timeouts(Duration.ofSeconds(2),
-                Duration.ofSeconds(2), Duration.ofSeconds(6))).open(ConnectionSpec.custom("readers", proxy.endpoint(),
-                "us-east-1", "readers"));
+        connection = new ConnectionFactory(
+                        none,
+                        new ConnectionFactory.Timeouts(
+                                Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(6)))
+                .open(ConnectionSpec.custom("readers", proxy.endpoint(), "us-east-1", "readers"));
         shape = new TableGateway(connection).describe("orders");
         plan = MetricPlan.forTable("orders", shape.globalIndexNames(), T0, T0.plusSeconds(7_200), 60);
     }
@@ -94,7 +97,7 @@ class CloudWatchReadersTest {
     }
 
     private static MetricsSnapshot read() {
-        return reader().read(plan, () -> false, pages -> { });
+        return reader().read(plan, () -> false, pages -> {});
     }
 
     @Test
@@ -104,21 +107,24 @@ class CloudWatchReadersTest {
 
         assertThat(s.status().state()).isEqualTo(DataState.DATA);
         assertThat(s.raw(TABLE, TableMetric.CONSUMED_WRITE)[0]).isEqualTo(1_010.0);
-        assertThat(s.display(TABLE, TableMetric.CONSUMED_WRITE)[0]).isCloseTo(16.83, org.assertj.core.data.Offset
-                .offset(0.01));
+        assertThat(s.display(TABLE, TableMetric.CONSUMED_WRITE)[0])
+                .isCloseTo(16.83, org.assertj.core.data.Offset.offset(0.01));
         assertThat(s.raw(TABLE, TableMetric.CONSUMED_WRITE)[65]).isEqualTo(300.0);
         assertThat(s.raw(TABLE, TableMetric.CONSUMED_WRITE)[30]).isNaN();
         assertThat(s.raw(GSI, TableMetric.CONSUMED_WRITE)[0]).isEqualTo(1_010.0);
         assertThat(s.raw(TABLE, TableMetric.WRITE_KEY_RANGE)[0]).isEqualTo(500.0);
         assertThat(s.total(TABLE, TableMetric.WRITE_THROTTLES)).isEqualTo(500.0);
         assertThat(s.total(TABLE, TableMetric.WRITE_PROVISIONED)).isZero();
-        assertThat(s.total(new MetricQuery.Key(TABLE, TableMetric.THROTTLED_REQUESTS, "PutItem"))).isEqualTo(500.0);
+        assertThat(s.total(new MetricQuery.Key(TABLE, TableMetric.THROTTLED_REQUESTS, "PutItem")))
+                .isEqualTo(500.0);
         assertThat(s.display(TABLE, TableMetric.PROVISIONED_WRITE)[10]).isEqualTo(5_000.0);
         // 54 queries × 120 minutes is fewer than 100,800 datapoints, but the Lab pages at its own size: every page
         // was followed and no datapoint was lost.
         assertThat(pages).isNotEmpty();
         // One ListMetrics per load finds the table's series; then every GetMetricData page.
-        assertThat(proxy.operations()).startsWith("ListMetrics").containsOnly("ListMetrics", "GetMetricData")
+        assertThat(proxy.operations())
+                .startsWith("ListMetrics")
+                .containsOnly("ListMetrics", "GetMetricData")
                 .hasSize(pages.size() + 1);
     }
 
@@ -126,8 +132,9 @@ class CloudWatchReadersTest {
     void theVerdictIsAHotPartitionWhileTheTableIsNearlyIdle() {
         Verdict v = Verdicts.of(read(), Verdicts.limitsOf(shape));
         assertThat(v.kind()).isEqualTo(Verdict.Kind.HOT_PARTITION);
-        assertThat(v.headline()).isEqualTo("Hot partition: 500 KeyRange write throttles while the table used < 1 %"
-                + " of its provisioned 5,000 WCU/s");
+        assertThat(v.headline())
+                .isEqualTo("Hot partition: 500 KeyRange write throttles while the table used < 1 %"
+                        + " of its provisioned 5,000 WCU/s");
         assertThat(v.resource()).isEqualTo(TABLE);
     }
 
@@ -135,33 +142,35 @@ class CloudWatchReadersTest {
         return insights(reader, InsightsReader.PARTITION_KEY_RULES);
     }
 
-    private static InsightsReader.Result insights(InsightsReader reader,
-                                                  java.util.Set<dev.partitionscope.core.insights.RuleKind> kinds) {
+    private static InsightsReader.Result insights(
+            InsightsReader reader, java.util.Set<dev.partitionscope.core.insights.RuleKind> kinds) {
         MetricsSnapshot s = read();
         List<ContributorInsightsState> states = new TableGateway(connection).contributorInsights(shape);
-        return reader.load(new InsightsReader.Request(states, plan.start(), 60, plan.columns(), s.throughputUnitsByResource(),
-                        kinds),
+        return reader.load(
+                new InsightsReader.Request(
+                        states, plan.start(), 60, plan.columns(), s.throughputUnitsByResource(), kinds),
                 () -> false,
-                (done, total) -> { });
+                (done, total) -> {});
     }
 
     @Test
     void stitchedHourlyReportsShowKeysHotInDifferentHoursWithTheirThrottles() {
-        java.util.Set<dev.partitionscope.core.insights.RuleKind> all = java.util.EnumSet.allOf(
-                dev.partitionscope.core.insights.RuleKind.class);
-        InsightsReader.Result r = insights(new InsightsReader(connection, attempt -> 10, Double.POSITIVE_INFINITY), all);
+        java.util.Set<dev.partitionscope.core.insights.RuleKind> all =
+                java.util.EnumSet.allOf(dev.partitionscope.core.insights.RuleKind.class);
+        InsightsReader.Result r =
+                insights(new InsightsReader(connection, attempt -> 10, Double.POSITIVE_INFINITY), all);
 
         assertThat(r.reports()).isEqualTo(2 * 4 + 2 * 2); // table: PKC PKT SKC SKT; GSI without sort key: PKC PKT
         assertThat(r.failedReports()).isZero();
         KeyTimeMatrix m = r.partitionKeys().get(TABLE);
         int pending = m.indexOf(RowKey.of("orders", null, "PENDING"));
         int late = m.indexOf(RowKey.of("orders", null, "LATE"));
-        assertThat(m.value(pending, 0)).isEqualTo(3_000.0);      // 3 × 1,000 WCU
+        assertThat(m.value(pending, 0)).isEqualTo(3_000.0); // 3 × 1,000 WCU
         assertThat(m.throttles(pending, 0)).isEqualTo(500);
         assertThat(m.value(m.indexOf(RowKey.of("orders", null, "SHIPPED")), 0)).isEqualTo(30.0);
-        assertThat(m.value(late, 65)).isEqualTo(900.0);          // hot only in hour 2, still a row
+        assertThat(m.value(late, 65)).isEqualTo(900.0); // hot only in hour 2, still a row
         int other = m.indexOf(RowKey.other("orders", null));
-        assertThat(m.value(other, 0)).isZero();                  // hour 1: every key is shown
+        assertThat(m.value(other, 0)).isZero(); // hour 1: every key is shown
         // Hour 2 had 31 keys: LATE and 24 of the 30 one-put keys are shown, 6 × 3 units are "other".
         assertThat(m.value(other, 66)).isEqualTo(18.0);
         assertThat(m.qualities()).contains(Quality.TRUNCATED, Quality.OTHER_ESTIMATED);
@@ -240,23 +249,25 @@ class CloudWatchReadersTest {
     @Test
     void localStackWithoutDynamoDbMetricsIsNotSupportedRatherThanNoData() {
         AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-        try (Connection localStack = new ConnectionFactory(none).open(ConnectionSpec.localStack()
-                .withEndpoint(proxy.endpoint()))) {
+        try (Connection localStack =
+                new ConnectionFactory(none).open(ConnectionSpec.localStack().withEndpoint(proxy.endpoint()))) {
             MetricPlan quiet = MetricPlan.forTable("quiet", List.of(), T0, T0.plusSeconds(3_600), 60);
-            DataStatus s = new MetricsReader(localStack).read(quiet, () -> false, pages -> { }).status();
+            DataStatus s = new MetricsReader(localStack)
+                    .read(quiet, () -> false, pages -> {})
+                    .status();
             assertThat(s.state()).isEqualTo(DataState.NOT_SUPPORTED);
             assertThat(s.detail()).startsWith("LocalStack publishes no AWS/DynamoDB metrics");
         }
         // The same empty answer from the Lab is just "no data": the Lab publishes metrics, the table was idle.
         MetricPlan quiet = MetricPlan.forTable("quiet", List.of(), T0, T0.plusSeconds(3_600), 60);
-        MetricsSnapshot s = reader().read(quiet, () -> false, pages -> { });
+        MetricsSnapshot s = reader().read(quiet, () -> false, pages -> {});
         assertThat(s.status().state()).isEqualTo(DataState.DATA);
         assertThat(Verdicts.of(s, Map.of()).kind()).isEqualTo(Verdict.Kind.NO_DATA);
     }
 
     @Test
     void cancellingBeforeTheFirstPageReturnsAPartialAnswerWithoutCalling() {
-        MetricsSnapshot s = reader().read(plan, () -> true, pages -> { });
+        MetricsSnapshot s = reader().read(plan, () -> true, pages -> {});
         assertThat(s.status().state()).isEqualTo(DataState.PARTIAL);
         assertThat(proxy.operations()).isEmpty();
     }
@@ -278,11 +289,16 @@ class CloudWatchReadersTest {
         assertThat(r.failedReports()).isEqualTo(1);
         List<KeyTimeMatrix> all = new ArrayList<>(r.partitionKeys().values());
         all.addAll(r.sortKeys().values());
-        KeyTimeMatrix hit = all.stream().filter(m -> m.qualities().contains(Quality.MISSING_COLUMNS)).findFirst()
+        KeyTimeMatrix hit = all.stream()
+                .filter(m -> m.qualities().contains(Quality.MISSING_COLUMNS))
+                .findFirst()
                 .orElseThrow();
-        long missing = java.util.stream.IntStream.range(0, hit.columns()).filter(hit::isMissing).count();
+        long missing = java.util.stream.IntStream.range(0, hit.columns())
+                .filter(hit::isMissing)
+                .count();
         assertThat(missing).isEqualTo(60);
-        assertThat(all.stream().filter(m -> m.qualities().contains(Quality.MISSING_COLUMNS))).hasSize(1);
+        assertThat(all.stream().filter(m -> m.qualities().contains(Quality.MISSING_COLUMNS)))
+                .hasSize(1);
         if (r.partitionKeys().containsValue(hit)) {
             // Partition-key reports feed the top keys: their state says some columns are missing.
             assertThat(r.status().values()).anyMatch(s -> s.state() == DataState.PARTIAL);
@@ -308,10 +324,12 @@ class CloudWatchReadersTest {
     @Test
     void rulesComeFromDescribeContributorInsights() {
         List<ContributorInsightsState> states = new TableGateway(connection).contributorInsights(shape);
-        ContributorInsightsState table = states.stream().filter(s -> s.indexName() == null).findFirst().orElseThrow();
+        ContributorInsightsState table =
+                states.stream().filter(s -> s.indexName() == null).findFirst().orElseThrow();
         assertThat(table.status()).isEqualTo(Status.ENABLED);
         assertThat(table.rules()).hasSize(4).allMatch(n -> n.startsWith("DynamoDBContributorInsights-"));
-        assertThat(InsightsReader.rules(table)).extracting(rule -> rule.kind().name())
+        assertThat(InsightsReader.rules(table))
+                .extracting(rule -> rule.kind().name())
                 .containsExactlyInAnyOrder("PKC", "PKT", "SKC", "SKT");
     }
 
@@ -325,7 +343,8 @@ class CloudWatchReadersTest {
         assertThat(s.status().detail()).contains("refused (Forbidden)").contains("unknown, not zero");
         assertThat(s.total(TABLE, TableMetric.WRITE_KEY_RANGE)).isNaN();
         assertThat(s.display(TABLE, TableMetric.WRITE_THROTTLES)).containsOnly(Double.NaN);
-        assertThat(s.incomplete()).hasSize(plan.queries().size())
+        assertThat(s.incomplete())
+                .hasSize(plan.queries().size())
                 .containsValue(dev.partitionscope.core.metrics.SeriesAnswer.FORBIDDEN);
         Verdict v = Verdicts.of(s, Verdicts.limitsOf(shape));
         assertThat(v.kind()).isEqualTo(Verdict.Kind.UNAVAILABLE);
@@ -334,12 +353,16 @@ class CloudWatchReadersTest {
 
     @Test
     void oneRefusedCauseSeriesIsNamedAndNeverCountedAsZero() {
-        String keyRange = plan.queries().stream().filter(q -> q.resource().equals(TABLE)
-                && q.metric() == TableMetric.WRITE_KEY_RANGE).findFirst().orElseThrow().id();
+        String keyRange = plan.queries().stream()
+                .filter(q -> q.resource().equals(TABLE) && q.metric() == TableMetric.WRITE_KEY_RANGE)
+                .findFirst()
+                .orElseThrow()
+                .id();
         proxy.rewrite("GetMetricData", doc -> {
             for (var r : doc.path("MetricDataResults")) {
                 if (r.path("Id").asText().equals(keyRange)) {
-                    ((com.fasterxml.jackson.databind.node.ObjectNode) r).put("StatusCode", "Forbidden")
+                    ((com.fasterxml.jackson.databind.node.ObjectNode) r)
+                            .put("StatusCode", "Forbidden")
                             .putArray("Timestamps");
                     ((com.fasterxml.jackson.databind.node.ObjectNode) r).putArray("Values");
                 }
@@ -352,7 +375,8 @@ class CloudWatchReadersTest {
         assertThat(s.total(TABLE, TableMetric.WRITE_KEY_RANGE)).isNaN();
         assertThat(s.total(TABLE, TableMetric.WRITE_THROTTLES)).isEqualTo(500.0);
         Verdict v = Verdicts.of(s, Verdicts.limitsOf(shape));
-        assertThat(v.detail()).contains("WriteKeyRangeThroughputThrottleEvents refused (Forbidden)")
+        assertThat(v.detail())
+                .contains("WriteKeyRangeThroughputThrottleEvents refused (Forbidden)")
                 .contains("the counts may be low");
     }
 
@@ -363,19 +387,28 @@ class CloudWatchReadersTest {
 
         assertThat(s.status().state()).isEqualTo(DataState.DATA);
         assertThat(s.plan().queries()).hasSameSizeAs(plan.queries());
-        assertThat(s.plan().notes()).anyMatch(n -> n.startsWith("Could not list this table's metrics")
-                && n.contains("cloudwatch:ListMetrics"));
+        assertThat(s.plan().notes())
+                .anyMatch(n ->
+                        n.startsWith("Could not list this table's metrics") && n.contains("cloudwatch:ListMetrics"));
     }
 
     @Test
     void aRuleThatNoLongerExistsIsMissingNotUnsupported() {
         MetricsSnapshot s = read();
         String gone = "DynamoDBContributorInsights-PKC-orders-1000000000000";
-        List<ContributorInsightsState> states = List.of(new ContributorInsightsState("orders", null, Status.ENABLED,
-                "ACCESSED_AND_THROTTLED_KEYS", null, List.of(gone)));
+        List<ContributorInsightsState> states = List.of(new ContributorInsightsState(
+                "orders", null, Status.ENABLED, "ACCESSED_AND_THROTTLED_KEYS", null, List.of(gone)));
         InsightsReader.Result r = new InsightsReader(connection, attempt -> 10, Double.POSITIVE_INFINITY)
-                .load(new InsightsReader.Request(states, plan.start(), 60, plan.columns(),
-                        s.throughputUnitsByResource(), InsightsReader.PARTITION_KEY_RULES), () -> false, (d, t) -> { });
+                .load(
+                        new InsightsReader.Request(
+                                states,
+                                plan.start(),
+                                60,
+                                plan.columns(),
+                                s.throughputUnitsByResource(),
+                                InsightsReader.PARTITION_KEY_RULES),
+                        () -> false,
+                        (d, t) -> {});
 
         DataStatus status = r.status().get(TABLE);
         assertThat(status.state()).isEqualTo(DataState.RULE_MISSING);

@@ -20,8 +20,8 @@ class ConnectServiceIntegrationTest {
      * connection would read "did not answer in time" instead of "Cannot reach the endpoint" (the SDK's
      * ApiCallTimeoutException does not carry the connect failure).
      */
-    private static final ConnectionFactory.Timeouts SHORT = new ConnectionFactory.Timeouts(Duration.ofSeconds(1),
-            Duration.ofSeconds(2), Duration.ofSeconds(10));
+    private static final ConnectionFactory.Timeouts SHORT =
+            new ConnectionFactory.Timeouts(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(10));
 
     @TempDir
     static Path home;
@@ -66,8 +66,8 @@ class ConnectServiceIntegrationTest {
         assertThat(took).isLessThan(Duration.ofSeconds(3));
         UserMessage message = ErrorTranslator.translate(error, spec, "ListTables");
         assertThat(message.headline()).isEqualTo("Cannot reach the endpoint");
-        assertThat(message.detail()).isEqualTo("Nothing is listening at http://127.0.0.1:" + closedPort
-                + " (connection refused).");
+        assertThat(message.detail())
+                .isEqualTo("Nothing is listening at http://127.0.0.1:" + closedPort + " (connection refused).");
         assertThat(message.hint()).isEqualTo("Check that the server is running and that the URL and port are right.");
     }
 
@@ -83,8 +83,9 @@ class ConnectServiceIntegrationTest {
         assertThat(took).isLessThan(Duration.ofSeconds(3));
         UserMessage message = ErrorTranslator.translate(error, spec, "ListTables");
         assertThat(message.headline()).isEqualTo("Unknown host");
-        assertThat(message.detail()).isEqualTo("The host in http://no-such-host.invalid:8000 could not be resolved"
-                + " (no-such-host.invalid).");
+        assertThat(message.detail())
+                .isEqualTo("The host in http://no-such-host.invalid:8000 could not be resolved"
+                        + " (no-such-host.invalid).");
     }
 
     @Test

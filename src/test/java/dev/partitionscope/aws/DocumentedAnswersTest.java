@@ -47,6 +47,7 @@ class DocumentedAnswersTest {
 
     @TempDir
     Path home;
+
     private AwsFixtureEndpoint aws;
     private Connection connection;
 
@@ -54,9 +55,11 @@ class DocumentedAnswersTest {
     void open() {
         aws = new AwsFixtureEndpoint();
         AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-        connection = new ConnectionFactory(none, new ConnectionFactory.Timeouts(Duration.ofSeconds(2),
-                Duration.ofSeconds(2), Duration.ofSeconds(6))).open(ConnectionSpec.custom("fixtures", aws.endpoint(),
-                "us-east-1", "fixtures"));
+        connection = new ConnectionFactory(
+                        none,
+                        new ConnectionFactory.Timeouts(
+                                Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(6)))
+                .open(ConnectionSpec.custom("fixtures", aws.endpoint(), "us-east-1", "fixtures"));
     }
 
     @AfterEach
@@ -82,8 +85,11 @@ class DocumentedAnswersTest {
         assertThat(lsi.kind()).isEqualTo(IndexShape.Kind.LOCAL);
         assertThat(lsi.keySchema().sortKey().name()).isEqualTo("LastPostDateTime");
         assertThat(lsi.provisioned()).as("an LSI shares the table's capacity").isNull();
-        assertThat(t.warmThroughput()).as("the example predates warm throughput: not reported, not zero").isNull();
-        assertThat(aws.calls("DescribeTable")).singleElement()
+        assertThat(t.warmThroughput())
+                .as("the example predates warm throughput: not reported, not zero")
+                .isNull();
+        assertThat(aws.calls("DescribeTable"))
+                .singleElement()
                 .satisfies(c -> assertThat(c.body().path("TableName").asText()).isEqualTo("Thread"));
     }
 
@@ -118,7 +124,8 @@ class DocumentedAnswersTest {
         assertThat(states).singleElement().satisfies(s -> {
             assertThat(s.status()).isEqualTo(ContributorInsightsState.Status.ENABLED);
             assertThat(s.mode()).isEqualTo("ACCESSED_AND_THROTTLED_KEYS");
-            assertThat(InsightsReader.rules(s)).extracting(r -> r.kind().name())
+            assertThat(InsightsReader.rules(s))
+                    .extracting(r -> r.kind().name())
                     .containsExactlyInAnyOrder("PKC", "PKT", "SKC", "SKT");
         });
     }
@@ -127,34 +134,48 @@ class DocumentedAnswersTest {
     void ruleReportsAreReadByTheirKeyLabelsWithTimestampsFromCbor() {
         JsonNode pkc = AwsFixtureEndpoint.fixture("get-insight-rule-report-pkc.json");
         JsonNode skc = AwsFixtureEndpoint.fixture("get-insight-rule-report-skc.json");
-        JsonNode empty = AwsFixtureEndpoint.fixture("get-insight-rule-report-skc.json").deepCopy();
+        JsonNode empty =
+                AwsFixtureEndpoint.fixture("get-insight-rule-report-skc.json").deepCopy();
         ((com.fasterxml.jackson.databind.node.ObjectNode) empty).putArray("Contributors");
         aws.on("GetInsightRuleReport", request -> {
             String rule = request.path("RuleName").asText();
             return Answer.ok(rule.contains("-PKC-") ? pkc : rule.contains("-SKC-") ? skc : empty);
         });
-        ContributorInsightsState state = new ContributorInsightsState("Thread", null,
-                ContributorInsightsState.Status.ENABLED, "ACCESSED_AND_THROTTLED_KEYS", null,
-                List.of("DynamoDBContributorInsights-PKC-Thread-1733068800000",
+        ContributorInsightsState state = new ContributorInsightsState(
+                "Thread",
+                null,
+                ContributorInsightsState.Status.ENABLED,
+                "ACCESSED_AND_THROTTLED_KEYS",
+                null,
+                List.of(
+                        "DynamoDBContributorInsights-PKC-Thread-1733068800000",
                         "DynamoDBContributorInsights-PKT-Thread-1733068800000",
                         "DynamoDBContributorInsights-SKC-Thread-1733068800000",
                         "DynamoDBContributorInsights-SKT-Thread-1733068800000"));
 
         InsightsReader.Result r = new InsightsReader(connection, attempt -> 10, Double.POSITIVE_INFINITY)
-                .load(new InsightsReader.Request(List.of(state), T, 60, 60, Map.of(), EnumSet.allOf(RuleKind.class)),
-                        () -> false, (done, total) -> { });
+                .load(
+                        new InsightsReader.Request(List.of(state), T, 60, 60, Map.of(), EnumSet.allOf(RuleKind.class)),
+                        () -> false,
+                        (done, total) -> {});
 
         KeyTimeMatrix pk = r.partitionKeys().get(THREAD);
         int dynamo = pk.indexOf(RowKey.of("Thread", null, "Amazon DynamoDB"));
         assertThat(dynamo).isNotNegative();
         assertThat(pk.value(dynamo, 0)).isEqualTo(3_000.0);
         assertThat(pk.value(dynamo, 1)).isEqualTo(1_800.0);
-        assertThat(pk.value(pk.indexOf(RowKey.of("Thread", null, "Amazon SQS")), 2)).isEqualTo(150.0);
+        assertThat(pk.value(pk.indexOf(RowKey.of("Thread", null, "Amazon SQS")), 2))
+                .isEqualTo(150.0);
         // KeyLabels ["SortKey", "PartitionKey"]: the contributor's keys are read by label, not by position.
         KeyTimeMatrix sk = r.sortKeys().get(THREAD);
         int thread = sk.indexOf(RowKey.of("Thread", null, "Amazon DynamoDB", "DynamoDB Thread 1"));
-        assertThat(thread).as("rows: %s", java.util.stream.IntStream.range(0, sk.rowCount()).mapToObj(sk::row)
-                .toList()).isNotNegative();
+        assertThat(thread)
+                .as(
+                        "rows: %s",
+                        java.util.stream.IntStream.range(0, sk.rowCount())
+                                .mapToObj(sk::row)
+                                .toList())
+                .isNotNegative();
         assertThat(sk.value(thread, 0)).isEqualTo(3_000.0);
         // What the reader asked: a rule by name, the window, at most 25 contributors.
         JsonNode asked = aws.calls("GetInsightRuleReport").get(0).body();
@@ -164,14 +185,23 @@ class DocumentedAnswersTest {
 
     @Test
     void aRuleCloudWatchNoLongerHasIsReportedMissingWithItsName() {
-        aws.on("GetInsightRuleReport", request -> Answer.error(404, "ResourceNotFoundException", "Rule "
-                + request.path("RuleName").asText() + " does not exist."));
+        aws.on(
+                "GetInsightRuleReport",
+                request -> Answer.error(
+                        404,
+                        "ResourceNotFoundException",
+                        "Rule " + request.path("RuleName").asText() + " does not exist."));
         String rule = "DynamoDBContributorInsights-PKC-Thread-1733068800000";
-        ContributorInsightsState state = new ContributorInsightsState("Thread", null,
-                ContributorInsightsState.Status.ENABLED, "ACCESSED_AND_THROTTLED_KEYS", null, List.of(rule));
+        ContributorInsightsState state = new ContributorInsightsState(
+                "Thread",
+                null,
+                ContributorInsightsState.Status.ENABLED,
+                "ACCESSED_AND_THROTTLED_KEYS",
+                null,
+                List.of(rule));
 
         InsightsReader.Result r = new InsightsReader(connection, attempt -> 10, Double.POSITIVE_INFINITY)
-                .load(new InsightsReader.Request(List.of(state), T, 60, 60, Map.of()), () -> false, (d, t) -> { });
+                .load(new InsightsReader.Request(List.of(state), T, 60, 60, Map.of()), () -> false, (d, t) -> {});
 
         DataStatus status = r.status().get(THREAD);
         assertThat(status.state()).isEqualTo(DataState.RULE_MISSING);
@@ -184,14 +214,16 @@ class DocumentedAnswersTest {
                 .on("GetMetricData", AwsFixtureEndpoint.metricData("get-metric-data.json"));
         MetricPlan documented = MetricPlan.forTable("Thread", List.of(), T, T.plusSeconds(3_600), 60);
 
-        MetricsSnapshot s = new MetricsReader(connection, attempt -> 10).read(documented, () -> false, p -> { });
+        MetricsSnapshot s = new MetricsReader(connection, attempt -> 10).read(documented, () -> false, p -> {});
 
         // ListMetrics was followed through its NextToken once; GetMetricData through PartialData's NextToken.
         assertThat(aws.calls("ListMetrics")).hasSize(2);
         assertThat(aws.calls("GetMetricData")).hasSize(2);
-        assertThat(s.total(THREAD, TableMetric.WRITE_KEY_RANGE)).as("PartialData then Complete: both pages")
+        assertThat(s.total(THREAD, TableMetric.WRITE_KEY_RANGE))
+                .as("PartialData then Complete: both pages")
                 .isEqualTo(100.0);
-        assertThat(s.complete(new MetricQuery.Key(THREAD, TableMetric.WRITE_KEY_RANGE, null))).isTrue();
+        assertThat(s.complete(new MetricQuery.Key(THREAD, TableMetric.WRITE_KEY_RANGE, null)))
+                .isTrue();
         // InternalError is unknown, never zero, and the whole answer says it is partial.
         assertThat(s.answer(new MetricQuery.Key(THREAD, TableMetric.READ_THROTTLES, null)))
                 .isEqualTo(SeriesAnswer.INTERNAL_ERROR);
@@ -200,20 +232,29 @@ class DocumentedAnswersTest {
         assertThat(s.status().detail()).contains("1 failed in CloudWatch (InternalError)");
         // Global-table writes by Source, summed into the total CloudWatch does not list unsplit.
         assertThat(s.total(THREAD, TableMetric.CONSUMED_WRITE)).isEqualTo(7_200.0);
-        assertThat(s.total(new MetricQuery.Key(THREAD, TableMetric.CONSUMED_WRITE, null,
-                new MetricQuery.Split("Source", "GlobalTable")))).isEqualTo(1_200.0);
+        assertThat(s.total(new MetricQuery.Key(
+                        THREAD, TableMetric.CONSUMED_WRITE, null, new MetricQuery.Split("Source", "GlobalTable"))))
+                .isEqualTo(1_200.0);
         // ExecuteStatement by Verb: the reader asked for the Verb dimension and shows each verb.
-        MetricQuery.Key update = new MetricQuery.Key(THREAD, TableMetric.THROTTLED_REQUESTS, "ExecuteStatement",
+        MetricQuery.Key update = new MetricQuery.Key(
+                THREAD,
+                TableMetric.THROTTLED_REQUESTS,
+                "ExecuteStatement",
                 new MetricQuery.Split("Verb", "PartiQLUpdate"));
         assertThat(s.total(update)).isEqualTo(40.0);
-        assertThat(s.plan().perOperation(TableMetric.THROTTLED_REQUESTS)).contains(update)
+        assertThat(s.plan().perOperation(TableMetric.THROTTLED_REQUESTS))
+                .contains(update)
                 .doesNotContain(new MetricQuery.Key(THREAD, TableMetric.THROTTLED_REQUESTS, "ExecuteStatement"));
         JsonNode firstCall = aws.calls("GetMetricData").get(0).body();
         assertThat(StreamSupport.stream(firstCall.path("MetricDataQueries").spliterator(), false)
-                .map(q -> q.path("MetricStat").path("Metric").path("Dimensions").toString()))
+                        .map(q -> q.path("MetricStat")
+                                .path("Metric")
+                                .path("Dimensions")
+                                .toString()))
                 .anyMatch(d -> d.contains("\"Verb\"") && d.contains("PartiQLUpdate"))
                 .anyMatch(d -> d.contains("\"OperationType\"") && d.contains("Write"));
-        assertThat(s.plan().notes()).anyMatch(n -> n.startsWith("ExecuteStatement is published by Verb"))
+        assertThat(s.plan().notes())
+                .anyMatch(n -> n.startsWith("ExecuteStatement is published by Verb"))
                 .anyMatch(n -> n.contains("by Source (Customer, GlobalTable); the total is their sum"));
 
         // The verdict rests on what was answered, and says what was not.

@@ -30,7 +30,10 @@ class ErrorTranslatorTest {
 
     private static DynamoDbException dynamo(int status, String code, String message) {
         return (DynamoDbException) DynamoDbException.builder()
-                .awsErrorDetails(AwsErrorDetails.builder().errorCode(code).errorMessage(message).serviceName("DynamoDb")
+                .awsErrorDetails(AwsErrorDetails.builder()
+                        .errorCode(code)
+                        .errorMessage(message)
+                        .serviceName("DynamoDb")
                         .build())
                 .message(message + " (Service: DynamoDb, Status Code: " + status + ", Request ID: ABC123)")
                 .statusCode(status)
@@ -47,17 +50,21 @@ class ErrorTranslatorTest {
 
         assertThat(message.headline()).isEqualTo("Access denied: dynamodb:ListTables is missing");
         assertThat(message.detail()).isEqualTo(aws);
-        assertThat(message.hint()).isEqualTo("Ask for dynamodb:ListTables on this resource, or connect with a profile"
-                + " that has it.");
+        assertThat(message.hint())
+                .isEqualTo("Ask for dynamodb:ListTables on this resource, or connect with a profile" + " that has it.");
     }
 
     @Test
     void accessDeniedOnCloudWatchNamesTheCloudWatchPermission() {
         CloudWatchException e = (CloudWatchException) CloudWatchException.builder()
-                .awsErrorDetails(AwsErrorDetails.builder().errorCode("AccessDenied").serviceName("CloudWatch")
+                .awsErrorDetails(AwsErrorDetails.builder()
+                        .errorCode("AccessDenied")
+                        .serviceName("CloudWatch")
                         .errorMessage("User: arn:aws:sts::123:assumed-role/ReadOnly/me is not authorized to perform:"
-                                + " cloudwatch:GetMetricData because no identity-based policy allows it").build())
-                .statusCode(403).build();
+                                + " cloudwatch:GetMetricData because no identity-based policy allows it")
+                        .build())
+                .statusCode(403)
+                .build();
 
         assertThat(translate(e, AWS_SSO, "GetMetricData").headline())
                 .isEqualTo("Access denied: cloudwatch:GetMetricData is missing");
@@ -66,12 +73,17 @@ class ErrorTranslatorTest {
     @Test
     void accessDeniedWithoutThePolicyTextIsDerivedFromTheOperationAndService() {
         assertThat(translate(dynamo(400, "AccessDeniedException", "Access denied"), AWS_SSO, "DescribeTable")
-                .headline()).isEqualTo("Access denied: dynamodb:DescribeTable is missing");
+                        .headline())
+                .isEqualTo("Access denied: dynamodb:DescribeTable is missing");
 
         CloudWatchException cw = (CloudWatchException) CloudWatchException.builder()
-                .awsErrorDetails(AwsErrorDetails.builder().errorCode("AccessDenied").serviceName("CloudWatch")
-                        .errorMessage("Access Denied").build())
-                .statusCode(403).build();
+                .awsErrorDetails(AwsErrorDetails.builder()
+                        .errorCode("AccessDenied")
+                        .serviceName("CloudWatch")
+                        .errorMessage("Access Denied")
+                        .build())
+                .statusCode(403)
+                .build();
         assertThat(translate(cw, AWS_SSO, "GetMetricData").headline())
                 .isEqualTo("Access denied: cloudwatch:GetMetricData is missing");
 
@@ -80,24 +92,24 @@ class ErrorTranslatorTest {
 
     @Test
     void unrecognizedClientSaysTheCredentialsWereRejectedAndNamesTheProfile() {
-        DynamoDbException e = dynamo(400, "UnrecognizedClientException",
-                "The security token included in the request is invalid.");
+        DynamoDbException e =
+                dynamo(400, "UnrecognizedClientException", "The security token included in the request is invalid.");
 
         UserMessage withProfile = translate(e, AWS_SSO, "ListTables");
         UserMessage withoutProfile = translate(e, AWS_DEFAULT, "ListTables");
 
         assertThat(withProfile.headline()).isEqualTo("AWS rejected the credentials");
-        assertThat(withProfile.detail()).isEqualTo("UnrecognizedClientException: The security token included in the"
-                + " request is invalid.");
+        assertThat(withProfile.detail())
+                .isEqualTo("UnrecognizedClientException: The security token included in the" + " request is invalid.");
         assertThat(withProfile.hint()).contains("profile 'sso-dev'").contains("aws configure --profile sso-dev");
-        assertThat(withoutProfile.hint()).isEqualTo("Check your credentials (aws configure), or pick a profile in the"
-                + " connection dialog.");
+        assertThat(withoutProfile.hint())
+                .isEqualTo("Check your credentials (aws configure), or pick a profile in the" + " connection dialog.");
     }
 
     @Test
     void expiredTokenWithAProfileSuggestsSsoLoginForThatProfile() {
-        DynamoDbException e = dynamo(400, "ExpiredTokenException", "The security token included in the request is"
-                + " expired");
+        DynamoDbException e =
+                dynamo(400, "ExpiredTokenException", "The security token included in the request is" + " expired");
 
         UserMessage message = translate(e, AWS_SSO, "ListTables");
 
@@ -115,7 +127,8 @@ class ErrorTranslatorTest {
         UserMessage message = translate(e, AWS_SSO, "ListTables");
 
         assertThat(message.headline()).isEqualTo("Your SSO session has expired");
-        assertThat(message.hint()).isEqualTo("Run 'aws sso login --profile sso-dev' in a terminal, then connect again.");
+        assertThat(message.hint())
+                .isEqualTo("Run 'aws sso login --profile sso-dev' in a terminal, then connect again.");
         assertThat(translate(e, AWS_DEFAULT, "ListTables").hint()).contains("aws sso login --profile <profile>");
     }
 
@@ -172,14 +185,13 @@ class ErrorTranslatorTest {
         UserMessage message = translate(e, LOCALSTACK, "DescribeContributorInsights");
 
         assertThat(message.headline()).isEqualTo("Not supported by this endpoint");
-        assertThat(message.detail()).isEqualTo("DescribeContributorInsights is not implemented by"
-                + " http://localhost:4566.");
+        assertThat(message.detail())
+                .isEqualTo("DescribeContributorInsights is not implemented by" + " http://localhost:4566.");
     }
 
     @Test
     void serverErrorsNameTheHttpStatus() {
-        UserMessage internal = translate(dynamo(500, "InternalServerError", "Internal server error"), AWS_SSO,
-                "Query");
+        UserMessage internal = translate(dynamo(500, "InternalServerError", "Internal server error"), AWS_SSO, "Query");
         UserMessage unavailable = translate(dynamo(503, "ServiceUnavailable", null), AWS_SSO, "Query");
 
         assertThat(internal.headline()).isEqualTo("The server failed (HTTP 500)");
@@ -190,8 +202,8 @@ class ErrorTranslatorTest {
 
     @Test
     void otherClientErrorsAreRefusalsNamingTheOperation() {
-        UserMessage message = translate(dynamo(400, "ValidationException", "One or more parameter values were"
-                + " invalid"), AWS_SSO, "Query");
+        UserMessage message = translate(
+                dynamo(400, "ValidationException", "One or more parameter values were" + " invalid"), AWS_SSO, "Query");
 
         assertThat(message.headline()).isEqualTo("Request refused: Query");
         assertThat(message.detail()).isEqualTo("ValidationException: One or more parameter values were invalid");
@@ -199,11 +211,25 @@ class ErrorTranslatorTest {
 
     @Test
     void throttlingAndMissingTablesHaveTheirOwnHeadlines() {
-        assertThat(translate(dynamo(400, "ProvisionedThroughputExceededException", "The level of configured"
-                + " provisioned throughput for the table was exceeded."), AWS_SSO, "PutItem").headline())
+        assertThat(translate(
+                                dynamo(
+                                        400,
+                                        "ProvisionedThroughputExceededException",
+                                        "The level of configured"
+                                                + " provisioned throughput for the table was exceeded."),
+                                AWS_SSO,
+                                "PutItem")
+                        .headline())
                 .isEqualTo("Throttled");
-        assertThat(translate(dynamo(400, "ResourceNotFoundException", "Requested resource not found: Table: t not"
-                + " found"), AWS_SSO, "DescribeTable").headline()).isEqualTo("Not found");
+        assertThat(translate(
+                                dynamo(
+                                        400,
+                                        "ResourceNotFoundException",
+                                        "Requested resource not found: Table: t not" + " found"),
+                                AWS_SSO,
+                                "DescribeTable")
+                        .headline())
+                .isEqualTo("Not found");
     }
 
     @Test
@@ -213,8 +239,8 @@ class ErrorTranslatorTest {
         UserMessage message = translate(new RuntimeException("task failed", blocked), AWS_SSO, "PutItem");
 
         assertThat(message.headline()).isEqualTo("Writes are locked on this connection");
-        assertThat(message.detail()).isEqualTo("DynamoDB PutItem on orders was blocked: connection 'prod' is"
-                + " read-only.");
+        assertThat(message.detail())
+                .isEqualTo("DynamoDB PutItem on orders was blocked: connection 'prod' is" + " read-only.");
         assertThat(message.hint()).startsWith("Nothing was sent. If you really mean to change orders");
     }
 
@@ -227,21 +253,21 @@ class ErrorTranslatorTest {
 
     @Test
     void anUnknownHostIsNamed() {
-        SdkClientException e = SdkClientException.create("Unable to execute HTTP request: nowhere.invalid",
-                new UnknownHostException("nowhere.invalid"));
+        SdkClientException e = SdkClientException.create(
+                "Unable to execute HTTP request: nowhere.invalid", new UnknownHostException("nowhere.invalid"));
 
-        UserMessage message = translate(e, ConnectionSpec.custom("c", "http://nowhere.invalid:8000", "us-east-1", "k"),
-                "ListTables");
+        UserMessage message =
+                translate(e, ConnectionSpec.custom("c", "http://nowhere.invalid:8000", "us-east-1", "k"), "ListTables");
 
         assertThat(message.headline()).isEqualTo("Unknown host");
-        assertThat(message.detail()).isEqualTo("The host in http://nowhere.invalid:8000 could not be resolved"
-                + " (nowhere.invalid).");
+        assertThat(message.detail())
+                .isEqualTo("The host in http://nowhere.invalid:8000 could not be resolved" + " (nowhere.invalid).");
     }
 
     @Test
     void aRefusedConnectionToLocalStackSuggestsStartingIt() {
-        SdkClientException e = SdkClientException.create("Unable to execute HTTP request: Connect to"
-                + " http://localhost:4566 failed: Connection refused",
+        SdkClientException e = SdkClientException.create(
+                "Unable to execute HTTP request: Connect to" + " http://localhost:4566 failed: Connection refused",
                 new java.net.ConnectException("Connection refused"));
 
         UserMessage message = translate(e, LOCALSTACK, "ListTables");

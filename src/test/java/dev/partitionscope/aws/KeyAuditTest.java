@@ -39,12 +39,16 @@ public class KeyAuditTest {
         SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
         try (Lab lab = Lab.start(Lab.Options.defaults().withClock(clock))) {
             var s = ScenarioCatalog.load(null).get(scenario);
-            new FastForward(Plan.of(s, variant, RunSettings.defaults().withDuration(Duration.ofMinutes(10))), lab,
-                    clock, 2_000).run();
+            new FastForward(
+                            Plan.of(s, variant, RunSettings.defaults().withDuration(Duration.ofMinutes(10))),
+                            lab,
+                            clock,
+                            2_000)
+                    .run();
             Path home = Files.createTempDirectory("audit-test");
             AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-            try (Connection c = new ConnectionFactory(none).open(ConnectionSpec.lab()
-                    .withEndpoint(lab.endpoint().orElseThrow()))) {
+            try (Connection c = new ConnectionFactory(none)
+                    .open(ConnectionSpec.lab().withEndpoint(lab.endpoint().orElseThrow()))) {
                 return body.apply(c);
             }
         }
@@ -52,16 +56,21 @@ public class KeyAuditTest {
 
     private static KeyAudit.Result audit(String scenario, String variant, String table) throws Exception {
         return onScenario(scenario, variant, c -> {
-            KeyAudit.Options o = new KeyAudit.Options(AuditSampler.Options.defaults().withBudget(
-                    AuditSampler.Budget.unlimited()), true, TimeRange.last(TimeRange.Preset.LAST_1H), true);
+            KeyAudit.Options o = new KeyAudit.Options(
+                    AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.unlimited()),
+                    true,
+                    TimeRange.last(TimeRange.Preset.LAST_1H),
+                    true);
             return new KeyAudit(c).run(table, o, () -> false, KeyAudit.Listener.NONE);
         });
     }
 
     private static Finding finding(KeyAudit.Result r, String pattern) {
-        return r.advice().findings().stream().filter(f -> f.pattern().equals(pattern)).findFirst().orElseThrow(
-                () -> new AssertionError("no finding for " + pattern + ": " + r.advice().findings()
-                        + "\nmatrix: " + r.advice().matrix() + "\nload: " + r.loadNote()));
+        return r.advice().findings().stream()
+                .filter(f -> f.pattern().equals(pattern))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no finding for " + pattern + ": "
+                        + r.advice().findings() + "\nmatrix: " + r.advice().matrix() + "\nload: " + r.loadNote()));
     }
 
     @Test
@@ -73,8 +82,8 @@ public class KeyAuditTest {
         Finding f = finding(r, "OPS_LOG");
         assertThat(f.severity()).isEqualTo(Advisor.Risk.HIGH);
         assertThat(f.suggestedScheme()).startsWith("day");
-        assertThat(AuditReport.markdown("Key audit: app", null, r.advice())).contains("| `OPS_LOG` | app | 1 — hot by"
-                + " definition |");
+        assertThat(AuditReport.markdown("Key audit: app", null, r.advice()))
+                .contains("| `OPS_LOG` | app | 1 — hot by" + " definition |");
     }
 
     @Test
@@ -105,18 +114,25 @@ public class KeyAuditTest {
     @Test
     void aCappedAuditResumesWhereItStoppedAndCountsEveryItemOnce() throws Exception {
         onScenario("order-status", "before", c -> {
-            long total = c.dynamo().describeTable(b -> b.tableName("order-status-index")).table().itemCount();
-            KeyAudit.Options capped = new KeyAudit.Options(AuditSampler.Options.defaults().withBudget(
-                    AuditSampler.Budget.unlimited()).withItemCap(500), true,
-                    TimeRange.last(TimeRange.Preset.LAST_1H), false);
+            long total = c.dynamo()
+                    .describeTable(b -> b.tableName("order-status-index"))
+                    .table()
+                    .itemCount();
+            KeyAudit.Options capped = new KeyAudit.Options(
+                    AuditSampler.Options.defaults()
+                            .withBudget(AuditSampler.Budget.unlimited())
+                            .withItemCap(500),
+                    true,
+                    TimeRange.last(TimeRange.Preset.LAST_1H),
+                    false);
             KeyAudit audit = new KeyAudit(c);
             KeyAudit.Result first = audit.run("order-status-index", capped, () -> false, KeyAudit.Listener.NONE);
             assertThat(first.complete()).isFalse();
             assertThat(first.resources().get(0).itemsSampled()).isEqualTo(500);
-            KeyAudit.Result rest = audit.resume(first, capped.withItemCap(0), () -> false,
-                    KeyAudit.Listener.NONE);
+            KeyAudit.Result rest = audit.resume(first, capped.withItemCap(0), () -> false, KeyAudit.Listener.NONE);
             assertThat(rest.complete()).isTrue();
-            assertThat(rest.resources().get(0).itemsSampled()).as("every item once over both runs")
+            assertThat(rest.resources().get(0).itemsSampled())
+                    .as("every item once over both runs")
                     .isEqualTo(total);
             assertThat(rest.resources().get(0).patterns().get(0).itemsSampled()).isEqualTo(total);
             assertThat(rest.consumedRcu()).isGreaterThan(first.consumedRcu());

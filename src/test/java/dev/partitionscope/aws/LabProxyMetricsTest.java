@@ -61,10 +61,12 @@ class LabProxyMetricsTest {
     private static final int PER_THREAD_PER_SECOND = 22;
     /** 10 KB, so a put is 10 WCU: 160 PENDING puts/s offer 1,600 WCU/s against its 1,000. */
     private static final String PAYLOAD = "x".repeat(9_900);
+
     private static final int WCU_PER_PUT = 10;
 
     @TempDir
     Path home;
+
     private Lab proxy;
     private DynamoDbClient ddb;
     private Connection connection;
@@ -77,24 +79,27 @@ class LabProxyMetricsTest {
         proxy = Lab.start(Lab.Options.defaults().withUpstream(Dynalite.endpoint()));
         String endpoint = proxy.endpoint().orElseThrow();
         // No retries: every throttle the proxy answers is counted here, once.
-        ddb = DynamoDbClient.builder().endpointOverride(URI.create(endpoint)).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(Dynalite.ACCESS_KEY,
-                        "x")))
+        ddb = DynamoDbClient.builder()
+                .endpointOverride(URI.create(endpoint))
+                .region(Region.US_EAST_1)
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create(Dynalite.ACCESS_KEY, "x")))
                 .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
                 .build();
         table = Dynalite.uniqueName("order-status");
         ddb.createTable(b -> b.tableName(table)
-                .attributeDefinitions(a -> a.attributeName("status").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("status").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("orderId").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("status").keyType(KeyType.HASH),
-                        k -> k.attributeName("orderId").keyType(KeyType.RANGE))
+                .keySchema(k -> k.attributeName("status").keyType(KeyType.HASH), k -> k.attributeName("orderId")
+                        .keyType(KeyType.RANGE))
                 .billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(p -> p.readCapacityUnits(100L).writeCapacityUnits(2_000L)));
         Dynalite.waitActive(table);
         ddb.updateContributorInsights(b -> b.tableName(table).contributorInsightsAction("ENABLE"));
         AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-        connection = new ConnectionFactory(none).open(ConnectionSpec.custom("proxy-metrics", endpoint, "us-east-1",
-                Dynalite.ACCESS_KEY));
+        connection = new ConnectionFactory(none)
+                .open(ConnectionSpec.custom("proxy-metrics", endpoint, "us-east-1", Dynalite.ACCESS_KEY));
     }
 
     @AfterEach
@@ -112,7 +117,8 @@ class LabProxyMetricsTest {
         drive();
         int pendingOk = count(accepted, "PENDING");
         int pendingThrottled = count(throttled, "PENDING");
-        int allThrottled = throttled.values().stream().mapToInt(AtomicInteger::get).sum();
+        int allThrottled =
+                throttled.values().stream().mapToInt(AtomicInteger::get).sum();
         int allOk = accepted.values().stream().mapToInt(AtomicInteger::get).sum();
         // The load really was above the ceiling and really got through in part: otherwise nothing below means much.
         assertThat(pendingThrottled).as("throttled PENDING puts").isGreaterThan(50);
@@ -122,9 +128,9 @@ class LabProxyMetricsTest {
         Instant now = Instant.now();
         Instant from = loadStart.minusSeconds(60);
         Instant to = now.plusSeconds(60);
-        MetricPlan plan = MetricPlan.forTable(table, shape.globalIndexNames(), from, to,
-                MetricPeriod.choose(from, to, now));
-        MetricsSnapshot s = new MetricsReader(connection).read(plan, () -> false, pages -> { });
+        MetricPlan plan =
+                MetricPlan.forTable(table, shape.globalIndexNames(), from, to, MetricPeriod.choose(from, to, now));
+        MetricsSnapshot s = new MetricsReader(connection).read(plan, () -> false, pages -> {});
         Resource base = Resource.table(table);
 
         assertThat(s.status().state()).isEqualTo(DataState.DATA);
@@ -144,24 +150,35 @@ class LabProxyMetricsTest {
         assertThat(v.inferred()).isFalse();
 
         List<ContributorInsightsState> states = new TableGateway(connection).contributorInsights(shape);
-        assertThat(states).singleElement().satisfies(st ->
-                assertThat(st.status()).isEqualTo(ContributorInsightsState.Status.ENABLED));
-        InsightsReader.Result r = new InsightsReader(connection).load(new InsightsReader.Request(states,
-                plan.start(), plan.periodSeconds(), plan.columns(), s.throughputUnitsByResource()), () -> false, (done, total) -> { });
+        assertThat(states).singleElement().satisfies(st -> assertThat(st.status())
+                .isEqualTo(ContributorInsightsState.Status.ENABLED));
+        InsightsReader.Result r = new InsightsReader(connection)
+                .load(
+                        new InsightsReader.Request(
+                                states,
+                                plan.start(),
+                                plan.periodSeconds(),
+                                plan.columns(),
+                                s.throughputUnitsByResource()),
+                        () -> false,
+                        (done, total) -> {});
         assertThat(r.failedReports()).isZero();
         assertThat(r.status().get(base).state()).isEqualTo(DataState.DATA);
         KeyTimeMatrix m = r.partitionKeys().get(base);
         List<TopKey> top = TopKeys.of(m, 5);
-        assertThat(top).extracting(k -> k.key().partitionKey()).containsExactlyInAnyOrder("PENDING", "SHIPPED",
-                "DELIVERED");
+        assertThat(top)
+                .extracting(k -> k.key().partitionKey())
+                .containsExactlyInAnyOrder("PENDING", "SHIPPED", "DELIVERED");
         assertThat(top.get(0).key().partitionKey()).isEqualTo("PENDING");
         assertThat(top.get(0).throttles()).isEqualTo(pendingThrottled);
         assertThat(top.get(0).total()).isEqualTo(3.0 * WCU_PER_PUT * pendingOk);
 
         // What the proxy admitted is in dynalite, and nothing it throttled is.
         int stored = 0;
-        for (var page : Dynalite.client().queryPaginator(b -> b.tableName(table).select(Select.COUNT)
-                .keyConditionExpression("#s = :s").expressionAttributeNames(Map.of("#s", "status"))
+        for (var page : Dynalite.client().queryPaginator(b -> b.tableName(table)
+                .select(Select.COUNT)
+                .keyConditionExpression("#s = :s")
+                .expressionAttributeNames(Map.of("#s", "status"))
                 .expressionAttributeValues(Map.of(":s", AttributeValue.fromS("PENDING"))))) {
             stored += page.count();
         }
@@ -184,7 +201,8 @@ class LabProxyMetricsTest {
                         if (wait > 0) {
                             Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
                         }
-                        String status = i % PER_THREAD_PER_SECOND == 0 ? "SHIPPED"
+                        String status = i % PER_THREAD_PER_SECOND == 0
+                                ? "SHIPPED"
                                 : i % PER_THREAD_PER_SECOND == 11 ? "DELIVERED" : "PENDING";
                         put(status, "o-" + thread + "-" + i);
                     }
@@ -201,8 +219,14 @@ class LabProxyMetricsTest {
 
     private void put(String status, String orderId) {
         try {
-            ddb.putItem(b -> b.tableName(table).item(Map.of("status", AttributeValue.fromS(status), "orderId",
-                    AttributeValue.fromS(orderId), "payload", AttributeValue.fromS(PAYLOAD))));
+            ddb.putItem(b -> b.tableName(table)
+                    .item(Map.of(
+                            "status",
+                            AttributeValue.fromS(status),
+                            "orderId",
+                            AttributeValue.fromS(orderId),
+                            "payload",
+                            AttributeValue.fromS(PAYLOAD))));
             accepted.computeIfAbsent(status, k -> new AtomicInteger()).incrementAndGet();
         } catch (ProvisionedThroughputExceededException e) {
             throttled.computeIfAbsent(status, k -> new AtomicInteger()).incrementAndGet();
@@ -213,5 +237,4 @@ class LabProxyMetricsTest {
         AtomicInteger n = counts.get(status);
         return n == null ? 0 : n.get();
     }
-
 }

@@ -38,14 +38,15 @@ class LocalStackProbeTest {
     private String fakeLocalStack(int healthStatus, String healthBody) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> {
-            requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath() + " "
-                    + exchange.getRequestHeaders().getFirst("X-Amz-Target"));
+            requests.add(
+                    exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath() + " "
+                            + exchange.getRequestHeaders().getFirst("X-Amz-Target"));
             exchange.getRequestBody().readAllBytes();
             boolean health = exchange.getRequestURI().getPath().equals("/_localstack/health");
             int status = health ? healthStatus : 200;
             byte[] body = (health ? healthBody : "{\"TableNames\":[]}").getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", health ? "application/json"
-                    : "application/x-amz-json-1.0");
+            exchange.getResponseHeaders()
+                    .add("Content-Type", health ? "application/json" : "application/x-amz-json-1.0");
             exchange.sendResponseHeaders(status, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
@@ -119,13 +120,14 @@ class LocalStackProbeTest {
         ConnectService service = new ConnectService(() -> new ConnectionFactory(noProfiles()), probe);
 
         long start = System.nanoTime();
-        ConnectException e = catchThrowableOfType(ConnectException.class,
+        ConnectException e = catchThrowableOfType(
+                ConnectException.class,
                 () -> service.connect(ConnectionSpec.localStack().withEndpoint(endpoint)));
 
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
         assertThat(e.userMessage().headline()).isEqualTo("LocalStack is not answering");
-        assertThat(e.userMessage().detail()).isEqualTo("No LocalStack health answer at " + endpoint
-                + "/_localstack/health.");
+        assertThat(e.userMessage().detail())
+                .isEqualTo("No LocalStack health answer at " + endpoint + "/_localstack/health.");
         assertThat(e.userMessage().hint()).contains("choose 'Custom endpoint' instead");
     }
 
@@ -134,19 +136,20 @@ class LocalStackProbeTest {
         String endpoint = fakeLocalStack(200, HEALTH_3_8);
         ConnectService service = new ConnectService(() -> new ConnectionFactory(noProfiles()), probe);
 
-        ConnectService.Result result = service.connect(ConnectionSpec.localStack().withEndpoint(endpoint));
+        ConnectService.Result result =
+                service.connect(ConnectionSpec.localStack().withEndpoint(endpoint));
 
         try (Connection connection = result.connection()) {
             assertThat(connection.spec().kind()).isEqualTo(ConnectionKind.LOCALSTACK);
-            assertThat(result.notes()).containsExactly(
-                    "LocalStack 3.8.1 community · dynamodb running · cloudwatch running",
-                    "CloudWatch calls from this SDK need LocalStack ≥ 4.9.0 (this is 3.8.1): metrics screens will"
-                            + " fail until you upgrade.",
-                    "LocalStack publishes no DynamoDB metrics and has no Contributor Insights; put the Lab in front"
-                            + " of it to see throttles and per-key heat.");
+            assertThat(result.notes())
+                    .containsExactly(
+                            "LocalStack 3.8.1 community · dynamodb running · cloudwatch running",
+                            "CloudWatch calls from this SDK need LocalStack ≥ 4.9.0 (this is 3.8.1): metrics screens will"
+                                    + " fail until you upgrade.",
+                            "LocalStack publishes no DynamoDB metrics and has no Contributor Insights; put the Lab in front"
+                                    + " of it to see throttles and per-key heat.");
         }
-        assertThat(requests).containsExactly("GET /_localstack/health null",
-                "POST / DynamoDB_20120810.ListTables");
+        assertThat(requests).containsExactly("GET /_localstack/health null", "POST / DynamoDB_20120810.ListTables");
     }
 
     @Test
@@ -154,14 +157,16 @@ class LocalStackProbeTest {
         String endpoint = fakeLocalStack(200, HEALTH_4_14);
         ConnectService service = new ConnectService(() -> new ConnectionFactory(noProfiles()), probe);
 
-        ConnectService.Result result = service.connect(ConnectionSpec.localStack().withEndpoint(endpoint));
+        ConnectService.Result result =
+                service.connect(ConnectionSpec.localStack().withEndpoint(endpoint));
 
         try (Connection connection = result.connection()) {
             assertThat(connection.isClosed()).isFalse();
-            assertThat(result.notes()).containsExactly(
-                    "LocalStack 4.14.0 community · dynamodb available · cloudwatch available",
-                    "LocalStack publishes no DynamoDB metrics and has no Contributor Insights; put the Lab in front"
-                            + " of it to see throttles and per-key heat.");
+            assertThat(result.notes())
+                    .containsExactly(
+                            "LocalStack 4.14.0 community · dynamodb available · cloudwatch available",
+                            "LocalStack publishes no DynamoDB metrics and has no Contributor Insights; put the Lab in front"
+                                    + " of it to see throttles and per-key heat.");
         }
     }
 
@@ -178,8 +183,10 @@ class LocalStackProbeTest {
         assertThat(LocalStackProbe.compareVersions("4.9.0-dev", "4.9.0")).isZero();
         assertThat(LocalStackProbe.compareVersions("4.9.1.dev23", "4.9.0")).isPositive();
         assertThat(LocalStackProbe.compareVersions("4.9", "4.9.0")).isZero();
-        assertThat(new LocalStackProbe.Health("4.9.0-dev", null, null, null).cloudWatchSpeaksCbor()).isTrue();
-        assertThat(new LocalStackProbe.Health("4.8.2", null, null, null).cloudWatchSpeaksCbor()).isFalse();
+        assertThat(new LocalStackProbe.Health("4.9.0-dev", null, null, null).cloudWatchSpeaksCbor())
+                .isTrue();
+        assertThat(new LocalStackProbe.Health("4.8.2", null, null, null).cloudWatchSpeaksCbor())
+                .isFalse();
     }
 
     private AwsProfiles noProfiles() {

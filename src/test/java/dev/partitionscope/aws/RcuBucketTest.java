@@ -15,7 +15,9 @@ final class RcuBucketTest {
     @Test
     void startsEmptyReservesIntoDebtAndWaitsItOff() {
         assertThat(bucket.tokens()).isZero();
-        assertThat(bucket.tryTake(2)).as("not in debt: the reservation goes out").isTrue();
+        assertThat(bucket.tryTake(2))
+                .as("not in debt: the reservation goes out")
+                .isTrue();
         assertThat(bucket.tryTake(2)).as("in debt: wait").isFalse();
         assertThat(bucket.debtNanos()).isEqualTo(40_000_000L); // 2 RCU at 50 RCU/s
         now.addAndGet(40_000_000L);

@@ -55,12 +55,14 @@ final class ScatterEarlyStopTest {
     private static final int LOW_SHARD = 137;
     /** The shard whose sort keys are the largest: the same, descending. */
     private static final int HIGH_SHARD = 42;
+
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private static Lab lab;
     private static DynamoDbClient client;
     /** Table name by items per shard, and every item written to it. */
     private static final Map<Integer, String> TABLES = new LinkedHashMap<>();
+
     private static final Map<Integer, List<Map<String, AttrValue>>> WRITTEN = new LinkedHashMap<>();
 
     @BeforeAll
@@ -141,27 +143,38 @@ final class ScatterEarlyStopTest {
             return client.query(request);
         };
         ScatterPlan plan = ScatterPlan.of(TABLES.get(perShard), null, "pk", "sk", KeyType.S, shardKeys())
-                .withLimit(LIMIT).withOrder(ascending).withConcurrency(16);
+                .withLimit(LIMIT)
+                .withOrder(ascending)
+                .withConcurrency(16);
 
-        ScatterResult result = new ScatterGather(counting, a -> 1, 3).run(plan, () -> false,
-                ScatterGather.Listener.NONE);
+        ScatterResult result =
+                new ScatterGather(counting, a -> 1, 3).run(plan, () -> false, ScatterGather.Listener.NONE);
 
         assertThat(result.complete()).as(result.reasons().toString()).isTrue();
-        assertThat(requests.get()).as("Query requests for limit %d over %d shards", LIMIT, SHARDS)
+        assertThat(requests.get())
+                .as("Query requests for limit %d over %d shards", LIMIT, SHARDS)
                 .isLessThanOrEqualTo(SHARDS);
         // At most once: the first page only. At least once: any shard may hold the first item.
         assertThat(perShardRequests.keySet()).containsExactlyInAnyOrderElementsOf(plan.shardKeys());
-        assertThat(perShardRequests).allSatisfy((key, n) -> assertThat(n.get()).as("requests to " + key)
-                .isEqualTo(1));
-        assertThat(limitsSent).as("page Limit sent: the items still wanted").hasSize(SHARDS).containsOnly(LIMIT);
+        assertThat(perShardRequests)
+                .allSatisfy(
+                        (key, n) -> assertThat(n.get()).as("requests to " + key).isEqualTo(1));
+        assertThat(limitsSent)
+                .as("page Limit sent: the items still wanted")
+                .hasSize(SHARDS)
+                .containsOnly(LIMIT);
 
         Comparator<Map<String, AttrValue>> bySk = Comparator.comparing(m -> m.get("sk"), KeyOrder.INSTANCE);
         List<Map<String, AttrValue>> expected = WRITTEN.get(perShard).stream()
-                .sorted(ascending ? bySk : bySk.reversed()).limit(LIMIT).toList();
+                .sorted(ascending ? bySk : bySk.reversed())
+                .limit(LIMIT)
+                .toList();
         assertThat(result.items()).isEqualTo(expected);
         assertThat(result.totals().items()).isEqualTo(LIMIT);
         String extreme = plan.shardKeys().get(ascending ? LOW_SHARD : HIGH_SHARD);
-        assertThat(result.items().stream().filter(i -> i.get("pk").equals(AttrValue.s(extreme))).count())
+        assertThat(result.items().stream()
+                        .filter(i -> i.get("pk").equals(AttrValue.s(extreme)))
+                        .count())
                 .as("items of the result from %s, whose keys sort first", extreme)
                 .isEqualTo(Math.min(perShard, LIMIT));
 
@@ -198,22 +211,26 @@ final class ScatterEarlyStopTest {
             maxPage.accumulateAndGet(request.limit() == null ? Integer.MAX_VALUE : request.limit(), Math::max);
             return client.query(request);
         };
-        ScatterPlan plan = ScatterPlan.of(TABLES.get(160), null, "pk", "sk", KeyType.S, shardKeys()).withLimit(limit)
+        ScatterPlan plan = ScatterPlan.of(TABLES.get(160), null, "pk", "sk", KeyType.S, shardKeys())
+                .withLimit(limit)
                 .withConcurrency(16);
         ScatterResult result = new ScatterGather(call, a -> 1, 3).run(plan, () -> false, ScatterGather.Listener.NONE);
         assertThat(result.complete()).as(result.reasons().toString()).isTrue();
         assertThat(result.capped()).isFalse();
         Comparator<Map<String, AttrValue>> bySk = Comparator.comparing(m -> m.get("sk"), KeyOrder.INSTANCE);
-        assertThat(result.items()).isEqualTo(WRITTEN.get(160).stream().sorted(bySk).limit(limit).toList());
-        assertThat(maxPage.get()).as("no page above cap / N").isLessThanOrEqualTo(ScatterPlan.DEFAULT_ITEM_CAP
-                / SHARDS);
+        assertThat(result.items())
+                .isEqualTo(WRITTEN.get(160).stream().sorted(bySk).limit(limit).toList());
+        assertThat(maxPage.get())
+                .as("no page above cap / N")
+                .isLessThanOrEqualTo(ScatterPlan.DEFAULT_ITEM_CAP / SHARDS);
 
         // With a cap below what is wanted, the read stops at the cap, labelled, with the right first items.
-        ScatterResult capped = new ScatterGather(call, a -> 1, 3).run(plan.withLimit(0).withItemCap(300), () -> false,
-                ScatterGather.Listener.NONE);
+        ScatterResult capped = new ScatterGather(call, a -> 1, 3)
+                .run(plan.withLimit(0).withItemCap(300), () -> false, ScatterGather.Listener.NONE);
         assertThat(capped.capped()).isTrue();
         assertThat(capped.complete()).isFalse();
-        assertThat(capped.items()).isEqualTo(WRITTEN.get(160).stream().sorted(bySk).limit(300).toList());
+        assertThat(capped.items())
+                .isEqualTo(WRITTEN.get(160).stream().sorted(bySk).limit(300).toList());
         assertThat(capped.reasons()).contains("stopped at 300 items (item cap 300); more remain unread");
     }
 }

@@ -53,8 +53,7 @@ abstract class ScatterGatherContract {
     static final String GSI = "byOpen";
 
     /** Tables made once per engine: numeric sort key (hash, random) and string sort key (day+hash). */
-    record Tables(String numeric, String text) {
-    }
+    record Tables(String numeric, String text) {}
 
     abstract DynamoDbClient client();
 
@@ -71,47 +70,85 @@ abstract class ScatterGatherContract {
         KeyScheme sum = KeyScheme.parse("sum:4");
         for (int i = 0; i < 120; i++) {
             String id = "order-" + i;
-            put(c, numeric, hash.apply(BASE, id, 0L, r, "#"), AttributeValue.fromN(Integer.toString(i * 13 % 1009)), i, r,
-                    Map.of("gpk", AttributeValue.fromS(sum.apply("OPEN", id, 0L, r, "#")),
-                            "gsk", AttributeValue.fromN(Integer.toString(5000 - i * 3))));
+            put(
+                    c,
+                    numeric,
+                    hash.apply(BASE, id, 0L, r, "#"),
+                    AttributeValue.fromN(Integer.toString(i * 13 % 1009)),
+                    i,
+                    r,
+                    Map.of(
+                            "gpk",
+                            AttributeValue.fromS(sum.apply("OPEN", id, 0L, r, "#")),
+                            "gsk",
+                            AttributeValue.fromN(Integer.toString(5000 - i * 3))));
             // random:4 written into suffixes 1..3 only: suffix 4 stays empty
-            put(c, numeric, "R_" + BASE + "#" + (1 + r.nextInt(3)), AttributeValue.fromN(Integer.toString(2000 + i)), i, r);
+            put(
+                    c,
+                    numeric,
+                    "R_" + BASE + "#" + (1 + r.nextInt(3)),
+                    AttributeValue.fromN(Integer.toString(2000 + i)),
+                    i,
+                    r);
             long t = DAY1 + (long) r.nextInt(48) * HOUR + r.nextInt(3_600_000);
             String ts = Instant.ofEpochMilli(t).toString() + "-" + id;
             put(c, text, day.apply(BASE, id, t, r, "#"), AttributeValue.fromS(ts), i, r);
         }
         for (int i = 0; i < 30; i++) { // noise: other bases and a day outside the window
-            put(c, numeric, hash.apply("SHIPPED", "x" + i, 0L, r, "#"), AttributeValue.fromN(Integer.toString(i)), i, r);
+            put(
+                    c,
+                    numeric,
+                    hash.apply("SHIPPED", "x" + i, 0L, r, "#"),
+                    AttributeValue.fromN(Integer.toString(i)),
+                    i,
+                    r);
             long t = DAY1 + 5 * 24 * HOUR + i;
-            put(c, text, day.apply(BASE, "late" + i, t, r, "#"), AttributeValue.fromS(Instant.ofEpochMilli(t) + "-l"
-                    + i), i, r);
+            put(
+                    c,
+                    text,
+                    day.apply(BASE, "late" + i, t, r, "#"),
+                    AttributeValue.fromS(Instant.ofEpochMilli(t) + "-l" + i),
+                    i,
+                    r);
         }
         return new Tables(numeric, text);
     }
 
-    private static software.amazon.awssdk.services.dynamodb.model.AttributeDefinition def(String name,
-            ScalarAttributeType type) {
-        return software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName(name)
-                .attributeType(type).build();
+    private static software.amazon.awssdk.services.dynamodb.model.AttributeDefinition def(
+            String name, ScalarAttributeType type) {
+        return software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(type)
+                .build();
     }
 
     private static List<software.amazon.awssdk.services.dynamodb.model.KeySchemaElement> keys(String pk, String sk) {
-        return List.of(software.amazon.awssdk.services.dynamodb.model.KeySchemaElement.builder().attributeName(pk)
-                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH).build(),
-                software.amazon.awssdk.services.dynamodb.model.KeySchemaElement.builder().attributeName(sk)
-                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.RANGE).build());
+        return List.of(
+                software.amazon.awssdk.services.dynamodb.model.KeySchemaElement.builder()
+                        .attributeName(pk)
+                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH)
+                        .build(),
+                software.amazon.awssdk.services.dynamodb.model.KeySchemaElement.builder()
+                        .attributeName(sk)
+                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.RANGE)
+                        .build());
     }
 
     private static void createTable(DynamoDbClient c, String name, ScalarAttributeType skType, boolean gsi) {
         c.createTable(b -> {
             b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST).keySchema(keys("pk", "sk"));
             if (gsi) {
-                b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", skType),
-                        def("gpk", ScalarAttributeType.S), def("gsk", ScalarAttributeType.N));
+                b.attributeDefinitions(
+                        def("pk", ScalarAttributeType.S),
+                        def("sk", skType),
+                        def("gpk", ScalarAttributeType.S),
+                        def("gsk", ScalarAttributeType.N));
                 b.globalSecondaryIndexes(software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex.builder()
-                        .indexName(GSI).keySchema(keys("gpk", "gsk"))
-                        .projection(p -> p.projectionType(
-                                software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL)).build());
+                        .indexName(GSI)
+                        .keySchema(keys("gpk", "gsk"))
+                        .projection(p ->
+                                p.projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL))
+                        .build());
             } else {
                 b.attributeDefinitions(def("pk", ScalarAttributeType.S), def("sk", skType));
             }
@@ -133,17 +170,32 @@ abstract class ScatterGatherContract {
         put(c, table, pk, sk, i, r, Map.of());
     }
 
-    private static void put(DynamoDbClient c, String table, String pk, AttributeValue sk, int i, Random r,
+    private static void put(
+            DynamoDbClient c,
+            String table,
+            String pk,
+            AttributeValue sk,
+            int i,
+            Random r,
             Map<String, AttributeValue> more) {
         Map<String, AttributeValue> item = new java.util.HashMap<>(more);
-        item.putAll(Map.of("pk", AttributeValue.fromS(pk), "sk", sk,
-                "amount", AttributeValue.fromN(Integer.toString(r.nextInt(100))),
-                "note", AttributeValue.fromS("item " + i)));
+        item.putAll(Map.of(
+                "pk",
+                AttributeValue.fromS(pk),
+                "sk",
+                sk,
+                "amount",
+                AttributeValue.fromN(Integer.toString(r.nextInt(100))),
+                "note",
+                AttributeValue.fromS("item " + i)));
         c.putItem(b -> b.tableName(table).item(item));
     }
 
     enum Layout {
-        HASH8, RANDOM4, DAY_HASH4, SUM4_GSI;
+        HASH8,
+        RANDOM4,
+        DAY_HASH4,
+        SUM4_GSI;
 
         List<String> keys() {
             return switch (this) {
@@ -151,8 +203,8 @@ abstract class ScatterGatherContract {
                 case SUM4_GSI -> ScatterPlan.shardKeys(KeyScheme.parse("sum:4"), "OPEN", "#", 0, 0);
                 case RANDOM4 -> ScatterPlan.shardKeys(KeyScheme.parse("random:4"), "R_" + BASE, "#", 0, 0);
                 // three days: the third has no items, so its four shards are empty
-                case DAY_HASH4 -> ScatterPlan.shardKeys(KeyScheme.parse("day+hash:4"), BASE, "#", DAY1,
-                        DAY1 + 72 * HOUR);
+                case DAY_HASH4 ->
+                    ScatterPlan.shardKeys(KeyScheme.parse("day+hash:4"), BASE, "#", DAY1, DAY1 + 72 * HOUR);
             };
         }
 
@@ -163,10 +215,17 @@ abstract class ScatterGatherContract {
 
     ScatterPlan plan(Layout layout) {
         if (layout == Layout.SUM4_GSI) {
-            return ScatterPlan.of(tables().numeric(), GSI, "gpk", "gsk", KeyType.N, layout.keys()).withConcurrency(3);
+            return ScatterPlan.of(tables().numeric(), GSI, "gpk", "gsk", KeyType.N, layout.keys())
+                    .withConcurrency(3);
         }
-        return ScatterPlan.of(layout == Layout.DAY_HASH4 ? tables().text() : tables().numeric(), null, "pk", "sk",
-                layout.skType(), layout.keys()).withConcurrency(3);
+        return ScatterPlan.of(
+                        layout == Layout.DAY_HASH4 ? tables().text() : tables().numeric(),
+                        null,
+                        "pk",
+                        "sk",
+                        layout.skType(),
+                        layout.keys())
+                .withConcurrency(3);
     }
 
     static Stream<Arguments> cases() {
@@ -195,9 +254,11 @@ abstract class ScatterGatherContract {
             keep = m -> ((AttrValue.N) m.get("amount")).value().intValue() > 40;
         }
         if (condition) {
-            SortCondition c = layout == Layout.SUM4_GSI ? SortCondition.of(SortCondition.Op.LE, AttrValue.n(4900))
-                    : layout.skType() == KeyType.N ? SortCondition.between(AttrValue.n(100), AttrValue.n(2050))
-                    : SortCondition.of(SortCondition.Op.BEGINS_WITH, AttrValue.s("2026-06-22T1"));
+            SortCondition c = layout == Layout.SUM4_GSI
+                    ? SortCondition.of(SortCondition.Op.LE, AttrValue.n(4900))
+                    : layout.skType() == KeyType.N
+                            ? SortCondition.between(AttrValue.n(100), AttrValue.n(2050))
+                            : SortCondition.of(SortCondition.Op.BEGINS_WITH, AttrValue.s("2026-06-22T1"));
             plan = plan.withSortCondition(c);
             Predicate<Map<String, AttrValue>> before = keep;
             String skName = plan.sortKey();
@@ -208,8 +269,7 @@ abstract class ScatterGatherContract {
         List<RequestSpan> spans = java.util.Collections.synchronizedList(new ArrayList<>());
         ScatterResult result = new ScatterGather(client()).run(plan, () -> false, new ScatterGather.Listener() {
             @Override
-            public void shard(ShardStats stats) {
-            }
+            public void shard(ShardStats stats) {}
 
             @Override
             public void request(RequestSpan span) {
@@ -221,9 +281,14 @@ abstract class ScatterGatherContract {
                 streamed.addAll(items);
             }
         });
-        assertThat(streamed).as("the items streamed while the read ran, in order").isEqualTo(result.items());
-        assertThat(result.requests()).hasSameSizeAs(spans).hasSize(result.totals().pages())
-                .allMatch(sp -> sp.outcome() == RequestSpan.Outcome.OK && sp.endMs() >= sp.startMs()
+        assertThat(streamed)
+                .as("the items streamed while the read ran, in order")
+                .isEqualTo(result.items());
+        assertThat(result.requests())
+                .hasSameSizeAs(spans)
+                .hasSize(result.totals().pages())
+                .allMatch(sp -> sp.outcome() == RequestSpan.Outcome.OK
+                        && sp.endMs() >= sp.startMs()
                         && sp.endMs() <= result.totals().wallMs() + 1);
         assertThat(new ScanBaseline(client()).run(plan, () -> false).items())
                 .as("the Scan baseline (BruteForce over a Scan) agrees with the test's own brute force")
@@ -237,7 +302,9 @@ abstract class ScatterGatherContract {
         if (limit == 7 && !filter && !condition) {
             int all = bruteForce(plan.withLimit(0), m -> true).size();
             int fetched = result.shards().stream().mapToInt(ShardStats::items).sum();
-            assertThat(fetched).as("early termination reads less than everything").isLessThan(all);
+            assertThat(fetched)
+                    .as("early termination reads less than everything")
+                    .isLessThan(all);
             assertThat(result.shards()).anyMatch(s -> s.state() == ShardStats.State.NOT_NEEDED);
         }
     }
@@ -264,16 +331,22 @@ abstract class ScatterGatherContract {
         List<String> keys = new ArrayList<>(List.of("MIG"));
         keys.addAll(ScatterPlan.shardKeys(hash, "MIG", "#", 0, 0));
         for (boolean asc : new boolean[] {true, false}) {
-            ScatterPlan plan = ScatterPlan.of(table, null, "pk", "sk", KeyType.S, keys).withOrder(asc)
+            ScatterPlan plan = ScatterPlan.of(table, null, "pk", "sk", KeyType.S, keys)
+                    .withOrder(asc)
                     .withDedupeBy(List.of("sk"));
             ScatterResult both = new ScatterGather(c).run(plan, () -> false, ScatterGather.Listener.NONE);
             assertThat(both.complete()).isTrue();
             assertThat(both.items()).hasSize(60);
-            assertThat(both.items().stream().map(m -> m.get("sk")).distinct().count()).isEqualTo(60);
+            assertThat(both.items().stream().map(m -> m.get("sk")).distinct().count())
+                    .isEqualTo(60);
             assertThat(both.duplicatesDropped()).isEqualTo(dups).isEqualTo(20);
-            assertThat(both.items()).isEqualTo(new ScanBaseline(c).run(plan, () -> false).items());
-            ScatterResult legacyOnly = new ScatterGather(c).run(plan.withShardKeys(List.of("MIG")).withDedupeBy(
-                    List.of()), () -> false, ScatterGather.Listener.NONE);
+            assertThat(both.items())
+                    .isEqualTo(new ScanBaseline(c).run(plan, () -> false).items());
+            ScatterResult legacyOnly = new ScatterGather(c)
+                    .run(
+                            plan.withShardKeys(List.of("MIG")).withDedupeBy(List.of()),
+                            () -> false,
+                            ScatterGather.Listener.NONE);
             assertThat(legacyOnly.items()).hasSize(40);
             ResultDiff d = ResultDiff.of(both.items(), legacyOnly.items(), List.of("sk"));
             assertThat(d.identical()).isFalse();
@@ -281,8 +354,7 @@ abstract class ScatterGatherContract {
             assertThat(d.onlyRightCount()).isZero();
             assertThat(d.firstOrderDifference()).isEqualTo(-1);
             // limit cutting inside: the first 25 newest/oldest, still once each
-            ScatterResult cut = new ScatterGather(c).run(plan.withLimit(25), () -> false,
-                    ScatterGather.Listener.NONE);
+            ScatterResult cut = new ScatterGather(c).run(plan.withLimit(25), () -> false, ScatterGather.Listener.NONE);
             assertThat(cut.items()).isEqualTo(both.items().subList(0, 25));
         }
     }
@@ -299,7 +371,8 @@ abstract class ScatterGatherContract {
         assertThat(empty.state()).isEqualTo(ShardStats.State.DONE);
         assertThat(result.totals().items()).isEqualTo(120);
         assertThat(result.totals().consumedCapacity()).isPositive();
-        assertThat(result.totals().slowestShardMs()).isLessThanOrEqualTo(result.totals().wallMs());
+        assertThat(result.totals().slowestShardMs())
+                .isLessThanOrEqualTo(result.totals().wallMs());
     }
 
     @Test
@@ -308,8 +381,13 @@ abstract class ScatterGatherContract {
         String broken = plan.shardKeys().get(2);
         ScatterGather.QueryCall call = (key, request) -> {
             if (key.equals(broken)) {
-                throw DynamoDbException.builder().statusCode(500).awsErrorDetails(AwsErrorDetails.builder()
-                        .errorCode("InternalServerError").errorMessage("injected fault").build()).build();
+                throw DynamoDbException.builder()
+                        .statusCode(500)
+                        .awsErrorDetails(AwsErrorDetails.builder()
+                                .errorCode("InternalServerError")
+                                .errorMessage("injected fault")
+                                .build())
+                        .build();
             }
             return client().query(request);
         };
@@ -333,11 +411,16 @@ abstract class ScatterGatherContract {
         AtomicInteger hotCalls = new AtomicInteger();
         ScatterGather.QueryCall call = (key, request) -> {
             if (key.equals(hopeless) || key.equals(hot) && hotCalls.incrementAndGet() <= 2) {
-                throw ProvisionedThroughputExceededException.builder().statusCode(400)
-                        .throttlingReasons(ThrottlingReason.builder().reason("TableReadKeyRangeThroughputExceeded")
-                                .resource("arn:aws:dynamodb:us-east-1:0:table/t").build())
+                throw ProvisionedThroughputExceededException.builder()
+                        .statusCode(400)
+                        .throttlingReasons(ThrottlingReason.builder()
+                                .reason("TableReadKeyRangeThroughputExceeded")
+                                .resource("arn:aws:dynamodb:us-east-1:0:table/t")
+                                .build())
                         .awsErrorDetails(AwsErrorDetails.builder()
-                                .errorCode("ProvisionedThroughputExceededException").errorMessage("slow down").build())
+                                .errorCode("ProvisionedThroughputExceededException")
+                                .errorMessage("slow down")
+                                .build())
                         .build();
             }
             return client().query(request);
@@ -355,16 +438,21 @@ abstract class ScatterGatherContract {
         assertThat(result.complete()).isFalse();
         assertThat(result.failedShards()).containsExactly(hopeless);
         // The waterfall: the hot shard's two throttled attempts, then its answer as attempt 3 of page 1.
-        assertThat(result.requests()).filteredOn(sp -> sp.shard() == 0).extracting(RequestSpan::outcome,
-                RequestSpan::attempt, RequestSpan::page).containsExactly(
+        assertThat(result.requests())
+                .filteredOn(sp -> sp.shard() == 0)
+                .extracting(RequestSpan::outcome, RequestSpan::attempt, RequestSpan::page)
+                .containsExactly(
                         org.assertj.core.groups.Tuple.tuple(RequestSpan.Outcome.THROTTLED, 1, 1),
                         org.assertj.core.groups.Tuple.tuple(RequestSpan.Outcome.THROTTLED, 2, 1),
                         org.assertj.core.groups.Tuple.tuple(RequestSpan.Outcome.OK, 3, 1));
-        assertThat(result.requests()).filteredOn(sp -> sp.shard() == 1).hasSize(4)
+        assertThat(result.requests())
+                .filteredOn(sp -> sp.shard() == 1)
+                .hasSize(4)
                 .allMatch(sp -> sp.outcome() == RequestSpan.Outcome.THROTTLED
                         && "TableReadKeyRangeThroughputExceeded".equals(sp.detail()));
         var hotSpans = result.requests().stream().filter(sp -> sp.shard() == 0).toList();
-        assertThat(hotSpans.get(1).startMs()).as("the retry waits for its backoff")
+        assertThat(hotSpans.get(1).startMs())
+                .as("the retry waits for its backoff")
                 .isGreaterThanOrEqualTo(hotSpans.get(0).endMs() + 2);
     }
 
@@ -373,8 +461,13 @@ abstract class ScatterGatherContract {
         ScatterPlan plan = plan(Layout.HASH8);
         String looping = plan.shardKeys().get(4);
         // a broken endpoint: this shard answers its first one-item page again and again, whatever the start key
-        ScatterGather.QueryCall call = (key, request) -> client().query(key.equals(looping)
-                ? request.toBuilder().limit(1).exclusiveStartKey(null).build() : request);
+        ScatterGather.QueryCall call = (key, request) -> client().query(
+                        key.equals(looping)
+                                ? request.toBuilder()
+                                        .limit(1)
+                                        .exclusiveStartKey(null)
+                                        .build()
+                                : request);
         ScatterResult result = new ScatterGather(call, a -> 1, 2).run(plan, () -> false, ScatterGather.Listener.NONE);
         assertThat(result.failedShards()).containsExactly(looping);
         assertThat(result.shards().get(4).error()).contains("same LastEvaluatedKey");
@@ -466,8 +559,11 @@ abstract class ScatterGatherContract {
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
         Comparator<Map<String, AttrValue>> bySk = Comparator.comparing(m -> m.get(skName), KeyOrder.INSTANCE);
-        List<Map<String, AttrValue>> kept = new ArrayList<>(all.stream().filter(m -> keys.contains(m.get(pkName)))
-                .filter(keep).sorted(plan.ascending() ? bySk : bySk.reversed()).toList());
+        List<Map<String, AttrValue>> kept = new ArrayList<>(all.stream()
+                .filter(m -> keys.contains(m.get(pkName)))
+                .filter(keep)
+                .sorted(plan.ascending() ? bySk : bySk.reversed())
+                .toList());
         return plan.limit() == 0 ? kept : kept.subList(0, Math.min(plan.limit(), kept.size()));
     }
 }

@@ -43,10 +43,13 @@ class ScatterLabThrottleTest {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lab", "lab")))
                 .build();
         client.createTable(b -> b.tableName("orders")
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("sk").attributeType(ScalarAttributeType.N))
-                .keySchema(k -> k.attributeName("pk").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH),
-                        k -> k.attributeName("sk").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.RANGE))
+                .keySchema(
+                        k -> k.attributeName("pk").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH),
+                        k -> k.attributeName("sk")
+                                .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.RANGE))
                 .billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(p -> p.readCapacityUnits(10L).writeCapacityUnits(1000L)));
         KeyScheme hash = KeyScheme.parse("hash:8");
@@ -54,8 +57,14 @@ class ScatterLabThrottleTest {
         for (int i = 0; i < 80; i++) {
             String pk = hash.apply("PENDING", "o" + i, 0L, null, "#");
             int sk = i;
-            client.putItem(b -> b.tableName("orders").item(Map.of("pk", AttributeValue.fromS(pk),
-                    "sk", AttributeValue.fromN(Integer.toString(sk)), "pad", AttributeValue.fromS(pad))));
+            client.putItem(b -> b.tableName("orders")
+                    .item(Map.of(
+                            "pk",
+                            AttributeValue.fromS(pk),
+                            "sk",
+                            AttributeValue.fromN(Integer.toString(sk)),
+                            "pad",
+                            AttributeValue.fromS(pad))));
         }
     }
 
@@ -67,17 +76,25 @@ class ScatterLabThrottleTest {
 
     @Test
     void shardsThrottledPastTheirRetriesAreNamedWithTheLabsReason() {
-        ScatterPlan plan = ScatterPlan.of("orders", null, "pk", "sk", KeyType.N,
-                KeyScheme.parse("hash:8").keysAt("PENDING", 0, "#")).withConcurrency(2);
+        ScatterPlan plan = ScatterPlan.of(
+                        "orders",
+                        null,
+                        "pk",
+                        "sk",
+                        KeyType.N,
+                        KeyScheme.parse("hash:8").keysAt("PENDING", 0, "#"))
+                .withConcurrency(2);
         ScatterResult r = new ScatterGather(client).run(plan, () -> false, ScatterGather.Listener.NONE);
         assertThat(r.complete()).isFalse();
         assertThat(r.failedShards()).isNotEmpty();
         assertThat(r.shards()).anyMatch(s -> s.state() == ShardStats.State.DONE);
-        int fromDone = r.shards().stream().filter(s -> s.state() == ShardStats.State.DONE)
-                .mapToInt(ShardStats::items).sum();
+        int fromDone = r.shards().stream()
+                .filter(s -> s.state() == ShardStats.State.DONE)
+                .mapToInt(ShardStats::items)
+                .sum();
         assertThat(r.items()).hasSize(fromDone); // what the readable shards hold, no more, no less
-        assertThat(r.items()).allMatch(i -> !r.failedShards().contains(((dev.partitionscope.core.item.AttrValue.S)
-                i.get("pk")).value()));
+        assertThat(r.items()).allMatch(i -> !r.failedShards()
+                .contains(((dev.partitionscope.core.item.AttrValue.S) i.get("pk")).value()));
         assertThat(r.totals().throttles()).isPositive();
         for (ShardStats s : r.shards()) {
             if (s.state() == ShardStats.State.FAILED) {

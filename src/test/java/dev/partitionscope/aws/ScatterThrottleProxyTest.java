@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partitionscope.core.scatter.ScatterPlan;
 import dev.partitionscope.core.scatter.ScatterResult;
-import dev.partitionscope.core.table.KeyType;
 import dev.partitionscope.testing.LabFixture;
 import dev.partitionscope.testing.RecordingProxy;
 import java.nio.file.Path;
@@ -38,19 +37,24 @@ class ScatterThrottleProxyTest {
     static void start() {
         lab = LabFixture.start();
         table = LabFixture.uniqueName("thr");
-        lab.client().createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(AttributeDefinition.builder().attributeName("pk")
-                        .attributeType(ScalarAttributeType.S).build())
-                .keySchema(KeySchemaElement.builder().attributeName("pk")
-                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH).build()));
+        lab.client().createTable(b -> b.tableName(table)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(AttributeDefinition.builder()
+                        .attributeName("pk")
+                        .attributeType(ScalarAttributeType.S)
+                        .build())
+                .keySchema(KeySchemaElement.builder()
+                        .attributeName("pk")
+                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH)
+                        .build()));
         for (int i = 1; i <= 2; i++) {
             String k = "K#" + i;
             lab.client().putItem(b -> b.tableName(table).item(Map.of("pk", AttributeValue.fromS(k))));
         }
         proxy = RecordingProxy.to(lab.endpoint());
         AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-        connection = new ConnectionFactory(none).open(ConnectionSpec.custom("thr", proxy.endpoint(), "us-east-1",
-                "thrtest"));
+        connection = new ConnectionFactory(none)
+                .open(ConnectionSpec.custom("thr", proxy.endpoint(), "us-east-1", "thrtest"));
     }
 
     @AfterAll
@@ -67,7 +71,8 @@ class ScatterThrottleProxyTest {
     }
 
     private ScatterPlan plan() {
-        return ScatterPlan.of(table, null, "pk", null, null, List.of("K#1", "K#2")).withConcurrency(1);
+        return ScatterPlan.of(table, null, "pk", null, null, List.of("K#1", "K#2"))
+                .withConcurrency(1);
     }
 
     @Test

@@ -40,11 +40,13 @@ final class SdkItemSizeTest {
     void documentedSizes() {
         // the name "n" 1 B + UTF-8 "ü" 2 B + "€" 3 B; a number as ItemSize sizes it
         assertThat(SdkAttr.itemSize(Map.of("n", AttributeValue.fromS("ü€")))).isEqualTo(1 + 5);
-        assertThat(SdkAttr.itemSize(Map.of("n", AttributeValue.fromN("12")))).isEqualTo(1 + ItemSize.number(
-                AttrValue.N.parse("12")));
+        assertThat(SdkAttr.itemSize(Map.of("n", AttributeValue.fromN("12"))))
+                .isEqualTo(1 + ItemSize.number(AttrValue.N.parse("12")));
         // a list: 3 B + 1 B per element + the elements; null and booleans 1 B
-        assertThat(SdkAttr.itemSize(Map.of("l", AttributeValue.fromL(List.of(AttributeValue.fromBool(true),
-                AttributeValue.fromNul(true)))))).isEqualTo(1 + 3 + 2 + 2);
+        assertThat(SdkAttr.itemSize(Map.of(
+                        "l",
+                        AttributeValue.fromL(List.of(AttributeValue.fromBool(true), AttributeValue.fromNul(true))))))
+                .isEqualTo(1 + 3 + 2 + 2);
         assertThat(SdkAttr.keyString(AttributeValue.fromN("1.50E+2"))).isEqualTo("150");
         assertThat(SdkAttr.keyString(AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {1, 2, 3}))))
                 .isEqualTo("AQID");
@@ -73,8 +75,9 @@ final class SdkItemSizeTest {
                 }
                 yield AttributeValue.fromNs(new ArrayList<>(s));
             }
-            case 7 -> AttributeValue.fromBs(List.of(SdkBytes.fromByteArray(bytes(random)),
-                    SdkBytes.fromByteArray(new byte[] {9})));
+            case 7 ->
+                AttributeValue.fromBs(
+                        List.of(SdkBytes.fromByteArray(bytes(random)), SdkBytes.fromByteArray(new byte[] {9})));
             case 8 -> {
                 List<AttributeValue> l = new ArrayList<>();
                 for (int i = 0; i < random.nextInt(4); i++) {

@@ -68,8 +68,8 @@ class TableGatewayIntegrationTest {
         }
         proxy = RecordingProxy.to(Dynalite.endpoint());
         AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-        connection = new ConnectionFactory(none).open(ConnectionSpec.custom("gateway", proxy.endpoint(), "us-east-1",
-                "gatewaytest"));
+        connection = new ConnectionFactory(none)
+                .open(ConnectionSpec.custom("gateway", proxy.endpoint(), "us-east-1", "gatewaytest"));
         gateway = new TableGateway(connection);
     }
 
@@ -98,7 +98,8 @@ class TableGatewayIntegrationTest {
 
     @Test
     void listTablesHandsOverEveryTableInPagesOfAtMostOneHundred() {
-        List<String> expected = Dynalite.client().listTablesPaginator().tableNames().stream().toList();
+        List<String> expected =
+                Dynalite.client().listTablesPaginator().tableNames().stream().toList();
         assertThat(expected).hasSizeGreaterThan(MANY);
         List<List<String>> pages = new ArrayList<>();
         proxy.clear();
@@ -109,7 +110,10 @@ class TableGatewayIntegrationTest {
         assertThat(pages.get(0)).hasSize(100);
         assertThat(pages).allSatisfy(page -> assertThat(page).hasSizeLessThanOrEqualTo(100));
         List<String> all = pages.stream().flatMap(List::stream).toList();
-        assertThat(all).containsExactlyElementsOf(expected).doesNotHaveDuplicates().containsAll(manyTables);
+        assertThat(all)
+                .containsExactlyElementsOf(expected)
+                .doesNotHaveDuplicates()
+                .containsAll(manyTables);
         assertThat(total).isEqualTo(expected.size());
         assertThat(proxy.operations()).containsOnly("ListTables").hasSize(pages.size());
     }
@@ -145,10 +149,11 @@ class TableGatewayIntegrationTest {
         assertThat(shape.name()).isEqualTo(gsiTable);
         assertThat(shape.arn()).isEqualTo("arn:aws:dynamodb:us-east-1:000000000000:table/" + gsiTable);
         assertThat(shape.status()).isEqualTo("ACTIVE");
-        assertThat(shape.keySchema()).isEqualTo(new KeySchema(new KeyAttribute("pk", KeyType.S),
-                new KeyAttribute("sk", KeyType.S)));
-        assertThat(shape.attributeTypes()).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "pk", KeyType.S, "sk", KeyType.S, "gsiPk", KeyType.S, "gsiSk", KeyType.N));
+        assertThat(shape.keySchema())
+                .isEqualTo(new KeySchema(new KeyAttribute("pk", KeyType.S), new KeyAttribute("sk", KeyType.S)));
+        assertThat(shape.attributeTypes())
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of("pk", KeyType.S, "sk", KeyType.S, "gsiPk", KeyType.S, "gsiSk", KeyType.N));
         assertThat(shape.billingMode()).isEqualTo(BillingMode.PROVISIONED);
         assertThat(shape.provisioned()).isEqualTo(new Throughput(10, 5));
         assertThat(shape.localIndexes()).isEmpty();
@@ -159,8 +164,8 @@ class TableGatewayIntegrationTest {
         assertThat(shape.globalIndexNames()).containsExactly(Dynalite.GSI);
         IndexShape gsi = shape.globalIndex(Dynalite.GSI).orElseThrow();
         assertThat(gsi.kind()).isEqualTo(IndexShape.Kind.GLOBAL);
-        assertThat(gsi.keySchema()).isEqualTo(new KeySchema(new KeyAttribute("gsiPk", KeyType.S),
-                new KeyAttribute("gsiSk", KeyType.N)));
+        assertThat(gsi.keySchema())
+                .isEqualTo(new KeySchema(new KeyAttribute("gsiPk", KeyType.S), new KeyAttribute("gsiSk", KeyType.N)));
         assertThat(gsi.projection()).isEqualTo(new Projection("INCLUDE", List.of("title", "owner")));
         assertThat(gsi.provisioned()).isEqualTo(new Throughput(4, 2));
         assertThat(gsi.status()).isEqualTo("ACTIVE");
@@ -172,14 +177,15 @@ class TableGatewayIntegrationTest {
 
         assertThat(shape.billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
         assertThat(shape.provisioned()).isNull();
-        assertThat(shape.keySchema()).isEqualTo(new KeySchema(new KeyAttribute("id", KeyType.N),
-                new KeyAttribute("ts", KeyType.N)));
+        assertThat(shape.keySchema())
+                .isEqualTo(new KeySchema(new KeyAttribute("id", KeyType.N), new KeyAttribute("ts", KeyType.N)));
         assertThat(shape.globalIndexes()).isEmpty();
         assertThat(shape.localIndexes()).singleElement().satisfies(lsi -> {
             assertThat(lsi.name()).isEqualTo(Dynalite.LSI);
             assertThat(lsi.kind()).isEqualTo(IndexShape.Kind.LOCAL);
-            assertThat(lsi.keySchema()).isEqualTo(new KeySchema(new KeyAttribute("id", KeyType.N),
-                    new KeyAttribute("created", KeyType.S)));
+            assertThat(lsi.keySchema())
+                    .isEqualTo(
+                            new KeySchema(new KeyAttribute("id", KeyType.N), new KeyAttribute("created", KeyType.S)));
             assertThat(lsi.projection()).isEqualTo(new Projection("KEYS_ONLY", List.of()));
             assertThat(lsi.provisioned()).isNull();
         });
@@ -187,8 +193,8 @@ class TableGatewayIntegrationTest {
 
     @Test
     void dynaliteAnswersContributorInsightsWithUnknownOperation() {
-        DynamoDbException e = catchThrowableOfType(DynamoDbException.class,
-                () -> Dynalite.client().describeContributorInsights(b -> b.tableName(gsiTable)));
+        DynamoDbException e = catchThrowableOfType(DynamoDbException.class, () -> Dynalite.client()
+                .describeContributorInsights(b -> b.tableName(gsiTable)));
 
         assertThat(e.statusCode()).isEqualTo(400);
         assertThat(e.awsErrorDetails().errorCode()).isEqualTo("UnknownOperationException");
@@ -200,7 +206,10 @@ class TableGatewayIntegrationTest {
 
         List<ContributorInsightsState> states = gateway.contributorInsights(shape);
 
-        assertThat(states).extracting(ContributorInsightsState::tableName, ContributorInsightsState::indexName,
+        assertThat(states)
+                .extracting(
+                        ContributorInsightsState::tableName,
+                        ContributorInsightsState::indexName,
                         ContributorInsightsState::status)
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple(gsiTable, null, Status.NOT_SUPPORTED),
@@ -212,7 +221,8 @@ class TableGatewayIntegrationTest {
     void enablingContributorInsightsIsAGuardedWrite() {
         proxy.clear();
 
-        WriteBlockedException blocked = catchThrowableOfType(WriteBlockedException.class,
+        WriteBlockedException blocked = catchThrowableOfType(
+                WriteBlockedException.class,
                 () -> gateway.setContributorInsights(gsiTable, Dynalite.GSI, true, "THROTTLED_KEYS"));
 
         assertThat(blocked.operation()).isEqualTo("UpdateContributorInsights");

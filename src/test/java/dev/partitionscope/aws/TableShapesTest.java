@@ -23,35 +23,44 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 class TableShapesTest {
 
     private static TableDescription.Builder base() {
-        return TableDescription.builder().tableName("orders")
+        return TableDescription.builder()
+                .tableName("orders")
                 .tableArn("arn:aws:dynamodb:eu-west-1:123456789012:table/orders")
                 .tableStatus("ACTIVE")
-                .attributeDefinitions(Dynalite.attr("pk", ScalarAttributeType.S),
-                        Dynalite.attr("status", ScalarAttributeType.S), Dynalite.attr("n", ScalarAttributeType.N))
+                .attributeDefinitions(
+                        Dynalite.attr("pk", ScalarAttributeType.S),
+                        Dynalite.attr("status", ScalarAttributeType.S),
+                        Dynalite.attr("n", ScalarAttributeType.N))
                 .keySchema(Dynalite.key("pk", KeyType.HASH))
                 .creationDateTime(Instant.parse("2024-05-01T10:00:00Z"));
     }
 
     @Test
     void anOnDemandTableWithStreamWarmThroughputAndMaximums() {
-        TableDescription d = base()
-                .billingModeSummary(BillingModeSummary.builder().billingMode("PAY_PER_REQUEST").build())
+        TableDescription d = base().billingModeSummary(BillingModeSummary.builder()
+                        .billingMode("PAY_PER_REQUEST")
+                        .build())
                 .provisionedThroughput(p -> p.readCapacityUnits(0L).writeCapacityUnits(0L))
                 .onDemandThroughput(o -> o.maxReadRequestUnits(4000L))
-                .warmThroughput(w -> w.readUnitsPerSecond(12000L).writeUnitsPerSecond(4000L).status("ACTIVE"))
+                .warmThroughput(w ->
+                        w.readUnitsPerSecond(12000L).writeUnitsPerSecond(4000L).status("ACTIVE"))
                 .streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES))
                 .tableClassSummary(t -> t.tableClass(TableClass.STANDARD_INFREQUENT_ACCESS))
                 .deletionProtectionEnabled(true)
-                .itemCount(1234L).tableSizeBytes(56789L)
-                .globalSecondaryIndexes(GlobalSecondaryIndexDescription.builder().indexName("byStatus")
+                .itemCount(1234L)
+                .tableSizeBytes(56789L)
+                .globalSecondaryIndexes(GlobalSecondaryIndexDescription.builder()
+                        .indexName("byStatus")
                         .keySchema(Dynalite.key("status", KeyType.HASH), Dynalite.key("n", KeyType.RANGE))
                         .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
                         .indexStatus("ACTIVE")
                         .provisionedThroughput(p -> p.readCapacityUnits(0L).writeCapacityUnits(0L))
                         .onDemandThroughput(o -> o.maxWriteRequestUnits(500L))
-                        .warmThroughput(w -> w.readUnitsPerSecond(12000L).writeUnitsPerSecond(4000L)
+                        .warmThroughput(w -> w.readUnitsPerSecond(12000L)
+                                .writeUnitsPerSecond(4000L)
                                 .status("UPDATING"))
-                        .itemCount(10L).indexSizeBytes(2048L)
+                        .itemCount(10L)
+                        .indexSizeBytes(2048L)
                         .build())
                 .build();
 
@@ -82,8 +91,9 @@ class TableShapesTest {
 
     @Test
     void aTableWithoutBillingSummaryIsProvisionedAndHasDefaults() {
-        TableShape shape = TableShapes.from(base()
-                .provisionedThroughput(p -> p.readCapacityUnits(25L).writeCapacityUnits(10L)).build());
+        TableShape shape = TableShapes.from(
+                base().provisionedThroughput(p -> p.readCapacityUnits(25L).writeCapacityUnits(10L))
+                        .build());
 
         assertThat(shape.billingMode()).isEqualTo(BillingMode.PROVISIONED);
         assertThat(shape.provisioned()).isEqualTo(new Throughput(25, 10));
@@ -99,7 +109,8 @@ class TableShapesTest {
 
     @Test
     void aStreamSpecificationThatIsDisabledMapsToDisabled() {
-        TableShape shape = TableShapes.from(base().streamSpecification(s -> s.streamEnabled(false)).build());
+        TableShape shape = TableShapes.from(
+                base().streamSpecification(s -> s.streamEnabled(false)).build());
 
         assertThat(shape.stream()).isEqualTo(TableShape.StreamSetting.DISABLED);
     }
@@ -108,7 +119,8 @@ class TableShapesTest {
     void aKeySchemaWithoutPartitionKeyIsReported() {
         TableDescription d = base().keySchema(Dynalite.key("pk", KeyType.RANGE)).build();
 
-        assertThatThrownBy(() -> TableShapes.from(d)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> TableShapes.from(d))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("without a partition (HASH) key");
     }
 }

@@ -37,10 +37,10 @@ class WriteGuardIntegrationTest {
     @BeforeEach
     void connectThroughProxy() {
         proxy = RecordingProxy.to(Dynalite.endpoint());
-        AwsProfiles noProfiles = AwsProfiles.from(home.resolve("missing-config"), home.resolve("missing-credentials"),
-                Map.of());
-        connection = new ConnectionFactory(noProfiles).open(
-                ConnectionSpec.custom("guarded", proxy.endpoint(), "us-east-1", "guardtest"));
+        AwsProfiles noProfiles =
+                AwsProfiles.from(home.resolve("missing-config"), home.resolve("missing-credentials"), Map.of());
+        connection = new ConnectionFactory(noProfiles)
+                .open(ConnectionSpec.custom("guarded", proxy.endpoint(), "us-east-1", "guardtest"));
     }
 
     @AfterEach
@@ -52,16 +52,25 @@ class WriteGuardIntegrationTest {
     @Test
     void readsGoThroughWhileWritesAreStoppedBeforeTheyLeaveTheProcess() {
         assertThat(connection.dynamo().listTables().tableNames()).contains(table);
-        assertThat(connection.dynamo().describeTable(b -> b.tableName(table)).table().tableName()).isEqualTo(table);
+        assertThat(connection
+                        .dynamo()
+                        .describeTable(b -> b.tableName(table))
+                        .table()
+                        .tableName())
+                .isEqualTo(table);
 
-        Throwable put = catchThrowable(() -> connection.dynamo().putItem(b -> b.tableName(table).item(item("p1"))));
-        Throwable insights = catchThrowable(() -> connection.dynamo().updateContributorInsights(b -> b
-                .tableName(table).contributorInsightsAction(ContributorInsightsAction.ENABLE)));
+        Throwable put = catchThrowable(
+                () -> connection.dynamo().putItem(b -> b.tableName(table).item(item("p1"))));
+        Throwable insights = catchThrowable(() -> connection.dynamo().updateContributorInsights(b -> b.tableName(table)
+                .contributorInsightsAction(ContributorInsightsAction.ENABLE)));
 
         assertBlocked(put, "PutItem", table);
         assertBlocked(insights, "UpdateContributorInsights", table);
         assertThat(proxy.operations()).containsExactly("ListTables", "DescribeTable");
-        assertThat(Dynalite.client().getItem(b -> b.tableName(table).key(key("p1"))).hasItem()).isFalse();
+        assertThat(Dynalite.client()
+                        .getItem(b -> b.tableName(table).key(key("p1")))
+                        .hasItem())
+                .isFalse();
     }
 
     @Test
@@ -71,8 +80,9 @@ class WriteGuardIntegrationTest {
         connection.dynamo().putItem(b -> b.tableName(table).item(item("p2")));
 
         assertThat(proxy.operations()).containsExactly("PutItem");
-        Map<String, AttributeValue> stored = Dynalite.client().getItem(b -> b.tableName(table).key(key("p2"))
-                .consistentRead(true)).item();
+        Map<String, AttributeValue> stored = Dynalite.client()
+                .getItem(b -> b.tableName(table).key(key("p2")).consistentRead(true))
+                .item();
         assertThat(stored).containsEntry("title", AttributeValue.fromS("hello p2"));
     }
 
@@ -80,8 +90,8 @@ class WriteGuardIntegrationTest {
     void unlockingOneTableStillBlocksWritesToAnother() {
         connection.guard().unlock(table, table);
 
-        Throwable put = catchThrowable(() -> connection.dynamo().putItem(b -> b.tableName(otherTable)
-                .item(item("p3"))));
+        Throwable put = catchThrowable(
+                () -> connection.dynamo().putItem(b -> b.tableName(otherTable).item(item("p3"))));
 
         assertBlocked(put, "PutItem", otherTable);
         assertThat(proxy.operations()).isEmpty();
@@ -91,8 +101,9 @@ class WriteGuardIntegrationTest {
     void partiQlIsBlockedEvenOnAnUnlockedTable() {
         connection.guard().unlock(table, table);
 
-        Throwable statement = catchThrowable(() -> connection.dynamo().executeStatement(b -> b
-                .statement("INSERT INTO \"" + table + "\" VALUE {'pk': 'x', 'sk': 'y'}")));
+        Throwable statement = catchThrowable(() -> connection
+                .dynamo()
+                .executeStatement(b -> b.statement("INSERT INTO \"" + table + "\" VALUE {'pk': 'x', 'sk': 'y'}")));
 
         assertThat(statement).isExactlyInstanceOf(WriteBlockedException.class);
         assertThat(findWriteBlocked(statement).operation()).isEqualTo("ExecuteStatement");
@@ -110,12 +121,15 @@ class WriteGuardIntegrationTest {
 
     private void assertBlocked(Throwable thrown, String operation, String tableName) {
         // The SDK (2.57) rethrows an interceptor's RuntimeException from beforeExecution as is, unwrapped.
-        assertThat(thrown).as("%s should have been blocked", operation).isExactlyInstanceOf(WriteBlockedException.class);
+        assertThat(thrown)
+                .as("%s should have been blocked", operation)
+                .isExactlyInstanceOf(WriteBlockedException.class);
         WriteBlockedException blocked = findWriteBlocked(thrown);
         assertThat(blocked.operation()).isEqualTo(operation);
         assertThat(blocked.tables()).containsExactly(tableName);
-        assertThat(blocked).hasMessage("DynamoDB " + operation + " on " + tableName
-                + " was blocked: connection 'guarded' is read-only.");
+        assertThat(blocked)
+                .hasMessage("DynamoDB " + operation + " on " + tableName
+                        + " was blocked: connection 'guarded' is read-only.");
         UserMessage message = ErrorTranslator.translate(thrown, connection.spec(), operation);
         assertThat(message.headline()).isEqualTo("Writes are locked on this connection");
         assertThat(message.hint()).startsWith("Nothing was sent.").contains(tableName);
@@ -135,7 +149,12 @@ class WriteGuardIntegrationTest {
     }
 
     private static Map<String, AttributeValue> item(String pk) {
-        return Map.of("pk", AttributeValue.fromS(pk), "sk", AttributeValue.fromS("0"),
-                "title", AttributeValue.fromS("hello " + pk));
+        return Map.of(
+                "pk",
+                AttributeValue.fromS(pk),
+                "sk",
+                AttributeValue.fromS("0"),
+                "title",
+                AttributeValue.fromS("hello " + pk));
     }
 }

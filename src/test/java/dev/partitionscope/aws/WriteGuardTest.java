@@ -25,15 +25,24 @@ class WriteGuardTest {
     /** What the SDK puts in SdkExecutionAttribute.SERVICE_NAME for the DynamoDB client. */
     private static final String DYNAMO = "DynamoDb";
 
-    private final WriteGuard guard = WriteGuard.forSpec(ConnectionSpec.custom("local", "http://localhost:8000",
-            "us-east-1", "test"));
+    private final WriteGuard guard =
+            WriteGuard.forSpec(ConnectionSpec.custom("local", "http://localhost:8000", "us-east-1", "test"));
 
     @ParameterizedTest
     @CsvSource({
-            "DynamoDb, ListTables", "DynamoDb, DescribeTable", "DynamoDb, GetItem", "DynamoDb, Query",
-            "DynamoDb, Scan", "DynamoDb, BatchGetItem", "DynamoDb, TransactGetItems",
-            "DynamoDb, DescribeContributorInsights", "DynamoDb, ListContributorInsights",
-            "CloudWatch, GetMetricData", "CloudWatch, ListMetrics", "CloudWatch, DescribeAlarms"})
+        "DynamoDb, ListTables",
+        "DynamoDb, DescribeTable",
+        "DynamoDb, GetItem",
+        "DynamoDb, Query",
+        "DynamoDb, Scan",
+        "DynamoDb, BatchGetItem",
+        "DynamoDb, TransactGetItems",
+        "DynamoDb, DescribeContributorInsights",
+        "DynamoDb, ListContributorInsights",
+        "CloudWatch, GetMetricData",
+        "CloudWatch, ListMetrics",
+        "CloudWatch, DescribeAlarms"
+    })
     void readsPassAReadOnlyGuard(String service, String operation) {
         assertThat(guard.isReadOnly()).isTrue();
         assertThat(WriteGuard.isRead(service, operation)).isTrue();
@@ -42,9 +51,23 @@ class WriteGuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems",
-            "UpdateContributorInsights", "CreateTable", "DeleteTable", "UpdateTable", "ExecuteStatement",
-            "BatchExecuteStatement", "ExecuteTransaction", "TagResource", "SomeFutureOperation"})
+    @ValueSource(
+            strings = {
+                "PutItem",
+                "UpdateItem",
+                "DeleteItem",
+                "BatchWriteItem",
+                "TransactWriteItems",
+                "UpdateContributorInsights",
+                "CreateTable",
+                "DeleteTable",
+                "UpdateTable",
+                "ExecuteStatement",
+                "BatchExecuteStatement",
+                "ExecuteTransaction",
+                "TagResource",
+                "SomeFutureOperation"
+            })
     void writesAndUnknownOperationsAreBlockedOnAReadOnlyGuard(String operation) {
         assertThat(WriteGuard.isRead(DYNAMO, operation)).isFalse();
         assertThatThrownBy(() -> guard.check(DYNAMO, operation, Set.of("orders")))
@@ -101,7 +124,8 @@ class WriteGuardTest {
 
     @Test
     void unlockRefusesANullConfirmation() {
-        assertThatThrownBy(() -> guard.unlock("orders", null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> guard.unlock("orders", null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("exactly ('orders')");
         assertThat(guard.isReadOnly()).isTrue();
     }
@@ -109,9 +133,11 @@ class WriteGuardTest {
     @ParameterizedTest
     @ValueSource(strings = {"", " "})
     void unlockRefusesABlankTableName(String table) {
-        assertThatThrownBy(() -> guard.unlock(table, table)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> guard.unlock(table, table))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Choose the table to unlock first.");
-        assertThatThrownBy(() -> guard.unlock(null, "x")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> guard.unlock(null, "x"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Choose the table to unlock first.");
         assertThat(guard.unlockedTables()).isEmpty();
     }
@@ -146,15 +172,24 @@ class WriteGuardTest {
 
     @Test
     void tablesOfFindsTablesInPutsTransactionsAndArns() {
-        assertThat(WriteGuardInterceptor.tablesOf(PutItemRequest.builder().tableName("orders").build()))
+        assertThat(WriteGuardInterceptor.tablesOf(
+                        PutItemRequest.builder().tableName("orders").build()))
                 .containsExactly("orders");
-        assertThat(WriteGuardInterceptor.tablesOf(TransactWriteItemsRequest.builder().transactItems(
-                        TransactWriteItem.builder().update(Update.builder().tableName("A").build()).build(),
-                        TransactWriteItem.builder().put(software.amazon.awssdk.services.dynamodb.model.Put.builder()
-                                .tableName("B").build()).build())
-                .build())).containsExactlyInAnyOrder("A", "B");
+        assertThat(WriteGuardInterceptor.tablesOf(TransactWriteItemsRequest.builder()
+                        .transactItems(
+                                TransactWriteItem.builder()
+                                        .update(Update.builder().tableName("A").build())
+                                        .build(),
+                                TransactWriteItem.builder()
+                                        .put(software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                                                .tableName("B")
+                                                .build())
+                                        .build())
+                        .build()))
+                .containsExactlyInAnyOrder("A", "B");
         assertThat(WriteGuardInterceptor.tablesOf(TagResourceRequest.builder()
-                .resourceArn("arn:aws:dynamodb:us-east-1:123456789012:table/orders/index/byDate").build()))
+                        .resourceArn("arn:aws:dynamodb:us-east-1:123456789012:table/orders/index/byDate")
+                        .build()))
                 .containsExactly("orders");
     }
 
@@ -168,8 +203,7 @@ class WriteGuardTest {
 
         assertThat(guard.unlockedTables()).isEmpty();
         assertThat(guard.isReadOnly()).isTrue();
-        assertThatThrownBy(() -> guard.check(DYNAMO, "PutItem", Set.of("A")))
-                .isInstanceOf(WriteBlockedException.class);
+        assertThatThrownBy(() -> guard.check(DYNAMO, "PutItem", Set.of("A"))).isInstanceOf(WriteBlockedException.class);
     }
 
     @Test
@@ -179,16 +213,20 @@ class WriteGuardTest {
         assertThat(lab.isAlwaysWritable()).isTrue();
         assertThat(lab.isReadOnly()).isFalse();
         assertThat(lab.isUnlocked("anything")).isTrue();
-        assertThatCode(() -> lab.check(DYNAMO, "DeleteTable", Set.of("anything"))).doesNotThrowAnyException();
-        assertThatCode(() -> lab.check("CloudWatch", "PutMetricAlarm", Set.of())).doesNotThrowAnyException();
+        assertThatCode(() -> lab.check(DYNAMO, "DeleteTable", Set.of("anything")))
+                .doesNotThrowAnyException();
+        assertThatCode(() -> lab.check("CloudWatch", "PutMetricAlarm", Set.of()))
+                .doesNotThrowAnyException();
         lab.lockAll();
         assertThatCode(() -> lab.check(DYNAMO, "PutItem", Set.of("t"))).doesNotThrowAnyException();
     }
 
     @Test
     void awsLocalStackAndCustomConnectionsStartReadOnly() {
-        for (ConnectionSpec spec : List.of(ConnectionSpec.aws("prod", "prod", "eu-west-1"),
-                ConnectionSpec.localStack(), ConnectionSpec.custom("c", "http://localhost:8000", "us-east-1", "k"))) {
+        for (ConnectionSpec spec : List.of(
+                ConnectionSpec.aws("prod", "prod", "eu-west-1"),
+                ConnectionSpec.localStack(),
+                ConnectionSpec.custom("c", "http://localhost:8000", "us-east-1", "k"))) {
             WriteGuard g = WriteGuard.forSpec(spec);
             assertThat(g.isReadOnly()).as(spec.kind().name()).isTrue();
             assertThat(g.isAlwaysWritable()).as(spec.kind().name()).isFalse();
@@ -214,7 +252,10 @@ class WriteGuardTest {
     }
 
     private static WriteRequest put(String id) {
-        return WriteRequest.builder().putRequest(PutRequest.builder()
-                .item(java.util.Map.of("pk", AttributeValue.fromS(id))).build()).build();
+        return WriteRequest.builder()
+                .putRequest(PutRequest.builder()
+                        .item(java.util.Map.of("pk", AttributeValue.fromS(id)))
+                        .build())
+                .build();
     }
 }

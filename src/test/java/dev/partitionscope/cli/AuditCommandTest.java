@@ -37,12 +37,26 @@ class AuditCommandTest {
     static void start() {
         lab = LabFixture.start();
         table = LabFixture.uniqueName("app");
-        lab.client().createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(AttributeDefinition.builder().attributeName("PK")
-                                .attributeType(ScalarAttributeType.S).build(),
-                        AttributeDefinition.builder().attributeName("SK").attributeType(ScalarAttributeType.S).build())
-                .keySchema(KeySchemaElement.builder().attributeName("PK").keyType(KeyType.HASH).build(),
-                        KeySchemaElement.builder().attributeName("SK").keyType(KeyType.RANGE).build()));
+        lab.client().createTable(b -> b.tableName(table)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                        AttributeDefinition.builder()
+                                .attributeName("PK")
+                                .attributeType(ScalarAttributeType.S)
+                                .build(),
+                        AttributeDefinition.builder()
+                                .attributeName("SK")
+                                .attributeType(ScalarAttributeType.S)
+                                .build())
+                .keySchema(
+                        KeySchemaElement.builder()
+                                .attributeName("PK")
+                                .keyType(KeyType.HASH)
+                                .build(),
+                        KeySchemaElement.builder()
+                                .attributeName("SK")
+                                .keyType(KeyType.RANGE)
+                                .build()));
         Instant t = Instant.parse("2026-06-22T01:00:00Z");
         for (int i = 0; i < 300; i++) {
             put("OPS_LOG", t.plusSeconds(i * 7L) + "#agent" + (i % 4));
@@ -54,8 +68,14 @@ class AuditCommandTest {
     }
 
     private static void put(String pk, String sk) {
-        lab.client().putItem(b -> b.tableName(table).item(Map.of("PK", AttributeValue.fromS(pk),
-                "SK", AttributeValue.fromS(sk), "pad", AttributeValue.fromS("x".repeat(200)))));
+        lab.client().putItem(b -> b.tableName(table)
+                .item(Map.of(
+                        "PK",
+                        AttributeValue.fromS(pk),
+                        "SK",
+                        AttributeValue.fromS(sk),
+                        "pad",
+                        AttributeValue.fromS("x".repeat(200)))));
     }
 
     @AfterAll
@@ -73,7 +93,9 @@ class AuditCommandTest {
 
     @Test
     void jsonHasPatternsMatrixFindingsAndTheRcuUsed() throws Exception {
-        assertThat(run("--table", table, "--budget-rcu", "0", "--no-insights", "--json")).as(err.toString()).isZero();
+        assertThat(run("--table", table, "--budget-rcu", "0", "--no-insights", "--json"))
+                .as(err.toString())
+                .isZero();
         JsonNode doc = new ObjectMapper().readTree(out.toString());
         assertThat(doc.get("table").asText()).isEqualTo(table);
         assertThat(doc.get("consumedRcu").asDouble()).isPositive();
@@ -84,7 +106,8 @@ class AuditCommandTest {
         assertThat(patterns.get("OPS_LOG").get("itemsSampled").asInt()).isEqualTo(300);
         assertThat(patterns.get("OPS_LOG").get("estimatedCardinality").asInt()).isEqualTo(1);
         assertThat(patterns.get("ORDER#<uuid>").get("distinctSeen").asInt()).isEqualTo(300);
-        assertThat(patterns.get("ORDER#<uuid>").get("itemSize").get("p50").asInt()).isGreaterThan(200);
+        assertThat(patterns.get("ORDER#<uuid>").get("itemSize").get("p50").asInt())
+                .isGreaterThan(200);
         for (JsonNode p : doc.get("patterns")) {
             assertThat(p.has("cardinalityError") && p.has("topKeyShare")).isTrue();
         }
@@ -93,7 +116,8 @@ class AuditCommandTest {
             if (f.get("pattern").asText().equals("OPS_LOG")) {
                 ops = f;
             }
-            assertThat(f.has("severity") && f.has("message") && f.has("suggestedScheme")).isTrue();
+            assertThat(f.has("severity") && f.has("message") && f.has("suggestedScheme"))
+                    .isTrue();
         }
         assertThat(ops).as(doc.get("findings").toString()).isNotNull();
         assertThat(ops.get("severity").asText()).isEqualTo("MEDIUM");
@@ -104,12 +128,18 @@ class AuditCommandTest {
     @Test
     void textIsMarkdownWithTheMatrixFindingsAndPatterns() {
         assertThat(run("--table", table, "--budget-rcu", "0", "--no-insights", "--segments", "3"))
-                .as(err.toString()).isZero();
+                .as(err.toString())
+                .isZero();
         String text = out.toString();
         assertThat(text).startsWith("# Key audit: " + table);
-        assertThat(text).contains("## Risk matrix", "| `OPS_LOG` | " + table + " | 1 — hot by definition | not"
-                + " measured |", "## Findings", "- **Medium** OPS_LOG has cardinality 1", "## Key patterns",
-                "| `ORDER#<uuid>` | 300 (");
+        assertThat(text)
+                .contains(
+                        "## Risk matrix",
+                        "| `OPS_LOG` | " + table + " | 1 — hot by definition | not" + " measured |",
+                        "## Findings",
+                        "- **Medium** OPS_LOG has cardinality 1",
+                        "## Key patterns",
+                        "| `ORDER#<uuid>` | 300 (");
         assertThat(err.toString()).contains("sampling " + table + " (1 of 1)");
     }
 

@@ -52,9 +52,14 @@ class CliTest {
     void describePrintsMarkdownWithKeysAndIndexes() {
         String table = Dynalite.createTableWithGsi("cli-describe");
         assertThat(run("describe", table, "--endpoint", Dynalite.endpoint())).isZero();
-        assertThat(out.toString()).contains("## " + table, "| Partition key | pk (S) |", "| Sort key | sk (S) |",
-                "| " + Dynalite.GSI + " | GSI | gsiPk (S) · gsiSk (N) | INCLUDE (title, owner) | 4 RCU/s · 2 WCU/s |",
-                "Not supported by this endpoint");
+        assertThat(out.toString())
+                .contains(
+                        "## " + table,
+                        "| Partition key | pk (S) |",
+                        "| Sort key | sk (S) |",
+                        "| " + Dynalite.GSI
+                                + " | GSI | gsiPk (S) · gsiSk (N) | INCLUDE (title, owner) | 4 RCU/s · 2 WCU/s |",
+                        "Not supported by this endpoint");
     }
 
     @Test
@@ -64,7 +69,9 @@ class CliTest {
             port = s.getLocalPort();
         }
         assertThat(run("tables", "--endpoint", "http://127.0.0.1:" + port)).isEqualTo(1);
-        assertThat(err.toString()).startsWith("error: Cannot reach the endpoint").contains("what to do:")
+        assertThat(err.toString())
+                .startsWith("error: Cannot reach the endpoint")
+                .contains("what to do:")
                 .doesNotContain("Exception", "\tat ");
     }
 }

@@ -3,24 +3,24 @@ package dev.partitionscope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.List;
-import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
-import software.amazon.awssdk.services.cloudwatch.model.InsightRule;
 import java.io.StringWriter;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
+import software.amazon.awssdk.services.cloudwatch.model.InsightRule;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** {@code partitionscope lab}: starts an endpoint any SDK can use, honours its flags, refuses bad ones clearly. */
@@ -34,11 +34,12 @@ class LabCommandTest {
 
     @Test
     void servesTheDemoTablesWithTheRequestedLatencyUntilStopped() throws Exception {
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> run("lab", "--port", "0",
-                "--latency-ms", "120", "--burst-seconds", "0", "--demo-tables"));
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(
+                () -> run("lab", "--port", "0", "--latency-ms", "120", "--burst-seconds", "0", "--demo-tables"));
         String endpoint = awaitEndpoint();
         assertThat(out.toString()).contains("burst 0 s", "aws dynamodb list-tables --endpoint-url " + endpoint);
-        try (DynamoDbClient client = DynamoDbClient.builder().endpointOverride(URI.create(endpoint))
+        try (DynamoDbClient client = DynamoDbClient.builder()
+                .endpointOverride(URI.create(endpoint))
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("any", "any")))
                 .build()) {
@@ -75,8 +76,14 @@ class LabCommandTest {
     @Test
     void listParamsNamesEveryParameterWithItsSource() {
         assertThat(run("lab", "--list-params")).isZero();
-        assertThat(out.toString()).contains("partition-write-ceiling", "1000", "documented by AWS", "split-seconds",
-                "assumption of the Lab", "--set NAME=VALUE");
+        assertThat(out.toString())
+                .contains(
+                        "partition-write-ceiling",
+                        "1000",
+                        "documented by AWS",
+                        "split-seconds",
+                        "assumption of the Lab",
+                        "--set NAME=VALUE");
     }
 
     @Test
@@ -89,37 +96,71 @@ class LabCommandTest {
     void aFastForwardedScenarioIsRecordedAndItsReplayShowsPendingAsTheTopContributor(@TempDir Path dir)
             throws Exception {
         Path file = dir.resolve("order-status.psrec");
-        assertThat(run("lab", "--port", "0", "--scenario", "order-status", "--fast-forward", "--duration", "10m",
-                "--record", file.toString(), "--exit")).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("Fast-forwarded 10 min of traffic", "540,000 requests",
-                "TableWriteKeyRangeThroughputExceeded", "KeyRange reasons: a hot partition", "Saved the Lab to");
+        assertThat(run(
+                        "lab",
+                        "--port",
+                        "0",
+                        "--scenario",
+                        "order-status",
+                        "--fast-forward",
+                        "--duration",
+                        "10m",
+                        "--record",
+                        file.toString(),
+                        "--exit"))
+                .as(err.toString())
+                .isZero();
+        assertThat(out.toString())
+                .contains(
+                        "Fast-forwarded 10 min of traffic",
+                        "540,000 requests",
+                        "TableWriteKeyRangeThroughputExceeded",
+                        "KeyRange reasons: a hot partition",
+                        "Saved the Lab to");
         assertThat(file).exists();
 
         out.getBuffer().setLength(0);
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> run("lab", "--port", "0", "--replay",
-                file.toString()));
+        CompletableFuture<Integer> exit =
+                CompletableFuture.supplyAsync(() -> run("lab", "--port", "0", "--replay", file.toString()));
         String endpoint = awaitEndpoint();
         assertThat(out.toString()).contains("replaying", "order-status-index");
-        try (CloudWatchClient cw = CloudWatchClient.builder().endpointOverride(URI.create(endpoint))
+        try (CloudWatchClient cw = CloudWatchClient.builder()
+                .endpointOverride(URI.create(endpoint))
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("any", "any")))
                 .build()) {
-            List<InsightRule> rules = cw.describeInsightRules(b -> b.maxResults(100)).insightRules();
-            assertThat(rules).extracting(InsightRule::name).hasSize(4).allMatch(n -> n.startsWith(
-                    "DynamoDBContributorInsights-") && n.contains("-order-status-index-"));
-            String pkc = rules.stream().map(InsightRule::name).filter(n -> n.contains("-PKC-")).findFirst()
+            List<InsightRule> rules =
+                    cw.describeInsightRules(b -> b.maxResults(100)).insightRules();
+            assertThat(rules)
+                    .extracting(InsightRule::name)
+                    .hasSize(4)
+                    .allMatch(n -> n.startsWith("DynamoDBContributorInsights-") && n.contains("-order-status-index-"));
+            String pkc = rules.stream()
+                    .map(InsightRule::name)
+                    .filter(n -> n.contains("-PKC-"))
+                    .findFirst()
                     .orElseThrow();
             String pkt = pkc.replace("-PKC-", "-PKT-");
             Instant now = Instant.now();
-            var accessed = cw.getInsightRuleReport(b -> b.ruleName(pkc).startTime(now.minus(Duration.ofHours(1)))
-                    .endTime(now.plusSeconds(60)).period(60).maxContributorCount(4));
+            var accessed = cw.getInsightRuleReport(b -> b.ruleName(pkc)
+                    .startTime(now.minus(Duration.ofHours(1)))
+                    .endTime(now.plusSeconds(60))
+                    .period(60)
+                    .maxContributorCount(4));
             assertThat(accessed.contributors().get(0).keys()).containsExactly("PENDING");
-            assertThat(accessed.contributors()).extracting(c -> c.keys().get(0))
+            assertThat(accessed.contributors())
+                    .extracting(c -> c.keys().get(0))
                     .containsExactlyInAnyOrder("PENDING", "SHIPPED", "DELIVERED", "CANCELLED");
-            var throttled = cw.getInsightRuleReport(b -> b.ruleName(pkt).startTime(now.minus(Duration.ofHours(1)))
-                    .endTime(now.plusSeconds(60)).period(60).maxContributorCount(25));
-            assertThat(throttled.contributors()).extracting(c -> c.keys().get(0)).containsExactly("PENDING");
-            assertThat(throttled.contributors().get(0).approximateAggregateValue()).isGreaterThan(1_000);
+            var throttled = cw.getInsightRuleReport(b -> b.ruleName(pkt)
+                    .startTime(now.minus(Duration.ofHours(1)))
+                    .endTime(now.plusSeconds(60))
+                    .period(60)
+                    .maxContributorCount(25));
+            assertThat(throttled.contributors())
+                    .extracting(c -> c.keys().get(0))
+                    .containsExactly("PENDING");
+            assertThat(throttled.contributors().get(0).approximateAggregateValue())
+                    .isGreaterThan(1_000);
         } finally {
             LabCommand.stop.countDown();
         }
@@ -155,7 +196,17 @@ class LabCommandTest {
     @Test
     void listScenariosShowsEveryBundledScenarioWithItsVariants() {
         assertThat(run("lab", "--list-scenarios")).isZero();
-        assertThat(out.toString()).contains("order-status", "ops-log", "threats", "collection-keys", "orders-by-day",
-                "tenant-skew", "global-counter", "--variant before", "--variant after", "--variant bulk-import");
+        assertThat(out.toString())
+                .contains(
+                        "order-status",
+                        "ops-log",
+                        "threats",
+                        "collection-keys",
+                        "orders-by-day",
+                        "tenant-skew",
+                        "global-counter",
+                        "--variant before",
+                        "--variant after",
+                        "--variant bulk-import");
     }
 }

@@ -73,8 +73,7 @@ class MetricsCommandTest {
 
     @Test
     void jsonNamesTheHotPartitionWithTheWorkloadsNumbers() throws Exception {
-        JsonNode doc = json("--table", "orders", "--from", T0.toString(), "--to", LAB_NOW, "--now", LAB_NOW,
-                "--json");
+        JsonNode doc = json("--table", "orders", "--from", T0.toString(), "--to", LAB_NOW, "--now", LAB_NOW, "--json");
 
         assertThat(doc.path("table").asText()).isEqualTo("orders");
         assertThat(doc.path("start").asText()).isEqualTo(T0.toString());
@@ -84,8 +83,9 @@ class MetricsCommandTest {
 
         JsonNode verdict = doc.path("verdict");
         assertThat(verdict.path("kind").asText()).isEqualTo("HOT_PARTITION");
-        assertThat(verdict.path("headline").asText()).isEqualTo("Hot partition: 500 KeyRange write throttles while"
-                + " the table used < 1 % of its provisioned 5,000 WCU/s");
+        assertThat(verdict.path("headline").asText())
+                .isEqualTo("Hot partition: 500 KeyRange write throttles while"
+                        + " the table used < 1 % of its provisioned 5,000 WCU/s");
         assertThat(verdict.path("resource").path("table").asText()).isEqualTo("orders");
         assertThat(verdict.path("resource").path("index").isNull()).isTrue();
         assertThat(verdict.path("direction").asText()).isEqualTo("WRITE");
@@ -100,9 +100,11 @@ class MetricsCommandTest {
         assertThat(table.path("consumedWrite").asLong()).isEqualTo(1_010);
         assertThat(table.path("consumedRead").asLong()).isZero();
         assertThat(table.path("peakWritePerSecond").asDouble()).isCloseTo(1_010.0 / 60, within(1e-6));
-        assertThat(table.path("throttles").path("KEY_RANGE").path("write").asLong()).isEqualTo(500);
+        assertThat(table.path("throttles").path("KEY_RANGE").path("write").asLong())
+                .isEqualTo(500);
         assertThat(table.path("throttles").path("TOTAL").path("write").asLong()).isEqualTo(500);
-        assertThat(table.path("throttles").path("PROVISIONED").path("write").asLong()).isZero();
+        assertThat(table.path("throttles").path("PROVISIONED").path("write").asLong())
+                .isZero();
         JsonNode gsi = doc.path("resources").get(1);
         assertThat(gsi.path("index").asText()).isEqualTo("byCustomer");
         assertThat(gsi.path("consumedWrite").asLong()).isEqualTo(1_010);
@@ -119,24 +121,37 @@ class MetricsCommandTest {
         JsonNode pending = keys.get(0);
         assertThat(pending.path("partitionKey").asText()).isEqualTo("PENDING");
         assertThat(pending.path("throttles").asLong()).isEqualTo(500);
-        assertThat(pending.path("total").asLong()).isEqualTo(3_000);           // 3 × 1,000 WCU
+        assertThat(pending.path("total").asLong()).isEqualTo(3_000); // 3 × 1,000 WCU
         assertThat(pending.path("share").asDouble()).isCloseTo(3_000.0 / 3_030, within(1e-6));
         assertThat(pending.path("peakPerMinute").asLong()).isEqualTo(3_000);
-        assertThat(pending.path("peakPercentOfCeiling").asDouble()).isCloseTo(3_000.0 / 180_000 * 100,
-                within(1e-6));
+        assertThat(pending.path("peakPercentOfCeiling").asDouble()).isCloseTo(3_000.0 / 180_000 * 100, within(1e-6));
         assertThat(keys.get(1).path("partitionKey").asText()).isEqualTo("SHIPPED");
         assertThat(keys.get(1).path("throttles").asLong()).isZero();
     }
 
     @Test
     void textLeadsWithTheVerdictThenCapacityThrottledRequestsAndTopKeys() {
-        assertThat(run("metrics", "--endpoint", lab.endpoint(), "--table", "orders", "--from", T0.toString(),
-                "--to", LAB_NOW, "--now", LAB_NOW)).as(err.toString()).isZero();
+        assertThat(run(
+                        "metrics",
+                        "--endpoint",
+                        lab.endpoint(),
+                        "--table",
+                        "orders",
+                        "--from",
+                        T0.toString(),
+                        "--to",
+                        LAB_NOW,
+                        "--now",
+                        LAB_NOW))
+                .as(err.toString())
+                .isZero();
         String text = out.toString();
-        assertThat(text).startsWith("orders · 2026-06-22 01:00 → 2026-06-22 01:10 UTC · 1 min periods\n\n"
-                + "Hot partition: 500 KeyRange write throttles while the table used < 1 % of its provisioned 5,000"
-                + " WCU/s\n  One partition key value can take at most 1,000 WCU/s");
-        assertThat(text).containsPattern("orders \\(table\\) +0 +1,010 +0 +16\\.8 +500 KeyRange write\n")
+        assertThat(text)
+                .startsWith("orders · 2026-06-22 01:00 → 2026-06-22 01:10 UTC · 1 min periods\n\n"
+                        + "Hot partition: 500 KeyRange write throttles while the table used < 1 % of its provisioned 5,000"
+                        + " WCU/s\n  One partition key value can take at most 1,000 WCU/s");
+        assertThat(text)
+                .containsPattern("orders \\(table\\) +0 +1,010 +0 +16\\.8 +500 KeyRange write\n")
                 .containsPattern("byCustomer \\(GSI\\) +0 +1,010 +0 +16\\.8 +none\n")
                 .containsPattern("PutItem +500\n")
                 .contains("Top keys · orders (table) · Contributor Insights: Data\n")
@@ -147,8 +162,15 @@ class MetricsCommandTest {
 
     @Test
     void rangeCountsBackFromTheEndpointsNow() throws Exception {
-        JsonNode doc = json("--table", "orders", "--range", "1h", "--now", T0.plusSeconds(1_800).toString(),
-                "--no-insights", "--json");
+        JsonNode doc = json(
+                "--table",
+                "orders",
+                "--range",
+                "1h",
+                "--now",
+                T0.plusSeconds(1_800).toString(),
+                "--no-insights",
+                "--json");
         assertThat(doc.path("start").asText()).isEqualTo(T0.minusSeconds(1_800).toString());
         assertThat(doc.path("end").asText()).isEqualTo(T0.plusSeconds(1_800).toString());
         assertThat(doc.path("verdict").path("kind").asText()).isEqualTo("HOT_PARTITION");
@@ -166,21 +188,33 @@ class MetricsCommandTest {
 
     @Test
     void indexShowsTheTopKeysOfThatGsi() throws Exception {
-        JsonNode doc = json("--table", "orders", "--index", "byCustomer", "--from", T0.toString(), "--to", LAB_NOW,
-                "--now", LAB_NOW, "--top", "3", "--json");
+        JsonNode doc = json(
+                "--table",
+                "orders",
+                "--index",
+                "byCustomer",
+                "--from",
+                T0.toString(),
+                "--to",
+                LAB_NOW,
+                "--now",
+                LAB_NOW,
+                "--top",
+                "3",
+                "--json");
         JsonNode insights = doc.path("insights");
         assertThat(insights.path("resource").path("index").asText()).isEqualTo("byCustomer");
         // 1,010 customers in one minute: a report lists 25, so the rest are "other keys".
         assertThat(insights.path("state").asText()).isEqualTo("TRUNCATED");
         assertThat(insights.path("topKeys")).hasSize(3);
-        assertThat(insights.path("topKeys").get(0).path("partitionKey").asText()).startsWith("c-");
+        assertThat(insights.path("topKeys").get(0).path("partitionKey").asText())
+                .startsWith("c-");
         assertThat(insights.path("topKeys").get(0).path("total").asLong()).isEqualTo(3);
     }
 
     @Test
     void contributorInsightsOffIsNotEnabledAndAnUnthrottledTableIsSaidSo() throws Exception {
-        JsonNode doc = json("--table", "quiet", "--from", T0.toString(), "--to", LAB_NOW, "--now", LAB_NOW,
-                "--json");
+        JsonNode doc = json("--table", "quiet", "--from", T0.toString(), "--to", LAB_NOW, "--now", LAB_NOW, "--json");
         assertThat(doc.path("verdict").path("kind").asText()).isEqualTo("NO_THROTTLING");
         assertThat(doc.path("resources").get(0).path("consumedWrite").asLong()).isEqualTo(4);
         assertThat(doc.path("throttledRequests").size()).isZero();
@@ -191,9 +225,12 @@ class MetricsCommandTest {
 
     @Test
     void anUnknownTableIsAMessageAndExitCodeOne() {
-        assertThat(run("metrics", "--endpoint", lab.endpoint(), "--table", "nope")).isEqualTo(1);
-        assertThat(err.toString()).startsWith("error: Table 'nope' not found at " + lab.endpoint())
-                .contains("what to do:", "partitionscope tables").doesNotContain("Exception", "\tat ");
+        assertThat(run("metrics", "--endpoint", lab.endpoint(), "--table", "nope"))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .startsWith("error: Table 'nope' not found at " + lab.endpoint())
+                .contains("what to do:", "partitionscope tables")
+                .doesNotContain("Exception", "\tat ");
         assertThat(out.toString()).isEmpty();
     }
 
@@ -201,7 +238,8 @@ class MetricsCommandTest {
     void anUnknownIndexListsTheTablesGsis() {
         assertThat(run("metrics", "--endpoint", lab.endpoint(), "--table", "orders", "--index", "byStatus"))
                 .isEqualTo(2);
-        assertThat(err.toString()).startsWith("error: Table 'orders' has no global secondary index 'byStatus'.")
+        assertThat(err.toString())
+                .startsWith("error: Table 'orders' has no global secondary index 'byStatus'.")
                 .contains("Its GSIs: byCustomer.");
     }
 
@@ -209,17 +247,29 @@ class MetricsCommandTest {
     void aRangeOutsideThePresetsIsAUsageError() {
         assertThat(run("metrics", "--endpoint", lab.endpoint(), "--table", "orders", "--range", "2h"))
                 .isEqualTo(2);
-        assertThat(err.toString()).contains("Invalid value for option '--range': '2h' is not a range: use 1h, 3h,"
-                + " 12h, 1d or 1w").doesNotContain("\tat ");
+        assertThat(err.toString())
+                .contains("Invalid value for option '--range': '2h' is not a range: use 1h, 3h," + " 12h, 1d or 1w")
+                .doesNotContain("\tat ");
         assertThat(out.toString()).isEmpty();
     }
 
     @Test
     void fromAfterToIsAUsageError() {
-        assertThat(run("metrics", "--endpoint", lab.endpoint(), "--table", "orders", "--from", LAB_NOW, "--to",
-                T0.toString())).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("error: --from 2026-06-22T01:10:00Z is not before --to"
-                + " 2026-06-22T01:00:00Z.\n  what to do: The window is [--from, --to); swap them or widen it.\n");
+        assertThat(run(
+                        "metrics",
+                        "--endpoint",
+                        lab.endpoint(),
+                        "--table",
+                        "orders",
+                        "--from",
+                        LAB_NOW,
+                        "--to",
+                        T0.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .isEqualTo(
+                        "error: --from 2026-06-22T01:10:00Z is not before --to"
+                                + " 2026-06-22T01:00:00Z.\n  what to do: The window is [--from, --to); swap them or widen it.\n");
     }
 
     @Test
@@ -227,7 +277,8 @@ class MetricsCommandTest {
         assertThat(run("metrics", "--table", "orders", "--from", "yesterday")).isEqualTo(2);
         assertThat(err.toString()).contains("'yesterday' is not an ISO-8601 time with a zone");
         err.getBuffer().setLength(0);
-        assertThat(run("metrics", "--table", "orders", "--range", "1h", "--from", T0.toString())).isEqualTo(2);
+        assertThat(run("metrics", "--table", "orders", "--range", "1h", "--from", T0.toString()))
+                .isEqualTo(2);
         assertThat(err.toString()).startsWith("error: --range and --from/--to both give the window");
         err.getBuffer().setLength(0);
         assertThat(run("metrics", "--table", "orders", "--to", T0.toString())).isEqualTo(2);
@@ -241,22 +292,48 @@ class MetricsCommandTest {
     @ExtendWith(Dynalite.Required.class)
     void anEndpointWithoutCloudWatchOrContributorInsightsSaysSoAndStillExitsZero() throws Exception {
         String table = Dynalite.createTableWithGsi("cli-metrics");
-        assertThat(run("metrics", "--endpoint", Dynalite.endpoint(), "--access-key", Dynalite.ACCESS_KEY, "--table",
-                table, "--json")).as(err.toString()).isZero();
+        assertThat(run(
+                        "metrics",
+                        "--endpoint",
+                        Dynalite.endpoint(),
+                        "--access-key",
+                        Dynalite.ACCESS_KEY,
+                        "--table",
+                        table,
+                        "--json"))
+                .as(err.toString())
+                .isZero();
         JsonNode doc = new ObjectMapper().readTree(out.toString());
         assertThat(doc.path("metrics").path("state").asText()).isEqualTo("NOT_SUPPORTED");
         assertThat(doc.path("verdict").path("kind").asText()).isEqualTo("UNAVAILABLE");
-        assertThat(doc.path("verdict").path("events").path("KEY_RANGE").isNull()).isTrue();
+        assertThat(doc.path("verdict").path("events").path("KEY_RANGE").isNull())
+                .isTrue();
         assertThat(doc.path("resources").get(0).path("consumedWrite").isNull()).isTrue();
-        assertThat(doc.path("resources").get(0).path("throttles").path("KEY_RANGE").path("write").isNull()).isTrue();
+        assertThat(doc.path("resources")
+                        .get(0)
+                        .path("throttles")
+                        .path("KEY_RANGE")
+                        .path("write")
+                        .isNull())
+                .isTrue();
         assertThat(doc.path("insights").path("state").asText()).isEqualTo("NOT_SUPPORTED");
         assertThat(doc.path("insights").path("detail").asText()).contains("does not implement Contributor Insights");
 
         out.getBuffer().setLength(0);
-        assertThat(run("metrics", "--endpoint", Dynalite.endpoint(), "--access-key", Dynalite.ACCESS_KEY, "--table",
-                table)).isZero();
-        assertThat(out.toString()).contains("No verdict: metrics are unavailable", "Metrics: Not supported by this"
-                + " endpoint", "Contributor Insights: Not supported by this endpoint");
+        assertThat(run(
+                        "metrics",
+                        "--endpoint",
+                        Dynalite.endpoint(),
+                        "--access-key",
+                        Dynalite.ACCESS_KEY,
+                        "--table",
+                        table))
+                .isZero();
+        assertThat(out.toString())
+                .contains(
+                        "No verdict: metrics are unavailable",
+                        "Metrics: Not supported by this" + " endpoint",
+                        "Contributor Insights: Not supported by this endpoint");
     }
 
     /**
@@ -267,12 +344,26 @@ class MetricsCommandTest {
     @Test
     void throughAFrontThatRefusesEverySeriesThereIsNoVerdictAndTheRefusalIsNamed() throws Exception {
         try (RecordingProxy front = RecordingProxy.to(lab.endpoint()).refuseEverySeries()) {
-            assertThat(run("metrics", "--endpoint", front.endpoint(), "--table", "orders", "--from", T0.toString(),
-                    "--to", LAB_NOW, "--now", LAB_NOW, "--json")).as(err.toString()).isZero();
+            assertThat(run(
+                            "metrics",
+                            "--endpoint",
+                            front.endpoint(),
+                            "--table",
+                            "orders",
+                            "--from",
+                            T0.toString(),
+                            "--to",
+                            LAB_NOW,
+                            "--now",
+                            LAB_NOW,
+                            "--json"))
+                    .as(err.toString())
+                    .isZero();
             JsonNode doc = new ObjectMapper().readTree(out.toString());
 
             assertThat(doc.path("metrics").path("state").asText()).isEqualTo("ACCESS_DENIED");
-            assertThat(doc.path("metrics").path("detail").asText()).contains("refused (Forbidden)")
+            assertThat(doc.path("metrics").path("detail").asText())
+                    .contains("refused (Forbidden)")
                     .contains("cloudwatch:GetMetricData");
             JsonNode verdict = doc.path("verdict");
             assertThat(verdict.path("kind").asText()).isEqualTo("UNAVAILABLE");
@@ -280,8 +371,10 @@ class MetricsCommandTest {
             verdict.path("events").forEach(n -> assertThat(n.isNull()).isTrue());
             JsonNode table = doc.path("resources").get(0);
             assertThat(table.path("consumedWrite").isNull()).isTrue();
-            assertThat(table.path("throttles").path("KEY_RANGE").path("write").isNull()).isTrue();
-            assertThat(doc.path("unansweredSeries")).isNotEmpty()
+            assertThat(table.path("throttles").path("KEY_RANGE").path("write").isNull())
+                    .isTrue();
+            assertThat(doc.path("unansweredSeries"))
+                    .isNotEmpty()
                     .allMatch(n -> n.path("answer").asText().equals("FORBIDDEN"));
             assertThat(doc.path("throttledRequests")).isEmpty();
             assertThat(doc.path("insights").path("state").asText()).isEqualTo("DATA");

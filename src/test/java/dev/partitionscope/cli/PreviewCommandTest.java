@@ -52,13 +52,14 @@ class PreviewCommandTest {
 
     /** Seed 002's order ids, P100000 onwards. */
     private Path orderIds(int n) throws Exception {
-        return file("ids.txt", IntStream.range(0, n).mapToObj(i -> "P" + (100_000 + i)).toList());
+        return file(
+                "ids.txt",
+                IntStream.range(0, n).mapToObj(i -> "P" + (100_000 + i)).toList());
     }
 
     @Test
     void jsonCountsEveryKeyAsTheHashFormulaDoes() throws Exception {
-        JsonNode doc = json("--keys", orderIds(5_000).toString(), "--scheme", "hash:8", "--base", "PENDING",
-                "--json");
+        JsonNode doc = json("--keys", orderIds(5_000).toString(), "--scheme", "hash:8", "--base", "PENDING", "--json");
         assertThat(doc.path("scheme").asText()).isEqualTo("hash:8");
         assertThat(doc.path("keys").asInt()).isEqualTo(5_000);
         int[] expected = new int[9];
@@ -87,8 +88,20 @@ class PreviewCommandTest {
     @Test
     void rateAddsTheRecommendationAndThePredictedThrottledShare() throws Exception {
         int n = 20_000;
-        JsonNode doc = json("--keys", orderIds(n).toString(), "--scheme", "product:200", "--base", "2014-07-09",
-                "--separator", ".", "--rate", "4000", "--item-size", "1000", "--json");
+        JsonNode doc = json(
+                "--keys",
+                orderIds(n).toString(),
+                "--scheme",
+                "product:200",
+                "--base",
+                "2014-07-09",
+                "--separator",
+                ".",
+                "--rate",
+                "4000",
+                "--item-size",
+                "1000",
+                "--json");
         int[] counts = new int[201];
         for (int i = 0; i < n; i++) {
             counts[Suffixes.product("P" + (100_000 + i), 200)]++;
@@ -98,8 +111,10 @@ class PreviewCommandTest {
             throttled += Math.max(0, 4_000.0 * c / n - 1_000);
         }
         assertThat(doc.path("recommendedShards").asInt()).isEqualTo(10);
-        assertThat(doc.path("predictedThrottledShare").asDouble()).isCloseTo(throttled / 4_000, within(1e-9))
-                .as("a third of the writes still throttled").isGreaterThan(0.3);
+        assertThat(doc.path("predictedThrottledShare").asDouble())
+                .isCloseTo(throttled / 4_000, within(1e-9))
+                .as("a third of the writes still throttled")
+                .isGreaterThan(0.3);
         assertThat(doc.path("throttledShareBefore").asDouble()).isEqualTo(0.75);
         assertThat(doc.path("distinctShards").asInt()).isEqualTo(5);
         assertThat(doc.path("shards").get(0).path("key").asText()).isEqualTo("2014-07-09.1");
@@ -108,18 +123,33 @@ class PreviewCommandTest {
 
     @Test
     void textShowsBarsTheVerdictAndTheReasoning() throws Exception {
-        assertThat(run("--keys", orderIds(4_000).toString(), "--scheme", "hash:10", "--base", "PEDIDOS",
-                "--rate", "4000")).isZero();
+        assertThat(run(
+                        "--keys",
+                        orderIds(4_000).toString(),
+                        "--scheme",
+                        "hash:10",
+                        "--base",
+                        "PEDIDOS",
+                        "--rate",
+                        "4000"))
+                .isZero();
         String text = out.toString();
-        assertThat(text).contains("Scheme hash:10 on 4,000 ids under PEDIDOS", "PEDIDOS#10", "█",
-                "hash:10 spreads these 4,000 ids within ±", "before (one key): 400 % of the 1,000 WCU/s ceiling,"
-                        + " 75.0 % of writes throttled", "0.0 % of writes throttled", "Recommended shards: 10",
-                "With 10 suffixes each key takes 400 writes/s");
+        assertThat(text)
+                .contains(
+                        "Scheme hash:10 on 4,000 ids under PEDIDOS",
+                        "PEDIDOS#10",
+                        "█",
+                        "hash:10 spreads these 4,000 ids within ±",
+                        "before (one key): 400 % of the 1,000 WCU/s ceiling," + " 75.0 % of writes throttled",
+                        "0.0 % of writes throttled",
+                        "Recommended shards: 10",
+                        "With 10 suffixes each key takes 400 writes/s");
     }
 
     @Test
     void stdinWithHotValuesAndTimestamps() throws Exception {
-        String lines = IntStream.range(0, 1_000).mapToObj(i -> (i % 4 == 0 ? "DELIVERED" : "PENDING") + "\to-" + i)
+        String lines = IntStream.range(0, 1_000)
+                .mapToObj(i -> (i % 4 == 0 ? "DELIVERED" : "PENDING") + "\to-" + i)
                 .collect(Collectors.joining("\n", "", "\n\n"));
         PreviewCommand.stdin = new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8));
         JsonNode doc = json("--keys", "-", "--scheme", "PENDING:hash:4", "--json");
@@ -129,23 +159,27 @@ class PreviewCommandTest {
         assertThat(doc.path("shards")).hasSize(5);
 
         out.getBuffer().setLength(0);
-        InputStream days = new ByteArrayInputStream(("a,2026-06-22T01:00:00Z\nb,2026-06-23T01:00:00Z\n"
-                + "c,1782090000000\n").getBytes(StandardCharsets.UTF_8));
+        InputStream days =
+                new ByteArrayInputStream(("a,2026-06-22T01:00:00Z\nb,2026-06-23T01:00:00Z\n" + "c,1782090000000\n")
+                        .getBytes(StandardCharsets.UTF_8));
         PreviewCommand.stdin = days;
         JsonNode timed = json("--keys", "-", "--scheme", "day", "--base", "OPS_LOG", "--json");
-        assertThat(timed.path("shards").findValuesAsText("key")).containsExactly("OPS_LOG#2026-06-22",
-                "OPS_LOG#2026-06-23");
+        assertThat(timed.path("shards").findValuesAsText("key"))
+                .containsExactly("OPS_LOG#2026-06-22", "OPS_LOG#2026-06-23");
         assertThat(timed.path("verdict").asText()).contains("the load is not divided");
     }
 
     @Test
     void badInputGetsAMessageAndAnExitCodeNeverAStackTrace() throws Exception {
-        assertThat(run("--keys", dir.resolve("missing.txt").toString(), "--scheme", "hash:8")).isEqualTo(1);
+        assertThat(run("--keys", dir.resolve("missing.txt").toString(), "--scheme", "hash:8"))
+                .isEqualTo(1);
         assertThat(err.toString()).contains("error: no such file", "what to do").doesNotContain("Exception", "\tat ");
 
         err.getBuffer().setLength(0);
         assertThat(run("--keys", orderIds(3).toString(), "--scheme", "hash:0")).isEqualTo(2);
-        assertThat(err.toString()).contains("bad --scheme: 'hash:0'", "from 1 to 10000").doesNotContain("Exception");
+        assertThat(err.toString())
+                .contains("bad --scheme: 'hash:0'", "from 1 to 10000")
+                .doesNotContain("Exception");
 
         err.getBuffer().setLength(0);
         assertThat(run("--keys", orderIds(3).toString(), "--scheme", "shard:8")).isEqualTo(2);
@@ -157,19 +191,26 @@ class PreviewCommandTest {
         assertThat(err.toString()).contains("has no ids");
 
         err.getBuffer().setLength(0);
-        assertThat(run("--keys", orderIds(3).toString(), "--scheme", "day+hash:8")).isEqualTo(1);
-        assertThat(err.toString()).contains("line 1 has 1 field, needs 2 (ID,TIME)").doesNotContain("Exception");
+        assertThat(run("--keys", orderIds(3).toString(), "--scheme", "day+hash:8"))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .contains("line 1 has 1 field, needs 2 (ID,TIME)")
+                .doesNotContain("Exception");
 
         err.getBuffer().setLength(0);
-        assertThat(run("--keys", file("t.txt", List.of("a,yesterday")).toString(), "--scheme", "day")).isEqualTo(1);
+        assertThat(run("--keys", file("t.txt", List.of("a,yesterday")).toString(), "--scheme", "day"))
+                .isEqualTo(1);
         assertThat(err.toString()).contains("'yesterday' is not a time");
 
         err.getBuffer().setLength(0);
         assertThat(run("--scheme", "hash:8")).isEqualTo(2);
-        assertThat(err.toString()).contains("Missing required option: '--keys=FILE|-'").doesNotContain("Exception");
+        assertThat(err.toString())
+                .contains("Missing required option: '--keys=FILE|-'")
+                .doesNotContain("Exception");
 
         err.getBuffer().setLength(0);
-        assertThat(run("--keys", orderIds(3).toString(), "--scheme", "hash:8", "--rate", "-5")).isEqualTo(2);
+        assertThat(run("--keys", orderIds(3).toString(), "--scheme", "hash:8", "--rate", "-5"))
+                .isEqualTo(2);
         assertThat(err.toString()).contains("--rate must be");
         assertThat(out.toString()).isEmpty();
     }

@@ -37,12 +37,26 @@ class ScatterCommandTest {
     static void start() {
         lab = LabFixture.start();
         table = LabFixture.uniqueName("orders");
-        lab.client().createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(AttributeDefinition.builder().attributeName("pk")
-                                .attributeType(ScalarAttributeType.S).build(),
-                        AttributeDefinition.builder().attributeName("sk").attributeType(ScalarAttributeType.N).build())
-                .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build(),
-                        KeySchemaElement.builder().attributeName("sk").keyType(KeyType.RANGE).build()));
+        lab.client().createTable(b -> b.tableName(table)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                        AttributeDefinition.builder()
+                                .attributeName("pk")
+                                .attributeType(ScalarAttributeType.S)
+                                .build(),
+                        AttributeDefinition.builder()
+                                .attributeName("sk")
+                                .attributeType(ScalarAttributeType.N)
+                                .build())
+                .keySchema(
+                        KeySchemaElement.builder()
+                                .attributeName("pk")
+                                .keyType(KeyType.HASH)
+                                .build(),
+                        KeySchemaElement.builder()
+                                .attributeName("sk")
+                                .keyType(KeyType.RANGE)
+                                .build()));
         KeyScheme hash = KeyScheme.parse("hash:4");
         Random r = new Random(1);
         for (int i = 0; i < 40; i++) {
@@ -52,9 +66,14 @@ class ScatterCommandTest {
     }
 
     private static void put(String pk, int sk, int amount) {
-        lab.client().putItem(b -> b.tableName(table).item(Map.of("pk", AttributeValue.fromS(pk),
-                "sk", AttributeValue.fromN(Integer.toString(sk)),
-                "amount", AttributeValue.fromN(Integer.toString(amount)))));
+        lab.client().putItem(b -> b.tableName(table)
+                .item(Map.of(
+                        "pk",
+                        AttributeValue.fromS(pk),
+                        "sk",
+                        AttributeValue.fromN(Integer.toString(sk)),
+                        "amount",
+                        AttributeValue.fromN(Integer.toString(amount)))));
     }
 
     @AfterAll
@@ -79,7 +98,8 @@ class ScatterCommandTest {
     @Test
     void jsonHasItemsShardsAndTotals() throws Exception {
         assertThat(run("--table", table, "--base", "PENDING", "--scheme", "hash:4", "--limit", "5", "--json"))
-                .as(err.toString()).isZero();
+                .as(err.toString())
+                .isZero();
         JsonNode doc = new ObjectMapper().readTree(out.toString());
         assertThat(sks(doc)).containsExactly(0, 10, 20, 30, 40);
         assertThat(doc.get("complete").asBoolean()).isTrue();
@@ -90,8 +110,14 @@ class ScatterCommandTest {
         shards.forEach(s -> keys.add(s.get("key").asText()));
         assertThat(keys).containsExactly("PENDING#1", "PENDING#2", "PENDING#3", "PENDING#4");
         for (JsonNode s : shards) {
-            assertThat(s.has("items") && s.has("pages") && s.has("consumedCapacity") && s.has("latencyMs")
-                    && s.has("throttles") && s.has("error")).as(s.toString()).isTrue();
+            assertThat(s.has("items")
+                            && s.has("pages")
+                            && s.has("consumedCapacity")
+                            && s.has("latencyMs")
+                            && s.has("throttles")
+                            && s.has("error"))
+                    .as(s.toString())
+                    .isTrue();
         }
         assertThat(doc.get("totals").get("items").asInt()).isEqualTo(5);
         assertThat(doc.get("totals").get("consumedCapacity").asDouble()).isPositive();
@@ -101,9 +127,29 @@ class ScatterCommandTest {
 
     @Test
     void descendingWithConditionAndFilterMatchesBruteForce() throws Exception {
-        assertThat(run("--table", table, "--base", "PENDING", "--scheme", "hash:4", "--descending",
-                "--sk-condition", "between 50 and 300", "--filter", "#a >= :min", "--name", "#a=amount",
-                "--value", ":min=N:4", "--limit", "6", "--concurrency", "2", "--json")).as(err.toString()).isZero();
+        assertThat(run(
+                        "--table",
+                        table,
+                        "--base",
+                        "PENDING",
+                        "--scheme",
+                        "hash:4",
+                        "--descending",
+                        "--sk-condition",
+                        "between 50 and 300",
+                        "--filter",
+                        "#a >= :min",
+                        "--name",
+                        "#a=amount",
+                        "--value",
+                        ":min=N:4",
+                        "--limit",
+                        "6",
+                        "--concurrency",
+                        "2",
+                        "--json"))
+                .as(err.toString())
+                .isZero();
         List<Integer> expected = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             if (i * 10 >= 50 && i * 10 <= 300 && i % 7 >= 4) {
@@ -117,10 +163,16 @@ class ScatterCommandTest {
     @Test
     void textShowsItemsAndTheShardTable() {
         assertThat(run("--table", table, "--base", "PENDING", "--scheme", "hash:4", "--show", "3"))
-                .as(err.toString()).isZero();
+                .as(err.toString())
+                .isZero();
         String text = out.toString();
-        assertThat(text).contains("40 items from 4 shard keys").contains("… 37 more").contains("PENDING#4")
-                .contains("shard").contains("RCU").contains("complete");
+        assertThat(text)
+                .contains("40 items from 4 shard keys")
+                .contains("… 37 more")
+                .contains("PENDING#4")
+                .contains("shard")
+                .contains("RCU")
+                .contains("complete");
     }
 
     @Test
@@ -137,7 +189,8 @@ class ScatterCommandTest {
     void cancelPrintsWhatArrivedMarkedIncomplete() throws Exception {
         ScatterCommand.cancel = () -> true;
         try {
-            assertThat(run("--table", table, "--base", "PENDING", "--scheme", "hash:4", "--json")).isEqualTo(1);
+            assertThat(run("--table", table, "--base", "PENDING", "--scheme", "hash:4", "--json"))
+                    .isEqualTo(1);
         } finally {
             ScatterCommand.cancel = () -> false;
         }
@@ -149,15 +202,23 @@ class ScatterCommandTest {
 
     @Test
     void badSchemeIsAUsageErrorWithoutStackTrace() {
-        assertThat(run("--table", table, "--base", "PENDING", "--scheme", "hash:0")).isEqualTo(2);
-        assertThat(err.toString()).contains("bad --scheme").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(run("--table", table, "--base", "PENDING", "--scheme", "hash:0"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("bad --scheme")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
         assertThat(out.toString()).isEmpty();
     }
 
     @Test
     void missingTableFailsWithAMessage() {
-        assertThat(run("--table", "no-such-table", "--base", "PENDING", "--scheme", "hash:4")).isEqualTo(1);
-        assertThat(err.toString()).startsWith("error:").contains("no-such-table").doesNotContain("\tat ");
+        assertThat(run("--table", "no-such-table", "--base", "PENDING", "--scheme", "hash:4"))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .startsWith("error:")
+                .contains("no-such-table")
+                .doesNotContain("\tat ");
     }
 
     @Test

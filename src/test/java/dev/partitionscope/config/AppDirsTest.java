@@ -19,8 +19,8 @@ class AppDirsTest {
 
     @Test
     void aBlankOverrideIsIgnored() {
-        assertThat(AppDirs.configDir("  ", "Linux", HOME, Map.of())).isEqualTo(Path.of(HOME, ".config",
-                "partitionscope"));
+        assertThat(AppDirs.configDir("  ", "Linux", HOME, Map.of()))
+                .isEqualTo(Path.of(HOME, ".config", "partitionscope"));
     }
 
     @Test
@@ -31,10 +31,10 @@ class AppDirsTest {
 
     @Test
     void linuxWithoutXdgUsesDotConfig() {
-        assertThat(AppDirs.configDir(null, "Linux", HOME, Map.of())).isEqualTo(Path.of(HOME, ".config",
-                "partitionscope"));
-        assertThat(AppDirs.configDir(null, "Linux", HOME, Map.of("XDG_CONFIG_HOME", " "))).isEqualTo(Path.of(HOME,
-                ".config", "partitionscope"));
+        assertThat(AppDirs.configDir(null, "Linux", HOME, Map.of()))
+                .isEqualTo(Path.of(HOME, ".config", "partitionscope"));
+        assertThat(AppDirs.configDir(null, "Linux", HOME, Map.of("XDG_CONFIG_HOME", " ")))
+                .isEqualTo(Path.of(HOME, ".config", "partitionscope"));
     }
 
     @Test

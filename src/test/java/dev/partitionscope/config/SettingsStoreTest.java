@@ -66,7 +66,8 @@ class SettingsStoreTest {
         JsonFiles.Read<Settings> read = new SettingsStore(dir).load();
 
         assertThat(read.value().windowWidth).isEqualTo(1360);
-        assertThat(read.problem()).startsWith("settings.json could not be read and was kept as settings.json.unreadable-");
+        assertThat(read.problem())
+                .startsWith("settings.json could not be read and was kept as settings.json.unreadable-");
         assertThat(Files.exists(dir.resolve(SettingsStore.FILE_NAME))).isFalse();
     }
 

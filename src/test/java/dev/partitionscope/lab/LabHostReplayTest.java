@@ -34,7 +34,9 @@ class LabHostReplayTest {
         SimulatedClock clock = new SimulatedClock(start);
         Path file = dir.resolve("threats.psrec");
         try (Lab run = Lab.inProcess(Lab.Options.defaults().withClock(clock))) {
-            Plan plan = Plan.of(ScenarioCatalog.load(null).get("threats"), "before",
+            Plan plan = Plan.of(
+                    ScenarioCatalog.load(null).get("threats"),
+                    "before",
                     RunSettings.defaults().withDuration(Duration.ofMinutes(2)));
             new FastForward(plan, run, clock, 200).run();
             Recording.save(run, file);
@@ -43,17 +45,31 @@ class LabHostReplayTest {
             String endpoint = host.openRecording(file);
             assertThat(host.isReplay(endpoint)).isTrue();
             assertThat(host.forEndpoint(endpoint)).isPresent();
-            assertThat(host.running()).as("the embedded Lab is not started by a replay").isEmpty();
+            assertThat(host.running())
+                    .as("the embedded Lab is not started by a replay")
+                    .isEmpty();
             var creds = StaticCredentialsProvider.create(AwsBasicCredentials.create("a", "b"));
-            try (DynamoDbClient ddb = DynamoDbClient.builder().endpointOverride(URI.create(endpoint))
-                    .region(Region.US_EAST_1).credentialsProvider(creds).build();
-                 CloudWatchClient cw = CloudWatchClient.builder().endpointOverride(URI.create(endpoint))
-                         .region(Region.US_EAST_1).credentialsProvider(creds).build()) {
+            try (DynamoDbClient ddb = DynamoDbClient.builder()
+                            .endpointOverride(URI.create(endpoint))
+                            .region(Region.US_EAST_1)
+                            .credentialsProvider(creds)
+                            .build();
+                    CloudWatchClient cw = CloudWatchClient.builder()
+                            .endpointOverride(URI.create(endpoint))
+                            .region(Region.US_EAST_1)
+                            .credentialsProvider(creds)
+                            .build()) {
                 assertThat(ddb.listTables().tableNames()).contains("app");
                 String pkt = cw.describeInsightRules(b -> b.maxResults(100)).insightRules().stream()
-                        .map(InsightRule::name).filter(n -> n.contains("-PKT-app-")).findFirst().orElseThrow();
-                var report = cw.getInsightRuleReport(b -> b.ruleName(pkt).startTime(start)
-                        .endTime(start.plus(Duration.ofMinutes(3))).period(60).maxContributorCount(3));
+                        .map(InsightRule::name)
+                        .filter(n -> n.contains("-PKT-app-"))
+                        .findFirst()
+                        .orElseThrow();
+                var report = cw.getInsightRuleReport(b -> b.ruleName(pkt)
+                        .startTime(start)
+                        .endTime(start.plus(Duration.ofMinutes(3)))
+                        .period(60)
+                        .maxContributorCount(3));
                 assertThat(report.contributors().get(0).keys().get(0)).isEqualTo("THREAT#brand-abc-123");
             }
         }
@@ -63,7 +79,8 @@ class LabHostReplayTest {
     void aFileThatIsNotARecordingIsRefusedWithItsName() throws Exception {
         Path file = Files.writeString(dir.resolve("notes.txt"), "hello");
         try (LabHost host = new LabHost(Lab.Options.defaults())) {
-            assertThatThrownBy(() -> host.openRecording(file)).isInstanceOf(Recording.RecordingException.class)
+            assertThatThrownBy(() -> host.openRecording(file))
+                    .isInstanceOf(Recording.RecordingException.class)
                     .hasMessageContaining("notes.txt is not a PartitionScope Lab recording");
         }
     }

@@ -27,11 +27,11 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
 import software.amazon.awssdk.services.dynamodb.model.Condition;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -56,10 +56,11 @@ class LabProxyTest {
         client = client(lab.endpoint().orElseThrow());
         table = Dynalite.uniqueName("proxied");
         client.createTable(b -> b.tableName(table)
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("sk").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH),
-                        k -> k.attributeName("sk").keyType(KeyType.RANGE))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk")
+                        .keyType(KeyType.RANGE))
                 .billingMode(BillingMode.PAY_PER_REQUEST));
         Dynalite.waitActive(table);
     }
@@ -72,65 +73,115 @@ class LabProxyTest {
     }
 
     private static DynamoDbClient client(String endpoint) {
-        return DynamoDbClient.builder().endpointOverride(URI.create(endpoint)).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(Dynalite.ACCESS_KEY,
-                        "x")))
+        return DynamoDbClient.builder()
+                .endpointOverride(URI.create(endpoint))
+                .region(Region.US_EAST_1)
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create(Dynalite.ACCESS_KEY, "x")))
                 .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
                 .build();
     }
 
     private void put(String pk, String sk) {
-        client.putItem(b -> b.tableName(table).item(Map.of("pk", AttributeValue.fromS(pk), "sk",
-                AttributeValue.fromS(sk))));
+        client.putItem(
+                b -> b.tableName(table).item(Map.of("pk", AttributeValue.fromS(pk), "sk", AttributeValue.fromS(sk))));
     }
 
     @Test
     void callsPassThroughAndAreMeteredWithTheirKeys() {
         put("PEDIDOS#2026-09-06", "PEDIDO#1");
-        var got = client.getItem(b -> b.tableName(table).key(Map.of("pk", AttributeValue.fromS("PEDIDOS#2026-09-06"),
-                "sk", AttributeValue.fromS("PEDIDO#1"))).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+        var got = client.getItem(b -> b.tableName(table)
+                .key(Map.of("pk", AttributeValue.fromS("PEDIDOS#2026-09-06"), "sk", AttributeValue.fromS("PEDIDO#1")))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
         assertThat(got.item()).containsEntry("sk", AttributeValue.fromS("PEDIDO#1"));
         assertThat(got.consumedCapacity().capacityUnits()).isEqualTo(0.5);
-        var query = client.query(b -> b.tableName(table).keyConditionExpression("pk = :p")
+        var query = client.query(b -> b.tableName(table)
+                .keyConditionExpression("pk = :p")
                 .expressionAttributeValues(Map.of(":p", AttributeValue.fromS("PEDIDOS#2026-09-06"))));
         assertThat(query.count()).isEqualTo(1);
-        assertThat(query.consumedCapacity()).as("the caller did not ask, so the proxy removes it").isNull();
+        assertThat(query.consumedCapacity())
+                .as("the caller did not ask, so the proxy removes it")
+                .isNull();
         // The item really is in dynalite.
-        assertThat(Dynalite.client().getItem(b -> b.tableName(table).key(Map.of("pk",
-                AttributeValue.fromS("PEDIDOS#2026-09-06"), "sk", AttributeValue.fromS("PEDIDO#1")))).hasItem())
+        assertThat(Dynalite.client()
+                        .getItem(b -> b.tableName(table)
+                                .key(Map.of(
+                                        "pk",
+                                        AttributeValue.fromS("PEDIDOS#2026-09-06"),
+                                        "sk",
+                                        AttributeValue.fromS("PEDIDO#1"))))
+                        .hasItem())
                 .isTrue();
 
-        var report = lab.meter().topContributors(ResourceId.table(table), KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, clock.epochMillis() - 60_000, clock.epochMillis() + 60_000,
-                Duration.ofMinutes(1), 25, OrderBy.SUM);
-        assertThat(report.contributors()).singleElement().satisfies(c ->
-                assertThat(c.keys()).containsExactly("PEDIDOS#2026-09-06"));
+        var report = lab.meter()
+                .topContributors(
+                        ResourceId.table(table),
+                        KeyKind.PARTITION_KEY,
+                        InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                        clock.epochMillis() - 60_000,
+                        clock.epochMillis() + 60_000,
+                        Duration.ofMinutes(1),
+                        25,
+                        OrderBy.SUM);
+        assertThat(report.contributors()).singleElement().satisfies(c -> assertThat(c.keys())
+                .containsExactly("PEDIDOS#2026-09-06"));
     }
 
     @Test
     void legacyParameterRequestsAreForwardedAndMeteredWithTheirKeys() {
         // A conditional put in the legacy form (Expected), a legacy Query (KeyConditions + QueryFilter) and a
         // legacy Scan (ScanFilter): forwarded as they are, and metered like their expression forms.
-        client.putItem(b -> b.tableName(table).item(Map.of("pk", AttributeValue.fromS("ORDERS#7"), "sk",
-                AttributeValue.fromS("1"), "v", AttributeValue.fromN("5"))).expected(Map.of("pk",
-                ExpectedAttributeValue.builder().exists(false).build())));
-        assertThatThrownBy(() -> client.putItem(b -> b.tableName(table).item(Map.of("pk",
-                AttributeValue.fromS("ORDERS#7"), "sk", AttributeValue.fromS("1"))).expected(Map.of("pk",
-                ExpectedAttributeValue.builder().exists(false).build()))))
+        client.putItem(b -> b.tableName(table)
+                .item(Map.of(
+                        "pk",
+                        AttributeValue.fromS("ORDERS#7"),
+                        "sk",
+                        AttributeValue.fromS("1"),
+                        "v",
+                        AttributeValue.fromN("5")))
+                .expected(Map.of(
+                        "pk", ExpectedAttributeValue.builder().exists(false).build())));
+        assertThatThrownBy(() -> client.putItem(b -> b.tableName(table)
+                        .item(Map.of("pk", AttributeValue.fromS("ORDERS#7"), "sk", AttributeValue.fromS("1")))
+                        .expected(Map.of(
+                                "pk",
+                                ExpectedAttributeValue.builder().exists(false).build()))))
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        var legacyQuery = client.query(b -> b.tableName(table).keyConditions(Map.of("pk", Condition.builder()
-                .comparisonOperator(ComparisonOperator.EQ).attributeValueList(AttributeValue.fromS("ORDERS#7"))
-                .build())).queryFilter(Map.of("v", Condition.builder().comparisonOperator(ComparisonOperator.GT)
-                .attributeValueList(AttributeValue.fromN("1")).build())));
+        var legacyQuery = client.query(b -> b.tableName(table)
+                .keyConditions(Map.of(
+                        "pk",
+                        Condition.builder()
+                                .comparisonOperator(ComparisonOperator.EQ)
+                                .attributeValueList(AttributeValue.fromS("ORDERS#7"))
+                                .build()))
+                .queryFilter(Map.of(
+                        "v",
+                        Condition.builder()
+                                .comparisonOperator(ComparisonOperator.GT)
+                                .attributeValueList(AttributeValue.fromN("1"))
+                                .build())));
         assertThat(legacyQuery.count()).isEqualTo(1);
-        assertThat(client.scan(b -> b.tableName(table).scanFilter(Map.of("v", Condition.builder()
-                .comparisonOperator(ComparisonOperator.EQ).attributeValueList(AttributeValue.fromN("5")).build())))
-                .count()).isEqualTo(1);
+        assertThat(client.scan(b -> b.tableName(table)
+                                .scanFilter(Map.of(
+                                        "v",
+                                        Condition.builder()
+                                                .comparisonOperator(ComparisonOperator.EQ)
+                                                .attributeValueList(AttributeValue.fromN("5"))
+                                                .build())))
+                        .count())
+                .isEqualTo(1);
         assertThat(upstream.operations()).contains("PutItem", "Query", "Scan");
 
-        var report = lab.meter().topContributors(ResourceId.table(table), KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, clock.epochMillis() - 60_000, clock.epochMillis() + 60_000,
-                Duration.ofMinutes(1), 25, OrderBy.SUM);
+        var report = lab.meter()
+                .topContributors(
+                        ResourceId.table(table),
+                        KeyKind.PARTITION_KEY,
+                        InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                        clock.epochMillis() - 60_000,
+                        clock.epochMillis() + 60_000,
+                        Duration.ofMinutes(1),
+                        25,
+                        OrderBy.SUM);
         // 2 puts (the refused one still consumed a write) at 3 units each, and the legacy Query's read.
         assertThat(report.contributors()).singleElement().satisfies(c -> {
             assertThat(c.keys()).containsExactly("ORDERS#7");
@@ -151,29 +202,33 @@ class LabProxyTest {
             }
         }
         assertThat(throttle).isNotNull();
-        assertThat(throttle.throttlingReasons()).first().satisfies(r ->
-                assertThat(r.reason()).isEqualTo("TableWriteKeyRangeThroughputExceeded"));
+        assertThat(throttle.throttlingReasons()).first().satisfies(r -> assertThat(r.reason())
+                .isEqualTo("TableWriteKeyRangeThroughputExceeded"));
         long putsSent = upstream.operations().stream().filter("PutItem"::equals).count();
         assertThat(putsSent).as("only admitted writes went upstream").isEqualTo(accepted);
         String refused = "entry-" + accepted;
-        assertThat(Dynalite.client().getItem(b -> b.tableName(table).key(Map.of("pk", AttributeValue.fromS("OPS_LOG"),
-                "sk", AttributeValue.fromS(refused)))).hasItem()).isFalse();
+        assertThat(Dynalite.client()
+                        .getItem(b -> b.tableName(table)
+                                .key(Map.of(
+                                        "pk", AttributeValue.fromS("OPS_LOG"), "sk", AttributeValue.fromS(refused))))
+                        .hasItem())
+                .isFalse();
     }
 
     @Test
     void contributorInsightsWorkThroughTheProxyThoughTheEngineHasNone() {
         var before = client.describeContributorInsights(b -> b.tableName(table));
         assertThat(before.contributorInsightsStatusAsString()).isEqualTo("DISABLED");
-        var enabled = client.updateContributorInsights(b -> b.tableName(table)
-                .contributorInsightsAction("ENABLE"));
+        var enabled = client.updateContributorInsights(b -> b.tableName(table).contributorInsightsAction("ENABLE"));
         assertThat(enabled.contributorInsightsStatusAsString()).isEqualTo("ENABLED");
         var after = client.describeContributorInsights(b -> b.tableName(table));
         long millis = clock.epochMillis();
-        assertThat(after.contributorInsightsRuleList()).containsExactly(
-                "DynamoDBContributorInsights-PKC-" + table + "-" + millis,
-                "DynamoDBContributorInsights-PKT-" + table + "-" + millis,
-                "DynamoDBContributorInsights-SKC-" + table + "-" + millis,
-                "DynamoDBContributorInsights-SKT-" + table + "-" + millis);
+        assertThat(after.contributorInsightsRuleList())
+                .containsExactly(
+                        "DynamoDBContributorInsights-PKC-" + table + "-" + millis,
+                        "DynamoDBContributorInsights-PKT-" + table + "-" + millis,
+                        "DynamoDBContributorInsights-SKC-" + table + "-" + millis,
+                        "DynamoDBContributorInsights-SKT-" + table + "-" + millis);
         assertThat(lab.insightRules()).extracting(r -> r.name()).containsAll(after.contributorInsightsRuleList());
         assertThat(upstream.operations()).doesNotContain("UpdateContributorInsights", "DescribeContributorInsights");
 
@@ -194,15 +249,15 @@ class LabProxyTest {
             closed = s.getLocalPort();
         }
         try (Lab orphan = Lab.start(Lab.Options.defaults().withUpstream("http://127.0.0.1:" + closed));
-             DynamoDbClient c = client(orphan.endpoint().orElseThrow())) {
+                DynamoDbClient c = client(orphan.endpoint().orElseThrow())) {
             for (int i = 0; i < 2; i++) {
                 Throwable e = catchThrowable(() -> c.listTables());
                 assertThat(e).isInstanceOf(AwsServiceException.class);
                 AwsServiceException ase = (AwsServiceException) e;
                 assertThat(ase.statusCode()).isEqualTo(503);
                 assertThat(ase.awsErrorDetails().errorCode()).isEqualTo("ServiceUnavailable");
-                assertThat(ase.awsErrorDetails().errorMessage()).contains("cannot reach its upstream",
-                        "127.0.0.1:" + closed);
+                assertThat(ase.awsErrorDetails().errorMessage())
+                        .contains("cannot reach its upstream", "127.0.0.1:" + closed);
             }
         }
     }

@@ -23,9 +23,9 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -48,10 +48,11 @@ class LabThrottleSdkTest {
                 .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1))) // count throttles, not retries
                 .build();
         client.createTable(b -> b.tableName("orders-status")
-                .attributeDefinitions(a -> a.attributeName("status").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("status").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("orderId").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("status").keyType(KeyType.HASH),
-                        k -> k.attributeName("orderId").keyType(KeyType.RANGE))
+                .keySchema(k -> k.attributeName("status").keyType(KeyType.HASH), k -> k.attributeName("orderId")
+                        .keyType(KeyType.RANGE))
                 .billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(p -> p.readCapacityUnits(5000L).writeCapacityUnits(5000L)));
     }
@@ -63,8 +64,8 @@ class LabThrottleSdkTest {
     }
 
     private void put(String status, int i) {
-        client.putItem(b -> b.tableName("orders-status").item(Map.of("status", AttributeValue.fromS(status),
-                "orderId", AttributeValue.fromS("order-" + i))));
+        client.putItem(b -> b.tableName("orders-status")
+                .item(Map.of("status", AttributeValue.fromS(status), "orderId", AttributeValue.fromS("order-" + i))));
     }
 
     @Test
@@ -87,8 +88,14 @@ class LabThrottleSdkTest {
             assertThat(r.resource()).isEqualTo("arn:aws:dynamodb:us-east-1:000000000000:table/orders-status");
         });
         // A throttled write changes nothing.
-        assertThat(client.getItem(b -> b.tableName("orders-status").key(Map.of("status", AttributeValue.fromS(
-                "PENDING"), "orderId", AttributeValue.fromS("order-1000")))).hasItem()).isFalse();
+        assertThat(client.getItem(b -> b.tableName("orders-status")
+                                .key(Map.of(
+                                        "status",
+                                        AttributeValue.fromS("PENDING"),
+                                        "orderId",
+                                        AttributeValue.fromS("order-1000"))))
+                        .hasItem())
+                .isFalse();
 
         // The next second the key takes writes again.
         clock.advanceSeconds(1);
@@ -100,7 +107,10 @@ class LabThrottleSdkTest {
         for (int i = 0; i < 1_200; i++) {
             put("PENDING-" + (i % 64), i);
         }
-        assertThat(client.describeTable(b -> b.tableName("orders-status")).table().itemCount()).isEqualTo(1_200);
+        assertThat(client.describeTable(b -> b.tableName("orders-status"))
+                        .table()
+                        .itemCount())
+                .isEqualTo(1_200);
     }
 
     @Test
@@ -108,16 +118,32 @@ class LabThrottleSdkTest {
         for (int i = 0; i < 990; i++) {
             put("SHIPPED", i);
         }
-        BatchWriteItemResponse r = client.batchWriteItem(b -> b.requestItems(Map.of("orders-status",
-                java.util.stream.IntStream.range(0, 25).mapToObj(i -> WriteRequest.builder().putRequest(
-                        PutRequest.builder().item(Map.of("status", AttributeValue.fromS("SHIPPED"), "orderId",
-                                AttributeValue.fromS("batch-" + i))).build()).build()).toList())));
+        BatchWriteItemResponse r = client.batchWriteItem(b -> b.requestItems(Map.of(
+                "orders-status",
+                java.util.stream.IntStream.range(0, 25)
+                        .mapToObj(i -> WriteRequest.builder()
+                                .putRequest(PutRequest.builder()
+                                        .item(Map.of(
+                                                "status",
+                                                AttributeValue.fromS("SHIPPED"),
+                                                "orderId",
+                                                AttributeValue.fromS("batch-" + i)))
+                                        .build())
+                                .build())
+                        .toList())));
         assertThat(r.unprocessedItems().get("orders-status")).hasSize(15);
 
         Throwable allThrottled = catchThrowable(() -> client.batchWriteItem(b -> b.requestItems(Map.of(
-                "orders-status", java.util.List.of(WriteRequest.builder().putRequest(PutRequest.builder().item(
-                        Map.of("status", AttributeValue.fromS("SHIPPED"), "orderId", AttributeValue.fromS("last")))
-                        .build()).build())))));
+                "orders-status",
+                java.util.List.of(WriteRequest.builder()
+                        .putRequest(PutRequest.builder()
+                                .item(Map.of(
+                                        "status",
+                                        AttributeValue.fromS("SHIPPED"),
+                                        "orderId",
+                                        AttributeValue.fromS("last")))
+                                .build())
+                        .build())))));
         assertThat(allThrottled).isInstanceOf(ProvisionedThroughputExceededException.class);
     }
 
@@ -127,15 +153,18 @@ class LabThrottleSdkTest {
      */
     @Test
     void anOnDemandMaximumThrottlesWithThrottlingExceptionAndItsReasons() {
-        client.createTable(b -> b.tableName("capped").billingMode(BillingMode.PAY_PER_REQUEST)
+        client.createTable(b -> b.tableName("capped")
+                .billingMode(BillingMode.PAY_PER_REQUEST)
                 .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
                 .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
                 .onDemandThroughput(o -> o.maxWriteRequestUnits(50L)));
 
-        ThrottlingException e = firstThrottle(ThrottlingException.class, i -> client.putItem(b -> b.tableName("capped")
-                .item(Map.of("id", AttributeValue.fromS("k" + i)))));
+        ThrottlingException e = firstThrottle(
+                ThrottlingException.class,
+                i -> client.putItem(b -> b.tableName("capped").item(Map.of("id", AttributeValue.fromS("k" + i)))));
 
-        assertThat(e.throttlingReasons()).extracting(ThrottlingReason::reason)
+        assertThat(e.throttlingReasons())
+                .extracting(ThrottlingReason::reason)
                 .containsExactly("TableWriteMaxOnDemandThroughputExceeded");
         assertThat(e.throttlingReasons().get(0).resource())
                 .isEqualTo("arn:aws:dynamodb:us-east-1:000000000000:table/capped");
@@ -143,23 +172,27 @@ class LabThrottleSdkTest {
 
     @Test
     void theAccountQuotaPerTableThrottlesWithRequestLimitExceededAndItsReasons() throws Exception {
-        try (Lab quota = Lab.start(Lab.Options.defaults().withClock(clock)
-                .withParams(ModelParams.DEFAULTS.with("table-write-quota", "40")));
-             DynamoDbClient c = DynamoDbClient.builder()
-                     .endpointOverride(URI.create(quota.endpoint().orElseThrow()))
-                     .region(Region.US_EAST_1)
-                     .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lab", "lab")))
-                     .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
-                     .build()) {
-            c.createTable(b -> b.tableName("busy").billingMode(BillingMode.PAY_PER_REQUEST)
+        try (Lab quota = Lab.start(Lab.Options.defaults()
+                        .withClock(clock)
+                        .withParams(ModelParams.DEFAULTS.with("table-write-quota", "40")));
+                DynamoDbClient c = DynamoDbClient.builder()
+                        .endpointOverride(URI.create(quota.endpoint().orElseThrow()))
+                        .region(Region.US_EAST_1)
+                        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lab", "lab")))
+                        .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
+                        .build()) {
+            c.createTable(b -> b.tableName("busy")
+                    .billingMode(BillingMode.PAY_PER_REQUEST)
                     .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
                     .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH)));
 
-            RequestLimitExceededException e = firstThrottle(RequestLimitExceededException.class,
+            RequestLimitExceededException e = firstThrottle(
+                    RequestLimitExceededException.class,
                     i -> c.putItem(b -> b.tableName("busy").item(Map.of("id", AttributeValue.fromS("k" + i)))));
 
             assertThat(e.statusCode()).isEqualTo(400);
-            assertThat(e.throttlingReasons()).extracting(ThrottlingReason::reason)
+            assertThat(e.throttlingReasons())
+                    .extracting(ThrottlingReason::reason)
                     .containsExactly("TableWriteAccountLimitExceeded");
             assertThat(e.throttlingReasons().get(0).resource()).endsWith(":table/busy");
         }

@@ -30,6 +30,7 @@ class ReportBuilderTest {
     private static Connection connection;
     private static Report report;
     private static final List<Double> fractions = new ArrayList<>();
+
     @TempDir
     static Path tmp;
 
@@ -37,8 +38,9 @@ class ReportBuilderTest {
     static void reportOnOpsLog() throws IOException {
         lab = ScenarioLab.played("ops-log", "before", Duration.ofMinutes(10));
         connection = lab.connect();
-        ReportOptions o = ReportOptions.defaults().withLookback(Duration.ofMinutes(20)).withSampling(ReportOptions
-                .defaults().sampling().withBudget(AuditSampler.Budget.unlimited()));
+        ReportOptions o = ReportOptions.defaults()
+                .withLookback(Duration.ofMinutes(20))
+                .withSampling(ReportOptions.defaults().sampling().withBudget(AuditSampler.Budget.unlimited()));
         report = ReportBuilder.build(connection, "app", o, (f, m) -> fractions.add(f), () -> false);
     }
 
@@ -57,11 +59,18 @@ class ReportBuilderTest {
         String md = new String(ReportWriter.render(report).get(ReportWriter.SUMMARY), StandardCharsets.UTF_8);
         assertThat(report.hotKey().key().partitionKey()).isEqualTo("OPS_LOG");
         assertThat(md).startsWith("# Hot-partition report: `app`");
-        assertThat(md).contains("**Hot partition:", "The hot key is `OPS_LOG` (app)", "| `OPS_LOG` | app |",
-                "| `OPS_LOG` | app | 1 — hot by definition |");
+        assertThat(md)
+                .contains(
+                        "**Hot partition:",
+                        "The hot key is `OPS_LOG` (app)",
+                        "| `OPS_LOG` | app |",
+                        "| `OPS_LOG` | app | 1 — hot by definition |");
         assertThat(report.recommendation().scheme()).startsWith("day+random:");
-        assertThat(md).contains("**Scheme:** `" + report.recommendation().scheme() + "`", "seed 000 pattern 1",
-                "**N = " + report.recommendation().shards() + "**");
+        assertThat(md)
+                .contains(
+                        "**Scheme:** `" + report.recommendation().scheme() + "`",
+                        "seed 000 pattern 1",
+                        "**N = " + report.recommendation().shards() + "**");
         assertThat(report.recommendation().formula()).contains(" WCU/s ÷ 1,000 WCU/s × 2.5 headroom⌉");
     }
 
@@ -69,16 +78,27 @@ class ReportBuilderTest {
     void aTableWithoutAHotKeyGetsNoSchemeButItsNumbers() throws IOException {
         // Seed 000's collection keys at registration pace: one key, little traffic — accept the trade-off.
         try (ScenarioLab quiet = ScenarioLab.played("collection-keys", "before", Duration.ofMinutes(10));
-             Connection c = quiet.connect()) {
-            Report r = ReportBuilder.build(c, "app", ReportOptions.defaults().withLookback(Duration.ofMinutes(15))
-                    .withSampling(ReportOptions.defaults().sampling().withBudget(AuditSampler.Budget.unlimited())),
-                    ReportProgress.NONE, () -> false);
+                Connection c = quiet.connect()) {
+            Report r = ReportBuilder.build(
+                    c,
+                    "app",
+                    ReportOptions.defaults()
+                            .withLookback(Duration.ofMinutes(15))
+                            .withSampling(
+                                    ReportOptions.defaults().sampling().withBudget(AuditSampler.Budget.unlimited())),
+                    ReportProgress.NONE,
+                    () -> false);
             assertThat(r.verdict().kind()).isEqualTo(dev.partitionscope.core.metrics.Verdict.Kind.NO_THROTTLING);
             assertThat(r.recommendation().changes()).isFalse();
             assertThat(r.recommendation().shards()).isEqualTo(1);
             String md = new String(ReportWriter.render(r).get(ReportWriter.SUMMARY), StandardCharsets.UTF_8);
-            assertThat(md).contains("**No throttling.", "**No key change needed** (the key audit found no pattern"
-                    + " to shard)", "**N = 1** — `N = ⌈", "Don't shard", "accept the trade-off");
+            assertThat(md)
+                    .contains(
+                            "**No throttling.",
+                            "**No key change needed** (the key audit found no pattern" + " to shard)",
+                            "**N = 1** — `N = ⌈",
+                            "Don't shard",
+                            "accept the trade-off");
         }
     }
 
@@ -98,8 +118,12 @@ class ReportBuilderTest {
     @Test
     void cancellingStopsTheBuild() {
         AtomicInteger steps = new AtomicInteger();
-        assertThatThrownBy(() -> ReportBuilder.build(connection, "app", ReportOptions.defaults(),
-                (f, m) -> steps.incrementAndGet(), () -> steps.get() >= 3))
+        assertThatThrownBy(() -> ReportBuilder.build(
+                        connection,
+                        "app",
+                        ReportOptions.defaults(),
+                        (f, m) -> steps.incrementAndGet(),
+                        () -> steps.get() >= 3))
                 .isInstanceOf(CancellationException.class);
     }
 
@@ -108,13 +132,23 @@ class ReportBuilderTest {
         Path dir = tmp.resolve("again");
         ReportWriter.write(report, dir, false);
         assertThat(dir.resolve(ReportWriter.AUDIT)).isRegularFile();
-        Report noAudit = new Report(report.shape(), report.where(), report.window(), report.generatedAt(),
-                report.traffic(), report.heat(), report.topKeys(), null, "Key audit skipped (--no-audit).",
-                report.recommendation(), report.elapsed());
+        Report noAudit = new Report(
+                report.shape(),
+                report.where(),
+                report.window(),
+                report.generatedAt(),
+                report.traffic(),
+                report.heat(),
+                report.topKeys(),
+                null,
+                "Key audit skipped (--no-audit).",
+                report.recommendation(),
+                report.elapsed());
         ReportWriter.write(noAudit, dir, false);
         assertThat(dir.resolve(ReportWriter.AUDIT)).doesNotExist();
         assertThat(dir.resolve(ReportWriter.AUDIT_MATRIX)).doesNotExist();
-        assertThat(Files.readString(dir.resolve(ReportWriter.SUMMARY))).contains("Key audit skipped")
+        assertThat(Files.readString(dir.resolve(ReportWriter.SUMMARY)))
+                .contains("Key audit skipped")
                 .doesNotContain("[audit.md]");
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
@@ -126,7 +160,8 @@ class ReportBuilderTest {
         Path dir = Files.createDirectories(tmp.resolve("shared"));
         Files.writeString(dir.resolve("design.md"), "mine");
         assertThatThrownBy(() -> ReportWriter.write(report, dir, false))
-                .isInstanceOf(ReportWriter.FolderException.class).hasMessageContaining("--force");
+                .isInstanceOf(ReportWriter.FolderException.class)
+                .hasMessageContaining("--force");
         ReportWriter.write(report, dir, true);
         assertThat(dir.resolve("design.md")).hasContent("mine");
         assertThat(dir.resolve(ReportWriter.HEATMAP)).isRegularFile();

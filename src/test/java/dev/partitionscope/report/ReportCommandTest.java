@@ -32,8 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportCommandTest {
     private static final String TABLE = "order-status-index";
     private static ScenarioLab lab;
+
     @TempDir
     static Path tmp;
+
     private static Path out;
     private static int code;
     private static String stdout;
@@ -43,8 +45,8 @@ class ReportCommandTest {
     static void reportOnTheOrderStatusBeforeScenario() throws IOException {
         lab = ScenarioLab.played("order-status", "before", Duration.ofMinutes(10));
         out = tmp.resolve("order-status report");
-        Run r = run("report", "--endpoint", lab.endpoint(), "--table", TABLE, "--out", out.toString(),
-                "--budget-rcu", "0");
+        Run r = run(
+                "report", "--endpoint", lab.endpoint(), "--table", TABLE, "--out", out.toString(), "--budget-rcu", "0");
         code = r.code;
         stdout = r.out;
         stderr = r.err;
@@ -57,8 +59,7 @@ class ReportCommandTest {
         }
     }
 
-    private record Run(int code, String out, String err) {
-    }
+    private record Run(int code, String out, String err) {}
 
     private static Run run(String... args) {
         StringWriter o = new StringWriter();
@@ -79,8 +80,8 @@ class ReportCommandTest {
             assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
                     .containsExactlyInAnyOrderElementsOf(ReportWriter.FILES);
         }
-        assertThat(stdout).contains("written to " + out, "summary.md", "Verdict: Hot partition",
-                "Recommendation: PENDING");
+        assertThat(stdout)
+                .contains("written to " + out, "summary.md", "Verdict: Hot partition", "Recommendation: PENDING");
         assertThat(stderr).isEmpty();
     }
 
@@ -107,12 +108,25 @@ class ReportCommandTest {
         String md = Files.readString(out.resolve(ReportWriter.SUMMARY));
         assertThat(md).startsWith("# Hot-partition report: `" + TABLE + "`");
         assertThat(md).as("the Lab's simulated last hour, in UTC").contains("**2026-06-22 09:10 → 10:10 UTC**");
-        assertThat(md).contains("## Verdict", "**Hot partition:", "KeyRange write throttles",
-                "The hot key is `PENDING` (" + TABLE + ")");
-        assertThat(md).contains("**Scheme:** `PENDING", ":hash:").containsPattern(
-                "\\*\\*N = \\d+\\*\\* — `N = ⌈[\\d,]+ WCU/s ÷ 1,000 WCU/s × 2\\.5 headroom⌉ = ⌈[\\d.]+⌉ = \\d+`");
-        assertThat(md).contains("| `PENDING` | " + TABLE + " |", "hot partition (KeyRange)", "### Risk matrix",
-                "| **High** |", "![heatmap](heatmap.png)", "![metrics](metrics.png)", "[top-keys.csv](top-keys.csv)");
+        assertThat(md)
+                .contains(
+                        "## Verdict",
+                        "**Hot partition:",
+                        "KeyRange write throttles",
+                        "The hot key is `PENDING` (" + TABLE + ")");
+        assertThat(md)
+                .contains("**Scheme:** `PENDING", ":hash:")
+                .containsPattern(
+                        "\\*\\*N = \\d+\\*\\* — `N = ⌈[\\d,]+ WCU/s ÷ 1,000 WCU/s × 2\\.5 headroom⌉ = ⌈[\\d.]+⌉ = \\d+`");
+        assertThat(md)
+                .contains(
+                        "| `PENDING` | " + TABLE + " |",
+                        "hot partition (KeyRange)",
+                        "### Risk matrix",
+                        "| **High** |",
+                        "![heatmap](heatmap.png)",
+                        "![metrics](metrics.png)",
+                        "[top-keys.csv](top-keys.csv)");
     }
 
     @Test
@@ -127,7 +141,8 @@ class ReportCommandTest {
         int x = (int) HeatmapPng.plotRight() - 60; // the last minutes of the hour, when the scenario ran
         int hot = level(heat.getRGB(x, (int) (HeatmapPng.plotTop() + (pending + 0.5) * rowHeight)));
         int cold = level(heat.getRGB(x, (int) (HeatmapPng.plotTop() + (cancelled + 0.5) * rowHeight)));
-        assertThat(hot).as("PENDING at or over its ceiling: cyan or the top of the ramp")
+        assertThat(hot)
+                .as("PENDING at or over its ceiling: cyan or the top of the ramp")
                 .isGreaterThanOrEqualTo(80);
         assertThat(cold).as("CANCELLED, 2 % of the writes").isBetween(1, 20);
     }
@@ -168,13 +183,25 @@ class ReportCommandTest {
     @Test
     void jsonListsTheFilesVerdictAndRecommendation() throws IOException {
         Path dir = tmp.resolve("json");
-        Run r = run("report", "--endpoint", lab.endpoint(), "--table", TABLE, "--out", dir.toString(),
-                "--no-audit", "--minutes", "15", "--json");
+        Run r = run(
+                "report",
+                "--endpoint",
+                lab.endpoint(),
+                "--table",
+                TABLE,
+                "--out",
+                dir.toString(),
+                "--no-audit",
+                "--minutes",
+                "15",
+                "--json");
         assertThat(r.code).as(r.err).isZero();
         JsonNode doc = new ObjectMapper().readTree(r.out);
         assertThat(doc.get("table").asText()).isEqualTo(TABLE);
-        assertThat(doc.get("files")).extracting(JsonNode::asText).contains("summary.md", "heatmap.png",
-                "metrics.png", "top-keys.csv").doesNotContain("audit-matrix.csv");
+        assertThat(doc.get("files"))
+                .extracting(JsonNode::asText)
+                .contains("summary.md", "heatmap.png", "metrics.png", "top-keys.csv")
+                .doesNotContain("audit-matrix.csv");
         assertThat(doc.at("/verdict/kind").asText()).isEqualTo("HOT_PARTITION");
         assertThat(doc.at("/hotKey/partitionKey").asText()).isEqualTo("PENDING");
         assertThat(doc.at("/recommendation/scheme").asText()).startsWith("PENDING:hash:");
@@ -185,16 +212,31 @@ class ReportCommandTest {
 
     @Test
     void aMissingTableIsExitCode1WithTheTableNamed() {
-        Run r = run("report", "--endpoint", lab.endpoint(), "--table", "no-such-table", "--out",
-                tmp.resolve("missing").toString(), "--no-audit");
+        Run r = run(
+                "report",
+                "--endpoint",
+                lab.endpoint(),
+                "--table",
+                "no-such-table",
+                "--out",
+                tmp.resolve("missing").toString(),
+                "--no-audit");
         assertThat(r.code).isEqualTo(1);
-        assertThat(r.err).startsWith("error: Table 'no-such-table' not found at ").doesNotContain("Exception");
+        assertThat(r.err)
+                .startsWith("error: Table 'no-such-table' not found at ")
+                .doesNotContain("Exception");
         assertThat(tmp.resolve("missing")).doesNotExist();
     }
 
     @Test
     void anUnreachableEndpointIsExitCode1WithoutAStackTrace() {
-        Run r = run("report", "--endpoint", "http://127.0.0.1:9", "--table", TABLE, "--out",
+        Run r = run(
+                "report",
+                "--endpoint",
+                "http://127.0.0.1:9",
+                "--table",
+                TABLE,
+                "--out",
                 tmp.resolve("unreachable").toString());
         assertThat(r.code).isEqualTo(1);
         assertThat(r.err).startsWith("error: ").doesNotContain("\tat ", "Exception");
@@ -220,12 +262,30 @@ class ReportCommandTest {
 
     @Test
     void badWindowOptionsAreExitCode2() {
-        Run both = run("report", "--endpoint", lab.endpoint(), "--table", TABLE, "--out", tmp.resolve("w")
-                .toString(), "--minutes", "5", "--range", "1h");
+        Run both = run(
+                "report",
+                "--endpoint",
+                lab.endpoint(),
+                "--table",
+                TABLE,
+                "--out",
+                tmp.resolve("w").toString(),
+                "--minutes",
+                "5",
+                "--range",
+                "1h");
         assertThat(both.code).isEqualTo(2);
         assertThat(both.err).contains("each give the window; use one");
-        Run zero = run("report", "--endpoint", lab.endpoint(), "--table", TABLE, "--out", tmp.resolve("w")
-                .toString(), "--minutes", "0");
+        Run zero = run(
+                "report",
+                "--endpoint",
+                lab.endpoint(),
+                "--table",
+                TABLE,
+                "--out",
+                tmp.resolve("w").toString(),
+                "--minutes",
+                "0");
         assertThat(zero.code).isEqualTo(2);
         assertThat(zero.err).contains("--minutes is 1 or more");
     }

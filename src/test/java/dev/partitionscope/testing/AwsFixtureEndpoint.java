@@ -40,6 +40,7 @@ public final class AwsFixtureEndpoint implements AutoCloseable {
     private static final String CBOR_PATH = "/service/GraniteServiceVersion20100801/operation/";
     /** CloudWatch members whose values are timestamps, written as CBOR tag 1. */
     private static final Set<String> TIMESTAMPS = Set.of("Timestamp", "Timestamps", "StartTime", "EndTime");
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ObjectMapper CBOR = new ObjectMapper(new CBORFactory());
 
@@ -51,13 +52,13 @@ public final class AwsFixtureEndpoint implements AutoCloseable {
 
         /** An AWS error: {@code __type} and {@code message}, plus x-amzn-query-error for CloudWatch. */
         public static Answer error(int status, String code, String message) {
-            return new Answer(status, JSON.createObjectNode().put("__type", code).put("message", message), code);
+            return new Answer(
+                    status, JSON.createObjectNode().put("__type", code).put("message", message), code);
         }
     }
 
     /** One recorded request: the operation and its decoded body. */
-    public record Call(String operation, JsonNode body) {
-    }
+    public record Call(String operation, JsonNode body) {}
 
     private final HttpServer server;
     private final Map<String, Function<JsonNode, Answer>> handlers = new ConcurrentHashMap<>();
@@ -135,7 +136,8 @@ public final class AwsFixtureEndpoint implements AutoCloseable {
             ArrayNode results = out.putArray("MetricDataResults");
             boolean more = false;
             for (JsonNode q : request.path("MetricDataQueries")) {
-                JsonNode series = doc.path("series").get(seriesKey(q.path("MetricStat").path("Metric")));
+                JsonNode series =
+                        doc.path("series").get(seriesKey(q.path("MetricStat").path("Metric")));
                 JsonNode answer;
                 if (series == null) {
                     answer = page == 0 ? doc.path("default") : null;
@@ -159,7 +161,8 @@ public final class AwsFixtureEndpoint implements AutoCloseable {
     /** "WriteThrottleEvents|TableName=Thread" for a MetricStat's Metric. */
     static String seriesKey(JsonNode metric) {
         Map<String, String> dims = new TreeMap<>();
-        metric.path("Dimensions").forEach(d -> dims.put(d.path("Name").asText(), d.path("Value").asText()));
+        metric.path("Dimensions")
+                .forEach(d -> dims.put(d.path("Name").asText(), d.path("Value").asText()));
         List<String> parts = new ArrayList<>();
         dims.forEach((k, v) -> parts.add(k + "=" + v));
         return metric.path("MetricName").asText() + "|" + String.join(",", parts);
@@ -171,17 +174,19 @@ public final class AwsFixtureEndpoint implements AutoCloseable {
             String path = exchange.getRequestURI().getPath();
             boolean cbor = path.startsWith(CBOR_PATH);
             String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
-            String operation = cbor ? path.substring(CBOR_PATH.length())
+            String operation = cbor
+                    ? path.substring(CBOR_PATH.length())
                     : target == null ? "" : target.substring(target.indexOf('.') + 1);
             JsonNode request = body.length == 0 ? JSON.createObjectNode() : (cbor ? CBOR : JSON).readTree(body);
             calls.add(new Call(operation, request));
             Function<JsonNode, Answer> handler = handlers.get(operation);
-            Answer answer = handler == null ? Answer.error(400, "UnknownOperationException", "No fixture for "
-                    + operation) : handler.apply(request);
-            byte[] out = answer.body() == null ? new byte[0] : cbor ? cbor(answer.body())
-                    : JSON.writeValueAsBytes(answer.body());
-            exchange.getResponseHeaders().add("Content-Type", cbor ? "application/cbor"
-                    : "application/x-amz-json-1.0");
+            Answer answer = handler == null
+                    ? Answer.error(400, "UnknownOperationException", "No fixture for " + operation)
+                    : handler.apply(request);
+            byte[] out = answer.body() == null
+                    ? new byte[0]
+                    : cbor ? cbor(answer.body()) : JSON.writeValueAsBytes(answer.body());
+            exchange.getResponseHeaders().add("Content-Type", cbor ? "application/cbor" : "application/x-amz-json-1.0");
             exchange.getResponseHeaders().add("x-amzn-RequestId", "fixture-" + calls.size());
             if (cbor) {
                 exchange.getResponseHeaders().add("smithy-protocol", "rpc-v2-cbor");

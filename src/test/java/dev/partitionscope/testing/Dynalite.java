@@ -58,9 +58,11 @@ public final class Dynalite {
     public static final String REGION = "us-east-1";
     /** Test-only dummy credentials; dynalite checks that a signature is present, not what it signs with. */
     public static final String ACCESS_KEY = "dynalitetest";
+
     private static final String SECRET = "dynalite-test-secret";
     /** Index names used by {@link #createTableWithGsi} and {@link #createTableWithLsi}. */
     public static final String GSI = "byGsiPk";
+
     public static final String LSI = "byCreated";
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
@@ -85,8 +87,7 @@ public final class Dynalite {
         }
     }
 
-    private Dynalite() {
-    }
+    private Dynalite() {}
 
     /** {@code http://127.0.0.1:PORT} of the running server, starting it first if needed. */
     public static synchronized String endpoint() {
@@ -100,8 +101,8 @@ public final class Dynalite {
                 skipOrFail(unavailable);
             }
             if (startFailure != null) {
-                throw new IllegalStateException("dynalite failed to start earlier in this JVM: "
-                        + startFailure.getMessage(), startFailure);
+                throw new IllegalStateException(
+                        "dynalite failed to start earlier in this JVM: " + startFailure.getMessage(), startFailure);
             }
             try {
                 Path dir = installDir();
@@ -142,8 +143,10 @@ public final class Dynalite {
                 .endpointOverride(URI.create(endpoint))
                 .region(Region.of(REGION))
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET)))
-                .httpClient(Apache5HttpClient.builder().connectionTimeout(Duration.ofSeconds(5))
-                        .socketTimeout(Duration.ofSeconds(30)).build())
+                .httpClient(Apache5HttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(5))
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
                 .build();
     }
 
@@ -159,14 +162,20 @@ public final class Dynalite {
     public static String createTableWithGsi(String prefix) {
         String name = uniqueName(prefix);
         createTable(b -> b.tableName(name)
-                .attributeDefinitions(attr("pk", ScalarAttributeType.S), attr("sk", ScalarAttributeType.S),
-                        attr("gsiPk", ScalarAttributeType.S), attr("gsiSk", ScalarAttributeType.N))
+                .attributeDefinitions(
+                        attr("pk", ScalarAttributeType.S),
+                        attr("sk", ScalarAttributeType.S),
+                        attr("gsiPk", ScalarAttributeType.S),
+                        attr("gsiSk", ScalarAttributeType.N))
                 .keySchema(key("pk", KeyType.HASH), key("sk", KeyType.RANGE))
                 .provisionedThroughput(throughput(10, 5))
-                .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName(GSI)
+                .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
+                        .indexName(GSI)
                         .keySchema(key("gsiPk", KeyType.HASH), key("gsiSk", KeyType.RANGE))
-                        .projection(Projection.builder().projectionType(ProjectionType.INCLUDE)
-                                .nonKeyAttributes("title", "owner").build())
+                        .projection(Projection.builder()
+                                .projectionType(ProjectionType.INCLUDE)
+                                .nonKeyAttributes("title", "owner")
+                                .build())
                         .provisionedThroughput(throughput(4, 2))
                         .build()));
         return name;
@@ -179,20 +188,26 @@ public final class Dynalite {
     public static String createTableWithLsi(String prefix) {
         String name = uniqueName(prefix);
         createTable(b -> b.tableName(name)
-                .attributeDefinitions(attr("id", ScalarAttributeType.N), attr("ts", ScalarAttributeType.N),
+                .attributeDefinitions(
+                        attr("id", ScalarAttributeType.N),
+                        attr("ts", ScalarAttributeType.N),
                         attr("created", ScalarAttributeType.S))
                 .keySchema(key("id", KeyType.HASH), key("ts", KeyType.RANGE))
                 .billingMode(BillingMode.PAY_PER_REQUEST)
-                .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName(LSI)
+                .localSecondaryIndexes(LocalSecondaryIndex.builder()
+                        .indexName(LSI)
                         .keySchema(key("id", KeyType.HASH), key("created", KeyType.RANGE))
-                        .projection(Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build())
+                        .projection(Projection.builder()
+                                .projectionType(ProjectionType.KEYS_ONLY)
+                                .build())
                         .build()));
         return name;
     }
 
     /** Creates a table with the raw client and waits until it is ACTIVE. */
     public static void createTable(Consumer<CreateTableRequest.Builder> request) {
-        CreateTableRequest built = CreateTableRequest.builder().applyMutation(request).build();
+        CreateTableRequest built =
+                CreateTableRequest.builder().applyMutation(request).build();
         client().createTable(built);
         waitActive(built.tableName());
     }
@@ -201,7 +216,8 @@ public final class Dynalite {
     public static void waitActive(String table) {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (true) {
-            TableStatus status = client().describeTable(b -> b.tableName(table)).table().tableStatus();
+            TableStatus status =
+                    client().describeTable(b -> b.tableName(table)).table().tableStatus();
             if (status == TableStatus.ACTIVE) {
                 return;
             }
@@ -213,7 +229,10 @@ public final class Dynalite {
     }
 
     public static AttributeDefinition attr(String name, ScalarAttributeType type) {
-        return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
+        return AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(type)
+                .build();
     }
 
     public static KeySchemaElement key(String name, KeyType type) {
@@ -221,7 +240,10 @@ public final class Dynalite {
     }
 
     public static ProvisionedThroughput throughput(long read, long write) {
-        return ProvisionedThroughput.builder().readCapacityUnits(read).writeCapacityUnits(write).build();
+        return ProvisionedThroughput.builder()
+                .readCapacityUnits(read)
+                .writeCapacityUnits(write)
+                .build();
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -255,7 +277,8 @@ public final class Dynalite {
             return;
         }
         warned = true;
-        System.err.println(String.join(System.lineSeparator(),
+        System.err.println(String.join(
+                System.lineSeparator(),
                 "",
                 "##################################################################################",
                 "##  dynalite tests SKIPPED: Node.js not found (" + why + ").",
@@ -280,16 +303,26 @@ public final class Dynalite {
             return;
         }
         Path npm = onPath("npm").orElseThrow(() -> new IllegalStateException("npm disappeared from PATH"));
-        List<String> command = List.of(npm.toString(), "install", "--prefix", dir.toString(), "--no-audit",
-                "--no-fund", "--no-save", "dynalite@" + VERSION);
+        List<String> command = List.of(
+                npm.toString(),
+                "install",
+                "--prefix",
+                dir.toString(),
+                "--no-audit",
+                "--no-fund",
+                "--no-save",
+                "dynalite@" + VERSION);
         try {
             Files.createDirectories(dir);
-            Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(command)
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .start();
             OutputCollector out = new OutputCollector(p.getInputStream());
             if (!p.waitFor(INSTALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 destroyTree(p);
-                throw new IllegalStateException("npm install dynalite timed out after " + INSTALL_TIMEOUT
-                        + ". Output:\n" + out.text());
+                throw new IllegalStateException(
+                        "npm install dynalite timed out after " + INSTALL_TIMEOUT + ". Output:\n" + out.text());
             }
             if (p.exitValue() != 0 || !Files.isRegularFile(cli(dir))) {
                 throw new IllegalStateException("'" + String.join(" ", command) + "' failed (exit " + p.exitValue()
@@ -307,14 +340,25 @@ public final class Dynalite {
         String lastFailure = "";
         for (int attempt = 1; attempt <= 3; attempt++) {
             int port = freePort();
-            List<String> command = List.of(node.toString(), cli(dir).toString(), "--host", "127.0.0.1", "--port",
-                    String.valueOf(port), "--createTableMs", "20", "--deleteTableMs", "20", "--updateTableMs", "20");
+            List<String> command = List.of(
+                    node.toString(),
+                    cli(dir).toString(),
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    String.valueOf(port),
+                    "--createTableMs",
+                    "20",
+                    "--deleteTableMs",
+                    "20",
+                    "--updateTableMs",
+                    "20");
             Process p;
             try {
                 p = new ProcessBuilder(command).redirectErrorStream(true).start();
             } catch (IOException e) {
-                throw new IllegalStateException("Could not start dynalite (" + String.join(" ", command) + "): "
-                        + e.getMessage(), e);
+                throw new IllegalStateException(
+                        "Could not start dynalite (" + String.join(" ", command) + "): " + e.getMessage(), e);
             }
             OutputCollector out = new OutputCollector(p.getInputStream());
             long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
@@ -325,8 +369,10 @@ public final class Dynalite {
                 sleep(50);
             }
             destroyTree(p);
-            lastFailure = (p.isAlive() ? "did not accept connections on port " + port + " within " + START_TIMEOUT
-                    : "exited with code " + exitCode(p)) + "\ncommand: " + String.join(" ", command)
+            lastFailure = (p.isAlive()
+                            ? "did not accept connections on port " + port + " within " + START_TIMEOUT
+                            : "exited with code " + exitCode(p))
+                    + "\ncommand: " + String.join(" ", command)
                     + "\noutput:\n" + out.text();
             if (!out.text().contains("EADDRINUSE")) {
                 break; // only a lost race for the port is worth another try
@@ -390,7 +436,8 @@ public final class Dynalite {
         if (path == null) {
             return Optional.empty();
         }
-        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("win");
+        boolean windows =
+                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("win");
         List<String> names = new ArrayList<>(List.of(program));
         if (windows) {
             names.addAll(List.of(program + ".exe", program + ".cmd"));
@@ -431,21 +478,23 @@ public final class Dynalite {
         private final Thread reader;
 
         OutputCollector(InputStream in) {
-            reader = new Thread(() -> {
-                byte[] chunk = new byte[4096];
-                try (in) {
-                    int n;
-                    while ((n = in.read(chunk)) >= 0) {
-                        synchronized (buffer) {
-                            if (buffer.size() < KEEP) {
-                                buffer.write(chunk, 0, Math.min(n, KEEP - buffer.size()));
+            reader = new Thread(
+                    () -> {
+                        byte[] chunk = new byte[4096];
+                        try (in) {
+                            int n;
+                            while ((n = in.read(chunk)) >= 0) {
+                                synchronized (buffer) {
+                                    if (buffer.size() < KEEP) {
+                                        buffer.write(chunk, 0, Math.min(n, KEEP - buffer.size()));
+                                    }
+                                }
                             }
+                        } catch (IOException ignored) {
+                            // the process ended
                         }
-                    }
-                } catch (IOException ignored) {
-                    // the process ended
-                }
-            }, "dynalite-output");
+                    },
+                    "dynalite-output");
             reader.setDaemon(true);
             reader.start();
         }

@@ -113,10 +113,13 @@ public final class LabFixture implements AutoCloseable {
                 .endpointOverride(URI.create(endpoint))
                 .region(Region.of(REGION))
                 .credentialsProvider(credentials())
-                .httpClient(Apache5HttpClient.builder().connectionTimeout(Duration.ofSeconds(5))
-                        .socketTimeout(Duration.ofSeconds(30)).maxConnections(64).build())
-                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())
-                        .apiCallTimeout(Duration.ofSeconds(60)))
+                .httpClient(Apache5HttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(5))
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .maxConnections(64)
+                        .build())
+                .overrideConfiguration(
+                        o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()).apiCallTimeout(Duration.ofSeconds(60)))
                 .build();
     }
 
@@ -136,12 +139,16 @@ public final class LabFixture implements AutoCloseable {
                 .endpointOverride(URI.create(endpoint))
                 .region(Region.of(REGION))
                 .credentialsProvider(credentials())
-                .httpClient(NettyNioAsyncHttpClient.builder().connectionTimeout(Duration.ofSeconds(5))
-                        .readTimeout(Duration.ofSeconds(30)).build())
-                .overrideConfiguration(o -> o.retryStrategy(StandardRetryStrategy.builder().maxAttempts(3)
+                .httpClient(NettyNioAsyncHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(5))
+                        .readTimeout(Duration.ofSeconds(30))
+                        .build())
+                .overrideConfiguration(o -> o.retryStrategy(StandardRetryStrategy.builder()
+                                .maxAttempts(3)
                                 .retryOnException(LabFixture::cutOffBeforeAnswer)
                                 .backoffStrategy(BackoffStrategy.fixedDelayWithoutJitter(Duration.ofMillis(20)))
-                                .circuitBreakerEnabled(false).build())
+                                .circuitBreakerEnabled(false)
+                                .build())
                         .apiCallTimeout(Duration.ofSeconds(60)))
                 .build();
     }

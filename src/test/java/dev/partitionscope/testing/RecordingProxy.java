@@ -28,8 +28,17 @@ import java.util.concurrent.Executors;
  */
 public final class RecordingProxy implements AutoCloseable {
     /** Hop-by-hop headers and the ones java.net.http sets itself (it refuses to have them set). */
-    private static final Set<String> NOT_FORWARDED = Set.of("host", "content-length", "connection", "expect",
-            "upgrade", "keep-alive", "transfer-encoding", "te", "trailer", "proxy-connection");
+    private static final Set<String> NOT_FORWARDED = Set.of(
+            "host",
+            "content-length",
+            "connection",
+            "expect",
+            "upgrade",
+            "keep-alive",
+            "transfer-encoding",
+            "te",
+            "trailer",
+            "proxy-connection");
 
     private final URI target;
     private final HttpServer server;
@@ -55,13 +64,14 @@ public final class RecordingProxy implements AutoCloseable {
         UNKNOWN_OPERATION
     }
 
-    private record FaultPlan(Fault fault, java.util.concurrent.atomic.AtomicInteger remaining) {
-    }
+    private record FaultPlan(Fault fault, java.util.concurrent.atomic.AtomicInteger remaining) {}
 
     private RecordingProxy(String targetEndpoint) throws IOException {
         this.target = URI.create(targetEndpoint.replaceAll("/+$", ""));
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         this.executor = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "recording-proxy");
             t.setDaemon(true);
@@ -115,8 +125,10 @@ public final class RecordingProxy implements AutoCloseable {
      * X-Amz-Target) operations alike, e.g. "GetMetricData", "GetInsightRuleReport", "DescribeContributorInsights".
      */
     public RecordingProxy fault(String operation, Fault fault, int times) {
-        faults.put(operation, new FaultPlan(fault, new java.util.concurrent.atomic.AtomicInteger(times < 0
-                ? Integer.MAX_VALUE : times)));
+        faults.put(
+                operation,
+                new FaultPlan(
+                        fault, new java.util.concurrent.atomic.AtomicInteger(times < 0 ? Integer.MAX_VALUE : times)));
         return this;
     }
 
@@ -130,7 +142,8 @@ public final class RecordingProxy implements AutoCloseable {
      * tree, changed, encoded again; tag-1 timestamps come back as plain epoch seconds, so a rewrite should drop or
      * keep no timestamps it needs typed). Lets a test play answers the Lab never gives, e.g. refused series.
      */
-    public RecordingProxy rewrite(String operation, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode> change) {
+    public RecordingProxy rewrite(
+            String operation, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode> change) {
         rewrites.put(operation, change);
         return this;
     }
@@ -146,8 +159,10 @@ public final class RecordingProxy implements AutoCloseable {
                 o.put("StatusCode", "Forbidden");
                 o.putArray("Timestamps");
                 o.putArray("Values");
-                o.putArray("Messages").addObject().put("Code", "Forbidden").put("Value", "Access to this metric is"
-                        + " denied");
+                o.putArray("Messages")
+                        .addObject()
+                        .put("Code", "Forbidden")
+                        .put("Value", "Access to this metric is" + " denied");
             }
             doc.remove("NextToken");
         });
@@ -174,17 +189,26 @@ public final class RecordingProxy implements AutoCloseable {
             try (InputStream in = exchange.getRequestBody()) {
                 body = in.readAllBytes();
             }
-            String canned = amzTarget == null ? null : cannedAnswers.get(amzTarget.substring(amzTarget.indexOf('.') + 1));
+            String canned =
+                    amzTarget == null ? null : cannedAnswers.get(amzTarget.substring(amzTarget.indexOf('.') + 1));
             if (canned != null) {
-                reply(exchange, 200, canned.getBytes(StandardCharsets.UTF_8),
+                reply(
+                        exchange,
+                        200,
+                        canned.getBytes(StandardCharsets.UTF_8),
                         Map.of("Content-Type", List.of("application/x-amz-json-1.0")));
                 return;
             }
-            HttpRequest.Builder request = HttpRequest.newBuilder(target.resolve(exchange.getRequestURI().toString()))
+            HttpRequest.Builder request = HttpRequest.newBuilder(
+                            target.resolve(exchange.getRequestURI().toString()))
                     .timeout(Duration.ofSeconds(30))
-                    .method(exchange.getRequestMethod(), body.length == 0 ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofByteArray(body));
-            for (Map.Entry<String, List<String>> header : exchange.getRequestHeaders().entrySet()) {
+                    .method(
+                            exchange.getRequestMethod(),
+                            body.length == 0
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofByteArray(body));
+            for (Map.Entry<String, List<String>> header :
+                    exchange.getRequestHeaders().entrySet()) {
                 if (NOT_FORWARDED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
                     continue;
                 }
@@ -224,8 +248,10 @@ public final class RecordingProxy implements AutoCloseable {
     }
 
     private static void injure(HttpExchange exchange, Fault fault, String op, boolean cbor) throws IOException {
-        boolean cloudWatch = cbor || op.startsWith("Get") && (op.contains("Metric") || op.contains("Insight"))
-                || op.equals("ListMetrics") || op.equals("DescribeInsightRules");
+        boolean cloudWatch = cbor
+                || op.startsWith("Get") && (op.contains("Metric") || op.contains("Insight"))
+                || op.equals("ListMetrics")
+                || op.equals("DescribeInsightRules");
         switch (fault) {
             case TIMEOUT -> {
                 try {
@@ -235,31 +261,54 @@ public final class RecordingProxy implements AutoCloseable {
                 }
                 reply(exchange, 200, new byte[0], Map.of());
             }
-            case NOT_IMPLEMENTED -> reply(exchange, 501, ("API for service '" + (cloudWatch ? "cloudwatch" : "dynamodb")
-                    + "' not yet implemented or pro feature").getBytes(StandardCharsets.UTF_8),
-                    Map.of("Content-Type", List.of("text/plain")));
+            case NOT_IMPLEMENTED ->
+                reply(
+                        exchange,
+                        501,
+                        ("API for service '" + (cloudWatch ? "cloudwatch" : "dynamodb")
+                                        + "' not yet implemented or pro feature")
+                                .getBytes(StandardCharsets.UTF_8),
+                        Map.of("Content-Type", List.of("text/plain")));
             default -> {
-                String code = switch (fault) {
-                    case ACCESS_DENIED -> cloudWatch ? "AccessDenied" : "AccessDeniedException";
-                    case THROTTLING -> cloudWatch ? "Throttling" : "ThrottlingException";
-                    default -> "UnknownOperationException";
-                };
+                String code =
+                        switch (fault) {
+                            case ACCESS_DENIED -> cloudWatch ? "AccessDenied" : "AccessDeniedException";
+                            case THROTTLING -> cloudWatch ? "Throttling" : "ThrottlingException";
+                            default -> "UnknownOperationException";
+                        };
                 int status = fault == Fault.ACCESS_DENIED ? 403 : 400;
-                String message = fault == Fault.ACCESS_DENIED ? "User: arn:aws:iam::000000000000:user/test is not"
-                        + " authorized to perform: " + (cloudWatch ? "cloudwatch:" : "dynamodb:") + op
-                        + " because no identity-based policy allows the action" : code;
+                String message = fault == Fault.ACCESS_DENIED
+                        ? "User: arn:aws:iam::000000000000:user/test is not"
+                                + " authorized to perform: " + (cloudWatch ? "cloudwatch:" : "dynamodb:") + op
+                                + " because no identity-based policy allows the action"
+                        : code;
                 String type = (cloudWatch ? "com.amazonaws.cloudwatch#" : "com.amazonaws.dynamodb.v20120810#") + code;
                 if (cbor) {
                     var mapper = new com.fasterxml.jackson.databind.ObjectMapper(
                             new com.fasterxml.jackson.dataformat.cbor.CBORFactory());
                     byte[] body = mapper.writeValueAsBytes(Map.of("__type", type, "message", message));
-                    reply(exchange, status, body, Map.of("Content-Type", List.of("application/cbor"),
-                            "smithy-protocol", List.of("rpc-v2-cbor"),
-                            "x-amzn-query-error", List.of(code + ";Sender")));
+                    reply(
+                            exchange,
+                            status,
+                            body,
+                            Map.of(
+                                    "Content-Type",
+                                    List.of("application/cbor"),
+                                    "smithy-protocol",
+                                    List.of("rpc-v2-cbor"),
+                                    "x-amzn-query-error",
+                                    List.of(code + ";Sender")));
                 } else {
                     String json = "{\"__type\":\"" + type + "\",\"message\":\"" + message + "\"}";
-                    reply(exchange, status, json.getBytes(StandardCharsets.UTF_8), Map.of("Content-Type",
-                            List.of("application/x-amz-json-1.0"), "x-amzn-query-error", List.of(code + ";Sender")));
+                    reply(
+                            exchange,
+                            status,
+                            json.getBytes(StandardCharsets.UTF_8),
+                            Map.of(
+                                    "Content-Type",
+                                    List.of("application/x-amz-json-1.0"),
+                                    "x-amzn-query-error",
+                                    List.of(code + ";Sender")));
                 }
             }
         }

@@ -60,10 +60,13 @@ public final class AppFixture {
 
     private PartitionScopeApp launch() throws TimeoutException {
         FxToolkit.registerPrimaryStage();
-        ConnectionFactory.Timeouts fast = new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
-                Duration.ofSeconds(10));
-        AppContext context = new AppContext(configDir, () -> AwsProfiles.from(configDir.resolve("no-aws-config"),
-                configDir.resolve("no-aws-credentials"), Map.of()), fast);
+        ConnectionFactory.Timeouts fast =
+                new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10));
+        AppContext context = new AppContext(
+                configDir,
+                () -> AwsProfiles.from(
+                        configDir.resolve("no-aws-config"), configDir.resolve("no-aws-credentials"), Map.of()),
+                fast);
         if (fileDialogs != null) {
             context.useFileDialogs(fileDialogs);
         }
@@ -112,8 +115,12 @@ public final class AppFixture {
 
     public static Stage windowWithId(String rootId) {
         return onFx(() -> Window.getWindows().stream()
-                .filter(w -> w.isShowing() && w.getScene() != null && w.getScene().getRoot() != null
+                .filter(w -> w.isShowing()
+                        && w.getScene() != null
+                        && w.getScene().getRoot() != null
                         && rootId.equals(w.getScene().getRoot().getId()))
-                .map(w -> (Stage) w).findFirst().orElse(null));
+                .map(w -> (Stage) w)
+                .findFirst()
+                .orElse(null));
     }
 }

@@ -13,14 +13,30 @@ import javafx.util.Duration;
 
 /** What the throwaway control demos share: a simulated hover, a delay, and a scene written to a PNG. */
 public final class DemoShots {
-    private DemoShots() {
-    }
+    private DemoShots() {}
 
     /** A mouse move to ({@code x}, {@code y}) in the node's own coordinates. */
     public static void hover(Node node, double x, double y) {
         Point2D p = node.localToScene(x, y);
-        node.fireEvent(new MouseEvent(MouseEvent.MOUSE_MOVED, p.getX(), p.getY(), 0, 0, MouseButton.NONE, 0, false,
-                false, false, false, false, false, false, true, false, true, null));
+        node.fireEvent(new MouseEvent(
+                MouseEvent.MOUSE_MOVED,
+                p.getX(),
+                p.getY(),
+                0,
+                0,
+                MouseButton.NONE,
+                0,
+                false,
+                false,
+                false,
+                false,
+                false,
+                false,
+                false,
+                true,
+                false,
+                true,
+                null));
     }
 
     /** Runs {@code r} on the FX thread after {@code millis}, letting pulses pass. */

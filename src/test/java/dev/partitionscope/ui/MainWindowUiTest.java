@@ -46,7 +46,9 @@ class MainWindowUiTest {
     void controlDigitsSwitchScreens() {
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
         assertThat(robot.showing("#heatmapScreen")).isTrue();
-        assertThat(AppFixture.onFx(() -> ((ToggleButton) robot.lookup("#nav-heatmap").query()).isSelected())).isTrue();
+        assertThat(AppFixture.onFx(
+                        () -> ((ToggleButton) robot.lookup("#nav-heatmap").query()).isSelected()))
+                .isTrue();
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT4);
         assertThat(robot.showing("#shardingScreen")).isTrue();
@@ -68,8 +70,10 @@ class MainWindowUiTest {
         robot.clickOn("#nav-audit");
         assertThat(robot.showing("#auditScreen")).isTrue();
         robot.clickOn("#nav-audit");
-        assertThat(AppFixture.onFx(() -> ((ToggleButton) robot.lookup("#nav-audit").query()).isSelected()))
-                .as("clicking the current screen keeps it selected").isTrue();
+        assertThat(AppFixture.onFx(
+                        () -> ((ToggleButton) robot.lookup("#nav-audit").query()).isSelected()))
+                .as("clicking the current screen keeps it selected")
+                .isTrue();
     }
 
     @Test
@@ -77,8 +81,8 @@ class MainWindowUiTest {
         assertThat(robot.text("#connectionStatus")).isEqualTo("Not connected — Ctrl+K to connect");
         assertThat(robot.showing("#guardBadge")).isFalse();
         assertThat(robot.allText("#tablesEmpty")).contains("Not connected");
-        assertThat(robot.allText("#detailEmpty")).contains("See a table's keys, indexes and capacity",
-                "read-only until you unlock writes");
+        assertThat(robot.allText("#detailEmpty"))
+                .contains("See a table's keys, indexes and capacity", "read-only until you unlock writes");
     }
 
     @Test
@@ -109,13 +113,15 @@ class MainWindowUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.text("#aboutVersion")).startsWith("Version ").doesNotContain("${");
         var table = robot.lookup("#licenceTable").queryTableView();
-        assertThat(AppFixture.onFx(() -> table.getItems().stream().map(Object::toString).toList()))
+        assertThat(AppFixture.onFx(
+                        () -> table.getItems().stream().map(Object::toString).toList()))
                 .anyMatch(d -> d.contains("AWS SDK for Java") && d.contains("Apache-2.0"))
                 .anyMatch(d -> d.contains("OpenJFX") && d.contains("Classpath Exception"))
                 .noneMatch(d -> d.contains("${"));
         robot.push(KeyCode.ESCAPE);
-        AppFixture.waitUntil("the About dialog closes", Duration.ofSeconds(5),
-                () -> robot.lookup("#aboutDialog").tryQuery().isEmpty());
+        AppFixture.waitUntil("the About dialog closes", Duration.ofSeconds(5), () -> robot.lookup("#aboutDialog")
+                .tryQuery()
+                .isEmpty());
     }
 
     @Test
@@ -124,10 +130,14 @@ class MainWindowUiTest {
         java.nio.file.Files.deleteIfExists(configDir.resolve(SettingsStore.FILE_NAME));
         fixture.startFirstTime();
         var main = fixture.app().context().main();
-        AppFixture.waitUntil("connected to the Lab", java.time.Duration.ofSeconds(20),
-                () -> main.getConnection() != null && main.getConnection().spec().kind()
-                        == dev.partitionscope.aws.ConnectionKind.LAB);
-        AppFixture.waitUntil("the demo table is described", java.time.Duration.ofSeconds(10),
+        AppFixture.waitUntil(
+                "connected to the Lab",
+                java.time.Duration.ofSeconds(20),
+                () -> main.getConnection() != null
+                        && main.getConnection().spec().kind() == dev.partitionscope.aws.ConnectionKind.LAB);
+        AppFixture.waitUntil(
+                "the demo table is described",
+                java.time.Duration.ofSeconds(10),
                 () -> main.tableShapeProperty().get() != null);
         assertThat(main.tables()).contains("app", "order-status-index", "pedidos");
         assertThat(robot.text("#tableName")).isEqualTo("app");
@@ -144,10 +154,14 @@ class MainWindowUiTest {
         java.nio.file.Files.writeString(configDir.resolve(SettingsStore.FILE_NAME), "{ not json");
         fixture.start();
         assertThat(robot.showing("#overview")).isTrue();
-        assertThat(fixture.app().context().startupProblems()).singleElement().asString()
+        assertThat(fixture.app().context().startupProblems())
+                .singleElement()
+                .asString()
                 .contains("could not be read");
-        assertThat(JsonFiles.read(configDir.resolve(SettingsStore.FILE_NAME), Settings.class, null).value())
-                .as("the corrupt file was moved aside, not left in place").isNull();
+        assertThat(JsonFiles.read(configDir.resolve(SettingsStore.FILE_NAME), Settings.class, null)
+                        .value())
+                .as("the corrupt file was moved aside, not left in place")
+                .isNull();
     }
 
     private HBox bar() {
@@ -160,9 +174,12 @@ class MainWindowUiTest {
             stage.setWidth(w);
             return null;
         });
-        AppFixture.waitUntil("the bar is " + w + " px wide", Duration.ofSeconds(10),
-                () -> AppFixture.onFx(() -> Math.abs(bar().getWidth() - bar().getScene().getWidth()) < 1
-                        && Math.abs(bar().getScene().getWindow().getWidth() - w) < 1));
+        AppFixture.waitUntil(
+                "the bar is " + w + " px wide",
+                Duration.ofSeconds(10),
+                () -> AppFixture.onFx(
+                        () -> Math.abs(bar().getWidth() - bar().getScene().getWidth()) < 1
+                                && Math.abs(bar().getScene().getWindow().getWidth() - w) < 1));
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -180,9 +197,12 @@ class MainWindowUiTest {
             for (Node n : bar().getChildren()) {
                 if (n.isManaged() && n.isVisible()) {
                     Bounds b = n.getBoundsInParent();
-                    assertThat(b.getMaxX()).as(n.getId() + " inside a " + w + " px bar").isLessThanOrEqualTo(w);
-                    assertThat(b.getWidth()).as(n.getId() + " at least its minimum").isGreaterThanOrEqualTo(
-                            n.minWidth(-1) - 1);
+                    assertThat(b.getMaxX())
+                            .as(n.getId() + " inside a " + w + " px bar")
+                            .isLessThanOrEqualTo(w);
+                    assertThat(b.getWidth())
+                            .as(n.getId() + " at least its minimum")
+                            .isGreaterThanOrEqualTo(n.minWidth(-1) - 1);
                 }
             }
             return null;
@@ -203,15 +223,19 @@ class MainWindowUiTest {
         assertThat(shown("#indexLabel")).isFalse();
         assertThat(AppFixture.onFx(() -> ((Labeled) bar().lookup("#demoMenu")).getContentDisplay()))
                 .isEqualTo(ContentDisplay.GRAPHIC_ONLY);
-        assertThat(AppFixture.onFx(() -> bar().lookup("#helpMenu").getBoundsInParent().getMaxX()))
+        assertThat(AppFixture.onFx(
+                        () -> bar().lookup("#helpMenu").getBoundsInParent().getMaxX()))
                 .isLessThanOrEqualTo(1024);
         assertThat(AppFixture.onFx(() -> ((javafx.scene.control.Control) bar().lookup("#tableSelector"))
-                .getTooltip().getText())).isEqualTo("Table");
+                        .getTooltip()
+                        .getText()))
+                .isEqualTo("Table");
 
         width(1280);
         everyControlInside();
         assertThat(AppFixture.onFx(() -> ((Labeled) bar().lookup("#demoMenu")).getContentDisplay()))
-                .as("fewer steps at 1,280 px: Demo keeps its word").isEqualTo(ContentDisplay.LEFT);
+                .as("fewer steps at 1,280 px: Demo keeps its word")
+                .isEqualTo(ContentDisplay.LEFT);
 
         width(1700);
         everyControlInside();

@@ -36,9 +36,14 @@ public class UiRobot extends FxRobot {
     }
 
     public boolean showing(String query) {
-        return AppFixture.onFx(() -> lookup(query).tryQuery().map(n -> n.isVisible() && n.getScene() != null
-                && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing()
-                && ancestorsVisible(n)).orElse(false));
+        return AppFixture.onFx(() -> lookup(query)
+                .tryQuery()
+                .map(n -> n.isVisible()
+                        && n.getScene() != null
+                        && n.getScene().getWindow() != null
+                        && n.getScene().getWindow().isShowing()
+                        && ancestorsVisible(n))
+                .orElse(false));
     }
 
     /** Every label text under a node, joined by newlines: what the user can read there. */

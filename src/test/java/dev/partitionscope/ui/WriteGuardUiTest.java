@@ -52,77 +52,98 @@ class WriteGuardUiTest {
     @Test
     void noMutatingCallReachesAReadOnlyConnectionUntilTheUserUnlocksTheTable() {
         String table = Dynalite.createTableWithGsi("ui-guard");
-        proxy.answer("DescribeContributorInsights", "{\"TableName\":\"" + table
-                + "\",\"ContributorInsightsStatus\":\"DISABLED\"}");
+        proxy.answer(
+                "DescribeContributorInsights",
+                "{\"TableName\":\"" + table + "\",\"ContributorInsightsStatus\":\"DISABLED\"}");
 
         // Connect through the dialog, browse, refresh: everything a user does on a read-only connection.
         robot.shortcut(KeyCode.CONTROL, KeyCode.K);
-        AppFixture.waitUntil("the dialog opens", Duration.ofSeconds(5),
-                () -> AppFixture.windowWithId("connectionDialog") != null);
+        AppFixture.waitUntil(
+                "the dialog opens", Duration.ofSeconds(5), () -> AppFixture.windowWithId("connectionDialog") != null);
         robot.clickOn("#kindCustom");
         robot.replaceText("#endpointField", proxy.endpoint());
         robot.replaceText("#accessKeyField", Dynalite.ACCESS_KEY);
         robot.clickOn("#connectButton");
-        AppFixture.waitUntil("connected", Duration.ofSeconds(15),
+        AppFixture.waitUntil(
+                "connected",
+                Duration.ofSeconds(15),
                 () -> main().connectionStateProperty().get() == ConnectionState.CONNECTED);
         AppFixture.onFx(() -> {
             main().selectedTableProperty().set(table);
             return null;
         });
-        AppFixture.waitUntil("Contributor Insights shows DISABLED", Duration.ofSeconds(10),
+        AppFixture.waitUntil(
+                "Contributor Insights shows DISABLED",
+                Duration.ofSeconds(10),
                 () -> robot.lookup("#insightsTable").queryTableView().getItems().size() == 2);
         robot.shortcut(KeyCode.F5);
         assertThat(robot.text("#guardBadge")).isEqualTo("READ-ONLY");
         // F5 reloads the status; the Enable menu is disabled until it is back (on a busy machine that takes a while).
-        AppFixture.waitUntil("Contributor Insights is reloaded", Duration.ofSeconds(10),
+        AppFixture.waitUntil(
+                "Contributor Insights is reloaded",
+                Duration.ofSeconds(10),
                 () -> robot.lookup("#insightsTable").queryTableView().getItems().size() == 2
-                        && !AppFixture.onFx(() -> robot.lookup("#enableInsights").query().isDisabled()));
+                        && !AppFixture.onFx(
+                                () -> robot.lookup("#enableInsights").query().isDisabled()));
 
         // Try the one write the overview offers: enable Contributor Insights, confirm the cost dialog.
         robot.clickOn("#enableInsights").clickOn("#enableAccessedAndThrottled");
-        AppFixture.waitUntil("the cost confirmation shows", Duration.ofSeconds(5),
+        AppFixture.waitUntil(
+                "the cost confirmation shows",
+                Duration.ofSeconds(5),
                 () -> robot.lookup("#insightsConfirm").tryQuery().isPresent());
         clickOk("#insightsConfirm");
         AppFixture.waitUntil("the refusal is shown", Duration.ofSeconds(10), () -> robot.showing("#insightsError"));
-        assertThat(robot.allText("#insightsError")).contains("Writes are locked on this connection",
-                "Nothing was sent");
+        assertThat(robot.allText("#insightsError"))
+                .contains("Writes are locked on this connection", "Nothing was sent");
 
-        assertThat(proxy.operations()).isNotEmpty()
+        assertThat(proxy.operations())
+                .isNotEmpty()
                 .allMatch(op -> WriteGuard.isRead("DynamoDB", op), "is a read operation")
                 .doesNotContain("UpdateContributorInsights");
 
         // Unlock by typing the table's name; a wrong name keeps the button disabled.
         robot.clickOn("#unlockFromInsights");
-        AppFixture.waitUntil("the unlock dialog shows", Duration.ofSeconds(5),
-                () -> robot.lookup("#unlockDialog").tryQuery().isPresent());
+        AppFixture.waitUntil("the unlock dialog shows", Duration.ofSeconds(5), () -> robot.lookup("#unlockDialog")
+                .tryQuery()
+                .isPresent());
         robot.clickOn("#unlockConfirm").write(table.toUpperCase());
-        assertThat(AppFixture.onFx(() -> robot.lookup("#unlockButton").queryButton().isDisabled())).isTrue();
+        assertThat(AppFixture.onFx(
+                        () -> robot.lookup("#unlockButton").queryButton().isDisabled()))
+                .isTrue();
         robot.replaceText("#unlockConfirm", table);
-        assertThat(AppFixture.onFx(() -> robot.lookup("#unlockButton").queryButton().isDisabled())).isFalse();
+        assertThat(AppFixture.onFx(
+                        () -> robot.lookup("#unlockButton").queryButton().isDisabled()))
+                .isFalse();
         robot.clickOn("#unlockButton");
-        AppFixture.waitUntil("the badge says unlocked", Duration.ofSeconds(5),
-                () -> robot.text("#guardBadge").equals("WRITES UNLOCKED · " + table));
+        AppFixture.waitUntil("the badge says unlocked", Duration.ofSeconds(5), () -> robot.text("#guardBadge")
+                .equals("WRITES UNLOCKED · " + table));
 
         // Now the same action reaches the endpoint (dynalite itself does not implement it, and says so).
         robot.clickOn("#enableInsights").clickOn("#enableAccessedAndThrottled");
-        AppFixture.waitUntil("the cost confirmation shows", Duration.ofSeconds(5),
+        AppFixture.waitUntil(
+                "the cost confirmation shows",
+                Duration.ofSeconds(5),
                 () -> robot.lookup("#insightsConfirm").tryQuery().isPresent());
         clickOk("#insightsConfirm");
-        AppFixture.waitUntil("the write was sent", Duration.ofSeconds(10),
-                () -> proxy.operations().contains("UpdateContributorInsights"));
-        AppFixture.waitUntil("the endpoint's answer is shown", Duration.ofSeconds(10),
-                () -> robot.allText("#insightsError").contains("Not supported by this endpoint"));
+        AppFixture.waitUntil("the write was sent", Duration.ofSeconds(10), () -> proxy.operations()
+                .contains("UpdateContributorInsights"));
+        AppFixture.waitUntil(
+                "the endpoint's answer is shown", Duration.ofSeconds(10), () -> robot.allText("#insightsError")
+                        .contains("Not supported by this endpoint"));
 
         // Lock all again: the next attempt is blocked before it leaves the process.
         robot.clickOn("#connectionMenu").clickOn("Lock all writes");
         assertThat(robot.text("#guardBadge")).isEqualTo("READ-ONLY");
         proxy.clear();
         robot.clickOn("#enableInsights").clickOn("#enableAccessedAndThrottled");
-        AppFixture.waitUntil("the cost confirmation shows", Duration.ofSeconds(5),
+        AppFixture.waitUntil(
+                "the cost confirmation shows",
+                Duration.ofSeconds(5),
                 () -> robot.lookup("#insightsConfirm").tryQuery().isPresent());
         clickOk("#insightsConfirm");
-        AppFixture.waitUntil("the refusal is shown", Duration.ofSeconds(10),
-                () -> robot.allText("#insightsError").contains("Writes are locked"));
+        AppFixture.waitUntil("the refusal is shown", Duration.ofSeconds(10), () -> robot.allText("#insightsError")
+                .contains("Writes are locked"));
         assertThat(proxy.operations()).doesNotContain("UpdateContributorInsights");
     }
 

@@ -65,6 +65,7 @@ public final class AuditScanBenchmark {
     static final int TARGET_ITEMS_PER_SECOND = 50_000;
     /** What one page in flight may take: 1 MB of DynamoDB data is ~7,500 items of ~135 B as SDK objects (~8 MB). */
     static final long PAGE_BOUND_MB = 16;
+
     static final long RETAINED_MB = 32;
     private static final int GC_EVERY = 100_000;
     private static final String TABLE = "audit-bench";
@@ -72,8 +73,7 @@ public final class AuditScanBenchmark {
     /** {@link #keyHash} summed over every item written. */
     private static long expectedKeyHash;
 
-    private AuditScanBenchmark() {
-    }
+    private AuditScanBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int warmup = 3;
@@ -103,17 +103,25 @@ public final class AuditScanBenchmark {
         double setup = (System.nanoTime() - t0) / 1e9;
         Path home = Files.createTempDirectory("partitionscope-audit-bench");
         AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-        try (Connection connection = new ConnectionFactory(none).open(ConnectionSpec.lab()
-                .withEndpoint(lab.endpoint().orElseThrow()))) {
-            System.out.printf("%nAuditScanBenchmark: Lab at %s, throttling off, on-demand table of %,d items"
+        try (Connection connection = new ConnectionFactory(none)
+                .open(ConnectionSpec.lab().withEndpoint(lab.endpoint().orElseThrow()))) {
+            System.out.printf(
+                    "%nAuditScanBenchmark: Lab at %s, throttling off, on-demand table of %,d items"
                             + " (%,d B, %.0f B an item), %d segments, no budget; %d cores, max heap %,d MB;"
-                            + " setup %.1f s; system load average %.2f%n", lab.endpoint().orElseThrow(), items, bytes,
-                    bytes / (double) items, SEGMENTS, Runtime.getRuntime().availableProcessors(),
-                    Runtime.getRuntime().maxMemory() >> 20, setup, loadAverage());
+                            + " setup %.1f s; system load average %.2f%n",
+                    lab.endpoint().orElseThrow(),
+                    items,
+                    bytes,
+                    bytes / (double) items,
+                    SEGMENTS,
+                    Runtime.getRuntime().availableProcessors(),
+                    Runtime.getRuntime().maxMemory() >> 20,
+                    setup,
+                    loadAverage());
             boolean speed = throughput(connection.dynamo(), items, bytes, warmup, reps);
             boolean memory = memory(connection.dynamo(), items);
-            System.out.printf("%nOVERALL: %s (system load average now %.2f)%n", speed && memory ? "PASS" : "FAIL",
-                    loadAverage());
+            System.out.printf(
+                    "%nOVERALL: %s (system load average now %.2f)%n", speed && memory ? "PASS" : "FAIL", loadAverage());
             return speed && memory;
         } finally {
             try (var files = Files.walk(home)) {
@@ -143,10 +151,12 @@ public final class AuditScanBenchmark {
 
     private static boolean throughput(DynamoDbClient client, int items, long bytes, int warmup, int reps) {
         AuditSampler sampler = new AuditSampler(client);
-        AuditSampler.Options options = AuditSampler.Options.defaults().withSegments(SEGMENTS)
-                .withBudget(AuditSampler.Budget.unlimited());
-        System.out.printf("%n== Throughput: %,d items, %d segments, no budget (%d warm-up scans, then %d measured;"
-                + " all full) ==%n", items, SEGMENTS, warmup, reps);
+        AuditSampler.Options options =
+                AuditSampler.Options.defaults().withSegments(SEGMENTS).withBudget(AuditSampler.Budget.unlimited());
+        System.out.printf(
+                "%n== Throughput: %,d items, %d segments, no budget (%d warm-up scans, then %d measured;"
+                        + " all full) ==%n",
+                items, SEGMENTS, warmup, reps);
         System.out.println("  run      items   pages      RCU   wall ms     items/s    MB/s  CPU µs/item  load");
         double[] rates = new double[reps];
         boolean shapeOk = true;
@@ -154,8 +164,8 @@ public final class AuditScanBenchmark {
             Sink sink = new Sink();
             long cpu0 = cpu();
             long w0 = System.nanoTime();
-            AuditSampler.Result res = sampler.sample(TABLE, null, options, sink, AuditSampler.Listener.NONE,
-                    () -> false);
+            AuditSampler.Result res =
+                    sampler.sample(TABLE, null, options, sink, AuditSampler.Listener.NONE, () -> false);
             long wall = System.nanoTime() - w0;
             long cpu = cpu() - cpu0;
             double rate = sink.items / (wall / 1e9);
@@ -166,21 +176,33 @@ public final class AuditScanBenchmark {
                 problem = res.throttles() + " throttles";
             }
             shapeOk &= problem == null;
-            System.out.printf("  %-4s %,10d %7d %8.1f %9d %,11.0f %7.1f %12.1f %5.2f%s%n",
-                    r < 0 ? "w" + (r + warmup + 1) : Integer.toString(r + 1), sink.items, res.pages(),
-                    res.consumedRcu(), wall / 1_000_000, rate, sink.bytes / (wall / 1e9) / 1e6,
-                    cpu / 1e3 / Math.max(1, sink.items), loadAverage(), problem == null ? "" : "  !! " + problem);
+            System.out.printf(
+                    "  %-4s %,10d %7d %8.1f %9d %,11.0f %7.1f %12.1f %5.2f%s%n",
+                    r < 0 ? "w" + (r + warmup + 1) : Integer.toString(r + 1),
+                    sink.items,
+                    res.pages(),
+                    res.consumedRcu(),
+                    wall / 1_000_000,
+                    rate,
+                    sink.bytes / (wall / 1e9) / 1e6,
+                    cpu / 1e3 / Math.max(1, sink.items),
+                    loadAverage(),
+                    problem == null ? "" : "  !! " + problem);
             if (r >= 0) {
                 rates[r] = rate;
             }
         }
         double median = median(rates);
         boolean ok = median >= TARGET_ITEMS_PER_SECOND;
-        System.out.printf("  %s  ≥ %,d items/s: median %,.0f items/s (min %,.0f, max %,.0f)%n", ok ? "PASS" : "FAIL",
-                TARGET_ITEMS_PER_SECOND, median, Arrays.stream(rates).min().orElse(0),
+        System.out.printf(
+                "  %s  ≥ %,d items/s: median %,.0f items/s (min %,.0f, max %,.0f)%n",
+                ok ? "PASS" : "FAIL",
+                TARGET_ITEMS_PER_SECOND,
+                median,
+                Arrays.stream(rates).min().orElse(0),
                 Arrays.stream(rates).max().orElse(0));
-        System.out.printf("  %s  every full scan complete: every item once (count, byte sum, key hash sum), no"
-                + " throttles%n",
+        System.out.printf(
+                "  %s  every full scan complete: every item once (count, byte sum, key hash sum), no" + " throttles%n",
                 shapeOk ? "PASS" : "FAIL");
         return ok && shapeOk;
     }
@@ -203,9 +225,16 @@ public final class AuditScanBenchmark {
                 marks.add(usedAfterGc());
             }
         };
-        AuditSampler.Result res = new AuditSampler(client).sample(TABLE, null, AuditSampler.Options.defaults()
-                .withSegments(SEGMENTS).withBudget(AuditSampler.Budget.unlimited()), sink, AuditSampler.Listener.NONE,
-                () -> false);
+        AuditSampler.Result res = new AuditSampler(client)
+                .sample(
+                        TABLE,
+                        null,
+                        AuditSampler.Options.defaults()
+                                .withSegments(SEGMENTS)
+                                .withBudget(AuditSampler.Budget.unlimited()),
+                        sink,
+                        AuditSampler.Listener.NONE,
+                        () -> false);
         long after = usedAfterGc();
         System.out.printf("%n== Memory: heap after a full GC, every %,d items of a full scan ==%n", GC_EVERY);
         System.out.printf("  baseline before the scan (the Lab's table, the client): %,d MB%n", baseline >> 20);
@@ -217,20 +246,30 @@ public final class AuditScanBenchmark {
         long max = marks.stream().mapToLong(Long::longValue).max().orElse(baseline);
         long min = marks.stream().mapToLong(Long::longValue).min().orElse(baseline);
         int half = marks.size() / 2;
-        double early = marks.subList(0, half).stream().mapToLong(Long::longValue).average().orElse(0) - baseline;
-        double late = marks.subList(half, marks.size()).stream().mapToLong(Long::longValue).average().orElse(0)
+        double early = marks.subList(0, half).stream()
+                        .mapToLong(Long::longValue)
+                        .average()
+                        .orElse(0)
                 - baseline;
-        System.out.printf("  after the scan: %+.1f MB against the baseline; %s%n", (after - baseline) / 1048576.0,
-                res.summary());
-        System.out.printf("  spread %.1f MB; mean of the first %d marks %.1f MB, of the last %d %.1f MB (the last"
-                + " ones fall as segments finish)%n", (max - min) / 1048576.0, half, early / 1048576.0,
-                marks.size() - half, late / 1048576.0);
+        double late = marks.subList(half, marks.size()).stream()
+                        .mapToLong(Long::longValue)
+                        .average()
+                        .orElse(0)
+                - baseline;
+        System.out.printf(
+                "  after the scan: %+.1f MB against the baseline; %s%n", (after - baseline) / 1048576.0, res.summary());
+        System.out.printf(
+                "  spread %.1f MB; mean of the first %d marks %.1f MB, of the last %d %.1f MB (the last"
+                        + " ones fall as segments finish)%n",
+                (max - min) / 1048576.0, half, early / 1048576.0, marks.size() - half, late / 1048576.0);
         boolean flat = marks.size() == items / GC_EVERY && max - baseline <= (PAGE_BOUND_MB * SEGMENTS << 20);
         boolean released = Math.abs(after - baseline) <= (RETAINED_MB << 20);
-        System.out.printf("  %s  bounded: at most %.1f MB above the baseline at every mark, within one page per"
-                + " segment (%d × %d MB), whatever the items read%n", flat ? "PASS" : "FAIL",
-                (max - baseline) / 1048576.0, SEGMENTS, PAGE_BOUND_MB);
-        System.out.printf("  %s  nothing retained: heap after the scan within %d MB of the baseline%n",
+        System.out.printf(
+                "  %s  bounded: at most %.1f MB above the baseline at every mark, within one page per"
+                        + " segment (%d × %d MB), whatever the items read%n",
+                flat ? "PASS" : "FAIL", (max - baseline) / 1048576.0, SEGMENTS, PAGE_BOUND_MB);
+        System.out.printf(
+                "  %s  nothing retained: heap after the scan within %d MB of the baseline%n",
                 released ? "PASS" : "FAIL", RETAINED_MB);
         return flat && released && res.complete();
     }
@@ -254,8 +293,12 @@ public final class AuditScanBenchmark {
         long bytes = 0;
         for (int i = 0; i < items; i++) {
             Map<String, AttrValue> item = new LinkedHashMap<>();
-            item.put("pk", AttrValue.s(i % 20 == 0 ? "OPS_LOG#" + (i % 3) : "ORDER#"
-                    + Long.toHexString(random.nextLong() | Long.MIN_VALUE)));
+            item.put(
+                    "pk",
+                    AttrValue.s(
+                            i % 20 == 0
+                                    ? "OPS_LOG#" + (i % 3)
+                                    : "ORDER#" + Long.toHexString(random.nextLong() | Long.MIN_VALUE)));
             item.put("sk", AttrValue.n(i));
             item.put("status", AttrValue.s(statuses[random.nextInt(statuses.length)]));
             item.put("amount", AttrValue.N.parse(random.nextInt(100_000) + "." + random.nextInt(100)));

@@ -29,7 +29,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -94,10 +93,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 10)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
 public class MetricsLoadBenchmark {
     /** 2026-06-22T00:00:00Z: minute-aligned, so the 24 h are exactly 1,440 metered minutes. */
     static final Instant START = Instant.parse("2026-06-22T00:00:00Z");
+
     static final Duration DAY = Duration.ofHours(24);
     static final int PERIOD = 60;
     static final String TABLE = "orders";
@@ -110,10 +112,10 @@ public class MetricsLoadBenchmark {
     static final int INDEX_QUERIES_PER_MINUTE = 50;
     /** Share of the traffic whose key ranking is reshuffled every hour. */
     static final double HOURLY_SHARE = 0.3;
+
     static final int FLASH_PUTS = 1_300;
     static final String[] STATUSES = {"PENDING", "PAID", "PICKING", "SHIPPED", "DELIVERED"};
-    static final String[] REGIONS = {"eu-west", "eu-central", "us-east", "us-west", "ap-south", "ap-east", "sa",
-            "af"};
+    static final String[] REGIONS = {"eu-west", "eu-central", "us-east", "us-west", "ap-south", "ap-east", "sa", "af"};
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private Lab lab;
@@ -139,16 +141,20 @@ public class MetricsLoadBenchmark {
         clock = new SimulatedClock(START);
         lab = Lab.start(Lab.Options.defaults().withClock(clock));
         createTable();
-        lab.engine().handle("UpdateContributorInsights", F.objectNode().put("TableName", TABLE)
-                .put("ContributorInsightsAction", "ENABLE").put("ContributorInsightsMode",
-                        "ACCESSED_AND_THROTTLED_KEYS"));
+        lab.engine()
+                .handle(
+                        "UpdateContributorInsights",
+                        F.objectNode()
+                                .put("TableName", TABLE)
+                                .put("ContributorInsightsAction", "ENABLE")
+                                .put("ContributorInsightsMode", "ACCESSED_AND_THROTTLED_KEYS"));
         traffic();
         long filled = System.nanoTime();
 
         home = Files.createTempDirectory("partitionscope-bench");
         AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-        connection = new ConnectionFactory(none).open(ConnectionSpec.lab().withEndpoint(lab.endpoint()
-                .orElseThrow()));
+        connection = new ConnectionFactory(none)
+                .open(ConnectionSpec.lab().withEndpoint(lab.endpoint().orElseThrow()));
         shape = new TableGateway(connection).describe(TABLE);
         plan = MetricPlan.forTable(TABLE, shape.globalIndexNames(), START, START.plus(DAY), PERIOD);
         check(filled - t0);
@@ -165,8 +171,13 @@ public class MetricsLoadBenchmark {
         keys.addObject().put("AttributeName", "customer").put("KeyType", "HASH");
         keys.addObject().put("AttributeName", "order").put("KeyType", "RANGE");
         var gsis = create.putArray("GlobalSecondaryIndexes");
-        String[][] defs = {{"byStore", "store", "createdAt"}, {"bySku", "sku", null}, {"byRegion", "region",
-                "createdAt"}, {"byStatus", "status", "createdAt"}, {"byShipDate", "shipDate", null}};
+        String[][] defs = {
+            {"byStore", "store", "createdAt"},
+            {"bySku", "sku", null},
+            {"byRegion", "region", "createdAt"},
+            {"byStatus", "status", "createdAt"},
+            {"byShipDate", "shipDate", null}
+        };
         for (String[] d : defs) {
             ObjectNode g = gsis.addObject().put("IndexName", d[0]);
             var ks = g.putArray("KeySchema");
@@ -294,7 +305,9 @@ public class MetricsLoadBenchmark {
     }
 
     private void query(String customer) {
-        ObjectNode req = F.objectNode().put("TableName", TABLE).put("KeyConditionExpression", "customer = :c")
+        ObjectNode req = F.objectNode()
+                .put("TableName", TABLE)
+                .put("KeyConditionExpression", "customer = :c")
                 .put("Limit", 20);
         req.putObject("ExpressionAttributeValues").putObject(":c").put("S", customer);
         read("Query", req);
@@ -303,15 +316,19 @@ public class MetricsLoadBenchmark {
     /** A page of 20 from one GSI: the index's own hash key, a value drawn as PutItem draws it. */
     private void indexQuery(int gsi) {
         String[] attr = {"store", "sku", "region", "status", "shipDate"};
-        String value = switch (gsi) {
-            case 0 -> "store#" + rnd.nextInt(200);
-            case 1 -> "sku#" + rnd.nextInt(5_000);
-            case 2 -> REGIONS[rnd.nextInt(REGIONS.length)];
-            case 3 -> STATUSES[rnd.nextInt(STATUSES.length)] + "#" + rnd.nextInt(10);
-            default -> "2026-06-" + (23 + rnd.nextInt(5));
-        };
-        ObjectNode req = F.objectNode().put("TableName", TABLE).put("IndexName", GSIS.get(gsi))
-                .put("KeyConditionExpression", "#k = :v").put("Limit", 20);
+        String value =
+                switch (gsi) {
+                    case 0 -> "store#" + rnd.nextInt(200);
+                    case 1 -> "sku#" + rnd.nextInt(5_000);
+                    case 2 -> REGIONS[rnd.nextInt(REGIONS.length)];
+                    case 3 -> STATUSES[rnd.nextInt(STATUSES.length)] + "#" + rnd.nextInt(10);
+                    default -> "2026-06-" + (23 + rnd.nextInt(5));
+                };
+        ObjectNode req = F.objectNode()
+                .put("TableName", TABLE)
+                .put("IndexName", GSIS.get(gsi))
+                .put("KeyConditionExpression", "#k = :v")
+                .put("Limit", 20);
         req.putObject("ExpressionAttributeNames").put("#k", attr[gsi]);
         req.putObject("ExpressionAttributeValues").putObject(":v").put("S", value);
         read("Query", req);
@@ -332,7 +349,7 @@ public class MetricsLoadBenchmark {
     /** Runs the load once and checks that it covers what this benchmark means to measure. */
     private void check(long fillNanos) {
         long t = System.nanoTime();
-        setupSnapshot = new MetricsReader(connection).read(plan, () -> false, pages -> { });
+        setupSnapshot = new MetricsReader(connection).read(plan, () -> false, pages -> {});
         Verdict verdict = Verdicts.of(setupSnapshot, Verdicts.limitsOf(shape));
         long metricsNanos = System.nanoTime() - t;
         InsightsReader.Result insights = contributorInsights(setupSnapshot);
@@ -347,43 +364,81 @@ public class MetricsLoadBenchmark {
         }
         int opSeries = 0;
         for (String op : List.of("PutItem", "GetItem", "Query")) {
-            opSeries += datapoints(setupSnapshot.raw(new MetricQuery.Key(base, TableMetric.LATENCY, op)))
-                    == plan.columns() ? 1 : 0;
+            opSeries +=
+                    datapoints(setupSnapshot.raw(new MetricQuery.Key(base, TableMetric.LATENCY, op))) == plan.columns()
+                            ? 1
+                            : 0;
         }
         long datapoints = 0;
         for (MetricQuery q : plan.queries()) {
             datapoints += datapoints(setupSnapshot.raw(q.key()));
         }
         // How many keys one hourly report ranks (hour 12, the base table's PKC and SKC rules).
-        List<String> rules = new TableGateway(connection).contributorInsights(shape).stream()
-                .filter(st -> st.indexName() == null).findFirst().orElseThrow().rules();
+        List<String> rules = new TableGateway(connection)
+                .contributorInsights(shape).stream()
+                        .filter(st -> st.indexName() == null)
+                        .findFirst()
+                        .orElseThrow()
+                        .rules();
         long[] unique = new long[2];
         for (int i = 0; i < 2; i++) {
             String kind = i == 0 ? "-PKC-" : "-SKC-";
-            String rule = rules.stream().filter(n -> n.contains(kind)).findFirst().orElseThrow();
-            Long u = connection.cloudWatch().getInsightRuleReport(b -> b.ruleName(rule)
-                    .startTime(START.plus(Duration.ofHours(12))).endTime(START.plus(Duration.ofHours(13)))
-                    .period(PERIOD).maxContributorCount(25).orderBy("Sum")).approximateUniqueCount();
+            String rule =
+                    rules.stream().filter(n -> n.contains(kind)).findFirst().orElseThrow();
+            Long u = connection
+                    .cloudWatch()
+                    .getInsightRuleReport(b -> b.ruleName(rule)
+                            .startTime(START.plus(Duration.ofHours(12)))
+                            .endTime(START.plus(Duration.ofHours(13)))
+                            .period(PERIOD)
+                            .maxContributorCount(25)
+                            .orderBy("Sum"))
+                    .approximateUniqueCount();
             unique[i] = u == null ? -1 : u;
         }
         KeyTimeMatrix pk = insights.partitionKeys().get(base);
         KeyTimeMatrix sk = insights.sortKeys().get(base);
-        System.out.printf("%n  setup: %,d puts (%,d throttled incl. reads), %,d reads in %.1f s; plan: %d queries,"
+        System.out.printf(
+                "%n  setup: %,d puts (%,d throttled incl. reads), %,d reads in %.1f s; plan: %d queries,"
                         + " %d columns, %,d datapoints; %d of 12 consumed series and %d of 3 latency series full;"
                         + " write throttles %,.0f (KeyRange %,.0f); verdict %s: %s%n"
                         + "  insights: %d rules on the base table; %d reports (%d failed), base table %s;"
                         + " hour 12 ranks %,d partition keys, %,d partition+sort keys; stitched %d partition-key"
                         + " rows, %d partition+sort-key rows%n"
                         + "  first load (cold JVM): %,d ms, of which metrics + verdict %,d ms%n",
-                puts, throttled, reads, fillNanos / 1e9, plan.queries().size(), plan.columns(), datapoints, full,
-                opSeries, setupSnapshot.total(base, TableMetric.WRITE_THROTTLES),
-                setupSnapshot.total(base, TableMetric.WRITE_KEY_RANGE), verdict.kind(), verdict.headline(),
-                rules.size(), insights.reports(), insights.failedReports(), insights.status().get(base).state(),
-                unique[0], unique[1], pk.rowCount(),
-                sk.rowCount(), totalNanos / 1_000_000, metricsNanos / 1_000_000);
-        if (setupSnapshot.status().state() != DataState.DATA || full != 12 || opSeries != 3
-                || plan.columns() != 1_440 || insights.reports() != 96 || insights.failedReports() != 0
-                || rules.size() != 4 || unique[0] < 1_000 || pk.rowCount() <= 50 || setupSnapshot.total(base, TableMetric.WRITE_KEY_RANGE) <= 0
+                puts,
+                throttled,
+                reads,
+                fillNanos / 1e9,
+                plan.queries().size(),
+                plan.columns(),
+                datapoints,
+                full,
+                opSeries,
+                setupSnapshot.total(base, TableMetric.WRITE_THROTTLES),
+                setupSnapshot.total(base, TableMetric.WRITE_KEY_RANGE),
+                verdict.kind(),
+                verdict.headline(),
+                rules.size(),
+                insights.reports(),
+                insights.failedReports(),
+                insights.status().get(base).state(),
+                unique[0],
+                unique[1],
+                pk.rowCount(),
+                sk.rowCount(),
+                totalNanos / 1_000_000,
+                metricsNanos / 1_000_000);
+        if (setupSnapshot.status().state() != DataState.DATA
+                || full != 12
+                || opSeries != 3
+                || plan.columns() != 1_440
+                || insights.reports() != 96
+                || insights.failedReports() != 0
+                || rules.size() != 4
+                || unique[0] < 1_000
+                || pk.rowCount() <= 50
+                || setupSnapshot.total(base, TableMetric.WRITE_KEY_RANGE) <= 0
                 || insights.status().get(base).state() != DataState.TRUNCATED) {
             throw new IllegalStateException("the load does not cover what this benchmark means to measure");
         }
@@ -401,17 +456,20 @@ public class MetricsLoadBenchmark {
     private InsightsReader.Result contributorInsights(MetricsSnapshot s) {
         List<ContributorInsightsState> states = new TableGateway(connection).contributorInsights(shape);
         // All four rules, as the issue's target says (the app reads SKC/SKT only when the PK + SK view is asked for).
-        InsightsReader.Request request = new InsightsReader.Request(states, plan.start(), plan.periodSeconds(),
-                plan.columns(), s.throughputUnitsByResource(), java.util.EnumSet.allOf(
-                        dev.partitionscope.core.insights.RuleKind.class));
-        return new InsightsReader(connection).load(request, () -> false, (done, total) -> { });
+        InsightsReader.Request request = new InsightsReader.Request(
+                states,
+                plan.start(),
+                plan.periodSeconds(),
+                plan.columns(),
+                s.throughputUnitsByResource(),
+                java.util.EnumSet.allOf(dev.partitionscope.core.insights.RuleKind.class));
+        return new InsightsReader(connection).load(request, () -> false, (done, total) -> {});
     }
-
 
     /** The whole load: metrics, verdict, Contributor Insights states and the 96 stitched reports. */
     @Benchmark
     public InsightsReader.Result metricsScreenLoad() {
-        MetricsSnapshot s = new MetricsReader(connection).read(plan, () -> false, pages -> { });
+        MetricsSnapshot s = new MetricsReader(connection).read(plan, () -> false, pages -> {});
         Verdict v = Verdicts.of(s, Verdicts.limitsOf(shape));
         if (v == null) {
             throw new IllegalStateException();
@@ -422,7 +480,7 @@ public class MetricsLoadBenchmark {
     /** Steps 1–2: paged GetMetricData for the 110 queries and the verdict. */
     @Benchmark
     public Verdict metricsAndVerdict() {
-        MetricsSnapshot s = new MetricsReader(connection).read(plan, () -> false, pages -> { });
+        MetricsSnapshot s = new MetricsReader(connection).read(plan, () -> false, pages -> {});
         return Verdicts.of(s, Verdicts.limitsOf(shape));
     }
 
@@ -442,7 +500,8 @@ public class MetricsLoadBenchmark {
         }
         if (home != null) {
             try (var files = Files.walk(home)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                files.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(p -> p.toFile().delete());
             }
         }
     }

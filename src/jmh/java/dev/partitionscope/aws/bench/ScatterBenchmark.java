@@ -90,6 +90,7 @@ public final class ScatterBenchmark {
     static final int MERGE_LIMIT = 50;
     /** In the early-stop table, the shard whose sort keys sort first: it alone supplies the 50 items. */
     static final int LOW_SHARD = 137;
+
     static final String FANOUT_TABLE = "scatter-fanout";
     static final String MERGE_TABLE = "scatter-merge";
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -98,11 +99,11 @@ public final class ScatterBenchmark {
     private static final SdkPlugin NO_SDK_RETRY = config -> {
         var b = (software.amazon.awssdk.services.dynamodb.DynamoDbServiceClientConfiguration.Builder) config;
         b.overrideConfiguration(b.overrideConfiguration().toBuilder()
-                .retryStrategy(software.amazon.awssdk.awscore.retry.AwsRetryStrategy.doNotRetry()).build());
+                .retryStrategy(software.amazon.awssdk.awscore.retry.AwsRetryStrategy.doNotRetry())
+                .build());
     };
 
-    private ScatterBenchmark() {
-    }
+    private ScatterBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int warmup = 10;
@@ -120,7 +121,8 @@ public final class ScatterBenchmark {
             }
         }
         boolean pass;
-        try (Lab lab = Lab.start(Lab.Options.defaults().withLatencyMillis(latency).withThrottling(false))) {
+        try (Lab lab =
+                Lab.start(Lab.Options.defaults().withLatencyMillis(latency).withThrottling(false))) {
             pass = run(lab, latency, Math.max(0, warmup), Math.max(1, reps));
         }
         System.exit(pass ? 0 : 1);
@@ -141,19 +143,33 @@ public final class ScatterBenchmark {
 
         Path home = Files.createTempDirectory("partitionscope-scatter-bench");
         AwsProfiles none = AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of());
-        try (Connection connection = new ConnectionFactory(none).open(ConnectionSpec.lab()
-                .withEndpoint(lab.endpoint().orElseThrow()))) {
-            System.out.printf("%nScatterBenchmark: Lab at %s, latency %d ms per request, throttling off, %d cores;"
+        try (Connection connection = new ConnectionFactory(none)
+                .open(ConnectionSpec.lab().withEndpoint(lab.endpoint().orElseThrow()))) {
+            System.out.printf(
+                    "%nScatterBenchmark: Lab at %s, latency %d ms per request, throttling off, %d cores;"
                             + " setup %.1f s%n  fan-out: %d shards × %d items of %d B (%,d B a shard)%n"
                             + "  early stop: %d shards × %d items, limit %d ascending%n"
                             + "  %d warm-up + %d measured repetitions, medians reported; system load average %.2f%n",
-                    lab.endpoint().orElseThrow(), latency, Runtime.getRuntime().availableProcessors(),
-                    (System.nanoTime() - t0) / 1e9, FANOUT_SHARDS, ITEMS_PER_SHARD, itemBytes,
-                    itemBytes * ITEMS_PER_SHARD, MERGE_SHARDS, ITEMS_PER_SHARD, MERGE_LIMIT, warmup, reps, loadAverage());
+                    lab.endpoint().orElseThrow(),
+                    latency,
+                    Runtime.getRuntime().availableProcessors(),
+                    (System.nanoTime() - t0) / 1e9,
+                    FANOUT_SHARDS,
+                    ITEMS_PER_SHARD,
+                    itemBytes,
+                    itemBytes * ITEMS_PER_SHARD,
+                    MERGE_SHARDS,
+                    ITEMS_PER_SHARD,
+                    MERGE_LIMIT,
+                    warmup,
+                    reps,
+                    loadAverage());
             boolean fan = fanOut(connection.dynamo(), fanKeys, warmup, reps);
             boolean stop = earlyStop(connection.dynamo(), mergeKeys, expectedFirst, warmup, reps);
-            System.out.printf("%nOVERALL: %s (system load average now %.2f; the machine's other work slows and"
-                    + " spreads these figures)%n", fan && stop ? "PASS" : "FAIL", loadAverage());
+            System.out.printf(
+                    "%nOVERALL: %s (system load average now %.2f; the machine's other work slows and"
+                            + " spreads these figures)%n",
+                    fan && stop ? "PASS" : "FAIL", loadAverage());
             return fan && stop;
         } finally {
             try (var files = Files.walk(home)) {
@@ -169,7 +185,8 @@ public final class ScatterBenchmark {
      * parsed) and the merge after the last answer.
      */
     private static boolean fanOut(DynamoDbClient client, List<String> keys, int warmup, int reps) {
-        ScatterPlan plan = ScatterPlan.of(FANOUT_TABLE, null, "pk", "sk", KeyType.S, keys).withLimit(0)
+        ScatterPlan plan = ScatterPlan.of(FANOUT_TABLE, null, "pk", "sk", KeyType.S, keys)
+                .withLimit(0)
                 // all 32,000 items are held for the merge: the default cap (10,000) would stop the read
                 .withItemCap(10 * FANOUT_SHARDS * ITEMS_PER_SHARD);
         ScatterPlan parallel = plan.withConcurrency(FANOUT_SHARDS);
@@ -186,8 +203,8 @@ public final class ScatterBenchmark {
         long[] cpu = new long[reps];
         long[] labCpu = new long[reps];
         boolean shapeOk = true;
-        System.out.printf("%n== Fan-out: %d shards, limit 0 (all items), concurrency %d vs 1 ==%n", FANOUT_SHARDS,
-                FANOUT_SHARDS);
+        System.out.printf(
+                "%n== Fan-out: %d shards, limit 0 (all items), concurrency %d vs 1 ==%n", FANOUT_SHARDS, FANOUT_SHARDS);
         System.out.println("        --------------------- parallel (ms) ---------------------   -- sequential (ms) --");
         System.out.println("  rep    wall slowest lastSent lastAnswer mergeTail  CPU  LabCPU   wall slowest  seq/par");
         for (int r = -warmup; r < reps; r++) {
@@ -205,9 +222,18 @@ public final class ScatterBenchmark {
             if (problem == null) {
                 problem = shapeProblem(s);
             }
-            System.out.printf("  %-4s %7d %7d %8d %10d %9d %5d %6d %7d %7d %8.1f%s%n", r < 0 ? "w" + (r + warmup + 1)
-                            : Integer.toString(r + 1), p.totals().wallMs(), p.totals().slowestShardMs(), sent, answered,
-                    tail, runCpu, runLabCpu, s.totals().wallMs(), s.totals().slowestShardMs(),
+            System.out.printf(
+                    "  %-4s %7d %7d %8d %10d %9d %5d %6d %7d %7d %8.1f%s%n",
+                    r < 0 ? "w" + (r + warmup + 1) : Integer.toString(r + 1),
+                    p.totals().wallMs(),
+                    p.totals().slowestShardMs(),
+                    sent,
+                    answered,
+                    tail,
+                    runCpu,
+                    runLabCpu,
+                    s.totals().wallMs(),
+                    s.totals().slowestShardMs(),
                     (double) s.totals().wallMs() / Math.max(1, p.totals().wallMs()),
                     problem == null ? "" : "  !! " + problem);
             if (problem != null) {
@@ -235,20 +261,33 @@ public final class ScatterBenchmark {
         }
         double mRatio = median(ratios);
         double mOverSlowest = median(overSlowest);
-        System.out.printf("  median parallel: wall %d ms (min %d, max %d), slowest shard %d ms, last shard sent at %d ms,"
+        System.out.printf(
+                "  median parallel: wall %d ms (min %d, max %d), slowest shard %d ms, last shard sent at %d ms,"
                         + " last answer at %d ms; CPU %d ms (Lab's HTTP threads %d ms) = %.0f%% of %d cores × wall%n",
-                mParWall, Arrays.stream(parWall).min().orElse(0), Arrays.stream(parWall).max().orElse(0), mParSlowest,
-                median(lastSent), median(lastAnswer), median(cpu), median(labCpu),
-                100.0 * median(cpu) / Math.max(1, (long) cores * mParWall), cores);
-        System.out.printf("  median sequential: wall %d ms (%.1f ms a shard), slowest shard %d ms%n", mSeqWall,
-                mSeqWall / (double) FANOUT_SHARDS, median(seqSlowest));
+                mParWall,
+                Arrays.stream(parWall).min().orElse(0),
+                Arrays.stream(parWall).max().orElse(0),
+                mParSlowest,
+                median(lastSent),
+                median(lastAnswer),
+                median(cpu),
+                median(labCpu),
+                100.0 * median(cpu) / Math.max(1, (long) cores * mParWall),
+                cores);
+        System.out.printf(
+                "  median sequential: wall %d ms (%.1f ms a shard), slowest shard %d ms%n",
+                mSeqWall, mSeqWall / (double) FANOUT_SHARDS, median(seqSlowest));
         boolean t1 = mOverSlowest <= 2.0;
         boolean t2 = mRatio >= 8.0;
-        System.out.printf("  %s  parallel wall ≤ 2 × slowest shard: median of per-rep wall/slowest = %.2f (medians:"
-                + " %d ms / %d ms)%n", t1 ? "PASS" : "FAIL", mOverSlowest, mParWall, mParSlowest);
-        System.out.printf("  %s  sequential / parallel ≥ 8: median of per-rep ratios = %.1f (medians: %d ms / %d ms)%n",
+        System.out.printf(
+                "  %s  parallel wall ≤ 2 × slowest shard: median of per-rep wall/slowest = %.2f (medians:"
+                        + " %d ms / %d ms)%n",
+                t1 ? "PASS" : "FAIL", mOverSlowest, mParWall, mParSlowest);
+        System.out.printf(
+                "  %s  sequential / parallel ≥ 8: median of per-rep ratios = %.1f (medians: %d ms / %d ms)%n",
                 t2 ? "PASS" : "FAIL", mRatio, mSeqWall, mParWall);
-        System.out.printf("  %s  every run complete, %d items, one page a shard (%d pages), no throttles%n",
+        System.out.printf(
+                "  %s  every run complete, %d items, one page a shard (%d pages), no throttles%n",
                 shapeOk ? "PASS" : "FAIL", FANOUT_SHARDS * ITEMS_PER_SHARD, FANOUT_SHARDS);
         return t1 && t2 && shapeOk;
     }
@@ -271,13 +310,14 @@ public final class ScatterBenchmark {
     }
 
     /** Target 2: limit 50 over 200 shards reads each shard's first page at most. */
-    private static boolean earlyStop(DynamoDbClient client, List<String> keys, List<String> expected, int warmup,
-            int reps) {
+    private static boolean earlyStop(
+            DynamoDbClient client, List<String> keys, List<String> expected, int warmup, int reps) {
         // Default item cap on purpose, as the console runs it. Mind that nothing can be merged before every shard's
         // first page is in, and each holds up to the limit: 200 × 50 stays just under the cap of 10,000 (the cap is
         // checked after each page but the 200th, which completes the merge), while limit 51 here, or the console's
         // default 100 over more than 100 shards, stops the read "capped" with no items at all.
-        ScatterPlan plan = ScatterPlan.of(MERGE_TABLE, null, "pk", "sk", KeyType.S, keys).withLimit(MERGE_LIMIT)
+        ScatterPlan plan = ScatterPlan.of(MERGE_TABLE, null, "pk", "sk", KeyType.S, keys)
+                .withLimit(MERGE_LIMIT)
                 .withConcurrency(FANOUT_SHARDS);
         Map<String, AtomicInteger> perShard = new ConcurrentHashMap<>();
         AtomicInteger requests = new AtomicInteger();
@@ -286,13 +326,16 @@ public final class ScatterBenchmark {
             requests.incrementAndGet();
             perShard.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
             maxLimit.accumulateAndGet(request.limit() == null ? Integer.MAX_VALUE : request.limit(), Math::max);
-            return client.query(request.toBuilder().overrideConfiguration(o -> o.addPlugin(NO_SDK_RETRY)).build());
+            return client.query(request.toBuilder()
+                    .overrideConfiguration(o -> o.addPlugin(NO_SDK_RETRY))
+                    .build());
         };
         ScatterGather engine = new ScatterGather(counting, ScatterGather.Backoff.DEFAULT, ScatterGather.MAX_ATTEMPTS);
-        System.out.printf("%n== Early stop: limit %d ascending over %d shards of %d items, concurrency %d ==%n",
+        System.out.printf(
+                "%n== Early stop: limit %d ascending over %d shards of %d items, concurrency %d ==%n",
                 MERGE_LIMIT, MERGE_SHARDS, ITEMS_PER_SHARD, FANOUT_SHARDS);
-        System.out.println("  rep  requests  max/shard  max Limit  pages  items read  DONE  NOT_NEEDED  wall ms"
-                + "  slowest ms");
+        System.out.println(
+                "  rep  requests  max/shard  max Limit  pages  items read  DONE  NOT_NEEDED  wall ms" + "  slowest ms");
         boolean ok = true;
         long[] wall = new long[reps];
         long[] slowest = new long[reps];
@@ -303,11 +346,20 @@ public final class ScatterBenchmark {
             perShard.clear();
             maxLimit.set(0);
             ScatterResult res = engine.run(plan, () -> false, ScatterGather.Listener.NONE);
-            int most = perShard.values().stream().mapToInt(AtomicInteger::get).max().orElse(0);
-            long done = res.shards().stream().filter(s -> s.state() == ShardStats.State.DONE).count();
-            long notNeeded = res.shards().stream().filter(s -> s.state() == ShardStats.State.NOT_NEEDED).count();
+            int most = perShard.values().stream()
+                    .mapToInt(AtomicInteger::get)
+                    .max()
+                    .orElse(0);
+            long done = res.shards().stream()
+                    .filter(s -> s.state() == ShardStats.State.DONE)
+                    .count();
+            long notNeeded = res.shards().stream()
+                    .filter(s -> s.state() == ShardStats.State.NOT_NEEDED)
+                    .count();
             int read = res.shards().stream().mapToInt(ShardStats::items).sum();
-            List<String> got = res.items().stream().map(i -> ((AttrValue.S) i.get("sk")).value()).toList();
+            List<String> got = res.items().stream()
+                    .map(i -> ((AttrValue.S) i.get("sk")).value())
+                    .toList();
             List<String> problems = new ArrayList<>();
             if (!res.complete()) {
                 problems.add("incomplete: " + res.reasons());
@@ -316,7 +368,10 @@ public final class ScatterBenchmark {
                 problems.add("merged items differ from the brute force");
             }
             String low = keys.get(LOW_SHARD);
-            if (res.items().stream().filter(i -> i.get("pk").equals(AttrValue.s(low))).count() != MERGE_LIMIT) {
+            if (res.items().stream()
+                            .filter(i -> i.get("pk").equals(AttrValue.s(low)))
+                            .count()
+                    != MERGE_LIMIT) {
                 problems.add("the result is not all from " + low);
             }
             if (done + notNeeded != MERGE_SHARDS) {
@@ -325,9 +380,18 @@ public final class ScatterBenchmark {
             if (res.shards().stream().anyMatch(s -> s.pages() > 1)) {
                 problems.add("a shard read past its first page");
             }
-            System.out.printf("  %-4s %8d %10d %10d %6d %11d %5d %11d %8d %11d%s%n", r < 0 ? "w" + (r + warmup + 1)
-                            : Integer.toString(r + 1), requests.get(), most, maxLimit.get(), res.totals().pages(),
-                    read, done, notNeeded, res.totals().wallMs(), res.totals().slowestShardMs(),
+            System.out.printf(
+                    "  %-4s %8d %10d %10d %6d %11d %5d %11d %8d %11d%s%n",
+                    r < 0 ? "w" + (r + warmup + 1) : Integer.toString(r + 1),
+                    requests.get(),
+                    most,
+                    maxLimit.get(),
+                    res.totals().pages(),
+                    read,
+                    done,
+                    notNeeded,
+                    res.totals().wallMs(),
+                    res.totals().slowestShardMs(),
                     problems.isEmpty() ? "" : "  !! " + String.join("; ", problems));
             ok &= problems.isEmpty();
             worstRequests = Math.max(worstRequests, requests.get());
@@ -339,14 +403,18 @@ public final class ScatterBenchmark {
         }
         boolean t1 = worstRequests <= MERGE_SHARDS;
         boolean t2 = worstPerShard <= 1;
-        System.out.printf("  median wall %d ms, slowest shard %d ms; items in the table %,d%n", median(wall),
-                median(slowest), MERGE_SHARDS * ITEMS_PER_SHARD);
-        System.out.printf("  %s  Query requests ≤ %d: at most %d in any repetition%n", t1 ? "PASS" : "FAIL",
-                MERGE_SHARDS, worstRequests);
-        System.out.printf("  %s  no shard read past its first page: at most %d request(s) to one shard%n",
+        System.out.printf(
+                "  median wall %d ms, slowest shard %d ms; items in the table %,d%n",
+                median(wall), median(slowest), MERGE_SHARDS * ITEMS_PER_SHARD);
+        System.out.printf(
+                "  %s  Query requests ≤ %d: at most %d in any repetition%n",
+                t1 ? "PASS" : "FAIL", MERGE_SHARDS, worstRequests);
+        System.out.printf(
+                "  %s  no shard read past its first page: at most %d request(s) to one shard%n",
                 t2 ? "PASS" : "FAIL", worstPerShard);
-        System.out.printf("  %s  merged %d items equal the brute force (all from %s), every shard DONE or"
-                + " NOT_NEEDED%n", ok ? "PASS" : "FAIL", MERGE_LIMIT, keys.get(LOW_SHARD));
+        System.out.printf(
+                "  %s  merged %d items equal the brute force (all from %s), every shard DONE or" + " NOT_NEEDED%n",
+                ok ? "PASS" : "FAIL", MERGE_LIMIT, keys.get(LOW_SHARD));
         return t1 && t2 && ok;
     }
 
@@ -358,8 +426,7 @@ public final class ScatterBenchmark {
         private final DynamoDbClient client;
         private volatile long t0 = System.nanoTime();
         private final java.util.concurrent.atomic.AtomicLong lastSent = new java.util.concurrent.atomic.AtomicLong();
-        private final java.util.concurrent.atomic.AtomicLong lastAnswer =
-                new java.util.concurrent.atomic.AtomicLong();
+        private final java.util.concurrent.atomic.AtomicLong lastAnswer = new java.util.concurrent.atomic.AtomicLong();
 
         Timeline(DynamoDbClient client) {
             this.client = client;
@@ -374,7 +441,8 @@ public final class ScatterBenchmark {
         @Override
         public QueryResponse query(String shardKey, QueryRequest request) {
             lastSent.accumulateAndGet(System.nanoTime() - t0, Math::max);
-            QueryResponse r = client.query(request.toBuilder().overrideConfiguration(o -> o.addPlugin(NO_SDK_RETRY))
+            QueryResponse r = client.query(request.toBuilder()
+                    .overrideConfiguration(o -> o.addPlugin(NO_SDK_RETRY))
                     .build());
             lastAnswer.accumulateAndGet(System.nanoTime() - t0, Math::max);
             return r;
@@ -396,12 +464,12 @@ public final class ScatterBenchmark {
 
     /** CPU time of the whole process (client and Lab share it) and of the Lab's HTTP threads alone. */
     private static final class Cpu {
-        private Cpu() {
-        }
+        private Cpu() {}
 
         static long process() {
-            return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                    .getOperatingSystemMXBean()).getProcessCpuTime();
+            return ((com.sun.management.OperatingSystemMXBean)
+                            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                    .getProcessCpuTime();
         }
 
         static long labThreads() {
@@ -442,15 +510,16 @@ public final class ScatterBenchmark {
      *
      * @return the item size
      */
-    private static long fill(Lab lab, String table, List<String> keys, Random random, List<String> sortKeys,
-            int lowShard) {
+    private static long fill(
+            Lab lab, String table, List<String> keys, Random random, List<String> sortKeys, int lowShard) {
         long size = 0;
         TreeSet<String> used = new TreeSet<>();
         for (int shard = 0; shard < keys.size(); shard++) {
             String pk = keys.get(shard);
             // lowShard's keys in [0, 10^11), everyone else's in [10^11, 10^12): string order = numeric order
             boolean low = shard == lowShard;
-            LongSupplier next = low ? () -> (long) (random.nextDouble() * 1e11)
+            LongSupplier next = low
+                    ? () -> (long) (random.nextDouble() * 1e11)
                     : () -> 100_000_000_000L + (long) (random.nextDouble() * 9e11);
             for (int i = 0; i < ITEMS_PER_SHARD; i++) {
                 String sk;

@@ -44,7 +44,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 public class HeatRasterBenchmark {
     static final int ROWS = 2_000;
     static final int COLUMNS = 1_440;
@@ -62,9 +64,11 @@ public class HeatRasterBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        grid = data.equals("dense") ? RowBucketing.bucket(dense(), ROWS, RowBucketing.ALL_COLUMNS)
+        grid = data.equals("dense")
+                ? RowBucketing.bucket(dense(), ROWS, RowBucketing.ALL_COLUMNS)
                 : RowBucketing.bucket(SparseDay.build(42), ROWS, RowBucketing.ALL_COLUMNS);
-        scale = scaleMode.equals("ABSOLUTE") ? HeatScale.absolute(MatrixUnit.CONSUMED_UNITS_PER_MINUTE)
+        scale = scaleMode.equals("ABSOLUTE")
+                ? HeatScale.absolute(MatrixUnit.CONSUMED_UNITS_PER_MINUTE)
                 : HeatScale.relativeLog(grid.maxPerMinute(), MatrixUnit.CONSUMED_UNITS_PER_MINUTE);
         lut = ColorLut.build(HeatPalette.HEAT, 0).table();
         argb = new int[grid.rowCount() * grid.columnCount()];
@@ -73,8 +77,12 @@ public class HeatRasterBenchmark {
 
     private static KeyTimeMatrix dense() {
         SplittableRandom random = new SplittableRandom(7);
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(Instant.parse("2026-06-22T00:00:00Z"), 60, COLUMNS,
-                MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.LAB_METER);
+        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(
+                Instant.parse("2026-06-22T00:00:00Z"),
+                60,
+                COLUMNS,
+                MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
+                Provenance.LAB_METER);
         for (int r = 0; r < ROWS; r++) {
             RowKey key = RowKey.of("orders", null, String.format("K%05d", r));
             for (int c = 0; c < COLUMNS; c++) {

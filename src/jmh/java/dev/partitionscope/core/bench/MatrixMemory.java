@@ -13,8 +13,7 @@ import org.openjdk.jol.info.GraphLayout;
  */
 public final class MatrixMemory {
 
-    private MatrixMemory() {
-    }
+    private MatrixMemory() {}
 
     public static void main(String[] args) {
         System.setProperty("jol.magicFieldOffset", "true");
@@ -24,11 +23,13 @@ public final class MatrixMemory {
         long cells = matrix.nonEmptyCells();
         int rows = matrix.rowCount();
         System.out.printf("%s%n", matrix);
-        System.out.printf("heap delta %,d bytes: %.1f B per non-empty cell (%,d cells, %,d rows)%n", heap,
-                (double) heap / cells, cells, rows);
+        System.out.printf(
+                "heap delta %,d bytes: %.1f B per non-empty cell (%,d cells, %,d rows)%n",
+                heap, (double) heap / cells, cells, rows);
         GraphLayout graph = GraphLayout.parseInstance(matrix);
-        System.out.printf("JOL graph  %,d bytes: %.1f B per non-empty cell%n", graph.totalSize(),
-                (double) graph.totalSize() / cells);
+        System.out.printf(
+                "JOL graph  %,d bytes: %.1f B per non-empty cell%n",
+                graph.totalSize(), (double) graph.totalSize() / cells);
         // Per-cell arrays: char column + float value = 6 B ([C and [F), plus 12 B per throttled cell.
         // Everything else grows with rows: the key pool ([B), row starts, key offsets and the index table ([I).
         // The heap figure is above JOL's because G1 gives arrays over half a region (1 MB at -Xmx4g) whole regions.

@@ -34,11 +34,16 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 public class PreviewBenchmark {
     static final int IDS = 1_000_000;
-    private static final List<KeyScheme> SCHEMES = List.of(KeyScheme.parse("hash:8"), KeyScheme.parse("product:200"),
-            KeyScheme.parse("random:10"), KeyScheme.parse("day+hash:8"));
+    private static final List<KeyScheme> SCHEMES = List.of(
+            KeyScheme.parse("hash:8"),
+            KeyScheme.parse("product:200"),
+            KeyScheme.parse("random:10"),
+            KeyScheme.parse("day+hash:8"));
 
     private List<String> ids;
     private long[] millis;

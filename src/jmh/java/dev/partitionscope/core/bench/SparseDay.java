@@ -18,13 +18,16 @@ final class SparseDay {
     static final int HOT = 300;
     static final int THROTTLING = 20;
 
-    private SparseDay() {
-    }
+    private SparseDay() {}
 
     static KeyTimeMatrix build(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(Instant.parse("2026-06-22T00:00:00Z"), 60, MINUTES,
-                MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
+        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(
+                Instant.parse("2026-06-22T00:00:00Z"),
+                60,
+                MINUTES,
+                MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
+                Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
         for (int i = 0; i < KEYS; i++) {
             RowKey key = RowKey.of("orders", null, "customer#" + i);
             if (i % (KEYS / HOT) == 0) {

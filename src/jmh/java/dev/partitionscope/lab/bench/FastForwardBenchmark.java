@@ -47,7 +47,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class FastForwardBenchmark {
     static final Instant START = Instant.parse("2026-06-22T01:00:00Z");
     static final double RATE = 10_000;
@@ -83,12 +85,13 @@ public class FastForwardBenchmark {
 
     @Setup(Level.Trial)
     public void plan() {
-        Scenario scenario = switch (workload) {
-            case "uniform-on-demand" -> ScenarioReader.read("bench-uniform.json", uniformScenario(false));
-            case "uniform-provisioned" -> ScenarioReader.read("bench-uniform.json", uniformScenario(true));
-            case "order-status" -> ScenarioCatalog.load(null).get("order-status");
-            default -> throw new IllegalArgumentException(workload);
-        };
+        Scenario scenario =
+                switch (workload) {
+                    case "uniform-on-demand" -> ScenarioReader.read("bench-uniform.json", uniformScenario(false));
+                    case "uniform-provisioned" -> ScenarioReader.read("bench-uniform.json", uniformScenario(true));
+                    case "order-status" -> ScenarioCatalog.load(null).get("order-status");
+                    default -> throw new IllegalArgumentException(workload);
+                };
         plan = Plan.of(scenario, "before", RunSettings.defaults().withRate(RATE).withDuration(HOUR));
     }
 
@@ -108,11 +111,13 @@ public class FastForwardBenchmark {
 
     @TearDown(Level.Iteration)
     public void check() {
-        if (last == null || last.state() != WorkloadProgress.State.FINISHED
+        if (last == null
+                || last.state() != WorkloadProgress.State.FINISHED
                 || last.operations() != (long) (RATE * HOUR.toSeconds())) {
             throw new IllegalStateException("the run did not cover the hour: " + last);
         }
-        System.out.printf("%n  [%s] %,d operations, %,d requests, %,d throttled %s%n", workload, last.operations(),
-                last.requests(), last.throttled(), last.throttlesByReason());
+        System.out.printf(
+                "%n  [%s] %,d operations, %,d requests, %,d throttled %s%n",
+                workload, last.operations(), last.requests(), last.throttled(), last.throttlesByReason());
     }
 }

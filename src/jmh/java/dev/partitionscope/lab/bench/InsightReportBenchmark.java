@@ -61,10 +61,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
 public class InsightReportBenchmark {
     /** 2026-06-22T00:00:00Z: minute-aligned, so the 24 h are exactly 1,440 metered minutes. */
     private static final long START = 1_782_086_400_000L;
+
     private static final String TABLE = "Orders";
     private static final ResourceId ORDERS = ResourceId.table(TABLE);
     static final int KEYS = 100_000;
@@ -89,12 +92,19 @@ public class InsightReportBenchmark {
         lab = Lab.inProcess(Lab.Options.defaults().withClock(clock));
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode create = f.objectNode().put("TableName", TABLE).put("BillingMode", "PAY_PER_REQUEST");
-        create.putArray("KeySchema").addObject().put("AttributeName", "customer").put("KeyType", "HASH");
-        create.putArray("AttributeDefinitions").addObject().put("AttributeName", "customer")
+        create.putArray("KeySchema")
+                .addObject()
+                .put("AttributeName", "customer")
+                .put("KeyType", "HASH");
+        create.putArray("AttributeDefinitions")
+                .addObject()
+                .put("AttributeName", "customer")
                 .put("AttributeType", "S");
         lab.engine().handle("CreateTable", create);
-        lab.engine().handle("UpdateContributorInsights", f.objectNode().put("TableName", TABLE)
-                .put("ContributorInsightsAction", "ENABLE"));
+        lab.engine()
+                .handle(
+                        "UpdateContributorInsights",
+                        f.objectNode().put("TableName", TABLE).put("ContributorInsightsAction", "ENABLE"));
         meter = lab.meter();
 
         String[] names = new String[KEYS];
@@ -115,17 +125,24 @@ public class InsightReportBenchmark {
                 int k = java.util.Arrays.binarySearch(cdf, rnd.nextDouble() * acc);
                 String pk = names[k < 0 ? Math.min(KEYS - 1, -k - 1) : k];
                 // What the engine meters for a PutItem of an item under 1 KB on an on-demand table.
-                meter.record(new RequestRecord(TABLE, null, "PutItem", pk, null, 0, 1, List.of(), List.of(),
-                        1_000_000, 0));
+                meter.record(
+                        new RequestRecord(TABLE, null, "PutItem", pk, null, 0, 1, List.of(), List.of(), 1_000_000, 0));
             }
         }
 
         service = new CloudWatchService(lab);
         route = new CloudWatchRoute(service);
-        String rule = lab.insightRules().stream().filter(r -> r.table().equals(TABLE) && r.index() == null
-                && r.kind() == InsightRule.Kind.PKC).findFirst().orElseThrow().name();
-        ObjectNode r = f.objectNode().put("RuleName", rule).put("StartTime", START / 1000)
-                .put("EndTime", START / 1000 + 24 * 3600).put("Period", periodSeconds).put("MaxContributorCount", 25)
+        String rule = lab.insightRules().stream()
+                .filter(r -> r.table().equals(TABLE) && r.index() == null && r.kind() == InsightRule.Kind.PKC)
+                .findFirst()
+                .orElseThrow()
+                .name();
+        ObjectNode r = f.objectNode()
+                .put("RuleName", rule)
+                .put("StartTime", START / 1000)
+                .put("EndTime", START / 1000 + 24 * 3600)
+                .put("Period", periodSeconds)
+                .put("MaxContributorCount", 25)
                 .put("OrderBy", "Sum");
         r.putArray("Metrics").add("MaxContributorValue").add("Maximum");
         request = r;
@@ -137,13 +154,21 @@ public class InsightReportBenchmark {
         var minutes = meter.exportState().resources().get(0).sketches().get("PARTITION_KEY/CONSUMED_THROUGHPUT_UNITS");
         long entries = minutes.stream().mapToLong(m -> m.pks().length).sum();
         JsonNode answer = service.handle("GetInsightRuleReport", request);
-        System.out.printf("%n  rule %s: %,d minutes with %,d sketch entries, %d periods with data, %,.0f units,"
-                        + " ApproximateUniqueCount %,d, %d contributors, %d MetricDatapoints%n", rule, minutes.size(),
-                entries, periods, answer.path("AggregateValue").asDouble(),
-                answer.path("ApproximateUniqueCount").asLong(), answer.path("Contributors").size(),
+        System.out.printf(
+                "%n  rule %s: %,d minutes with %,d sketch entries, %d periods with data, %,.0f units,"
+                        + " ApproximateUniqueCount %,d, %d contributors, %d MetricDatapoints%n",
+                rule,
+                minutes.size(),
+                entries,
+                periods,
+                answer.path("AggregateValue").asDouble(),
+                answer.path("ApproximateUniqueCount").asLong(),
+                answer.path("Contributors").size(),
                 answer.path("MetricDatapoints").size());
-        if (answer.path("Contributors").size() != 25 || periods != 24 * 3600 / periodSeconds
-                || minutes.size() != 24 * 60 || entries != 24L * 60 * 1000
+        if (answer.path("Contributors").size() != 25
+                || periods != 24 * 3600 / periodSeconds
+                || minutes.size() != 24 * 60
+                || entries != 24L * 60 * 1000
                 || answer.path("ApproximateUniqueCount").asLong() < 90_000) {
             throw new IllegalStateException("the Lab's report does not cover what this benchmark means to measure");
         }
@@ -164,7 +189,14 @@ public class InsightReportBenchmark {
     /** The meter's query alone. */
     @Benchmark
     public ContributorReport top25Over24Hours() {
-        return meter.topContributors(ORDERS, KeyKind.PARTITION_KEY, InsightMetric.CONSUMED_THROUGHPUT_UNITS, START,
-                START + Duration.ofHours(24).toMillis(), Duration.ofSeconds(periodSeconds), 25, OrderBy.SUM);
+        return meter.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                START,
+                START + Duration.ofHours(24).toMillis(),
+                Duration.ofSeconds(periodSeconds),
+                25,
+                OrderBy.SUM);
     }
 }

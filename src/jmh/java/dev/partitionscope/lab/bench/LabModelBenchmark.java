@@ -35,7 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 // Pre-touching the heap keeps first-touch page faults (slow in a VM) out of the numbers.
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 @Threads(1)
 public class LabModelBenchmark {
     /** Whether requests carry a sort key (then the partition + sort key sketches are fed too). */

@@ -23,8 +23,7 @@ import org.openjdk.jol.info.GraphLayout;
 public final class MeterMemory {
     private static final int KEYS = 1_000_000;
 
-    private MeterMemory() {
-    }
+    private MeterMemory() {}
 
     public static void main(String[] args) {
         // JOL needs this to read field offsets of records (the meter's frozen sketches are records).
@@ -39,15 +38,32 @@ public final class MeterMemory {
         SimulatedClock clock = new SimulatedClock(1_750_000_000_000L);
         Meter meter = new Meter(clock);
         for (int i = 0; i < KEYS; i++) {
-            meter.record(new RequestRecord("Orders", null, "PutItem", "customer#" + i, sortKeys ? "order#" + i : null,
-                    0, 1, List.of(), List.of(), 1_000_000, 0));
+            meter.record(new RequestRecord(
+                    "Orders",
+                    null,
+                    "PutItem",
+                    "customer#" + i,
+                    sortKeys ? "order#" + i : null,
+                    0,
+                    1,
+                    List.of(),
+                    List.of(),
+                    1_000_000,
+                    0));
             clock.advanceNanos(stepNanos);
         }
         long heap = usedAfterGc() - before;
         long graph = GraphLayout.parseInstance(meter).totalSize();
-        System.out.printf("%-7s %,d keys over %,d s: meter graph %,d bytes (%.1f B/key), heap delta %,d bytes "
-                + "(%.1f B/key)%n", name, KEYS, stepNanos * KEYS / 1_000_000_000L, graph, (double) graph / KEYS,
-                heap, (double) heap / KEYS);
+        System.out.printf(
+                "%-7s %,d keys over %,d s: meter graph %,d bytes (%.1f B/key), heap delta %,d bytes "
+                        + "(%.1f B/key)%n",
+                name,
+                KEYS,
+                stepNanos * KEYS / 1_000_000_000L,
+                graph,
+                (double) graph / KEYS,
+                heap,
+                (double) heap / KEYS);
         if (meter.resources().isEmpty()) {
             throw new AssertionError("nothing metered");
         }

@@ -55,8 +55,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 public final class PutItemThroughput {
     private static final String TABLE = "bench";
 
-    private PutItemThroughput() {
-    }
+    private PutItemThroughput() {}
 
     public static void main(String[] args) throws Exception {
         int threads = intArg(args, "--threads", 16);
@@ -65,25 +64,26 @@ public final class PutItemThroughput {
         int rounds = intArg(args, "--rounds", 3);
         String dynaliteUrl = stringArg(args, "--dynalite", null);
 
-        LabEngine engine = new LabEngine(SystemLabClock.INSTANCE, "us-east-1", c -> CapacityGate.UNLIMITED,
-                record -> { });
+        LabEngine engine =
+                new LabEngine(SystemLabClock.INSTANCE, "us-east-1", c -> CapacityGate.UNLIMITED, record -> {});
         Process dynaliteProcess = null;
         try (LabServer lab = LabServer.start(null, 0, engine::handle, 0);
-             LabServer ceiling = LabServer.start(null, 0, (operation, request) -> JsonNodeFactory.instance
-                     .objectNode(), 0)) {
+                LabServer ceiling =
+                        LabServer.start(null, 0, (operation, request) -> JsonNodeFactory.instance.objectNode(), 0)) {
             if (dynaliteUrl == null) {
                 int port = freePort();
                 dynaliteProcess = startDynalite(port);
                 dynaliteUrl = "http://127.0.0.1:" + port;
             }
             try (DynamoDbClient labClient = client(lab.endpoint(), threads);
-                 DynamoDbClient dynClient = client(dynaliteUrl, threads);
-                 DynamoDbClient ceilingClient = client(ceiling.endpoint(), threads)) {
+                    DynamoDbClient dynClient = client(dynaliteUrl, threads);
+                    DynamoDbClient ceilingClient = client(ceiling.endpoint(), threads)) {
                 createTable(labClient);
                 createTable(dynClient);
-                System.out.printf("PutItem, %d client threads, AWS SDK %s sync client (Apache 5), loopback;"
-                                + " %d s warm-up each, %d rounds of %d s%n", threads,
-                        software.amazon.awssdk.core.util.VersionInfo.SDK_VERSION, warmup, rounds, seconds);
+                System.out.printf(
+                        "PutItem, %d client threads, AWS SDK %s sync client (Apache 5), loopback;"
+                                + " %d s warm-up each, %d rounds of %d s%n",
+                        threads, software.amazon.awssdk.core.util.VersionInfo.SDK_VERSION, warmup, rounds, seconds);
                 System.out.printf("item: pk (S, ~12 B) + payload (S, 200 B) + n (N)  → ~230 B, 1 WCU%n");
                 run("warm-up Lab", labClient, threads, warmup);
                 run("warm-up dynalite", dynClient, threads, warmup);
@@ -98,9 +98,11 @@ public final class PutItemThroughput {
                 }
                 double labMean = mean(labRates);
                 double dynMean = mean(dynRates);
-                System.out.printf("%nLab      %,10.0f requests/s%ndynalite %,10.0f requests/s%nratio    %10.1f×"
-                        + " (target ≥ 5×)%nceiling  %,10.0f requests/s (this client against a server that answers {}"
-                        + " at once)%n", labMean, dynMean, labMean / dynMean, mean(ceilingRates));
+                System.out.printf(
+                        "%nLab      %,10.0f requests/s%ndynalite %,10.0f requests/s%nratio    %10.1f×"
+                                + " (target ≥ 5×)%nceiling  %,10.0f requests/s (this client against a server that answers {}"
+                                + " at once)%n",
+                        labMean, dynMean, labMean / dynMean, mean(ceilingRates));
             }
         } finally {
             if (dynaliteProcess != null) {
@@ -124,26 +126,29 @@ public final class PutItemThroughput {
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int id = t;
-            Thread w = new Thread(() -> {
-                long i = 0;
-                try {
-                    while (!stop.get()) {
-                        String n = Long.toString(i++);
-                        String pk = run + "-" + id + "-" + n;
+            Thread w = new Thread(
+                    () -> {
+                        long i = 0;
                         try {
-                            client.putItem(b -> b.tableName(TABLE).item(Map.of(
-                                    "pk", AttributeValue.fromS(pk),
-                                    "payload", AttributeValue.fromS(payload),
-                                    "n", AttributeValue.fromN(n))));
-                            ok.incrementAndGet();
-                        } catch (RuntimeException e) {
-                            failed.incrementAndGet();
+                            while (!stop.get()) {
+                                String n = Long.toString(i++);
+                                String pk = run + "-" + id + "-" + n;
+                                try {
+                                    client.putItem(b -> b.tableName(TABLE)
+                                            .item(Map.of(
+                                                    "pk", AttributeValue.fromS(pk),
+                                                    "payload", AttributeValue.fromS(payload),
+                                                    "n", AttributeValue.fromN(n))));
+                                    ok.incrementAndGet();
+                                } catch (RuntimeException e) {
+                                    failed.incrementAndGet();
+                                }
+                            }
+                        } finally {
+                            done.countDown();
                         }
-                    }
-                } finally {
-                    done.countDown();
-                }
-            }, "put-" + t);
+                    },
+                    "put-" + t);
             w.setDaemon(true);
             workers.add(w);
         }
@@ -169,19 +174,28 @@ public final class PutItemThroughput {
                 .region(Region.US_EAST_1)
                 // Dummy credentials: neither engine checks signatures.
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("bench", "bench")))
-                .httpClient(Apache5HttpClient.builder().maxConnections(threads * 2)
-                        .connectionTimeout(Duration.ofSeconds(5)).socketTimeout(Duration.ofSeconds(30)).build())
-                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())
-                        .apiCallTimeout(Duration.ofSeconds(30)))
+                .httpClient(Apache5HttpClient.builder()
+                        .maxConnections(threads * 2)
+                        .connectionTimeout(Duration.ofSeconds(5))
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
+                .overrideConfiguration(
+                        o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()).apiCallTimeout(Duration.ofSeconds(30)))
                 .build();
     }
 
     private static void createTable(DynamoDbClient client) throws InterruptedException {
         try {
-            client.createTable(b -> b.tableName(TABLE).billingMode(BillingMode.PAY_PER_REQUEST)
-                    .attributeDefinitions(AttributeDefinition.builder().attributeName("pk")
-                            .attributeType(ScalarAttributeType.S).build())
-                    .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build()));
+            client.createTable(b -> b.tableName(TABLE)
+                    .billingMode(BillingMode.PAY_PER_REQUEST)
+                    .attributeDefinitions(AttributeDefinition.builder()
+                            .attributeName("pk")
+                            .attributeType(ScalarAttributeType.S)
+                            .build())
+                    .keySchema(KeySchemaElement.builder()
+                            .attributeName("pk")
+                            .keyType(KeyType.HASH)
+                            .build()));
         } catch (ResourceInUseException exists) {
             // a --dynalite server from an earlier run: keep writing into its table
         }
@@ -201,7 +215,9 @@ public final class PutItemThroughput {
                     + " --prefix target/dynalite dynalite@4.0.0' (or the tests once), or pass --dynalite URL");
         }
         Process p = new ProcessBuilder("node", cli.toString(), "--host", "127.0.0.1", "--port", String.valueOf(port))
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         while (System.nanoTime() < deadline && p.isAlive()) {
             try (Socket s = new Socket()) {

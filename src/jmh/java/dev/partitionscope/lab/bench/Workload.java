@@ -47,9 +47,16 @@ final class Workload {
         sks = new String[size];
         ops = new String[size];
         String arn = "arn:aws:dynamodb:us-east-1:000000000000:table/Orders";
-        model = new ThroughputModel(new CapacityConfig("Orders", arn, false, 40_000, 40_000,
-                Map.of("byStatus", new CapacityConfig.IndexCapacity(arn + "/index/byStatus", 40_000, 40_000))),
-                ModelParams.DEFAULTS, clock);
+        model = new ThroughputModel(
+                new CapacityConfig(
+                        "Orders",
+                        arn,
+                        false,
+                        40_000,
+                        40_000,
+                        Map.of("byStatus", new CapacityConfig.IndexCapacity(arn + "/index/byStatus", 40_000, 40_000))),
+                ModelParams.DEFAULTS,
+                clock);
         int keys = 100_000;
         String[] keyText = new String[keys];
         long[] keyHash = new long[keys];
@@ -81,8 +88,8 @@ final class Workload {
                 ops[i] = "PutItem";
                 if (rnd.nextInt(5) == 0) {
                     int s = rnd.nextInt(statuses.length);
-                    charges[i] = Charge.write(keyHash[k], 1, List.of(new Charge.IndexWrite("byStatus",
-                            statusHash[s], 1)));
+                    charges[i] =
+                            Charge.write(keyHash[k], 1, List.of(new Charge.IndexWrite("byStatus", statusHash[s], 1)));
                     indexUnits[i] = List.of(new RequestRecord.IndexUnits("byStatus", statuses[s], pks[i], 1));
                 } else {
                     charges[i] = Charge.write(keyHash[k], 1, List.of());
@@ -118,8 +125,18 @@ final class Workload {
         Charge c = charges[i];
         Decision d = model.acquire(c);
         boolean ok = d.allowed();
-        meter.record(new RequestRecord("Orders", null, ops[i], pks[i], sks[i], ok ? c.readUnits() : 0,
-                ok ? c.writeUnits() : 0, ok ? indexUnits[i] : List.of(), d.reasons(), 1_000_000, ok ? 1 : 0));
+        meter.record(new RequestRecord(
+                "Orders",
+                null,
+                ops[i],
+                pks[i],
+                sks[i],
+                ok ? c.readUnits() : 0,
+                ok ? c.writeUnits() : 0,
+                ok ? indexUnits[i] : List.of(),
+                d.reasons(),
+                1_000_000,
+                ok ? 1 : 0));
         return d;
     }
 

@@ -27,15 +27,12 @@ public final class AuditJson {
             .addMixIn(AuditSampler.Result.class, WithoutCheckpoint.class);
 
     @JsonIgnoreProperties({"sample"})
-    private abstract static class WithoutSample {
-    }
+    private abstract static class WithoutSample {}
 
     @JsonIgnoreProperties({"checkpoint"})
-    private abstract static class WithoutCheckpoint {
-    }
+    private abstract static class WithoutCheckpoint {}
 
-    private AuditJson() {
-    }
+    private AuditJson() {}
 
     /** The result as a JSON tree: {@code {"version":1,"result":{...}}}. */
     public static JsonNode toJson(KeyAudit.Result result) {
@@ -50,10 +47,14 @@ public final class AuditJson {
      * @throws IllegalArgumentException with a sentence when the tree is not an audit this build reads
      */
     public static KeyAudit.Result fromJson(JsonNode node) {
-        if (node == null || !node.isObject() || node.path("version").asInt() != VERSION
+        if (node == null
+                || !node.isObject()
+                || node.path("version").asInt() != VERSION
                 || !node.path("result").isObject()) {
             throw new IllegalArgumentException("the saved key audit is in a format this version does not read"
-                    + (node != null && node.has("version") ? " (version " + node.path("version").asText() + ")" : ""));
+                    + (node != null && node.has("version")
+                            ? " (version " + node.path("version").asText() + ")"
+                            : ""));
         }
         try {
             KeyAudit.Result r = JSON.treeToValue(node.path("result"), KeyAudit.Result.class);
@@ -65,8 +66,10 @@ public final class AuditJson {
             if (e instanceof IllegalArgumentException i && i.getMessage().startsWith("the saved key audit")) {
                 throw i;
             }
-            throw new IllegalArgumentException("the saved key audit is damaged: "
-                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
+            throw new IllegalArgumentException(
+                    "the saved key audit is damaged: "
+                            + String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
+                    e);
         }
     }
 }

@@ -17,19 +17,37 @@ import java.util.Set;
  * @param key       what matches a later identical call: a digest of service, operation and request
  * @param headers   the content headers an SDK needs to read the body again (content type, protocol, error type)
  */
-public record Exchange(String service, String operation, ObjectNode request, String key, int status,
-                       Map<String, String> headers, byte[] body) {
+public record Exchange(
+        String service,
+        String operation,
+        ObjectNode request,
+        String key,
+        int status,
+        Map<String, String> headers,
+        byte[] body) {
     /** DynamoDB operations whose answers (and requests) hold item contents. */
-    private static final Set<String> ITEM_OPERATIONS = Set.of("Scan", "Query", "GetItem", "BatchGetItem",
-            "TransactGetItems", "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction");
+    private static final Set<String> ITEM_OPERATIONS = Set.of(
+            "Scan",
+            "Query",
+            "GetItem",
+            "BatchGetItem",
+            "TransactGetItems",
+            "ExecuteStatement",
+            "BatchExecuteStatement",
+            "ExecuteTransaction");
 
     public Exchange {
         headers = Map.copyOf(headers);
     }
 
     /** An exchange keyed by its request. */
-    public static Exchange of(String service, String operation, ObjectNode request, int status,
-                              Map<String, String> headers, byte[] body) {
+    public static Exchange of(
+            String service,
+            String operation,
+            ObjectNode request,
+            int status,
+            Map<String, String> headers,
+            byte[] body) {
         return new Exchange(service, operation, request, key(service, operation, request), status, headers, body);
     }
 

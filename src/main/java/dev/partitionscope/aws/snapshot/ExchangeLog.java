@@ -36,8 +36,9 @@ public final class ExchangeLog implements ExecutionInterceptor {
     /** Bytes kept of answers with item contents. */
     public static final long ITEM_BUDGET = 16L << 20;
     /** The content headers kept; everything else (request ids, dates, checksums) is dropped. */
-    private static final List<String> KEPT_HEADERS = List.of("content-type", "smithy-protocol", "x-amzn-errortype",
-            "x-amzn-query-error");
+    private static final List<String> KEPT_HEADERS =
+            List.of("content-type", "smithy-protocol", "x-amzn-errortype", "x-amzn-query-error");
+
     private static final ExecutionAttribute<Exchange> PENDING = new ExecutionAttribute<>("partitionscope.exchange");
 
     private final boolean recording;
@@ -118,8 +119,8 @@ public final class ExchangeLog implements ExecutionInterceptor {
     // Recording, in the SDK clients
 
     @Override
-    public Optional<InputStream> modifyHttpResponseContent(Context.ModifyHttpResponse context,
-                                                           ExecutionAttributes attributes) {
+    public Optional<InputStream> modifyHttpResponseContent(
+            Context.ModifyHttpResponse context, ExecutionAttributes attributes) {
         String service = attributes.getAttribute(SdkExecutionAttribute.SERVICE_NAME);
         String operation = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
         Optional<InputStream> body = context.responseBody();
@@ -134,8 +135,15 @@ public final class ExchangeLog implements ExecutionInterceptor {
         }
         SdkHttpResponse response = context.httpResponse();
         if (keepable(response.statusCode(), bytes)) {
-            attributes.putAttribute(PENDING, Exchange.of(service, operation, SdkCanonical.of(context.request()),
-                    response.statusCode(), headers(response), bytes));
+            attributes.putAttribute(
+                    PENDING,
+                    Exchange.of(
+                            service,
+                            operation,
+                            SdkCanonical.of(context.request()),
+                            response.statusCode(),
+                            headers(response),
+                            bytes));
         } else {
             attributes.putAttribute(PENDING, null);
         }
@@ -170,8 +178,10 @@ public final class ExchangeLog implements ExecutionInterceptor {
             return false;
         }
         String text = new String(body, StandardCharsets.ISO_8859_1);
-        return !text.contains("Throttl") && !text.contains("ProvisionedThroughputExceeded")
-                && !text.contains("RequestLimitExceeded") && !text.contains("LimitExceeded");
+        return !text.contains("Throttl")
+                && !text.contains("ProvisionedThroughputExceeded")
+                && !text.contains("RequestLimitExceeded")
+                && !text.contains("LimitExceeded");
     }
 
     private static Map<String, String> headers(SdkHttpResponse response) {

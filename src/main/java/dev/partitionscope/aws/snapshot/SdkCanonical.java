@@ -21,8 +21,7 @@ import software.amazon.awssdk.core.SdkPojo;
 public final class SdkCanonical {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private SdkCanonical() {
-    }
+    private SdkCanonical() {}
 
     /** The request's members as JSON. */
     public static ObjectNode of(SdkPojo pojo) {

@@ -35,10 +35,10 @@ public final class Snapshot {
     public static final int VERSION = 1;
     public static final String EXTENSION = "pssnap";
 
-    private static final GzipJsonFile.Kind KIND = new GzipJsonFile.Kind(FORMAT, VERSION, "snapshot", "snapshot",
-            SnapshotException::new);
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final GzipJsonFile.Kind KIND =
+            new GzipJsonFile.Kind(FORMAT, VERSION, "snapshot", "snapshot", SnapshotException::new);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     /** The 12-digit account in an ARN: same-length zeros keep a CBOR body's string lengths intact. */
     private static final Pattern ACCOUNT = Pattern.compile("(arn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:)(\\d{12})(:)");
 
@@ -48,8 +48,7 @@ public final class Snapshot {
      * @param endpoint the URL of a local endpoint (LocalStack, custom); null for AWS
      * @param upstream the engine behind a Lab proxy, or null
      */
-    public record Source(ConnectionKind kind, String region, String endpoint, String upstream) {
-    }
+    public record Source(ConnectionKind kind, String region, String endpoint, String upstream) {}
 
     /**
      * What the snapshot holds, in words for messages: the screens that were open, the tables read and the window.
@@ -68,27 +67,44 @@ public final class Snapshot {
      * @param audit          the Audit screen's result as data ({@link AuditJson}), or null: an audit samples items,
      *                       so without item contents its Scans are not in the snapshot and this is what reopens
      */
-    public record Contents(long savedAtMillis, String createdBy, long endpointMillis, Source source, About about,
-                           JsonNode view, boolean itemContents, List<Exchange> exchanges, JsonNode audit) {
+    public record Contents(
+            long savedAtMillis,
+            String createdBy,
+            long endpointMillis,
+            Source source,
+            About about,
+            JsonNode view,
+            boolean itemContents,
+            List<Exchange> exchanges,
+            JsonNode audit) {
         public Contents {
             exchanges = List.copyOf(exchanges);
         }
 
         /** Contents without an audit. */
-        public Contents(long savedAtMillis, String createdBy, long endpointMillis, Source source, About about,
-                        JsonNode view, boolean itemContents, List<Exchange> exchanges) {
+        public Contents(
+                long savedAtMillis,
+                String createdBy,
+                long endpointMillis,
+                Source source,
+                About about,
+                JsonNode view,
+                boolean itemContents,
+                List<Exchange> exchanges) {
             this(savedAtMillis, createdBy, endpointMillis, source, about, view, itemContents, exchanges, null);
         }
     }
 
-    private Snapshot() {
-    }
+    private Snapshot() {}
 
     /** Writes a snapshot; to a temporary file first, moved into place, so a crash never leaves half a file. */
     public static void save(Contents c, Path file) throws IOException {
         ObjectNode root = JSON.createObjectNode();
-        root.put("format", FORMAT).put("version", VERSION).put("createdBy", c.createdBy())
-                .put("savedAtMillis", c.savedAtMillis()).put("endpointMillis", c.endpointMillis());
+        root.put("format", FORMAT)
+                .put("version", VERSION)
+                .put("createdBy", c.createdBy())
+                .put("savedAtMillis", c.savedAtMillis())
+                .put("endpointMillis", c.endpointMillis());
         root.set("source", JSON.valueToTree(c.source()));
         root.set("about", JSON.valueToTree(c.about()));
         root.put("itemContents", c.itemContents());
@@ -103,7 +119,9 @@ public final class Snapshot {
             if (e.itemContents() && !c.itemContents()) {
                 continue;
             }
-            ObjectNode o = list.addObject().put("service", e.service()).put("operation", e.operation())
+            ObjectNode o = list.addObject()
+                    .put("service", e.service())
+                    .put("operation", e.operation())
                     .put("key", e.key());
             o.set("request", e.request());
             o.put("status", e.status());
@@ -130,16 +148,19 @@ public final class Snapshot {
             List<Exchange> exchanges = new ArrayList<>();
             for (JsonNode e : root.path("exchanges")) {
                 Map<String, String> headers = new LinkedHashMap<>();
-                e.path("headers").fields().forEachRemaining(h -> headers.put(h.getKey(), h.getValue().asText()));
-                byte[] body = e.has("body") ? e.path("body").asText().getBytes(StandardCharsets.UTF_8)
+                e.path("headers")
+                        .fields()
+                        .forEachRemaining(
+                                h -> headers.put(h.getKey(), h.getValue().asText()));
+                byte[] body = e.has("body")
+                        ? e.path("body").asText().getBytes(StandardCharsets.UTF_8)
                         : Base64.getDecoder().decode(e.path("bodyBase64").asText());
                 ObjectNode request = (ObjectNode) e.path("request");
                 String service = e.path("service").asText();
                 String operation = e.path("operation").asText();
-                String key = e.hasNonNull("key") ? e.path("key").asText()
-                        : Exchange.key(service, operation, request);
-                exchanges.add(new Exchange(service, operation, request, key, e.path("status").asInt(), headers,
-                        body));
+                String key = e.hasNonNull("key") ? e.path("key").asText() : Exchange.key(service, operation, request);
+                exchanges.add(new Exchange(
+                        service, operation, request, key, e.path("status").asInt(), headers, body));
             }
             Source source = JSON.treeToValue(root.path("source"), Source.class);
             About about = JSON.treeToValue(root.path("about"), About.class);
@@ -148,9 +169,16 @@ public final class Snapshot {
             }
             JsonNode view = root.path("view");
             JsonNode audit = root.path("audit");
-            return new Contents(root.path("savedAtMillis").asLong(), root.path("createdBy").asText(),
-                    root.path("endpointMillis").asLong(), source, about, view.isObject() ? view : null,
-                    root.path("itemContents").asBoolean(false), exchanges, audit.isObject() ? audit : null);
+            return new Contents(
+                    root.path("savedAtMillis").asLong(),
+                    root.path("createdBy").asText(),
+                    root.path("endpointMillis").asLong(),
+                    source,
+                    about,
+                    view.isObject() ? view : null,
+                    root.path("itemContents").asBoolean(false),
+                    exchanges,
+                    audit.isObject() ? audit : null);
         } catch (JsonProcessingException | RuntimeException e) {
             if (e instanceof SnapshotException s) {
                 throw s;

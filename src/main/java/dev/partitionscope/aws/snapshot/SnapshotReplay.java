@@ -69,19 +69,25 @@ public final class SnapshotReplay implements SdkHttpClient, ExecutionInterceptor
 
     @Override
     public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
-        Exchange e = request.httpRequest().firstMatchingHeader(KEY_HEADER).map(byKey::get).orElse(null);
+        Exchange e = request.httpRequest()
+                .firstMatchingHeader(KEY_HEADER)
+                .map(byKey::get)
+                .orElse(null);
         return new ExecutableHttpRequest() {
             @Override
             public HttpExecuteResponse call() {
                 if (e == null) {
                     throw new SnapshotMissException("This call was not matched against " + name + ".");
                 }
-                SdkHttpResponse.Builder response = SdkHttpResponse.builder().statusCode(e.status())
+                SdkHttpResponse.Builder response = SdkHttpResponse.builder()
+                        .statusCode(e.status())
                         .putHeader(CLOCK_HEADER, Long.toString(contents.endpointMillis()))
                         .putHeader("content-length", Integer.toString(e.body().length));
                 e.headers().forEach(response::putHeader);
-                return HttpExecuteResponse.builder().response(response.build())
-                        .responseBody(AbortableInputStream.create(new ByteArrayInputStream(e.body()))).build();
+                return HttpExecuteResponse.builder()
+                        .response(response.build())
+                        .responseBody(AbortableInputStream.create(new ByteArrayInputStream(e.body())))
+                        .build();
             }
 
             @Override
@@ -113,16 +119,18 @@ public final class SnapshotReplay implements SdkHttpClient, ExecutionInterceptor
     static String describe(Snapshot.About about) {
         StringBuilder sb = new StringBuilder();
         if (!about.screens().isEmpty()) {
-            sb.append("on the ").append(words(about.screens())).append(about.screens().size() == 1 ? " screen"
-                    : " screens");
+            sb.append("on the ")
+                    .append(words(about.screens()))
+                    .append(about.screens().size() == 1 ? " screen" : " screens");
         }
         if (!about.tables().isEmpty()) {
-            sb.append(sb.length() == 0 ? "" : " ").append(about.tables().size() == 1 ? "for table " : "for tables ")
+            sb.append(sb.length() == 0 ? "" : " ")
+                    .append(about.tables().size() == 1 ? "for table " : "for tables ")
                     .append(words(about.tables()));
         }
         if (about.toMillis() > about.fromMillis()) {
-            sb.append(sb.length() == 0 ? "for " : ", ").append(window(about.fromMillis(), about.toMillis(),
-                    about.utc()));
+            sb.append(sb.length() == 0 ? "for " : ", ")
+                    .append(window(about.fromMillis(), about.toMillis(), about.utc()));
         }
         return sb.toString();
     }
@@ -143,8 +151,10 @@ public final class SnapshotReplay implements SdkHttpClient, ExecutionInterceptor
     /** "2026-06-22 12:00–13:00 UTC", or with both dates when the window spans midnight. */
     static String window(long fromMillis, long toMillis, boolean utc) {
         ZoneId zone = utc ? ZoneOffset.UTC : ZoneId.systemDefault();
-        DateTimeFormatter day = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT).withZone(zone);
-        DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT).withZone(zone);
+        DateTimeFormatter day =
+                DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT).withZone(zone);
+        DateTimeFormatter time =
+                DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT).withZone(zone);
         Instant from = Instant.ofEpochMilli(fromMillis);
         Instant to = Instant.ofEpochMilli(toMillis);
         String end = day.format(from).equals(day.format(to)) ? time.format(to) : day.format(to) + " " + time.format(to);

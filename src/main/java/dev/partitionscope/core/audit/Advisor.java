@@ -40,11 +40,12 @@ public final class Advisor {
     /** Items above this size cost more than one RCU per strongly consistent read. */
     static final long READ_UNIT_BYTES = 4_096;
 
-    private Advisor() {
-    }
+    private Advisor() {}
 
     public enum Risk {
-        HIGH, MEDIUM, LOW
+        HIGH,
+        MEDIUM,
+        LOW
     }
 
     /** What a finding asks for. */
@@ -67,9 +68,15 @@ public final class Advisor {
      * @param growth      writes a day on the pattern, or "not measured"
      * @param peak        "140 % of 1,000 WCU/s (OPS_LOG)", or "not measured"
      */
-    public record RiskRow(String pattern, String resource, String cardinality, String burst, String growth,
-            String peak, Risk risk, String reason) {
-    }
+    public record RiskRow(
+            String pattern,
+            String resource,
+            String cardinality,
+            String burst,
+            String growth,
+            String peak,
+            Risk risk,
+            String reason) {}
 
     /**
      * A recommendation.
@@ -77,9 +84,14 @@ public final class Advisor {
      * @param suggestedScheme a scheme in the product's grammar to try in the sharding designer, or null
      * @param seed            which seed pattern it follows ("seed 000 pattern 1"), or null
      */
-    public record Finding(Risk severity, Action action, String pattern, String resource, String message,
-            String suggestedScheme, String seed) {
-    }
+    public record Finding(
+            Risk severity,
+            Action action,
+            String pattern,
+            String resource,
+            String message,
+            String suggestedScheme,
+            String seed) {}
 
     /** The matrix (highest risk first) and the findings (most severe first). */
     public record Advice(List<RiskRow> matrix, List<Finding> findings) {
@@ -94,8 +106,8 @@ public final class Advisor {
         List<Finding> findings = new ArrayList<>();
         for (PatternProfile p : profiles) {
             Risk risk = risk(p);
-            rows.add(new RiskRow(p.template(), p.resource(), cardinality(p), burst(p), growth(p), peak(p), risk,
-                    reason(p, risk)));
+            rows.add(new RiskRow(
+                    p.template(), p.resource(), cardinality(p), burst(p), growth(p), peak(p), risk, reason(p, risk)));
             findings.addAll(findings(p, risk));
         }
         rows.sort(Comparator.comparing(RiskRow::risk));
@@ -153,8 +165,8 @@ public final class Advisor {
             return p.values().size() + " values";
         }
         String n = approx(p.cardinality());
-        String err = p.cardinalityError() > 0 ? String.format(Locale.ROOT, " (± %.1f %%)",
-                p.cardinalityError() * 100) : "";
+        String err =
+                p.cardinalityError() > 0 ? String.format(Locale.ROOT, " (± %.1f %%)", p.cardinalityError() * 100) : "";
         if (p.timeBucket() != null) {
             return n + err + ", one per " + p.timeBucket();
         }
@@ -202,17 +214,22 @@ public final class Advisor {
                 return (singleton(p) ? "one key" : "few keys") + " and no load measured: enable Contributor"
                         + " Insights to see how hot";
             }
-            return p.shardSuffixes() > 0 ? "already sharded " + p.shardSuffixes() + " ways" : "many keys share the"
-                    + " load";
+            return p.shardSuffixes() > 0
+                    ? "already sharded " + p.shardSuffixes() + " ways"
+                    : "many keys share the" + " load";
         }
         return switch (risk) {
-            case HIGH -> (p.load().throttles() > 0 ? "throttled; " : "") + "peaked at " + pct(peak)
-                    + " of one key's ceiling" + (singleton(p) ? " on its only key" : "");
-            case MEDIUM -> "peaked at " + pct(peak) + " of the ceiling with " + (singleton(p) ? "one key"
-                    : "few keys") + ": a burst of ×" + String.format(Locale.ROOT, "%.1f", 1 / peak)
-                    + " reaches it";
-            case LOW -> singleton(p) ? "one key, but at " + pct(peak) + " of its ceiling at peak"
-                    : "load spread: the busiest key peaked at " + pct(peak) + " of the ceiling";
+            case HIGH ->
+                (p.load().throttles() > 0 ? "throttled; " : "") + "peaked at " + pct(peak) + " of one key's ceiling"
+                        + (singleton(p) ? " on its only key" : "");
+            case MEDIUM ->
+                "peaked at " + pct(peak) + " of the ceiling with " + (singleton(p) ? "one key" : "few keys")
+                        + ": a burst of ×" + String.format(Locale.ROOT, "%.1f", 1 / peak)
+                        + " reaches it";
+            case LOW ->
+                singleton(p)
+                        ? "one key, but at " + pct(peak) + " of its ceiling at peak"
+                        : "load spread: the busiest key peaked at " + pct(peak) + " of the ceiling";
         };
     }
 
@@ -223,10 +240,17 @@ public final class Advisor {
         PatternProfile.Load l = p.load();
         double peak = peakShare(p);
         if (l != null && readsDrive(p) && peak >= MEDIUM && l.peakWriteUnits() / Workload.WRITE_CEILING < MEDIUM) {
-            out.add(new Finding(risk, Action.CACHE, p.template(), p.resource(), p.template() + ": hot reads on "
-                    + (l.hottestKey() == null ? "one key" : l.hottestKey()) + " (" + pct(peak) + " of 3,000 RCU/s)"
-                    + " with few writes — consider a cache (DAX) or moving the query, not sharding (seed 002).",
-                    null, "seed 002"));
+            out.add(new Finding(
+                    risk,
+                    Action.CACHE,
+                    p.template(),
+                    p.resource(),
+                    p.template() + ": hot reads on "
+                            + (l.hottestKey() == null ? "one key" : l.hottestKey()) + " (" + pct(peak)
+                            + " of 3,000 RCU/s)"
+                            + " with few writes — consider a cache (DAX) or moving the query, not sharding (seed 002).",
+                    null,
+                    "seed 002"));
             if (p.itemBytesP99() > READ_UNIT_BYTES) {
                 out.add(sizeFinding(p, risk));
             }
@@ -237,17 +261,31 @@ public final class Advisor {
         }
         if (risk == Risk.LOW) {
             if (singleton(p) && l != null && peak < ACCEPT) {
-                out.add(new Finding(Risk.LOW, Action.ACCEPT, p.template(), p.resource(), p.template() + " is one key"
-                        + " but takes " + growth(p) + " (" + pct(peak) + " of its ceiling at peak): accept the"
-                        + " trade-off — sharding would turn every read of it into several queries (seed 000 pattern"
-                        + " 3).", null, "seed 000 pattern 3"));
+                out.add(new Finding(
+                        Risk.LOW,
+                        Action.ACCEPT,
+                        p.template(),
+                        p.resource(),
+                        p.template() + " is one key"
+                                + " but takes " + growth(p) + " (" + pct(peak) + " of its ceiling at peak): accept the"
+                                + " trade-off — sharding would turn every read of it into several queries (seed 000 pattern"
+                                + " 3).",
+                        null,
+                        "seed 000 pattern 3"));
             }
             return out;
         }
         if (p.shardSuffixes() > 0) {
-            out.add(new Finding(risk, Action.SHARD, p.template(), p.resource(), p.template() + " is already sharded "
-                    + p.shardSuffixes() + " ways and still " + (risk == Risk.HIGH ? "peaks at " + pct(peak)
-                    : "near") + " the ceiling: more suffixes.", more(p), null));
+            out.add(new Finding(
+                    risk,
+                    Action.SHARD,
+                    p.template(),
+                    p.resource(),
+                    p.template() + " is already sharded "
+                            + p.shardSuffixes() + " ways and still "
+                            + (risk == Risk.HIGH ? "peaks at " + pct(peak) : "near") + " the ceiling: more suffixes.",
+                    more(p),
+                    null));
             return out;
         }
         if (singleton(p)) {
@@ -256,10 +294,19 @@ public final class Advisor {
             out.add(enumeratedFinding(p, risk));
         } else if (p.timeBucket() != null) {
             int n = shards(p);
-            out.add(new Finding(risk, Action.SHARD, p.template(), p.resource(), p.template() + " is already one key"
-                    + " per " + p.timeBucket() + " and the current " + p.timeBucket() + "'s key still takes every"
-                    + " write" + peakText(p) + ": add a calculated suffix, so a point read can recompute the key"
-                    + " (seed 002) — hash:" + n + ".", "hash:" + n, "seed 002"));
+            out.add(new Finding(
+                    risk,
+                    Action.SHARD,
+                    p.template(),
+                    p.resource(),
+                    p.template() + " is already one key"
+                            + " per " + p.timeBucket() + " and the current " + p.timeBucket()
+                            + "'s key still takes every"
+                            + " write" + peakText(p)
+                            + ": add a calculated suffix, so a point read can recompute the key"
+                            + " (seed 002) — hash:" + n + ".",
+                    "hash:" + n,
+                    "seed 002"));
         } else {
             out.add(hotValueFinding(p, risk));
         }
@@ -270,28 +317,45 @@ public final class Advisor {
         PatternProfile.Load l = p.load();
         String share = l == null ? "" : " and takes " + pct(l.writeShare()) + " of writes";
         if (p.sortKeyHasTime()) {
-            String message = p.template() + " has cardinality 1" + share + ": time-bucket it by day (seed 000"
-                    + " pattern 1)";
+            String message =
+                    p.template() + " has cardinality 1" + share + ": time-bucket it by day (seed 000" + " pattern 1)";
             if (l != null && l.peakWriteUnits() * ShardCalculator.DEFAULT_HEADROOM > Workload.WRITE_CEILING) {
                 int n = shards(p);
-                return new Finding(risk, Action.SHARD, p.template(), p.resource(), message + " — but today's key"
-                        + " would still take every write" + peakText(p) + ", so add " + n + " random suffixes:"
-                        + " day+random:" + n + ".", "day+random:" + n, "seed 000 pattern 1");
+                return new Finding(
+                        risk,
+                        Action.SHARD,
+                        p.template(),
+                        p.resource(),
+                        message + " — but today's key"
+                                + " would still take every write" + peakText(p) + ", so add " + n + " random suffixes:"
+                                + " day+random:" + n + ".",
+                        "day+random:" + n,
+                        "seed 000 pattern 1");
             }
-            return new Finding(risk, Action.SHARD, p.template(), p.resource(), message + ".", "day",
-                    "seed 000 pattern 1");
+            return new Finding(
+                    risk, Action.SHARD, p.template(), p.resource(), message + ".", "day", "seed 000 pattern 1");
         }
         int n = l == null ? 4 : shards(p);
-        return new Finding(risk, Action.SHARD, p.template(), p.resource(), p.template() + " has cardinality 1" + share
-                + " and nothing in its items to bucket by time: spread it over " + n + " random suffixes and sum or"
-                + " merge them on read (seed 002) — random:" + n + ".", "random:" + n, "seed 002");
+        return new Finding(
+                risk,
+                Action.SHARD,
+                p.template(),
+                p.resource(),
+                p.template() + " has cardinality 1" + share
+                        + " and nothing in its items to bucket by time: spread it over " + n
+                        + " random suffixes and sum or"
+                        + " merge them on read (seed 002) — random:" + n + ".",
+                "random:" + n,
+                "seed 002");
     }
 
     private static Finding enumeratedFinding(PatternProfile p, Risk risk) {
         List<Map.Entry<String, Double>> values = p.valuesByShare();
         StringBuilder shares = new StringBuilder();
         for (int i = 0; i < Math.min(4, values.size()); i++) {
-            shares.append(i == 0 ? "" : ", ").append(values.get(i).getKey()).append(' ')
+            shares.append(i == 0 ? "" : ", ")
+                    .append(values.get(i).getKey())
+                    .append(' ')
                     .append(pct(values.get(i).getValue()));
         }
         String spec = null;
@@ -303,14 +367,22 @@ public final class Advisor {
             for (Map.Entry<String, Double> v : values) {
                 rates.put(v.getKey(), l.peakWriteUnits() * (v.getValue() / top) / wcuPerWrite);
             }
-            spec = ShardCalculator.hotValues(rates, p.itemBytesP99(), ShardCalculator.DEFAULT_HEADROOM).spec();
+            spec = ShardCalculator.hotValues(rates, p.itemBytesP99(), ShardCalculator.DEFAULT_HEADROOM)
+                    .spec();
         }
         if (spec == null) {
             spec = values.get(0).getKey() + ":hash:4";
         }
-        return new Finding(risk, Action.SHARD, p.template(), p.resource(), p.template() + " has " + values.size()
-                + " values (" + shares + (values.size() > 4 ? ", …" : "") + "): hash-suffix the hot values — "
-                + spec + " (seed 001).", spec, "seed 001");
+        return new Finding(
+                risk,
+                Action.SHARD,
+                p.template(),
+                p.resource(),
+                p.template() + " has " + values.size()
+                        + " values (" + shares + (values.size() > 4 ? ", …" : "") + "): hash-suffix the hot values — "
+                        + spec + " (seed 001).",
+                spec,
+                "seed 001");
     }
 
     private static Finding hotValueFinding(PatternProfile p, Risk risk) {
@@ -318,20 +390,34 @@ public final class Advisor {
         String hot = l == null ? null : l.hottestKey();
         int n = shards(p);
         String spec = hot == null ? "hash:" + n : hot + ":hash:" + n;
-        String bucket = p.sortKeyHasTime() ? "; a month bucket (seed 000 pattern 2) spreads its history, not this"
-                + " month's writes" : "";
-        return new Finding(risk, Action.SHARD, p.template(), p.resource(), p.template() + ": " + (hot == null
-                ? "its busiest key" : hot) + peakText(p) + " — shard the hot value: " + spec + bucket + ".", spec,
+        String bucket = p.sortKeyHasTime()
+                ? "; a month bucket (seed 000 pattern 2) spreads its history, not this" + " month's writes"
+                : "";
+        return new Finding(
+                risk,
+                Action.SHARD,
+                p.template(),
+                p.resource(),
+                p.template() + ": " + (hot == null ? "its busiest key" : hot) + peakText(p) + " — shard the hot value: "
+                        + spec + bucket + ".",
+                spec,
                 p.sortKeyHasTime() ? "seed 000 pattern 2" : "seed 002");
     }
 
     private static Finding sizeFinding(PatternProfile p, Risk risk) {
         long kb = (p.itemBytesP99() + 1023) / 1024;
         long rcu = (p.itemBytesP99() + READ_UNIT_BYTES - 1) / READ_UNIT_BYTES;
-        return new Finding(risk, Action.SIZE, p.template(), p.resource(), p.template() + ": items of " + kb + " KB"
-                + " (p99) cost " + rcu + " RCU per strongly consistent read (" + (rcu / 2.0) + " eventually"
-                + " consistent) and are read hot — project only the attributes needed, or split the large ones"
-                + " into their own item.", null, null);
+        return new Finding(
+                risk,
+                Action.SIZE,
+                p.template(),
+                p.resource(),
+                p.template() + ": items of " + kb + " KB"
+                        + " (p99) cost " + rcu + " RCU per strongly consistent read (" + (rcu / 2.0) + " eventually"
+                        + " consistent) and are read hot — project only the attributes needed, or split the large ones"
+                        + " into their own item.",
+                null,
+                null);
     }
 
     private static String more(PatternProfile p) {
@@ -345,8 +431,7 @@ public final class Advisor {
         if (l == null) {
             return 4;
         }
-        double units = Math.max(l.peakWriteUnits(), l.peakReadUnits() * Workload.WRITE_CEILING
-                / Workload.READ_CEILING);
+        double units = Math.max(l.peakWriteUnits(), l.peakReadUnits() * Workload.WRITE_CEILING / Workload.READ_CEILING);
         int n = ShardCalculator.recommend(new Workload(units, 1_024, 0, false)).shards();
         return Math.max(2, n);
     }
@@ -356,7 +441,10 @@ public final class Advisor {
         if (l == null) {
             return "";
         }
-        return String.format(Locale.ROOT, " (%,.0f WCU/s at peak, %s of the ceiling)", l.peakWriteUnits(),
+        return String.format(
+                Locale.ROOT,
+                " (%,.0f WCU/s at peak, %s of the ceiling)",
+                l.peakWriteUnits(),
                 pct(l.peakWriteUnits() / Workload.WRITE_CEILING));
     }
 

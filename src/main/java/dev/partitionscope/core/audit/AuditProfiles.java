@@ -15,8 +15,7 @@ import java.util.Map;
  * weighted by sampled items instead, and the matrix says "not measured".
  */
 public final class AuditProfiles {
-    private AuditProfiles() {
-    }
+    private AuditProfiles() {}
 
     /**
      * One key's load over the audited window.
@@ -29,9 +28,20 @@ public final class AuditProfiles {
      * @param peakThrottlesPerSecond throttled requests per second in its most throttled minute: consumed units
      *                       stop at the ceiling, so the demand a key must be sized for is consumed + throttled
      */
-    public record KeyLoad(String key, double peakWriteUnits, double peakReadUnits, double writeUnits,
-            double readUnits, long throttles, double peakThrottlesPerSecond) {
-        public KeyLoad(String key, double peakWriteUnits, double peakReadUnits, double writeUnits, double readUnits,
+    public record KeyLoad(
+            String key,
+            double peakWriteUnits,
+            double peakReadUnits,
+            double writeUnits,
+            double readUnits,
+            long throttles,
+            double peakThrottlesPerSecond) {
+        public KeyLoad(
+                String key,
+                double peakWriteUnits,
+                double peakReadUnits,
+                double writeUnits,
+                double readUnits,
                 long throttles) {
             this(key, peakWriteUnits, peakReadUnits, writeUnits, readUnits, throttles, 0);
         }
@@ -59,16 +69,21 @@ public final class AuditProfiles {
             for (KeyLoad k : load.keys()) {
                 PatternStats p = matcher.patternOf(k.key());
                 if (p != null) {
-                    byPattern.computeIfAbsent(p, x -> new java.util.ArrayList<>()).add(k);
+                    byPattern
+                            .computeIfAbsent(p, x -> new java.util.ArrayList<>())
+                            .add(k);
                 }
             }
         }
-        return patterns.stream().filter(p -> !p.other()).map(p -> profile(resource, p, load,
-                byPattern.getOrDefault(p, List.of()))).toList();
+        return patterns.stream()
+                .filter(p -> !p.other())
+                .map(p -> profile(resource, p, load, byPattern.getOrDefault(p, List.of())))
+                .toList();
     }
 
     static PatternProfile profile(String resource, PatternStats p, ResourceLoad load, List<KeyLoad> keys) {
-        String bucket = p.timeBucket().map(b -> b.name().toLowerCase(Locale.ROOT)).orElse(null);
+        String bucket =
+                p.timeBucket().map(b -> b.name().toLowerCase(Locale.ROOT)).orElse(null);
         int shards = p.hasShardSuffix() ? p.shardCount() : 0;
         String sk = p.sortKeyTemplate();
         boolean skTime = sk != null && (sk.contains("<timestamp>") || sk.contains("<date>") || sk.contains("<hour>"));
@@ -89,8 +104,8 @@ public final class AuditProfiles {
                 units += u;
                 writes += k.writeUnits();
                 throttles += k.throttles();
-                double peak = Math.max(k.peakWriteUnits() / Workload.WRITE_CEILING, k.peakReadUnits()
-                        / Workload.READ_CEILING);
+                double peak = Math.max(
+                        k.peakWriteUnits() / Workload.WRITE_CEILING, k.peakReadUnits() / Workload.READ_CEILING);
                 if (hottest == null || peak > Math.max(peakW / Workload.WRITE_CEILING, peakR / Workload.READ_CEILING)) {
                     hottest = k.key();
                     peakW = k.peakWriteUnits();
@@ -109,8 +124,15 @@ public final class AuditProfiles {
                 }
             }
             double perDay = load.windowSeconds() <= 0 ? 0 : writes / wcuPerWrite * 86_400 / load.windowSeconds();
-            l = new PatternProfile.Load(load.totalUnits() <= 0 ? 0 : units / load.totalUnits(), 0, peakW, peakR,
-                    hottest, throttles, perDay, load.source());
+            l = new PatternProfile.Load(
+                    load.totalUnits() <= 0 ? 0 : units / load.totalUnits(),
+                    0,
+                    peakW,
+                    peakR,
+                    hottest,
+                    throttles,
+                    perDay,
+                    load.source());
             if (units > 0 && perValue.size() >= 2) { // else the sampled items weigh the values
                 for (Map.Entry<String, Double> e : perValue.entrySet()) {
                     values.put(e.getKey(), e.getValue() / units);
@@ -122,8 +144,17 @@ public final class AuditProfiles {
                 values.put(v.value(), v.items() / (double) p.itemsSampled());
             }
         }
-        return new PatternProfile(p.template(), resource, cardinality, p.cardinalityError(), values, bucket, shards,
-                skTime, p.itemBytes().p99(), l);
+        return new PatternProfile(
+                p.template(),
+                resource,
+                cardinality,
+                p.cardinalityError(),
+                values,
+                bucket,
+                shards,
+                skTime,
+                p.itemBytes().p99(),
+                l);
     }
 
     /**
@@ -147,10 +178,19 @@ public final class AuditProfiles {
             for (int c = 0; c < m.columns(); c++) {
                 peakThrottles = Math.max(peakThrottles, m.throttles(r, c));
             }
-            keys.add(new KeyLoad(row.partitionKey(), peakPerSecond / 3, 0, m.rowTotal(r) / 3, 0,
-                    m.rowThrottles(r), peakThrottles / (double) m.bucketSeconds()));
+            keys.add(new KeyLoad(
+                    row.partitionKey(),
+                    peakPerSecond / 3,
+                    0,
+                    m.rowTotal(r) / 3,
+                    0,
+                    m.rowThrottles(r),
+                    peakThrottles / (double) m.bucketSeconds()));
         }
-        return new ResourceLoad(keys, m.total() / 3, (double) m.columns() * m.bucketSeconds(),
+        return new ResourceLoad(
+                keys,
+                m.total() / 3,
+                (double) m.columns() * m.bucketSeconds(),
                 "Contributor Insights (reads and writes together, as write units)");
     }
 }

@@ -9,8 +9,7 @@ import java.util.Locale;
  * growth, peak, risk and why), the findings as a list with the scheme to try, and the same matrix as CSV.
  */
 public final class AuditReport {
-    private AuditReport() {
-    }
+    private AuditReport() {}
 
     /**
      * @param title   e.g. {@code Key audit: app (Lab)}
@@ -33,10 +32,23 @@ public final class AuditReport {
         sb.append("| Pattern | Where | Cardinality | Peak | Burst exposure | Growth | Risk | Why |\n");
         sb.append("|---|---|---|---|---|---|---|---|\n");
         for (Advisor.RiskRow r : advice.matrix()) {
-            sb.append("| `").append(cell(r.pattern())).append("` | ").append(cell(r.resource())).append(" | ")
-                    .append(cell(r.cardinality())).append(" | ").append(cell(r.peak())).append(" | ")
-                    .append(cell(r.burst())).append(" | ").append(cell(r.growth())).append(" | **")
-                    .append(risk(r.risk())).append("** | ").append(cell(r.reason())).append(" |\n");
+            sb.append("| `")
+                    .append(cell(r.pattern()))
+                    .append("` | ")
+                    .append(cell(r.resource()))
+                    .append(" | ")
+                    .append(cell(r.cardinality()))
+                    .append(" | ")
+                    .append(cell(r.peak()))
+                    .append(" | ")
+                    .append(cell(r.burst()))
+                    .append(" | ")
+                    .append(cell(r.growth()))
+                    .append(" | **")
+                    .append(risk(r.risk()))
+                    .append("** | ")
+                    .append(cell(r.reason()))
+                    .append(" |\n");
         }
         return sb.toString();
     }
@@ -61,9 +73,21 @@ public final class AuditReport {
     public static String csv(Advisor.Advice advice) {
         StringBuilder sb = new StringBuilder("pattern,resource,cardinality,peak,burst,growth,risk,reason\r\n");
         for (Advisor.RiskRow r : advice.matrix()) {
-            sb.append(String.join(",", List.of(r.pattern(), r.resource() == null ? "" : r.resource(),
-                    r.cardinality(), r.peak(), r.burst(), r.growth(), r.risk().name(), r.reason()).stream()
-                    .map(ItemsCsv::field).toList())).append("\r\n");
+            sb.append(String.join(
+                            ",",
+                            List.of(
+                                            r.pattern(),
+                                            r.resource() == null ? "" : r.resource(),
+                                            r.cardinality(),
+                                            r.peak(),
+                                            r.burst(),
+                                            r.growth(),
+                                            r.risk().name(),
+                                            r.reason())
+                                    .stream()
+                                    .map(ItemsCsv::field)
+                                    .toList()))
+                    .append("\r\n");
         }
         return sb.toString();
     }

@@ -64,8 +64,8 @@ final class KeyParts {
         if (c != '.' && c != ':') {
             return false;
         }
-        boolean betweenDigits = i > 0 && i + 1 < key.length() && isDigit(key.charAt(i - 1))
-                && isDigit(key.charAt(i + 1));
+        boolean betweenDigits =
+                i > 0 && i + 1 < key.length() && isDigit(key.charAt(i - 1)) && isDigit(key.charAt(i + 1));
         if (betweenDigits) {
             if (c == ':') {
                 return false; // 01:00 is a time
@@ -154,8 +154,7 @@ final class KeyParts {
         if (allDigits(s, from, to)) {
             return ValueKind.NUMBER;
         }
-        if (n >= 7 && digits(s, from, 4) && s.charAt(from + 4) == '-' && digits(s, from + 5, 2)
-                && month(s, from + 5)) {
+        if (n >= 7 && digits(s, from, 4) && s.charAt(from + 4) == '-' && digits(s, from + 5, 2) && month(s, from + 5)) {
             if (n == 7) {
                 return ValueKind.MONTH;
             }

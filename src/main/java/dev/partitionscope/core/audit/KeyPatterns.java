@@ -96,7 +96,8 @@ public final class KeyPatterns {
         items++;
         KeyParts key = KeyParts.of(partitionKey);
         long hash = Murmur3.hash64(partitionKey);
-        String signature = sortKeyOrNull == null ? null : KeyParts.of(sortKeyOrNull).signature();
+        String signature =
+                sortKeyOrNull == null ? null : KeyParts.of(sortKeyOrNull).signature();
         cellFor(key).add(key, hash, signature, itemBytes);
     }
 
@@ -185,8 +186,7 @@ public final class KeyPatterns {
         if (other.items > 0) {
             out.add(stats(other, true));
         }
-        out.sort(Comparator.comparingLong(PatternStats::itemsSampled).reversed()
-                .thenComparing(PatternStats::template));
+        out.sort(Comparator.comparingLong(PatternStats::itemsSampled).reversed().thenComparing(PatternStats::template));
         return List.copyOf(out);
     }
 
@@ -208,8 +208,10 @@ public final class KeyPatterns {
     private static ValueKind partKind(PatternCell cell, int i) {
         PositionStats p = cell.positions[i];
         return switch (p.kind()) {
-            case TEXT -> p.exact() && p.distinct() == 1 ? ValueKind.LITERAL
-                    : p.exact() && p.distinct() <= ENUM_LIMIT ? ValueKind.ENUM : ValueKind.TEXT;
+            case TEXT ->
+                p.exact() && p.distinct() == 1
+                        ? ValueKind.LITERAL
+                        : p.exact() && p.distinct() <= ENUM_LIMIT ? ValueKind.ENUM : ValueKind.TEXT;
             case NUMBER -> i > 0 && p.shards(cell.items) > 0 ? ValueKind.SHARD : ValueKind.NUMBER;
             default -> p.kind();
         };
@@ -224,31 +226,67 @@ public final class KeyPatterns {
             String separator = i == 0 ? "" : String.valueOf(cell.separators[i]);
             List<PatternStats.ValueCount> values = p.values();
             int shards = kind == ValueKind.SHARD ? p.shards(cell.items) : 0;
-            parts.add(new PatternStats.Part(i, separator, kind, kind == ValueKind.LITERAL ? p.min() : null,
-                    p.distinct(), p.distinctExact(), values, p.min(), p.max(), shards));
-            template.append(separator).append(switch (kind) {
-                case LITERAL -> p.min();
-                case ENUM -> values.size() <= SPELLED_VALUES
-                        ? "{" + String.join("|", values.stream().map(PatternStats.ValueCount::value).toList()) + "}"
-                        : "<one of " + values.size() + ">";
-                case SHARD -> "<shard " + (p.shardsFromZero() ? "0.." + (shards - 1) : "1.." + shards) + ">";
-                default -> kind.placeholder();
-            });
+            parts.add(new PatternStats.Part(
+                    i,
+                    separator,
+                    kind,
+                    kind == ValueKind.LITERAL ? p.min() : null,
+                    p.distinct(),
+                    p.distinctExact(),
+                    values,
+                    p.min(),
+                    p.max(),
+                    shards));
+            template.append(separator)
+                    .append(
+                            switch (kind) {
+                                case LITERAL -> p.min();
+                                case ENUM ->
+                                    values.size() <= SPELLED_VALUES
+                                            ? "{"
+                                                    + String.join(
+                                                            "|",
+                                                            values.stream()
+                                                                    .map(PatternStats.ValueCount::value)
+                                                                    .toList())
+                                                    + "}"
+                                            : "<one of " + values.size() + ">";
+                                case SHARD ->
+                                    "<shard " + (p.shardsFromZero() ? "0.." + (shards - 1) : "1.." + shards) + ">";
+                                default -> kind.placeholder();
+                            });
         }
         SpaceSaving.Snapshot top = cell.topKeys.snapshot(false);
         List<PatternStats.KeyCount> topKeys = new ArrayList<>();
         for (int i = 0; i < Math.min(TOP_KEYS, top.size()); i++) {
-            topKeys.add(new PatternStats.KeyCount(top.pks()[i], Math.round(top.counts()[i]),
-                    Math.round(top.errors()[i])));
+            topKeys.add(
+                    new PatternStats.KeyCount(top.pks()[i], Math.round(top.counts()[i]), Math.round(top.errors()[i])));
         }
         long n = cell.items;
         long p50 = cell.sizes.quantile(0.5);
         long max = cell.sizes.max();
-        return new PatternStats(isOther ? "<other>" : template.toString(), parts, isOther, n,
-                items == 0 ? 0 : (double) n / items, cell.distinct.seen(), cell.distinct.exact(),
-                cell.distinct.estimate(), cell.distinct.relativeError(), topKeys,
-                n == 0 ? 0 : (double) topKeys.stream().mapToLong(PatternStats.KeyCount::atLeast).max().orElse(0) / n,
-                new PatternStats.ItemSizes(p50, cell.sizes.quantile(0.99), max), PatternStats.UnitCost.of(p50),
-                PatternStats.UnitCost.of(max), cell.sortKeySignature(), cell.examples);
+        return new PatternStats(
+                isOther ? "<other>" : template.toString(),
+                parts,
+                isOther,
+                n,
+                items == 0 ? 0 : (double) n / items,
+                cell.distinct.seen(),
+                cell.distinct.exact(),
+                cell.distinct.estimate(),
+                cell.distinct.relativeError(),
+                topKeys,
+                n == 0
+                        ? 0
+                        : (double) topKeys.stream()
+                                        .mapToLong(PatternStats.KeyCount::atLeast)
+                                        .max()
+                                        .orElse(0)
+                                / n,
+                new PatternStats.ItemSizes(p50, cell.sizes.quantile(0.99), max),
+                PatternStats.UnitCost.of(p50),
+                PatternStats.UnitCost.of(max),
+                cell.sortKeySignature(),
+                cell.examples);
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 final class PatternCell {
     /** Keys the top-keys sketch monitors; the busiest {@link KeyPatterns#TOP_KEYS} of them are reported. */
     static final int SKETCH_CAPACITY = 32;
+
     static final int EXAMPLES = 3;
     private static final int SIGNATURES = 4;
 

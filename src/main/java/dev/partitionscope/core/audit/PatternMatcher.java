@@ -14,7 +14,9 @@ public final class PatternMatcher {
     private final List<PatternStats> patterns;
 
     public PatternMatcher(List<PatternStats> patterns) {
-        this.patterns = patterns.stream().filter(p -> !p.other() && !p.parts().isEmpty()).toList();
+        this.patterns = patterns.stream()
+                .filter(p -> !p.other() && !p.parts().isEmpty())
+                .toList();
     }
 
     /** The pattern of {@code key}, or null. */
@@ -40,13 +42,15 @@ public final class PatternMatcher {
             }
             String text = k.part(i);
             ValueKind kind = k.kind(i);
-            boolean fits = switch (part.kind()) {
-                case LITERAL -> text.equals(part.literal());
-                case ENUM -> part.values().stream().anyMatch(v -> v.value().equals(text));
-                case SHARD, NUMBER -> kind == ValueKind.NUMBER;
-                case TEXT -> true;
-                default -> kind == part.kind();
-            };
+            boolean fits =
+                    switch (part.kind()) {
+                        case LITERAL -> text.equals(part.literal());
+                        case ENUM ->
+                            part.values().stream().anyMatch(v -> v.value().equals(text));
+                        case SHARD, NUMBER -> kind == ValueKind.NUMBER;
+                        case TEXT -> true;
+                        default -> kind == part.kind();
+                    };
             if (!fits) {
                 return false;
             }

@@ -23,8 +23,16 @@ import java.util.Objects;
  * @param itemBytesP99      item size, 99th percentile of the sample
  * @param load              the pattern's load, or null when nothing measured it
  */
-public record PatternProfile(String template, String resource, long cardinality, double cardinalityError,
-        Map<String, Double> values, String timeBucket, int shardSuffixes, boolean sortKeyHasTime, long itemBytesP99,
+public record PatternProfile(
+        String template,
+        String resource,
+        long cardinality,
+        double cardinalityError,
+        Map<String, Double> values,
+        String timeBucket,
+        int shardSuffixes,
+        boolean sortKeyHasTime,
+        long itemBytesP99,
         Load load) {
 
     /**
@@ -39,9 +47,15 @@ public record PatternProfile(String template, String resource, long cardinality,
      * @param writesPerDay      write requests a day on the whole pattern (for "accept the trade-off")
      * @param source            where the figures come from ("Contributor Insights", "Lab meter")
      */
-    public record Load(double writeShare, double readShare, double peakWriteUnits, double peakReadUnits,
-            String hottestKey, long throttles, double writesPerDay, String source) {
-    }
+    public record Load(
+            double writeShare,
+            double readShare,
+            double peakWriteUnits,
+            double peakReadUnits,
+            String hottestKey,
+            long throttles,
+            double writesPerDay,
+            String source) {}
 
     public PatternProfile {
         Objects.requireNonNull(template, "template");
@@ -50,7 +64,10 @@ public record PatternProfile(String template, String resource, long cardinality,
 
     /** Values by share, largest first (Map.copyOf forgets the order). */
     public List<Map.Entry<String, Double>> valuesByShare() {
-        return values.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()
-                .thenComparing(Map.Entry.comparingByKey())).toList();
+        return values.entrySet().stream()
+                .sorted(Map.Entry.<String, Double>comparingByValue()
+                        .reversed()
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .toList();
     }
 }

@@ -37,10 +37,23 @@ import java.util.Optional;
  * @param sortKeyTemplate      how most of its items' sort keys read ({@code <timestamp>#<text>}), null without
  * @param examples             a few keys of the pattern, as seen
  */
-public record PatternStats(String template, List<Part> parts, boolean other, long itemsSampled, double itemShare,
-        long distinctSeen, boolean distinctExact, long estimatedCardinality, double cardinalityError,
-        List<KeyCount> topKeys, double topKeyShare, ItemSizes itemBytes, UnitCost costAtP50, UnitCost costAtMax,
-        String sortKeyTemplate, List<String> examples) {
+public record PatternStats(
+        String template,
+        List<Part> parts,
+        boolean other,
+        long itemsSampled,
+        double itemShare,
+        long distinctSeen,
+        boolean distinctExact,
+        long estimatedCardinality,
+        double cardinalityError,
+        List<KeyCount> topKeys,
+        double topKeyShare,
+        ItemSizes itemBytes,
+        UnitCost costAtP50,
+        UnitCost costAtMax,
+        String sortKeyTemplate,
+        List<String> examples) {
 
     public PatternStats {
         parts = List.copyOf(parts);
@@ -63,8 +76,17 @@ public record PatternStats(String template, List<Part> parts, boolean other, lon
      * @param max           the largest value
      * @param shards        for SHARD, the shard count N (largest number, + 1 when counted from 0); else 0
      */
-    public record Part(int position, String separator, ValueKind kind, String literal, long distinct,
-            boolean distinctExact, List<ValueCount> values, String min, String max, int shards) {
+    public record Part(
+            int position,
+            String separator,
+            ValueKind kind,
+            String literal,
+            long distinct,
+            boolean distinctExact,
+            List<ValueCount> values,
+            String min,
+            String max,
+            int shards) {
         public Part {
             values = List.copyOf(values);
         }
@@ -80,8 +102,7 @@ public record PatternStats(String template, List<Part> parts, boolean other, lon
     }
 
     /** A value of a part and how many sampled items had it. */
-    public record ValueCount(String value, long items) {
-    }
+    public record ValueCount(String value, long items) {}
 
     /**
      * A key and its sampled items. While the pattern has had at most the sketch's capacity of keys the count is
@@ -95,8 +116,7 @@ public record PatternStats(String template, List<Part> parts, boolean other, lon
     }
 
     /** Item sizes in bytes; quantiles never below the true size and exact in capacity units (see SizeHistogram). */
-    public record ItemSizes(long p50, long p99, long max) {
-    }
+    public record ItemSizes(long p50, long p99, long max) {}
 
     /**
      * What one operation on an item of {@code itemBytes} costs (dynamodb-facts §3, {@link Capacity}): write units
@@ -104,7 +124,10 @@ public record PatternStats(String template, List<Part> parts, boolean other, lon
      */
     public record UnitCost(long itemBytes, double writeUnits, double strongReadUnits, double eventualReadUnits) {
         public static UnitCost of(long itemBytes) {
-            return new UnitCost(itemBytes, Capacity.writeUnits(itemBytes), Capacity.readUnits(itemBytes, true),
+            return new UnitCost(
+                    itemBytes,
+                    Capacity.writeUnits(itemBytes),
+                    Capacity.readUnits(itemBytes, true),
                     Capacity.readUnits(itemBytes, false));
         }
     }
@@ -126,7 +149,10 @@ public record PatternStats(String template, List<Part> parts, boolean other, lon
 
     /** The time bucket the keys already carry ({@code OPS_LOG#<date>}: DAY), if any. */
     public Optional<KeyScheme.Bucket> timeBucket() {
-        return parts.stream().map(p -> p.kind().bucket()).filter(Objects::nonNull).findFirst();
+        return parts.stream()
+                .map(p -> p.kind().bucket())
+                .filter(Objects::nonNull)
+                .findFirst();
     }
 
     public boolean hasTimeBucket() {
@@ -156,8 +182,9 @@ public record PatternStats(String template, List<Part> parts, boolean other, lon
      */
     public Optional<String> existingScheme() {
         int from = parts.size();
-        while (from > 1 && (parts.get(from - 1).kind() == ValueKind.SHARD
-                || parts.get(from - 1).kind().bucket() != null)) {
+        while (from > 1
+                && (parts.get(from - 1).kind() == ValueKind.SHARD
+                        || parts.get(from - 1).kind().bucket() != null)) {
             from--;
         }
         if (from == parts.size()) {
@@ -168,8 +195,10 @@ public record PatternStats(String template, List<Part> parts, boolean other, lon
             if (spec.length() > 0) {
                 spec.append('+');
             }
-            spec.append(p.kind() == ValueKind.SHARD ? "hash:" + p.shards()
-                    : p.kind().bucket().name().toLowerCase(Locale.ROOT));
+            spec.append(
+                    p.kind() == ValueKind.SHARD
+                            ? "hash:" + p.shards()
+                            : p.kind().bucket().name().toLowerCase(Locale.ROOT));
         }
         String text = spec.toString();
         try {

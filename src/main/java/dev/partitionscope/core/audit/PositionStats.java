@@ -74,8 +74,7 @@ final class PositionStats {
     }
 
     private void addNumber(String digits) {
-        long v = digits.length() > 5 || (digits.length() > 1 && digits.charAt(0) == '0') ? -1
-                : Long.parseLong(digits);
+        long v = digits.length() > 5 || (digits.length() > 1 && digits.charAt(0) == '0') ? -1 : Long.parseLong(digits);
         if (v < 0 || v > ShardFolding.MAX_SHARD) {
             shardable = false;
             shardBits = null;
@@ -159,7 +158,8 @@ final class PositionStats {
         for (int i = 0; i < size; i++) {
             out.add(new PatternStats.ValueCount(values[i], counts[i]));
         }
-        out.sort((a, b) -> a.items() != b.items() ? Long.compare(b.items(), a.items())
+        out.sort((a, b) -> a.items() != b.items()
+                ? Long.compare(b.items(), a.items())
                 : a.value().compareTo(b.value()));
         return List.copyOf(out);
     }

@@ -22,8 +22,16 @@ import java.util.Objects;
  *                              {@code reader}
  * @param javaPackage           the Java package, or null for none
  */
-public record CodeGenRequest(KeyScheme scheme, String separator, String table, String partitionKeyAttribute,
-        String sortKeyAttribute, String indexName, String rationale, String name, String javaPackage) {
+public record CodeGenRequest(
+        KeyScheme scheme,
+        String separator,
+        String table,
+        String partitionKeyAttribute,
+        String sortKeyAttribute,
+        String indexName,
+        String rationale,
+        String name,
+        String javaPackage) {
 
     public CodeGenRequest {
         Objects.requireNonNull(scheme, "scheme");
@@ -51,33 +59,41 @@ public record CodeGenRequest(KeyScheme scheme, String separator, String table, S
     }
 
     public CodeGenRequest withSeparator(String s) {
-        return new CodeGenRequest(scheme, s, table, partitionKeyAttribute, sortKeyAttribute, indexName, rationale,
-                name, javaPackage);
+        return new CodeGenRequest(
+                scheme, s, table, partitionKeyAttribute, sortKeyAttribute, indexName, rationale, name, javaPackage);
     }
 
     public CodeGenRequest withSortKey(String attribute) {
-        return new CodeGenRequest(scheme, separator, table, partitionKeyAttribute, attribute, indexName, rationale,
-                name, javaPackage);
+        return new CodeGenRequest(
+                scheme, separator, table, partitionKeyAttribute, attribute, indexName, rationale, name, javaPackage);
     }
 
     public CodeGenRequest withIndex(String index) {
-        return new CodeGenRequest(scheme, separator, table, partitionKeyAttribute, sortKeyAttribute, index, rationale,
-                name, javaPackage);
+        return new CodeGenRequest(
+                scheme, separator, table, partitionKeyAttribute, sortKeyAttribute, index, rationale, name, javaPackage);
     }
 
     public CodeGenRequest withRationale(String text) {
-        return new CodeGenRequest(scheme, separator, table, partitionKeyAttribute, sortKeyAttribute, indexName, text,
-                name, javaPackage);
+        return new CodeGenRequest(
+                scheme, separator, table, partitionKeyAttribute, sortKeyAttribute, indexName, text, name, javaPackage);
     }
 
     public CodeGenRequest withName(String className) {
-        return new CodeGenRequest(scheme, separator, table, partitionKeyAttribute, sortKeyAttribute, indexName,
-                rationale, className, javaPackage);
+        return new CodeGenRequest(
+                scheme,
+                separator,
+                table,
+                partitionKeyAttribute,
+                sortKeyAttribute,
+                indexName,
+                rationale,
+                className,
+                javaPackage);
     }
 
     public CodeGenRequest withJavaPackage(String pkg) {
-        return new CodeGenRequest(scheme, separator, table, partitionKeyAttribute, sortKeyAttribute, indexName,
-                rationale, name, pkg);
+        return new CodeGenRequest(
+                scheme, separator, table, partitionKeyAttribute, sortKeyAttribute, indexName, rationale, name, pkg);
     }
 
     /** The Java class name: {@link #name()} or the table in PascalCase + {@code Keys}. */

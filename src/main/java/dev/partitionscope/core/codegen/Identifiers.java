@@ -7,8 +7,7 @@ import javax.lang.model.SourceVersion;
 final class Identifiers {
     private static final Set<String> RESERVED = Set.of("var", "yield", "record", "sealed", "permits", "_");
 
-    private Identifiers() {
-    }
+    private Identifiers() {}
 
     static boolean isJavaIdentifier(String s) {
         return SourceVersion.isIdentifier(s) && !SourceVersion.isKeyword(s) && !RESERVED.contains(s);

@@ -5,8 +5,7 @@ import java.util.List;
 
 /** String literals and comment text that are safe in generated Java, TypeScript and Python. */
 final class Literals {
-    private Literals() {
-    }
+    private Literals() {}
 
     /**
      * A double-quoted literal for Java and JavaScript/TypeScript (both read {@code \}{@code uXXXX} as one UTF-16

@@ -44,8 +44,7 @@ public final class ScatterCode {
     public static final String PYTHON_FILE = "scatter_read.py";
     public static final String TYPESCRIPT_FILE = "scatterRead.ts";
 
-    private ScatterCode() {
-    }
+    private ScatterCode() {}
 
     /** The file for {@code language}: {@value #JAVA_CLASS}.java, {@value #PYTHON_FILE} or {@value #TYPESCRIPT_FILE}. */
     public static GeneratedFile generate(Language language, ScatterPlan plan) {
@@ -62,8 +61,12 @@ public final class ScatterCode {
      * names the key attributes (the merge needs the sort key). The filter's names and values are sorted so the same
      * plan always gives the same text.
      */
-    private record Query(String keyCondition, Map<String, String> names, Map<String, AttrValue> values,
-            String filter, String projection) {
+    private record Query(
+            String keyCondition,
+            Map<String, String> names,
+            Map<String, AttrValue> values,
+            String filter,
+            String projection) {
 
         static Query of(ScatterPlan plan) {
             Map<String, String> names = new LinkedHashMap<>();
@@ -78,8 +81,10 @@ public final class ScatterCode {
             }
             names.putAll(new TreeMap<>(plan.filterNames()));
             values.putAll(new TreeMap<>(plan.filterValues()));
-            String filter = plan.filterExpression() == null || plan.filterExpression().isBlank() ? null
-                    : plan.filterExpression();
+            String filter =
+                    plan.filterExpression() == null || plan.filterExpression().isBlank()
+                            ? null
+                            : plan.filterExpression();
             String projection = null;
             if (!plan.projection().isEmpty()) {
                 Set<String> attributes = new LinkedHashSet<>(plan.projection());
@@ -90,8 +95,11 @@ public final class ScatterCode {
                 List<String> tokens = new ArrayList<>();
                 int i = 0;
                 for (String a : attributes) {
-                    String token = names.entrySet().stream().filter(e -> e.getValue().equals(a))
-                            .map(Map.Entry::getKey).findFirst().orElse(null);
+                    String token = names.entrySet().stream()
+                            .filter(e -> e.getValue().equals(a))
+                            .map(Map.Entry::getKey)
+                            .findFirst()
+                            .orElse(null);
                     if (token == null) {
                         token = "#p" + i++;
                         names.put(token, a);
@@ -104,7 +112,8 @@ public final class ScatterCode {
         }
 
         boolean binary(ScatterPlan plan) {
-            return plan.partitionKeyType() == KeyType.B || values.values().stream().anyMatch(ScatterCode::hasBinary);
+            return plan.partitionKeyType() == KeyType.B
+                    || values.values().stream().anyMatch(ScatterCode::hasBinary);
         }
     }
 
@@ -122,9 +131,16 @@ public final class ScatterCode {
                 + " (software.amazon.awssdk:dynamodb).");
         c.add("// Regenerate rather than edit: these are the Queries, merge order and limit PartitionScope runs.");
         c.blank();
-        List<String> imports = new ArrayList<>(List.of("java.util.ArrayList", "java.util.HashSet", "java.util.List", "java.util.Map", "java.util.Set",
-                "java.util.concurrent.CompletableFuture", "java.util.concurrent.CompletionException",
-                "java.util.concurrent.ExecutorService", "java.util.concurrent.Executors",
+        List<String> imports = new ArrayList<>(List.of(
+                "java.util.ArrayList",
+                "java.util.HashSet",
+                "java.util.List",
+                "java.util.Map",
+                "java.util.Set",
+                "java.util.concurrent.CompletableFuture",
+                "java.util.concurrent.CompletionException",
+                "java.util.concurrent.ExecutorService",
+                "java.util.concurrent.Executors",
                 "software.amazon.awssdk.services.dynamodb.DynamoDbClient",
                 "software.amazon.awssdk.services.dynamodb.model.AttributeValue",
                 "software.amazon.awssdk.services.dynamodb.model.QueryRequest",
@@ -155,8 +171,8 @@ public final class ScatterCode {
             c.add("public static final String SORT_KEY = " + cLike(plan.sortKey()) + ";");
         }
         c.blank();
-        c.add("/** The partition-key values to query, one Query each" + (sorted
-                ? "; equal sort keys come out in this order. */" : ", concatenated in this order. */"));
+        c.add("/** The partition-key values to query, one Query each"
+                + (sorted ? "; equal sort keys come out in this order. */" : ", concatenated in this order. */"));
         c.add("public static final List<String> SHARD_KEYS = List.of(").in().in();
         list(c, plan.shardKeys().stream().map(Literals::cLike).toList(), ");");
         c.out().out().blank();
@@ -169,16 +185,29 @@ public final class ScatterCode {
         c.add("public static final int MAX_PARALLEL = " + plan.concurrency() + ";");
         c.blank();
         c.add("/** The expressions' placeholders: attribute names never clash with reserved words. */");
-        c.add("private static final Map<String, String> NAMES = Map.ofEntries(").in().in();
-        list(c, q.names().entrySet().stream().map(e -> "Map.entry(" + cLike(e.getKey()) + ", "
-                + nameRef(plan, e.getValue(), Literals::cLike) + ")").toList(), ");");
+        c.add("private static final Map<String, String> NAMES = Map.ofEntries(")
+                .in()
+                .in();
+        list(
+                c,
+                q.names().entrySet().stream()
+                        .map(e -> "Map.entry(" + cLike(e.getKey()) + ", " + nameRef(plan, e.getValue(), Literals::cLike)
+                                + ")")
+                        .toList(),
+                ");");
         c.out().out();
         if (!q.values().isEmpty()) {
             c.blank();
             c.add("/** The condition's and filter's values; each shard adds its own :pk. */");
-            c.add("private static final Map<String, AttributeValue> VALUES = Map.ofEntries(").in().in();
-            list(c, q.values().entrySet().stream().map(e -> "Map.entry(" + cLike(e.getKey()) + ", "
-                    + javaValue(e.getValue()) + ")").toList(), ");");
+            c.add("private static final Map<String, AttributeValue> VALUES = Map.ofEntries(")
+                    .in()
+                    .in();
+            list(
+                    c,
+                    q.values().entrySet().stream()
+                            .map(e -> "Map.entry(" + cLike(e.getKey()) + ", " + javaValue(e.getValue()) + ")")
+                            .toList(),
+                    ");");
             c.out().out();
         }
         c.blank();
@@ -195,11 +224,13 @@ public final class ScatterCode {
                 """);
         c.add("/**");
         c.add(" * The merged items: every shard's Query on up to MAX_PARALLEL threads, "
-                + (sorted ? "merged by SORT_KEY" : "concatenated in shard order") + (limited ? ", cut at LIMIT." : "."));
+                + (sorted ? "merged by SORT_KEY" : "concatenated in shard order")
+                + (limited ? ", cut at LIMIT." : "."));
         c.add(" * A failing shard fails the whole read rather than return a result that silently lacks its items.");
         c.add(" * The client is thread-safe and stays the caller's to close.");
         c.add(" */");
-        c.add("public static List<Map<String, AttributeValue>> read(DynamoDbClient client) {").in();
+        c.add("public static List<Map<String, AttributeValue>> read(DynamoDbClient client) {")
+                .in();
         c.add("""
                 ExecutorService pool = Executors.newFixedThreadPool(Math.min(SHARD_KEYS.size(), MAX_PARALLEL));
                 try {
@@ -217,8 +248,10 @@ public final class ScatterCode {
                     + " order.");
             c.add("items.sort(" + JAVA_CLASS + "::compareItems);");
         }
-        c.add(limited ? "return items.size() > LIMIT ? new ArrayList<>(items.subList(0, LIMIT)) : items;"
-                : "return items;");
+        c.add(
+                limited
+                        ? "return items.size() > LIMIT ? new ArrayList<>(items.subList(0, LIMIT)) : items;"
+                        : "return items;");
         c.out();
         c.add("""
                 } catch (CompletionException e) {
@@ -235,11 +268,12 @@ public final class ScatterCode {
         c.add(" */");
         c.add("public static List<Map<String, AttributeValue>> queryShard(DynamoDbClient client, String shardKey) {")
                 .in();
-        String pk = switch (plan.partitionKeyType()) {
-            case S -> "AttributeValue.fromS(shardKey)";
-            case N -> "AttributeValue.fromN(shardKey)";
-            case B -> "AttributeValue.fromB(base64(shardKey))";
-        };
+        String pk =
+                switch (plan.partitionKeyType()) {
+                    case S -> "AttributeValue.fromS(shardKey)";
+                    case N -> "AttributeValue.fromN(shardKey)";
+                    case B -> "AttributeValue.fromB(base64(shardKey))";
+                };
         if (q.values().isEmpty()) {
             c.add("Map<String, AttributeValue> values = Map.of(\":pk\", " + pk + ");");
         } else {
@@ -290,7 +324,8 @@ public final class ScatterCode {
             c.blank();
             c.add("/** Merge order: SORT_KEY " + order(plan) + ", " + typeOrder(skType)
                     + "; an item without it last. */");
-            c.add("static int compareItems(Map<String, AttributeValue> a, Map<String, AttributeValue> b) {").in();
+            c.add("static int compareItems(Map<String, AttributeValue> a, Map<String, AttributeValue> b) {")
+                    .in();
             c.add("""
                     AttributeValue x = a.get(SORT_KEY);
                     AttributeValue y = b.get(SORT_KEY);
@@ -300,11 +335,14 @@ public final class ScatterCode {
             String first = plan.ascending() ? "x" : "y";
             String second = plan.ascending() ? "y" : "x";
             c.add(switch (skType) {
-                case N -> "return new BigDecimal(" + first + ".n()).compareTo(new BigDecimal(" + second + ".n()));";
-                case S -> "return compareStrings(" + first + ".s(), " + second + ".s());";
-                case B -> "return Arrays.compareUnsigned(" + first + ".b().asByteArrayUnsafe(), " + second
-                        + ".b().asByteArrayUnsafe());";
-            } + (plan.ascending() ? "" : " // y before x: descending"));
+                        case N ->
+                            "return new BigDecimal(" + first + ".n()).compareTo(new BigDecimal(" + second + ".n()));";
+                        case S -> "return compareStrings(" + first + ".s(), " + second + ".s());";
+                        case B ->
+                            "return Arrays.compareUnsigned(" + first + ".b().asByteArrayUnsafe(), " + second
+                                    + ".b().asByteArrayUnsafe());";
+                    }
+                    + (plan.ascending() ? "" : " // y before x: descending"));
             c.out().add("}");
             if (skType == KeyType.S) {
                 c.blank();
@@ -361,15 +399,21 @@ public final class ScatterCode {
             return "AttributeValue.fromNs(List.of(" + join(s.values(), n -> cLike(n.text())) + "))";
         }
         if (v instanceof AttrValue.BS s) {
-            return "AttributeValue.fromBs(List.of(" + join(s.values(), b -> "base64(" + cLike(b.base64()) + ")")
-                    + "))";
+            return "AttributeValue.fromBs(List.of(" + join(s.values(), b -> "base64(" + cLike(b.base64()) + ")") + "))";
         }
         if (v instanceof AttrValue.L l) {
             return "AttributeValue.fromL(List.of(" + join(l.values(), ScatterCode::javaValue) + "))";
         }
         Map<String, AttrValue> m = ((AttrValue.M) v).values();
-        return "AttributeValue.fromM(" + (m.isEmpty() ? "Map.of()" : "Map.ofEntries(" + join(m.entrySet(),
-                e -> "Map.entry(" + cLike(e.getKey()) + ", " + javaValue(e.getValue()) + ")") + ")") + ")";
+        return "AttributeValue.fromM("
+                + (m.isEmpty()
+                        ? "Map.of()"
+                        : "Map.ofEntries("
+                                + join(
+                                        m.entrySet(),
+                                        e -> "Map.entry(" + cLike(e.getKey()) + ", " + javaValue(e.getValue()) + ")")
+                                + ")")
+                + ")";
     }
 
     // -------------------------------------------------------------------------------------------------- Python
@@ -381,10 +425,12 @@ public final class ScatterCode {
         boolean limited = plan.limit() > 0;
         KeyType skType = sortKeyType(plan);
         Code c = new Code(4);
-        PythonGenerator.comment(c, "Generated by PartitionScope from a scatter-gather plan, for boto3's low-level"
-                + " DynamoDB client.");
-        PythonGenerator.comment(c, "Regenerate rather than edit: these are the Queries, merge order and limit"
-                + " PartitionScope runs.");
+        PythonGenerator.comment(
+                c,
+                "Generated by PartitionScope from a scatter-gather plan, for boto3's low-level" + " DynamoDB client.");
+        PythonGenerator.comment(
+                c,
+                "Regenerate rather than edit: these are the Queries, merge order and limit" + " PartitionScope runs.");
         c.add("#");
         for (String line : summary(plan, q)) {
             PythonGenerator.comment(c, line);
@@ -409,8 +455,10 @@ public final class ScatterCode {
         if (sorted) {
             c.add("SORT_KEY = " + Literals.python(plan.sortKey()));
         }
-        c.add(sorted ? "# The partition-key values to query, one Query each; equal sort keys come out in this order."
-                : "# The partition-key values to query, one Query each, concatenated in this order.");
+        c.add(
+                sorted
+                        ? "# The partition-key values to query, one Query each; equal sort keys come out in this order."
+                        : "# The partition-key values to query, one Query each, concatenated in this order.");
         c.add("SHARD_KEYS = [").in();
         plan.shardKeys().forEach(k -> c.add(Literals.python(k) + ","));
         c.out().add("]");
@@ -431,14 +479,18 @@ public final class ScatterCode {
         c.add("ddb is a boto3 DynamoDB client (boto3.client(\"dynamodb\")). A failing shard fails the whole read");
         c.add("rather than return a result that silently lacks its items.");
         c.add("\"\"\"");
-        c.add("with ThreadPoolExecutor(max_workers=min(len(SHARD_KEYS), MAX_PARALLEL)) as pool:").in();
-        c.add("shards = list(pool.map(lambda shard_key: query_shard(ddb, shard_key), SHARD_KEYS))").out();
+        c.add("with ThreadPoolExecutor(max_workers=min(len(SHARD_KEYS), MAX_PARALLEL)) as pool:")
+                .in();
+        c.add("shards = list(pool.map(lambda shard_key: query_shard(ddb, shard_key), SHARD_KEYS))")
+                .out();
         c.add("items = [item for shard in shards for item in shard]");
         if (sorted) {
             c.add("# Each shard arrives in order, so this stable sort is a k-way merge: equal sort keys keep shard"
                     + " order.");
-            c.add(plan.ascending() ? "items.sort(key=_merge_key)"
-                    : "items.sort(key=_merge_key, reverse=True)  # reverse keeps equal keys in order too");
+            c.add(
+                    plan.ascending()
+                            ? "items.sort(key=_merge_key)"
+                            : "items.sort(key=_merge_key, reverse=True)  # reverse keeps equal keys in order too");
         }
         c.add(limited ? "return items[:LIMIT]" : "return items");
         c.out().blank().blank();
@@ -464,11 +516,13 @@ public final class ScatterCode {
         q.names().forEach((k, v) -> c.add(Literals.python(k) + ": " + nameRef(plan, v, Literals::python) + ","));
         c.out().add("},");
         c.add("\"ExpressionAttributeValues\": {").in();
-        c.add("\":pk\": " + switch (plan.partitionKeyType()) {
-            case S -> "{\"S\": shard_key}";
-            case N -> "{\"N\": shard_key}";
-            case B -> "{\"B\": base64.b64decode(shard_key)}";
-        } + ",");
+        c.add("\":pk\": "
+                + switch (plan.partitionKeyType()) {
+                    case S -> "{\"S\": shard_key}";
+                    case N -> "{\"N\": shard_key}";
+                    case B -> "{\"B\": base64.b64decode(shard_key)}";
+                }
+                + ",");
         q.values().forEach((k, v) -> c.add(Literals.python(k) + ": " + pythonValue(v) + ","));
         c.out().add("},");
         c.add("\"ScanIndexForward\": " + (plan.ascending() ? "True" : "False") + ",");
@@ -498,16 +552,20 @@ public final class ScatterCode {
         if (sorted) {
             c.blank().blank();
             c.add("def _merge_key(item: Item):").in();
-            c.add("\"\"\"SORT_KEY as DynamoDB orders it: " + typeOrder(skType) + "; an item without it sorts last.\"\"\"");
+            c.add("\"\"\"SORT_KEY as DynamoDB orders it: " + typeOrder(skType)
+                    + "; an item without it sorts last.\"\"\"");
             c.add("value = item.get(SORT_KEY)");
             c.add("if value is None:").in();
-            c.add(plan.ascending() ? "return (1,)" : "return (0,)  # reversed: last").out();
+            c.add(plan.ascending() ? "return (1,)" : "return (0,)  # reversed: last")
+                    .out();
             String present = plan.ascending() ? "0" : "1";
-            c.add("return (" + present + ", " + switch (skType) {
-                case N -> "Decimal(value[\"N\"])";
-                case S -> "value[\"S\"]";
-                case B -> "bytes(value[\"B\"])";
-            } + ")");
+            c.add("return (" + present + ", "
+                    + switch (skType) {
+                        case N -> "Decimal(value[\"N\"])";
+                        case S -> "value[\"S\"]";
+                        case B -> "bytes(value[\"B\"])";
+                    }
+                    + ")");
             c.out();
         }
         c.blank().blank();
@@ -540,14 +598,16 @@ public final class ScatterCode {
             return "{\"NS\": [" + join(s.values(), n -> Literals.python(n.text())) + "]}";
         }
         if (v instanceof AttrValue.BS s) {
-            return "{\"BS\": [" + join(s.values(), b -> "base64.b64decode(" + Literals.python(b.base64()) + ")")
-                    + "]}";
+            return "{\"BS\": [" + join(s.values(), b -> "base64.b64decode(" + Literals.python(b.base64()) + ")") + "]}";
         }
         if (v instanceof AttrValue.L l) {
             return "{\"L\": [" + join(l.values(), ScatterCode::pythonValue) + "]}";
         }
-        return "{\"M\": {" + join(((AttrValue.M) v).values().entrySet(),
-                e -> Literals.python(e.getKey()) + ": " + pythonValue(e.getValue())) + "}}";
+        return "{\"M\": {"
+                + join(
+                        ((AttrValue.M) v).values().entrySet(),
+                        e -> Literals.python(e.getKey()) + ": " + pythonValue(e.getValue()))
+                + "}}";
     }
 
     // ---------------------------------------------------------------------------------------------- TypeScript
@@ -582,8 +642,8 @@ public final class ScatterCode {
         if (sorted) {
             c.add("export const SORT_KEY = " + cLike(plan.sortKey()) + ";");
         }
-        c.add("/** The partition-key values to query, one Query each" + (sorted
-                ? "; equal sort keys come out in this order. */" : ", concatenated in this order. */"));
+        c.add("/** The partition-key values to query, one Query each"
+                + (sorted ? "; equal sort keys come out in this order. */" : ", concatenated in this order. */"));
         c.add("export const SHARD_KEYS: readonly string[] = [").in();
         plan.shardKeys().forEach(k -> c.add(cLike(k) + ","));
         c.out().add("];");
@@ -596,10 +656,12 @@ public final class ScatterCode {
         c.blank();
         c.add("/**");
         c.add(" * The merged items: every shard's Query, MAX_PARALLEL at a time, "
-                + (sorted ? "merged by SORT_KEY" : "concatenated in shard order") + (limited ? ", cut at LIMIT." : "."));
+                + (sorted ? "merged by SORT_KEY" : "concatenated in shard order")
+                + (limited ? ", cut at LIMIT." : "."));
         c.add(" * A failing shard fails the whole read rather than return a result that silently lacks its items.");
         c.add(" */");
-        c.add("export async function read(client: DynamoDBClient): Promise<Item[]> {").in();
+        c.add("export async function read(client: DynamoDBClient): Promise<Item[]> {")
+                .in();
         c.add("""
                 const shards: Item[][] = new Array(SHARD_KEYS.length);
                 let next = 0;
@@ -625,7 +687,8 @@ public final class ScatterCode {
                 + (limited ? ", until it holds LIMIT items." : ", to the end."));
         c.add(" * Throws rather than loop when a page repeats a LastEvaluatedKey.");
         c.add(" */");
-        c.add("export async function queryShard(client: DynamoDBClient, shardKey: string): Promise<Item[]> {").in();
+        c.add("export async function queryShard(client: DynamoDBClient, shardKey: string): Promise<Item[]> {")
+                .in();
         c.add("const input: QueryCommandInput = {").in();
         c.add("TableName: TABLE,");
         if (plan.index() != null) {
@@ -642,11 +705,13 @@ public final class ScatterCode {
         q.names().forEach((k, v) -> c.add(cLike(k) + ": " + nameRef(plan, v, Literals::cLike) + ","));
         c.out().add("},");
         c.add("ExpressionAttributeValues: {").in();
-        c.add("\":pk\": " + switch (plan.partitionKeyType()) {
-            case S -> "{ S: shardKey }";
-            case N -> "{ N: shardKey }";
-            case B -> "{ B: fromBase64(shardKey) }";
-        } + ",");
+        c.add("\":pk\": "
+                + switch (plan.partitionKeyType()) {
+                    case S -> "{ S: shardKey }";
+                    case N -> "{ N: shardKey }";
+                    case B -> "{ B: fromBase64(shardKey) }";
+                }
+                + ",");
         q.values().forEach((k, v) -> c.add(cLike(k) + ": " + tsValue(v) + ","));
         c.out().add("},");
         c.add("ScanIndexForward: " + plan.ascending() + ",");
@@ -689,14 +754,16 @@ public final class ScatterCode {
             String first = plan.ascending() ? "x" : "y";
             String second = plan.ascending() ? "y" : "x";
             c.add(switch (skType) {
-                case N -> "return compareNumbers(" + first + ".N as string, " + second + ".N as string);";
-                case S -> "return compareStrings(" + first + ".S as string, " + second + ".S as string);";
-                case B -> "return compareBytes(" + first + ".B as Uint8Array, " + second + ".B as Uint8Array);";
-            } + (plan.ascending() ? "" : " // y before x: descending"));
+                        case N -> "return compareNumbers(" + first + ".N as string, " + second + ".N as string);";
+                        case S -> "return compareStrings(" + first + ".S as string, " + second + ".S as string);";
+                        case B -> "return compareBytes(" + first + ".B as Uint8Array, " + second + ".B as Uint8Array);";
+                    }
+                    + (plan.ascending() ? "" : " // y before x: descending"));
             c.out().add("}");
             c.blank();
-            c.add(switch (skType) {
-                case N -> """
+            c.add(
+                    switch (skType) {
+                        case N -> """
                         /** Exact order of two DynamoDB numbers (up to 38 digits, which Number() would round). */
                         function compareNumbers(a: string, b: string): number {
                           const x = decimal(a);
@@ -724,7 +791,7 @@ public final class ScatterCode {
                           const exponent = m[2].length - (all.length - significant.length) + Number(m[4] ?? 0);
                           return { sign: m[1] === "-" ? -1 : 1, digits, exponent };
                         }""";
-                case S -> """
+                        case S -> """
                         /** UTF-8 byte order without encoding: UTF-16 order, except that surrogates (above U+FFFF) sort last. */
                         function compareStrings(a: string, b: string): number {
                           for (let i = 0; i < Math.min(a.length, b.length); i++) {
@@ -740,7 +807,7 @@ public final class ScatterCode {
                         function utf8Rank(unit: number): number {
                           return unit >= 0xd800 && unit <= 0xdfff ? unit + 0x2000 : unit >= 0xe000 ? unit - 0x800 : unit;
                         }""";
-                case B -> """
+                        case B -> """
                         /** Binary as unsigned bytes. */
                         function compareBytes(a: Uint8Array, b: Uint8Array): number {
                           for (let i = 0; i < Math.min(a.length, b.length); i++) {
@@ -750,7 +817,7 @@ public final class ScatterCode {
                           }
                           return a.length - b.length;
                         }""";
-            });
+                    });
         }
         if (binary) {
             c.blank();
@@ -792,8 +859,12 @@ public final class ScatterCode {
             return "{ L: [" + join(l.values(), ScatterCode::tsValue) + "] }";
         }
         // "__proto__" as a plain key would set the object's prototype instead of adding an attribute.
-        return "{ M: { " + join(((AttrValue.M) v).values().entrySet(), e -> (e.getKey().equals("__proto__")
-                ? "[" + cLike(e.getKey()) + "]" : cLike(e.getKey())) + ": " + tsValue(e.getValue())) + " } }";
+        return "{ M: { "
+                + join(
+                        ((AttrValue.M) v).values().entrySet(),
+                        e -> (e.getKey().equals("__proto__") ? "[" + cLike(e.getKey()) + "]" : cLike(e.getKey())) + ": "
+                                + tsValue(e.getValue()))
+                + " } }";
     }
 
     // ------------------------------------------------------------------------------------------------- shared
@@ -802,9 +873,10 @@ public final class ScatterCode {
     private static List<String> summary(ScatterPlan plan, Query q) {
         List<String> lines = new ArrayList<>();
         int n = plan.shardKeys().size();
-        lines.add("Scatter-gather read of table " + plan.table() + (plan.index() == null ? "" : ", index "
-                + plan.index()) + ": " + n + " shard" + (n == 1 ? "" : "s") + ", one Query per value of "
-                + plan.partitionKey() + " in SHARD_KEYS, " + plan.concurrency() + " at a time.");
+        lines.add(
+                "Scatter-gather read of table " + plan.table() + (plan.index() == null ? "" : ", index " + plan.index())
+                        + ": " + n + " shard" + (n == 1 ? "" : "s") + ", one Query per value of "
+                        + plan.partitionKey() + " in SHARD_KEYS, " + plan.concurrency() + " at a time.");
         if (plan.sortCondition() != null) {
             lines.add("Sort-key condition: " + conditionText(plan) + ".");
         }
@@ -817,13 +889,18 @@ public final class ScatterCode {
         if (plan.consistent()) {
             lines.add("Strongly consistent reads.");
         }
-        lines.add(plan.sortKey() == null
-                ? "No sort key: each shard's items in " + order(plan) + " order, shards concatenated in SHARD_KEYS"
-                        + " order."
-                : "Merged by sort key " + plan.sortKey() + " (" + sortKeyType(plan).label() + ") in " + order(plan)
-                        + " order; equal sort keys in SHARD_KEYS order.");
-        lines.add(plan.limit() > 0 ? "Cut at the first " + plan.limit() + " items; each shard stops paging once it"
-                + " holds " + plan.limit() + "." : "No limit: every item of every shard is read and held in memory.");
+        lines.add(
+                plan.sortKey() == null
+                        ? "No sort key: each shard's items in " + order(plan)
+                                + " order, shards concatenated in SHARD_KEYS" + " order."
+                        : "Merged by sort key " + plan.sortKey() + " ("
+                                + sortKeyType(plan).label() + ") in " + order(plan)
+                                + " order; equal sort keys in SHARD_KEYS order.");
+        lines.add(
+                plan.limit() > 0
+                        ? "Cut at the first " + plan.limit() + " items; each shard stops paging once it" + " holds "
+                                + plan.limit() + "."
+                        : "No limit: every item of every shard is read and held in memory.");
         lines.add("Each shard follows LastEvaluatedKey; a repeated key is an error, not an endless loop.");
         return lines;
     }
@@ -833,8 +910,11 @@ public final class ScatterCode {
         String text = c.expression().replace(SortCondition.NAME, plan.sortKey());
         for (Map.Entry<String, AttrValue> e : c.values().entrySet()) {
             AttrValue v = e.getValue();
-            text = text.replace(e.getKey(), v instanceof AttrValue.S s ? "\"" + s.value() + "\""
-                    : v instanceof AttrValue.B ? "base64 " + PlainValues.text(v) : PlainValues.text(v));
+            text = text.replace(
+                    e.getKey(),
+                    v instanceof AttrValue.S s
+                            ? "\"" + s.value() + "\""
+                            : v instanceof AttrValue.B ? "base64 " + PlainValues.text(v) : PlainValues.text(v));
         }
         return text;
     }

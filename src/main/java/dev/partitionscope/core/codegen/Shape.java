@@ -26,7 +26,9 @@ final class Shape {
 
     Shape(KeyScheme scheme) {
         this.scheme = scheme;
-        long count = scheme.parts().stream().filter(p -> p instanceof KeyScheme.Numbered).count();
+        long count = scheme.parts().stream()
+                .filter(p -> p instanceof KeyScheme.Numbered)
+                .count();
         List<Part> all = new ArrayList<>();
         List<Part> num = new ArrayList<>();
         int i = 0;
@@ -55,11 +57,13 @@ final class Shape {
     /** What the key function of {@code part} computes, for its doc comment. */
     static String describe(Part p) {
         return switch (p.method()) {
-            case RANDOM -> "a uniformly random suffix 1.." + p.shards() + " (items cannot be found again without"
-                    + " querying every suffix)";
+            case RANDOM ->
+                "a uniformly random suffix 1.." + p.shards() + " (items cannot be found again without"
+                        + " querying every suffix)";
             case SUM -> "(sum of the id's Unicode code points) mod " + p.shards() + " + 1";
-            case PRODUCT -> "(product of the id's Unicode code points) mod " + p.shards() + " + 1 (AWS's example;"
-                    + " collapses on ids such as UUIDs)";
+            case PRODUCT ->
+                "(product of the id's Unicode code points) mod " + p.shards() + " + 1 (AWS's example;"
+                        + " collapses on ids such as UUIDs)";
             case HASH -> "MurmurHash3 x86_32 (seed 0) of the id's UTF-8 bytes, unsigned, mod " + p.shards() + " + 1";
         };
     }
@@ -70,9 +74,10 @@ final class Shape {
         lines.add("N" + (several ? " of the " + p.method().name().toLowerCase() + " part" : "")
                 + ": the number of suffixes (1.." + p.shards() + ") each sharded value is spread over; "
                 + p.method().name().toLowerCase() + ":" + p.shards() + " in PartitionScope's scheme.");
-        lines.add("Why " + p.shards() + ": " + (rationale == null
-                ? "TODO — say why (peak writes/s ÷ 1,000 WCU/s per partition key × headroom)."
-                : rationale));
+        lines.add("Why " + p.shards() + ": "
+                + (rationale == null
+                        ? "TODO — say why (peak writes/s ÷ 1,000 WCU/s per partition key × headroom)."
+                        : rationale));
         lines.add("Change it only with a migration: items written under the old N keep their old keys.");
         return lines;
     }

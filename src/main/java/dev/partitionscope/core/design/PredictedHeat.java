@@ -23,17 +23,23 @@ public record PredictedHeat(KeyTimeMatrix before, KeyTimeMatrix after) {
      * @param start           start of the first bucket
      * @param bucketSeconds   length of a bucket
      */
-    public static PredictedHeat of(SchemePreview preview, String table, String base, double[] writesPerSecond,
-                                   long itemBytes, Instant start, int bucketSeconds) {
+    public static PredictedHeat of(
+            SchemePreview preview,
+            String table,
+            String base,
+            double[] writesPerSecond,
+            long itemBytes,
+            Instant start,
+            int bucketSeconds) {
         if (writesPerSecond.length == 0 || bucketSeconds <= 0) {
             throw new IllegalArgumentException("A predicted heatmap needs at least one bucket of positive length");
         }
         double wcu = Workload.writes(0, itemBytes).wcuPerWrite();
         int columns = writesPerSecond.length;
-        KeyTimeMatrix.Builder before = KeyTimeMatrix.builder(start, bucketSeconds, columns,
-                MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.PREDICTED);
-        KeyTimeMatrix.Builder after = KeyTimeMatrix.builder(start, bucketSeconds, columns,
-                MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.PREDICTED);
+        KeyTimeMatrix.Builder before = KeyTimeMatrix.builder(
+                start, bucketSeconds, columns, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.PREDICTED);
+        KeyTimeMatrix.Builder after = KeyTimeMatrix.builder(
+                start, bucketSeconds, columns, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.PREDICTED);
         RowKey one = RowKey.of(table, null, base);
         boolean timed = preview.timeBuckets() > 1;
         for (int c = 0; c < columns; c++) {
@@ -49,8 +55,8 @@ public record PredictedHeat(KeyTimeMatrix before, KeyTimeMatrix after) {
         return new PredictedHeat(before.build(), after.build());
     }
 
-    private static void add(KeyTimeMatrix.Builder b, RowKey key, int column, double writesPerSecond, double wcu,
-                            int seconds) {
+    private static void add(
+            KeyTimeMatrix.Builder b, RowKey key, int column, double writesPerSecond, double wcu, int seconds) {
         double units = writesPerSecond * wcu;
         b.ensureRow(key);
         if (units > 0) {

@@ -32,9 +32,12 @@ public record Prediction(Load writesBefore, Load writesAfter, Load readsBefore, 
      * @param throttledShare   the part of each key's load above the ceiling, summed, ÷ the total
      * @param headroom         ceiling ÷ the busiest key's load (infinite when there is no load)
      */
-    public record Load(double unitsPerSecond, double busiestKeyUnits, double peakOfCeiling, double throttledShare,
-                       double headroom) {
-    }
+    public record Load(
+            double unitsPerSecond,
+            double busiestKeyUnits,
+            double peakOfCeiling,
+            double throttledShare,
+            double headroom) {}
 
     /**
      * One minute's rate and what the model predicts for it.
@@ -43,8 +46,7 @@ public record Prediction(Load writesBefore, Load writesAfter, Load readsBefore, 
      * @param writesPerSecond the minute's average rate
      * @param writes          the prediction after the scheme at that rate
      */
-    public record Minute(int minute, double writesPerSecond, Load writes) {
-    }
+    public record Minute(int minute, double writesPerSecond, Load writes) {}
 
     /**
      * The model over a per-minute series of write rates.
@@ -53,16 +55,17 @@ public record Prediction(Load writesBefore, Load writesAfter, Load readsBefore, 
      * @param throttledShare throttled units over the whole series ÷ all units offered
      * @param throttledMinutes minutes with any throttling
      */
-    public record OverTime(Minute peak, double throttledShare, int throttledMinutes) {
-    }
+    public record OverTime(Minute peak, double throttledShare, int throttledMinutes) {}
 
     /** Predicts a workload on a previewed scheme. */
     public static Prediction of(SchemePreview preview, Workload workload) {
         List<double[]> groups = groups(preview);
         double w = workload.writeUnits();
         double r = workload.readUnits();
-        return new Prediction(load(w, new double[]{1}, Workload.WRITE_CEILING),
-                worst(w, groups, Workload.WRITE_CEILING), load(r, new double[]{1}, Workload.READ_CEILING),
+        return new Prediction(
+                load(w, new double[] {1}, Workload.WRITE_CEILING),
+                worst(w, groups, Workload.WRITE_CEILING),
+                load(r, new double[] {1}, Workload.READ_CEILING),
                 worst(r, groups, Workload.READ_CEILING));
     }
 
@@ -93,8 +96,10 @@ public record Prediction(Load writesBefore, Load writesAfter, Load readsBefore, 
         Load worst = null;
         for (double[] g : groups) {
             Load l = load(units, g, ceiling);
-            if (worst == null || l.throttledShare() > worst.throttledShare()
-                    || (l.throttledShare() == worst.throttledShare() && l.busiestKeyUnits() > worst.busiestKeyUnits())) {
+            if (worst == null
+                    || l.throttledShare() > worst.throttledShare()
+                    || (l.throttledShare() == worst.throttledShare()
+                            && l.busiestKeyUnits() > worst.busiestKeyUnits())) {
                 worst = l;
             }
         }
@@ -113,7 +118,11 @@ public record Prediction(Load writesBefore, Load writesAfter, Load readsBefore, 
             busiest = Math.max(busiest, u);
             throttled += Math.max(0, u - ceiling);
         }
-        return new Load(units, busiest, busiest / ceiling, units == 0 ? 0 : Math.min(1, throttled / units),
+        return new Load(
+                units,
+                busiest,
+                busiest / ceiling,
+                units == 0 ? 0 : Math.min(1, throttled / units),
                 busiest == 0 ? Double.POSITIVE_INFINITY : ceiling / busiest);
     }
 

@@ -28,9 +28,17 @@ import java.util.Locale;
  * @param gsiText            why or why not
  * @param migrationText      how to move from the old key to the scheme without a table migration
  */
-public record ReadCost(int queries, double rcu, double rcuUnsharded, double expectedLatencyMs, double p99LatencyMs,
-                       boolean pointReads, String pointReadText, boolean gsiCanUnify, String gsiText,
-                       String migrationText) {
+public record ReadCost(
+        int queries,
+        double rcu,
+        double rcuUnsharded,
+        double expectedLatencyMs,
+        double p99LatencyMs,
+        boolean pointReads,
+        String pointReadText,
+        boolean gsiCanUnify,
+        String gsiText,
+        String migrationText) {
     private static final double Z99 = 2.3263478740408408;
     private static final int STEPS = 20_000;
 
@@ -48,8 +56,15 @@ public record ReadCost(int queries, double rcu, double rcuUnsharded, double expe
      * @param baseWriteUnits      write units/s of the base value (NaN when unknown): what a GSI keyed on it would
      *                            take on one index key
      */
-    public record Read(int bucketsInWindow, int items, long itemBytes, boolean stronglyConsistent, double p50Ms,
-                       double p99Ms, boolean timestampKnown, double baseWriteUnits) {
+    public record Read(
+            int bucketsInWindow,
+            int items,
+            long itemBytes,
+            boolean stronglyConsistent,
+            double p50Ms,
+            double p99Ms,
+            boolean timestampKnown,
+            double baseWriteUnits) {
         public Read {
             if (bucketsInWindow < 1 || items < 0 || itemBytes < 0 || !(p50Ms > 0) || !(p99Ms >= p50Ms)) {
                 throw new IllegalArgumentException("A read needs ≥ 1 bucket, items and size ≥ 0, and 0 < p50 ≤ p99");
@@ -85,8 +100,9 @@ public record ReadCost(int queries, double rcu, double rcuUnsharded, double expe
                     + word(unit) + " in the window is a candidate.";
         } else {
             point = true;
-            pointText = "Yes: recompute the suffix from the id" + (unit != null ? " and the " + word(unit)
-                    + " from the timestamp" : "") + " and GetItem the one key.";
+            pointText = "Yes: recompute the suffix from the id"
+                    + (unit != null ? " and the " + word(unit) + " from the timestamp" : "")
+                    + " and GetItem the one key.";
         }
 
         boolean gsi;
@@ -112,12 +128,25 @@ public record ReadCost(int queries, double rcu, double rcuUnsharded, double expe
                     + " wider (seed 000: BRAND#brandId per brand) or keep the " + queries + "-query fan-out.";
         }
         String example = applies ? base + KeyScheme.DEFAULT_SEPARATOR + "…" : base;
-        String migration = !applies ? base + " keeps its key: nothing to migrate." : "New writes go to the new keys ("
-                + example + ", " + scheme + "); existing items stay under " + base + ". Until they expire or are"
-                + " rewritten, every read checks both patterns — the " + queries + " new keys and " + base + " ("
-                + (queries + 1) + " queries) — and merges. No table migration, no downtime.";
-        return new ReadCost(queries, rcu, rcuOne, expectedMax(mu, sigma, queries), quantile(mu, sigma,
-                Math.pow(0.99, 1.0 / queries)), point, pointText, gsi, gsiText, migration);
+        String migration = !applies
+                ? base + " keeps its key: nothing to migrate."
+                : "New writes go to the new keys ("
+                        + example + ", " + scheme + "); existing items stay under " + base
+                        + ". Until they expire or are"
+                        + " rewritten, every read checks both patterns — the " + queries + " new keys and " + base
+                        + " ("
+                        + (queries + 1) + " queries) — and merges. No table migration, no downtime.";
+        return new ReadCost(
+                queries,
+                rcu,
+                rcuOne,
+                expectedMax(mu, sigma, queries),
+                quantile(mu, sigma, Math.pow(0.99, 1.0 / queries)),
+                point,
+                pointText,
+                gsi,
+                gsiText,
+                migration);
     }
 
     /** E[max of n log-normal(μ, σ)] = ∫₀¹ F⁻¹(v^{1/n}) dv, midpoint rule. */
@@ -145,12 +174,29 @@ public record ReadCost(int queries, double rcu, double rcuUnsharded, double expe
         if (p >= 1) {
             return Double.POSITIVE_INFINITY;
         }
-        double[] a = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02,
-            -3.066479806614716e+01, 2.506628277459239e+00};
-        double[] b = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01,
-            -1.328068155288572e+01};
-        double[] c = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549732539343734e+00,
-            4.374664141464968e+00, 2.938163982698783e+00};
+        double[] a = {
+            -3.969683028665376e+01,
+            2.209460984245205e+02,
+            -2.759285104469687e+02,
+            1.383577518672690e+02,
+            -3.066479806614716e+01,
+            2.506628277459239e+00
+        };
+        double[] b = {
+            -5.447609879822406e+01,
+            1.615858368580409e+02,
+            -1.556989798598866e+02,
+            6.680131188771972e+01,
+            -1.328068155288572e+01
+        };
+        double[] c = {
+            -7.784894002430293e-03,
+            -3.223964580411365e-01,
+            -2.400758277161838e+00,
+            -2.549732539343734e+00,
+            4.374664141464968e+00,
+            2.938163982698783e+00
+        };
         double[] d = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00};
         double low = 0.02425;
         if (p < low) {
@@ -165,7 +211,8 @@ public record ReadCost(int queries, double rcu, double rcuUnsharded, double expe
         }
         double q = p - 0.5;
         double r = q * q;
-        return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q
+        return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5])
+                * q
                 / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
     }
 

@@ -47,8 +47,7 @@ public final class SchemePreview {
      * @param bucket    the key's time bucket ({@code 2026-06-22}); empty when the scheme has none or leaves the value
      *                  unchanged — such keys take load in every bucket
      */
-    public record Shard(String key, String suffix, int count, double share, double loadShare, String bucket) {
-    }
+    public record Shard(String key, String suffix, int count, double share, double loadShare, String bucket) {}
 
     /** Tallies are kept in an array while the code space is at most this big; else in a map. */
     private static final long ARRAY_CELLS = 1L << 24;
@@ -64,8 +63,8 @@ public final class SchemePreview {
     private final double evenSpread;
     private final String verdict;
 
-    private SchemePreview(KeyScheme scheme, String separator, int ids, List<Shard> shards, int[] assignment,
-                          int buckets) {
+    private SchemePreview(
+            KeyScheme scheme, String separator, int ids, List<Shard> shards, int[] assignment, int buckets) {
         this.scheme = scheme;
         this.separator = separator;
         this.ids = ids;
@@ -103,8 +102,8 @@ public final class SchemePreview {
      * @throws IllegalArgumentException when there are no ids, the bases do not match the ids, or a time bucket has
      *                                  no timestamps
      */
-    public static SchemePreview of(KeyScheme scheme, String separator, List<String> bases, List<String> ids,
-                                   long[] epochMillis, long seed) {
+    public static SchemePreview of(
+            KeyScheme scheme, String separator, List<String> bases, List<String> ids, long[] epochMillis, long seed) {
         Objects.requireNonNull(scheme, "scheme");
         Objects.requireNonNull(separator, "separator");
         int n = ids.size();
@@ -112,8 +111,8 @@ public final class SchemePreview {
             throw new IllegalArgumentException("No ids to preview: give at least one id");
         }
         if (bases.size() != 1 && bases.size() != n) {
-            throw new IllegalArgumentException("Give one base key for all ids or one per id, not " + bases.size()
-                    + " for " + n + " ids");
+            throw new IllegalArgumentException(
+                    "Give one base key for all ids or one per id, not " + bases.size() + " for " + n + " ids");
         }
         KeyScheme.Bucket unit = scheme.bucket();
         if (unit != null && (epochMillis == null || epochMillis.length != n)) {
@@ -145,7 +144,12 @@ public final class SchemePreview {
         private final List<Long> bucketCodes = new ArrayList<>();
         private final int[] bucketOf;
 
-        Builder(KeyScheme scheme, String separator, List<String> bases, List<String> ids, long[] epochMillis,
+        Builder(
+                KeyScheme scheme,
+                String separator,
+                List<String> bases,
+                List<String> ids,
+                long[] epochMillis,
                 long seed) {
             this.scheme = scheme;
             this.separator = separator;
@@ -153,8 +157,10 @@ public final class SchemePreview {
             this.millis = epochMillis == null ? null : epochMillis.clone();
             this.seed = seed;
             this.unit = scheme.bucket();
-            List<KeyScheme.Numbered> parts = scheme.parts().stream().filter(p -> p instanceof KeyScheme.Numbered)
-                    .map(p -> (KeyScheme.Numbered) p).toList();
+            List<KeyScheme.Numbered> parts = scheme.parts().stream()
+                    .filter(p -> p instanceof KeyScheme.Numbered)
+                    .map(p -> (KeyScheme.Numbered) p)
+                    .toList();
             numbered = parts.size();
             methods = new KeyScheme.Method[numbered];
             sizes = new int[numbered];
@@ -199,19 +205,20 @@ public final class SchemePreview {
             long lastDay = Long.MIN_VALUE;
             long lastMonth = 0;
             for (int i = 0; i < n; i++) {
-                long code = switch (unit) {
-                    case HOUR -> Math.floorDiv(millis[i], 3_600_000L);
-                    case DAY -> Math.floorDiv(millis[i], 86_400_000L);
-                    case MONTH -> {
-                        long day = Math.floorDiv(millis[i], 86_400_000L);
-                        if (day != lastDay) {
-                            LocalDate d = LocalDate.ofEpochDay(day);
-                            lastMonth = d.getYear() * 12L + d.getMonthValue() - 1;
-                            lastDay = day;
-                        }
-                        yield lastMonth;
-                    }
-                };
+                long code =
+                        switch (unit) {
+                            case HOUR -> Math.floorDiv(millis[i], 3_600_000L);
+                            case DAY -> Math.floorDiv(millis[i], 86_400_000L);
+                            case MONTH -> {
+                                long day = Math.floorDiv(millis[i], 86_400_000L);
+                                if (day != lastDay) {
+                                    LocalDate d = LocalDate.ofEpochDay(day);
+                                    lastMonth = d.getYear() * 12L + d.getMonthValue() - 1;
+                                    lastDay = day;
+                                }
+                                yield lastMonth;
+                            }
+                        };
                 if (code != lastCode) {
                     lastIndex = bucketIndex.computeIfAbsent(code, c -> {
                         bucketCodes.add(c);
@@ -250,12 +257,13 @@ public final class SchemePreview {
                     String id = ids.get(i);
                     for (int k = 0; k < numbered; k++) {
                         int s = sizes[k];
-                        int digit = switch (methods[k]) {
-                            case RANDOM -> random.nextInt(s);
-                            case SUM -> Suffixes.sum(id, s) - 1;
-                            case PRODUCT -> Suffixes.product(id, s) - 1;
-                            case HASH -> Suffixes.hash(id, s) - 1;
-                        };
+                        int digit =
+                                switch (methods[k]) {
+                                    case RANDOM -> random.nextInt(s);
+                                    case SUM -> Suffixes.sum(id, s) - 1;
+                                    case PRODUCT -> Suffixes.product(id, s) - 1;
+                                    case HASH -> Suffixes.hash(id, s) - 1;
+                                };
                         num = num * s + digit;
                     }
                 }
@@ -285,7 +293,11 @@ public final class SchemePreview {
                         load = Math.max(load, periodTotal[p] == 0 ? 0 : (double) c / periodTotal[p]);
                     }
                     if (count > 0) {
-                        rows.add(new Row(b, -1, 0, ((long) b * periods) * shardsPerValue,
+                        rows.add(new Row(
+                                b,
+                                -1,
+                                0,
+                                ((long) b * periods) * shardsPerValue,
                                 new Shard(base, "", count, (double) count / n, load, "")));
                     }
                     continue;
@@ -299,8 +311,18 @@ public final class SchemePreview {
                         int c = tally.get(first + num);
                         String suffix = suffix(p, num);
                         String bucket = unit == null ? "" : bucketLabel(bucketCodes.get(p));
-                        rows.add(new Row(b, p, num, first + num, new Shard(base + separator + suffix, suffix, c,
-                                (double) c / n, (double) c / periodTotal[p], bucket)));
+                        rows.add(new Row(
+                                b,
+                                p,
+                                num,
+                                first + num,
+                                new Shard(
+                                        base + separator + suffix,
+                                        suffix,
+                                        c,
+                                        (double) c / n,
+                                        (double) c / periodTotal[p],
+                                        bucket)));
                     }
                 }
             }
@@ -332,8 +354,7 @@ public final class SchemePreview {
         }
 
         /** One shard being built: where its tally lives (period -1: an unchanged value over all periods). */
-        private record Row(int base, int period, int num, long cell, Shard shard) {
-        }
+        private record Row(int base, int period, int num, long cell, Shard shard) {}
 
         /** Sort position within one base value: the parts' values in the order the spec writes them. */
         private long order(Row r) {
@@ -380,12 +401,15 @@ public final class SchemePreview {
         }
 
         private String bucketLabel(long code) {
-            long start = switch (unit) {
-                case HOUR -> code * 3_600_000L;
-                case DAY -> code * 86_400_000L;
-                case MONTH -> LocalDate.of((int) Math.floorDiv(code, 12), (int) Math.floorMod(code, 12) + 1, 1)
-                        .toEpochDay() * 86_400_000L;
-            };
+            long start =
+                    switch (unit) {
+                        case HOUR -> code * 3_600_000L;
+                        case DAY -> code * 86_400_000L;
+                        case MONTH ->
+                            LocalDate.of((int) Math.floorDiv(code, 12), (int) Math.floorMod(code, 12) + 1, 1)
+                                            .toEpochDay()
+                                    * 86_400_000L;
+                    };
             return Suffixes.bucket(unit, start);
         }
     }

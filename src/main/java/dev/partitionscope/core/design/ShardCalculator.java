@@ -26,8 +26,7 @@ public final class ShardCalculator {
     /** Headroom factor used when none is given: 2 (room to double) × 1.25 (uneven spread, estimate error). */
     public static final double DEFAULT_HEADROOM = 2.5;
 
-    private ShardCalculator() {
-    }
+    private ShardCalculator() {}
 
     /**
      * A recommendation.
@@ -119,8 +118,9 @@ public final class ShardCalculator {
         String ceilingValue = readsDrive ? "RCU/s" : "WCU/s";
         why.add("With " + n + " suffixes each key takes "
                 + (readsDrive ? Text.num(w.readsPerSecond() / n) + " reads/s" : Text.num(perKeyWrites) + " writes/s")
-                + " (" + Text.num(perKeyUnits) + " " + ceilingValue + ", " + Text.pct(perKeyUnits
-                / (readsDrive ? Workload.READ_CEILING : Workload.WRITE_CEILING)) + " of its ceiling).");
+                + " (" + Text.num(perKeyUnits) + " " + ceilingValue + ", "
+                + Text.pct(perKeyUnits / (readsDrive ? Workload.READ_CEILING : Workload.WRITE_CEILING))
+                + " of its ceiling).");
         why.add("Reading all of a value then takes " + n + " queries, and a single item needs a calculated suffix"
                 + " (hash:" + n + ") to be found with one GetItem.");
         if (readsDrive) {
@@ -136,11 +136,13 @@ public final class ShardCalculator {
      */
     public static HotValues hotValues(Map<String, Double> writesPerSecondByValue, long itemBytes, double headroom) {
         Map<String, Integer> perValue = new LinkedHashMap<>();
-        writesPerSecondByValue.forEach((v, rate) -> perValue.put(v, recommend(Workload.writes(rate, itemBytes),
-                headroom).shards()));
-        List<String> hot = perValue.entrySet().stream().filter(e -> e.getValue() > 1)
+        writesPerSecondByValue.forEach((v, rate) -> perValue.put(
+                v, recommend(Workload.writes(rate, itemBytes), headroom).shards()));
+        List<String> hot = perValue.entrySet().stream()
+                .filter(e -> e.getValue() > 1)
                 .sorted(Comparator.comparingDouble(e -> -writesPerSecondByValue.get(e.getKey())))
-                .map(Map.Entry::getKey).toList();
+                .map(Map.Entry::getKey)
+                .toList();
         List<String> why = new ArrayList<>();
         double wcu = Workload.writes(0, itemBytes).wcuPerWrite();
         for (Map.Entry<String, Integer> e : perValue.entrySet()) {

@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /** Number formatting for the sentences this package writes: one style, so verdicts and reasoning read alike. */
 final class Text {
-    private Text() {
-    }
+    private Text() {}
 
     /** A share as a percentage with at most one decimal and a space before the sign: {@code 100 %}, {@code 12.5 %}. */
     static String pct(double share) {

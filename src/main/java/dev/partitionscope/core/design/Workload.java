@@ -17,7 +17,9 @@ public record Workload(double writesPerSecond, long itemBytes, double readsPerSe
     public static final double READ_CEILING = 3_000;
 
     public Workload {
-        if (!(writesPerSecond >= 0) || !(readsPerSecond >= 0) || Double.isInfinite(writesPerSecond)
+        if (!(writesPerSecond >= 0)
+                || !(readsPerSecond >= 0)
+                || Double.isInfinite(writesPerSecond)
                 || Double.isInfinite(readsPerSecond)) {
             throw new IllegalArgumentException("Rates must be finite and not negative: " + writesPerSecond
                     + " writes/s, " + readsPerSecond + " reads/s");

@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /** Number formatting with units, shared by every screen so a figure reads the same everywhere. */
 public final class Units {
-    private Units() {
-    }
+    private Units() {}
 
     /** 1234567 → "1,234,567". */
     public static String count(long n) {

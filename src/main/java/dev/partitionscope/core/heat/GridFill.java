@@ -6,12 +6,12 @@ import java.util.List;
 /** Sums the matrix's cells into the grid's rows and columns and turns the sums into rates. */
 final class GridFill {
 
-    private GridFill() {
-    }
+    private GridFill() {}
 
     static HeatGrid fill(KeyTimeMatrix m, int[] display, List<RowKey> keys, List<HeatRow> rows, int targetColumns) {
         int sourceColumns = m.columns();
-        int perColumn = targetColumns == RowBucketing.ALL_COLUMNS || targetColumns >= sourceColumns ? 1
+        int perColumn = targetColumns == RowBucketing.ALL_COLUMNS || targetColumns >= sourceColumns
+                ? 1
                 : (sourceColumns + targetColumns - 1) / targetColumns;
         int columns = (sourceColumns + perColumn - 1) / perColumn;
 
@@ -60,8 +60,20 @@ final class GridFill {
             }
         }
         long[][] throttles = sums.throttleCells();
-        return new HeatGrid(m, keys, rows, perColumn, rates, throttles[0], throttles[1], rowTotals, rowThrottles,
-                columnTotals, columnThrottles, missing, partlyMissing);
+        return new HeatGrid(
+                m,
+                keys,
+                rows,
+                perColumn,
+                rates,
+                throttles[0],
+                throttles[1],
+                rowTotals,
+                rowThrottles,
+                columnTotals,
+                columnThrottles,
+                missing,
+                partlyMissing);
     }
 
     /** Receives one matrix row's cells at a time; lives only inside one {@link #fill} call. */

@@ -24,8 +24,7 @@ import java.util.Objects;
 public final class HeatCsv {
     private static final String EOL = "\r\n";
 
-    private HeatCsv() {
-    }
+    private HeatCsv() {}
 
     /** The whole CSV as one string. */
     public static String toCsv(HeatGrid grid) {
@@ -43,12 +42,17 @@ public final class HeatCsv {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(out, "out");
         MatrixUnit unit = grid.unit();
-        out.append("# unit: ").append(unit.label())
+        out.append("# unit: ")
+                .append(unit.label())
                 .append(unit.perMinute() ? ", rates per minute" : ", mean rates per column")
-                .append(", bucket ").append(Integer.toString(grid.columnSeconds())).append(" s").append(EOL);
+                .append(", bucket ")
+                .append(Integer.toString(grid.columnSeconds()))
+                .append(" s")
+                .append(EOL);
         out.append("# row_total: the row's sum over the whole window")
                 .append(unit.perMinute() ? "" : " of its per-bucket rates")
-                .append(", not a rate; an empty cell did not load").append(EOL);
+                .append(", not a rate; an empty cell did not load")
+                .append(EOL);
         out.append("resource,first_key,last_key,keys");
         for (int c = 0; c < grid.columnCount(); c++) {
             out.append(',').append(grid.columnStart(c).toString());
@@ -56,9 +60,12 @@ public final class HeatCsv {
         out.append(",row_total").append(EOL);
         for (int r = 0; r < grid.rowCount(); r++) {
             HeatRow row = grid.row(r);
-            out.append(field(row.resourceLabel())).append(',')
-                    .append(field(row.first().label())).append(',')
-                    .append(field(row.last().label())).append(',')
+            out.append(field(row.resourceLabel()))
+                    .append(',')
+                    .append(field(row.first().label()))
+                    .append(',')
+                    .append(field(row.last().label()))
+                    .append(',')
                     .append(Integer.toString(row.memberCount()));
             for (int c = 0; c < grid.columnCount(); c++) {
                 out.append(',');
@@ -83,7 +90,8 @@ public final class HeatCsv {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return Long.toString((long) value); // the common case, without a BigDecimal
         }
-        BigDecimal rounded = BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros();
+        BigDecimal rounded =
+                BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros();
         return rounded.signum() == 0 ? "0" : rounded.toPlainString();
     }
 }

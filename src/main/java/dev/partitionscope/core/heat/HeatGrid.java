@@ -33,9 +33,20 @@ public final class HeatGrid {
     private final boolean[] partlyMissing;
     private final float maxRate;
 
-    HeatGrid(KeyTimeMatrix source, List<RowKey> keys, List<HeatRow> rows, int columnBuckets, float[] rates,
-             long[] throttleCells, long[] throttleCounts, double[] rowTotals, long[] rowThrottles,
-             double[] columnTotals, long[] columnThrottles, boolean[] missing, boolean[] partlyMissing) {
+    HeatGrid(
+            KeyTimeMatrix source,
+            List<RowKey> keys,
+            List<HeatRow> rows,
+            int columnBuckets,
+            float[] rates,
+            long[] throttleCells,
+            long[] throttleCounts,
+            double[] rowTotals,
+            long[] rowThrottles,
+            double[] columnTotals,
+            long[] columnThrottles,
+            boolean[] missing,
+            boolean[] partlyMissing) {
         this.source = source;
         this.keys = List.copyOf(keys);
         this.rows = List.copyOf(rows);
@@ -203,7 +214,7 @@ public final class HeatGrid {
 
     @Override
     public String toString() {
-        return "HeatGrid[" + rows.size() + " rows of " + keys.size() + " keys × " + columns + " × "
-                + columnSeconds() + " s, " + source + "]";
+        return "HeatGrid[" + rows.size() + " rows of " + keys.size() + " keys × " + columns + " × " + columnSeconds()
+                + " s, " + source + "]";
     }
 }

@@ -9,8 +9,18 @@ public enum HeatPalette {
      * TiDB's key-visualizer ramp: near-black greys for the quiet bulk, then purple, magenta, crimson, gold, yellow and
      * a pale top, so the few hot cells draw the eye. Lightness rises along the ramp. Anchors every 10 levels.
      */
-    HEAT(0xFF1E1E1E, 0xFF2F2F2F, 0xFF3E2C58, 0xFF562282, 0xFF8A1F96, 0xFFC21F86,
-            0xFFDC2F4F, 0xFFE8652B, 0xFFF2A91C, 0xFFF8E13A, 0xFFFFF4B8),
+    HEAT(
+            0xFF1E1E1E,
+            0xFF2F2F2F,
+            0xFF3E2C58,
+            0xFF562282,
+            0xFF8A1F96,
+            0xFFC21F86,
+            0xFFDC2F4F,
+            0xFFE8652B,
+            0xFFF2A91C,
+            0xFFF8E13A,
+            0xFFFFF4B8),
     /**
      * Matplotlib's cividis (Nuñez, Anderton and Renslow, 2018), sampled at 0, 0.2, … 1: blue to yellow with
      * monotonic lightness, built to read the same with red-green colour-vision deficiency. Anchors every 20 levels.

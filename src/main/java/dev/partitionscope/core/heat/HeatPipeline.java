@@ -19,9 +19,14 @@ import java.util.Set;
 public final class HeatPipeline {
     /** Cause metrics counted as "hot key" throttles; every other cause metric is "other causes". */
     private static final Set<TableMetric> KEY_RANGE = Set.of(TableMetric.READ_KEY_RANGE, TableMetric.WRITE_KEY_RANGE);
-    private static final List<TableMetric> OTHER_CAUSES = List.of(TableMetric.READ_PROVISIONED,
-            TableMetric.WRITE_PROVISIONED, TableMetric.READ_ACCOUNT_LIMIT, TableMetric.WRITE_ACCOUNT_LIMIT,
-            TableMetric.READ_MAX_ON_DEMAND, TableMetric.WRITE_MAX_ON_DEMAND);
+
+    private static final List<TableMetric> OTHER_CAUSES = List.of(
+            TableMetric.READ_PROVISIONED,
+            TableMetric.WRITE_PROVISIONED,
+            TableMetric.READ_ACCOUNT_LIMIT,
+            TableMetric.WRITE_ACCOUNT_LIMIT,
+            TableMetric.READ_MAX_ON_DEMAND,
+            TableMetric.WRITE_MAX_ON_DEMAND);
 
     /**
      * What to draw.
@@ -32,8 +37,14 @@ public final class HeatPipeline {
      * @param zoom       the semantic zoom, null for everything
      * @param targetRows about how many rows to bucket down to
      */
-    public record Spec(List<Resource> resources, HeatMetric metric, boolean foldShards, Set<String> expanded,
-                       Character separator, HeatZoom zoom, int targetRows) {
+    public record Spec(
+            List<Resource> resources,
+            HeatMetric metric,
+            boolean foldShards,
+            Set<String> expanded,
+            Character separator,
+            HeatZoom zoom,
+            int targetRows) {
         public Spec {
             resources = List.copyOf(resources);
             Objects.requireNonNull(metric, "metric");
@@ -55,12 +66,16 @@ public final class HeatPipeline {
      * @param keyRange      KeyRange throttle events per grid column, null when the source has no cause metrics
      * @param otherCauses   throttle events of every other cause per grid column, null likewise
      */
-    public record Result(KeyTimeMatrix full, HeatGrid grid, HeatZoom zoom, ShardFolding folding, char separator,
-                         double[] keyRange, double[] otherCauses) {
-    }
+    public record Result(
+            KeyTimeMatrix full,
+            HeatGrid grid,
+            HeatZoom zoom,
+            ShardFolding folding,
+            char separator,
+            double[] keyRange,
+            double[] otherCauses) {}
 
-    private HeatPipeline() {
-    }
+    private HeatPipeline() {}
 
     /** Runs the whole pipeline; the matrices of {@code spec.resources()} missing from {@code matrices} are skipped. */
     public static Result build(Map<Resource, KeyTimeMatrix> matrices, MetricsSnapshot snapshot, Spec spec) {
@@ -85,14 +100,20 @@ public final class HeatPipeline {
         if (spec.foldShards() && !folding.logicalKeys().isEmpty()) {
             m = MatrixViews.foldShards(m, folding, spec.expanded());
         }
-        HeatZoom zoom = spec.zoom() == null || spec.zoom().toColumn() > m.columns() ? HeatZoom.all(m.columns())
-                : spec.zoom();
-        KeyTimeMatrix view = zoom.allKeys() && zoom.fromColumn() == 0 && zoom.toColumn() == m.columns() ? m
-                : MatrixViews.slice(m, zoom.allKeys() ? allKeys(m) : zoom.keys(), zoom.fromColumn(),
-                zoom.toColumn());
+        HeatZoom zoom =
+                spec.zoom() == null || spec.zoom().toColumn() > m.columns() ? HeatZoom.all(m.columns()) : spec.zoom();
+        KeyTimeMatrix view = zoom.allKeys() && zoom.fromColumn() == 0 && zoom.toColumn() == m.columns()
+                ? m
+                : MatrixViews.slice(m, zoom.allKeys() ? allKeys(m) : zoom.keys(), zoom.fromColumn(), zoom.toColumn());
         HeatGrid grid = RowBucketing.bucket(view, spec.targetRows(), RowBucketing.ALL_COLUMNS, separator);
         double[][] causes = causes(snapshot, spec.resources(), zoom, grid);
-        return new Result(m, grid, zoom, folding, separator, causes == null ? null : causes[0],
+        return new Result(
+                m,
+                grid,
+                zoom,
+                folding,
+                separator,
+                causes == null ? null : causes[0],
                 causes == null ? null : causes[1]);
     }
 
@@ -100,8 +121,8 @@ public final class HeatPipeline {
      * The zoom that shows grid rows {@code firstRow..lastRow} and columns {@code firstColumn..lastColumn}
      * (inclusive) of a grid drawn under {@code current}: their member keys and bucket range in the full matrix.
      */
-    public static HeatZoom zoomTo(HeatGrid grid, HeatZoom current, int firstRow, int lastRow, int firstColumn,
-                                  int lastColumn) {
+    public static HeatZoom zoomTo(
+            HeatGrid grid, HeatZoom current, int firstRow, int lastRow, int firstColumn, int lastColumn) {
         int r0 = Math.max(0, Math.min(firstRow, lastRow));
         int r1 = Math.min(grid.rowCount() - 1, Math.max(firstRow, lastRow));
         int c0 = Math.max(0, Math.min(firstColumn, lastColumn));

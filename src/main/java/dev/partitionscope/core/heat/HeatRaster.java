@@ -15,13 +15,13 @@ import java.util.Objects;
 public final class HeatRaster {
     /** Positive floats are grouped by their top 16 bits (exponent and 7 mantissa bits): 32,768 groups. */
     private static final int SHIFT = 16;
+
     private static final int GROUPS = 1 << (31 - SHIFT);
     private static final int INFINITY_BITS = Float.floatToRawIntBits(Float.POSITIVE_INFINITY);
     /** The last table built; scales are immutable, so it stays valid for as long as the view keeps its scale. */
     private static volatile LevelTable cached;
 
-    private HeatRaster() {
-    }
+    private HeatRaster() {}
 
     /**
      * Levels by float bit pattern, so almost no cell pays for a division or a logarithm. Positive floats fall into
@@ -100,8 +100,8 @@ public final class HeatRaster {
     public static void rasterize(FloatBuffer rates, int cells, HeatScale scale, int[] lut, int[] argb) {
         check(rates, cells, scale, argb);
         if (lut.length <= ColorLut.OVER_CEILING) {
-            throw new IllegalArgumentException("The lookup table needs " + (ColorLut.OVER_CEILING + 1)
-                    + " colours, not " + lut.length);
+            throw new IllegalArgumentException(
+                    "The lookup table needs " + (ColorLut.OVER_CEILING + 1) + " colours, not " + lut.length);
         }
         LevelTable table = LevelTable.of(scale);
         for (int i = 0; i < cells; i++) {

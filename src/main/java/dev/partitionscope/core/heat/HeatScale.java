@@ -22,8 +22,7 @@ import java.util.Locale;
  */
 public final class HeatScale {
     /** One legend label and the level whose colour it stands under. */
-    public record LegendTick(int level, String label) {
-    }
+    public record LegendTick(int level, String label) {}
 
     private static final int MAX = ColorLut.MAX_LEVEL;
 
@@ -114,15 +113,21 @@ public final class HeatScale {
      */
     public List<LegendTick> legend() {
         if (mode == ScaleMode.ABSOLUTE) {
-            return List.of(new LegendTick(0, "0"), new LegendTick(25, "25 %"), new LegendTick(50, "50 %"),
+            return List.of(
+                    new LegendTick(0, "0"),
+                    new LegendTick(25, "25 %"),
+                    new LegendTick(50, "50 %"),
                     new LegendTick(75, "75 %"),
                     new LegendTick(MAX, "100 % (" + number(ceilingRate) + " " + unit.label() + ")"),
                     new LegendTick(ColorLut.OVER_CEILING, "> 100 %"));
         }
         String suffix = unit == null ? "" : " " + unit.label();
         double logMax = Math.log1p(reference);
-        return List.of(new LegendTick(0, "0"),
-                tick(25, logMax, suffix), tick(50, logMax, suffix), tick(75, logMax, suffix),
+        return List.of(
+                new LegendTick(0, "0"),
+                tick(25, logMax, suffix),
+                tick(50, logMax, suffix),
+                tick(75, logMax, suffix),
                 new LegendTick(MAX, number(reference) + suffix));
     }
 

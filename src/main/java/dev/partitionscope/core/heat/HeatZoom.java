@@ -10,8 +10,8 @@ import java.util.List;
 public record HeatZoom(List<RowKey> keys, int fromColumn, int toColumn) {
     public HeatZoom {
         if (fromColumn < 0 || toColumn <= fromColumn) {
-            throw new IllegalArgumentException("a zoom covers at least one column: [" + fromColumn + ", " + toColumn
-                    + ")");
+            throw new IllegalArgumentException(
+                    "a zoom covers at least one column: [" + fromColumn + ", " + toColumn + ")");
         }
         keys = keys == null ? null : List.copyOf(keys);
     }

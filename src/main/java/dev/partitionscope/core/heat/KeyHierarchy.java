@@ -14,12 +14,12 @@ import java.util.List;
 public final class KeyHierarchy {
     /** The separators tried, in the order that breaks ties. */
     public static final String SEPARATORS = "#|:.";
+
     public static final char DEFAULT_SEPARATOR = '#';
     /** The most label columns the heatmap shows; the last one holds the rest of the key. */
     public static final int MAX_COLUMNS = 4;
 
-    private KeyHierarchy() {
-    }
+    private KeyHierarchy() {}
 
     /**
      * The separator that splits the most keys cleanly (at least two parts, none empty), ties broken in the order
@@ -98,8 +98,8 @@ public final class KeyHierarchy {
      */
     public static List<String> labels(String key, char separator, int maxColumns) {
         if (maxColumns < 1 || maxColumns > MAX_COLUMNS) {
-            throw new IllegalArgumentException("The heatmap shows 1 to " + MAX_COLUMNS + " label columns, not "
-                    + maxColumns);
+            throw new IllegalArgumentException(
+                    "The heatmap shows 1 to " + MAX_COLUMNS + " label columns, not " + maxColumns);
         }
         List<String> labels = new ArrayList<>(maxColumns);
         int from = 0;

@@ -17,8 +17,8 @@ public record KeySeries(double[] values, long[] throttles) {
         Objects.requireNonNull(values, "values");
         Objects.requireNonNull(throttles, "throttles");
         if (values.length != throttles.length) {
-            throw new IllegalArgumentException("values and throttles differ in length: " + values.length + " vs "
-                    + throttles.length);
+            throw new IllegalArgumentException(
+                    "values and throttles differ in length: " + values.length + " vs " + throttles.length);
         }
         values = values.clone();
         throttles = throttles.clone();

@@ -37,8 +37,7 @@ public final class KeyTimeMatrix {
     private static final Comparator<String> NULLS_FIRST = Comparator.nullsFirst(Comparator.naturalOrder());
 
     /** Resource by resource, base table first, the other-keys row last, then busiest first. */
-    private static final Comparator<PendingRow> ROW_ORDER = Comparator
-            .comparing((PendingRow r) -> r.key.table())
+    private static final Comparator<PendingRow> ROW_ORDER = Comparator.comparing((PendingRow r) -> r.key.table())
             .thenComparing(r -> r.key.index(), NULLS_FIRST)
             .thenComparing(r -> r.key.other())
             .thenComparing(Comparator.comparingDouble((PendingRow r) -> r.total).reversed())
@@ -59,13 +58,13 @@ public final class KeyTimeMatrix {
     private final String[] missingReasons; // per column, null = loaded
     private final double total;
 
-    public static Builder builder(Instant start, int bucketSeconds, int columns, MatrixUnit unit,
-                                  Provenance provenance) {
+    public static Builder builder(
+            Instant start, int bucketSeconds, int columns, MatrixUnit unit, Provenance provenance) {
         return new Builder(start, bucketSeconds, columns, unit, provenance);
     }
 
-    public static KeyTimeMatrix empty(Instant start, int bucketSeconds, int columns, MatrixUnit unit,
-                                      Provenance provenance) {
+    public static KeyTimeMatrix empty(
+            Instant start, int bucketSeconds, int columns, MatrixUnit unit, Provenance provenance) {
         return builder(start, bucketSeconds, columns, unit, provenance).build();
     }
 
@@ -221,8 +220,8 @@ public final class KeyTimeMatrix {
 
     @Override
     public String toString() {
-        return "KeyTimeMatrix[" + rows.size() + " rows × " + columns + " × " + bucketSeconds + " s from " + start
-                + ", " + nonEmptyCells() + " cells, " + unit + ", " + provenance + ", " + qualities + "]";
+        return "KeyTimeMatrix[" + rows.size() + " rows × " + columns + " × " + bucketSeconds + " s from " + start + ", "
+                + nonEmptyCells() + " cells, " + unit + ", " + provenance + ", " + qualities + "]";
     }
 
     /** A row on its way into the matrix, summarised once so sorting does not recompute totals. */

@@ -12,8 +12,8 @@ public record LabelRun(int fromRow, int toRowExclusive, String text) {
     public LabelRun {
         Objects.requireNonNull(text, "text");
         if (fromRow < 0 || toRowExclusive <= fromRow) {
-            throw new IllegalArgumentException("A label run covers at least one row: [" + fromRow + ", "
-                    + toRowExclusive + ")");
+            throw new IllegalArgumentException(
+                    "A label run covers at least one row: [" + fromRow + ", " + toRowExclusive + ")");
         }
     }
 

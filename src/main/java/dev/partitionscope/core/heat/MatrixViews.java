@@ -20,8 +20,7 @@ import java.util.Set;
  */
 public final class MatrixViews {
 
-    private MatrixViews() {
-    }
+    private MatrixViews() {}
 
     /**
      * Only {@code keys} and the columns [{@code fromColumn}, {@code toColumnExclusive}): the semantic zoom to a
@@ -31,13 +30,17 @@ public final class MatrixViews {
      *
      * @throws IndexOutOfBoundsException when the columns are not a range within the matrix
      */
-    public static KeyTimeMatrix slice(KeyTimeMatrix matrix, Collection<RowKey> keys, int fromColumn,
-                                      int toColumnExclusive) {
+    public static KeyTimeMatrix slice(
+            KeyTimeMatrix matrix, Collection<RowKey> keys, int fromColumn, int toColumnExclusive) {
         Objects.requireNonNull(matrix, "matrix");
         Objects.requireNonNull(keys, "keys");
         Objects.checkFromToIndex(fromColumn, toColumnExclusive, matrix.columns());
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(matrix.columnStart(fromColumn), matrix.bucketSeconds(),
-                toColumnExclusive - fromColumn, matrix.unit(), matrix.provenance());
+        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(
+                matrix.columnStart(fromColumn),
+                matrix.bucketSeconds(),
+                toColumnExclusive - fromColumn,
+                matrix.unit(),
+                matrix.provenance());
         copyQualities(matrix, b);
         copyMissing(matrix, fromColumn, toColumnExclusive, b);
         for (RowKey key : keys) {
@@ -73,8 +76,8 @@ public final class MatrixViews {
         for (int i = 1; i < matrices.size(); i++) {
             requireSameShape(first, Objects.requireNonNull(matrices.get(i), "matrix " + i), i);
         }
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(first.start(), first.bucketSeconds(), first.columns(),
-                first.unit(), first.provenance());
+        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(
+                first.start(), first.bucketSeconds(), first.columns(), first.unit(), first.provenance());
         Map<List<String>, Integer> owner = new HashMap<>(); // [table, index] -> the input it came from
         for (int i = 0; i < matrices.size(); i++) {
             KeyTimeMatrix m = matrices.get(i);
@@ -84,8 +87,8 @@ public final class MatrixViews {
                 RowKey key = m.row(r);
                 Integer was = owner.putIfAbsent(Arrays.asList(key.table(), key.index()), i);
                 if (was != null && was != i) {
-                    throw new IllegalArgumentException(key.resourceLabel() + " appears in matrices " + was + " and "
-                            + i + ": merge takes each table or index once");
+                    throw new IllegalArgumentException(key.resourceLabel() + " appears in matrices " + was + " and " + i
+                            + ": merge takes each table or index once");
                 }
                 copyRow(m, r, key, b);
             }
@@ -111,8 +114,8 @@ public final class MatrixViews {
             differences.add("provenance " + a.provenance() + " vs " + b.provenance());
         }
         if (!differences.isEmpty()) {
-            throw new IllegalArgumentException("Matrix " + i + " does not match matrix 0: "
-                    + String.join(", ", differences));
+            throw new IllegalArgumentException(
+                    "Matrix " + i + " does not match matrix 0: " + String.join(", ", differences));
         }
     }
 
@@ -123,8 +126,12 @@ public final class MatrixViews {
      */
     public static KeyTimeMatrix throttlesAsValues(KeyTimeMatrix matrix) {
         Objects.requireNonNull(matrix, "matrix");
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(matrix.start(), matrix.bucketSeconds(), matrix.columns(),
-                MatrixUnit.THROTTLES_PER_MINUTE, matrix.provenance());
+        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(
+                matrix.start(),
+                matrix.bucketSeconds(),
+                matrix.columns(),
+                MatrixUnit.THROTTLES_PER_MINUTE,
+                matrix.provenance());
         copyQualities(matrix, b);
         copyMissing(matrix, 0, matrix.columns(), b);
         for (int r = 0; r < matrix.rowCount(); r++) {
@@ -146,8 +153,8 @@ public final class MatrixViews {
         Objects.requireNonNull(matrix, "matrix");
         Objects.requireNonNull(folding, "folding");
         Objects.requireNonNull(expanded, "expanded");
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(matrix.start(), matrix.bucketSeconds(), matrix.columns(),
-                matrix.unit(), matrix.provenance());
+        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(
+                matrix.start(), matrix.bucketSeconds(), matrix.columns(), matrix.unit(), matrix.provenance());
         copyQualities(matrix, b);
         copyMissing(matrix, 0, matrix.columns(), b);
         for (int r = 0; r < matrix.rowCount(); r++) {

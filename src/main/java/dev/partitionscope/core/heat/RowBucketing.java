@@ -25,8 +25,7 @@ public final class RowBucketing {
     /** Partition key, then sort key, in String order; a partition-key-only row before its sort keys. */
     public static final Comparator<RowKey> KEY_ORDER = RowBucketing::compareKeys;
 
-    private RowBucketing() {
-    }
+    private RowBucketing() {}
 
     public static HeatGrid bucket(KeyTimeMatrix matrix) {
         return bucket(matrix, DEFAULT_ROWS, ALL_COLUMNS, KEY_ORDER);

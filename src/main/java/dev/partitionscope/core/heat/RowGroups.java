@@ -12,8 +12,7 @@ final class RowGroups {
     /** At most this share of the row budget goes to the hottest rows; the rest shows the cold key space. */
     private static final int HOT_SHARE_DIVISOR = 4;
 
-    private RowGroups() {
-    }
+    private RowGroups() {}
 
     /** Rows over {@code keys} (display order; {@code display[i]} is the matrix row of {@code keys.get(i)}). */
     static List<HeatRow> of(KeyTimeMatrix m, int[] display, List<RowKey> keys, int targetRows) {
@@ -111,8 +110,8 @@ final class RowGroups {
         List<int[]> runs = new ArrayList<>();
         int from = -1;
         for (int p = 0; p <= own.length; p++) {
-            boolean breaks = p == own.length || own[p]
-                    || from >= 0 && !RowBucketing.sameResource(keys.get(from), keys.get(p));
+            boolean breaks =
+                    p == own.length || own[p] || from >= 0 && !RowBucketing.sameResource(keys.get(from), keys.get(p));
             if (breaks && from >= 0) {
                 runs.add(new int[] {from, p});
                 from = -1;
@@ -167,8 +166,8 @@ final class RowGroups {
     }
 
     /** Splits [from, to) into {@code groups} contiguous rows of about equal traffic (equal counts when idle). */
-    private static void split(KeyTimeMatrix m, int[] display, List<RowKey> keys, int from, int to, int groups,
-                              List<HeatRow> out) {
+    private static void split(
+            KeyTimeMatrix m, int[] display, List<RowKey> keys, int from, int to, int groups, List<HeatRow> out) {
         int len = to - from;
         double[] cumulative = new double[len + 1];
         for (int i = 0; i < len; i++) {

@@ -30,7 +30,7 @@ final class RowKeys {
     private final String[] indexes;
     private final byte[] pool;
     private final int[] keyStart; // per row, where its partition key's header is in the pool
-    private final int[] slots;    // row + 1, or 0 for a free slot; twice as many as rows, so at most half full
+    private final int[] slots; // row + 1, or 0 for a free slot; twice as many as rows, so at most half full
 
     RowKeys(List<RowKey> keys) {
         size = keys.size();
@@ -138,7 +138,8 @@ final class RowKeys {
         int p = at + headerLength(header);
         boolean wide = (header & 2) != 0;
         for (int i = 0; i < length; i++) {
-            char c = wide ? (char) ((pool[p + 2 * i] & 0xff) << 8 | pool[p + 2 * i + 1] & 0xff)
+            char c = wide
+                    ? (char) ((pool[p + 2 * i] & 0xff) << 8 | pool[p + 2 * i + 1] & 0xff)
                     : (char) (pool[p + i] & 0xff);
             if (c != s.charAt(i)) {
                 return false;

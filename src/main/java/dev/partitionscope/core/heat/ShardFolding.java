@@ -30,8 +30,7 @@ public final class ShardFolding {
     // A clock time at the end: "17:30", "01:00:00".
     private static final Pattern TIME_AT_END = Pattern.compile("(?<!\\d)\\d{1,2}:\\d{2}(?::\\d{2})?$");
 
-    private record Shard(String logical, int number) {
-    }
+    private record Shard(String logical, int number) {}
 
     private final Map<String, Shard> shards;
     private final Map<String, List<String>> shardKeys;
@@ -77,7 +76,8 @@ public final class ShardFolding {
         for (String key : new LinkedHashSet<>(keys)) {
             Candidate c = candidate(key, separator);
             if (c != null) {
-                groups.computeIfAbsent(c.logical + '\u0000' + c.delimiter, g -> new ArrayList<>()).add(c);
+                groups.computeIfAbsent(c.logical + '\u0000' + c.delimiter, g -> new ArrayList<>())
+                        .add(c);
             }
         }
         Map<String, Shard> shards = new HashMap<>();
@@ -93,7 +93,8 @@ public final class ShardFolding {
         }
         Map<String, List<String>> sorted = new LinkedHashMap<>();
         shardKeys.forEach((logical, list) -> {
-            list.sort(Comparator.comparingInt((String k) -> shards.get(k).number()).thenComparing(k -> k));
+            list.sort(Comparator.comparingInt((String k) -> shards.get(k).number())
+                    .thenComparing(k -> k));
             sorted.put(logical, List.copyOf(list));
         });
         Set<String> logical = new LinkedHashSet<>();
@@ -104,8 +105,7 @@ public final class ShardFolding {
         return new ShardFolding(shards, sorted, logical);
     }
 
-    private record Candidate(String key, String logical, char delimiter, int number, int digits) {
-    }
+    private record Candidate(String key, String logical, char delimiter, int number, int digits) {}
 
     /** {@code key} split into logical key and shard number if its shape allows it, else null. */
     private static Candidate candidate(String key, char separator) {

@@ -20,7 +20,7 @@ import java.util.List;
 final class SparseCells {
     private final int[] rowStart;
     private final char[] narrowColumns; // when columns fit in a char, else null
-    private final int[] wideColumns;    // otherwise
+    private final int[] wideColumns; // otherwise
     private final float[] values;
     private final int[] throttledCells;
     private final long[] throttleCounts;
@@ -102,8 +102,9 @@ final class SparseCells {
 
     long rowThrottles(int row) {
         long sum = 0;
-        for (int t = firstThrottleFrom(rowStart[row]); t < throttledCells.length && throttledCells[t] < rowStart[row + 1];
-             t++) {
+        for (int t = firstThrottleFrom(rowStart[row]);
+                t < throttledCells.length && throttledCells[t] < rowStart[row + 1];
+                t++) {
             sum += throttleCounts[t];
         }
         return sum;

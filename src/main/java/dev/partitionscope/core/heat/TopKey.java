@@ -9,6 +9,5 @@ package dev.partitionscope.core.heat;
  * @param peakPerMinute        the row's peak cell, per minute for per-minute units, as is for per-second units
  * @param peakPercentOfCeiling the peak as a percentage of the unit's per-key ceiling, NaN when the unit has none
  */
-public record TopKey(RowKey key, double total, double share, double peakPerMinute, double peakPercentOfCeiling,
-                     long throttles) {
-}
+public record TopKey(
+        RowKey key, double total, double share, double peakPerMinute, double peakPercentOfCeiling, long throttles) {}

@@ -12,13 +12,13 @@ import java.util.Locale;
  * in a 5-minute bucket reads the same as one in a 1-minute bucket.
  */
 public final class TopKeys {
-    private static final Comparator<TopKey> ORDER = Comparator.comparingDouble(TopKey::total).reversed()
+    private static final Comparator<TopKey> ORDER = Comparator.comparingDouble(TopKey::total)
+            .reversed()
             .thenComparing(Comparator.comparingLong(TopKey::throttles).reversed())
             .thenComparing(k -> k.key().label())
             .thenComparing(k -> k.key().resourceLabel());
 
-    private TopKeys() {
-    }
+    private TopKeys() {}
 
     /**
      * The {@code limit} busiest keys, by total then throttles. The other-keys row is left out (it is not a key) but
@@ -40,8 +40,13 @@ public final class TopKeys {
                 continue;
             }
             double peak = m.rowPeak(r) / minutesPerBucket;
-            keys.add(new TopKey(key, total, matrixTotal > 0 ? total / matrixTotal : 0, peak,
-                    Double.isNaN(ceiling) ? Double.NaN : peak / ceiling * 100, throttles));
+            keys.add(new TopKey(
+                    key,
+                    total,
+                    matrixTotal > 0 ? total / matrixTotal : 0,
+                    peak,
+                    Double.isNaN(ceiling) ? Double.NaN : peak / ceiling * 100,
+                    throttles));
         }
         keys.sort(ORDER);
         return List.copyOf(keys.subList(0, Math.min(limit, keys.size())));
@@ -53,19 +58,29 @@ public final class TopKeys {
      */
     public static String csv(List<TopKey> keys, MatrixUnit unit) {
         StringBuilder out = new StringBuilder();
-        out.append("table,index,partition_key,sort_key,total_").append(unit.name().toLowerCase(Locale.ROOT))
+        out.append("table,index,partition_key,sort_key,total_")
+                .append(unit.name().toLowerCase(Locale.ROOT))
                 .append(",share_percent,peak_per_minute,peak_percent_of_ceiling,throttles\r\n");
         for (TopKey k : keys) {
             RowKey key = k.key();
-            out.append(field(key.table())).append(',')
-                    .append(field(key.index())).append(',')
-                    .append(field(key.partitionKey())).append(',')
-                    .append(field(key.sortKey())).append(',')
-                    .append(number(k.total())).append(',')
-                    .append(number(k.share() * 100)).append(',')
-                    .append(number(k.peakPerMinute())).append(',')
-                    .append(number(k.peakPercentOfCeiling())).append(',')
-                    .append(k.throttles()).append("\r\n");
+            out.append(field(key.table()))
+                    .append(',')
+                    .append(field(key.index()))
+                    .append(',')
+                    .append(field(key.partitionKey()))
+                    .append(',')
+                    .append(field(key.sortKey()))
+                    .append(',')
+                    .append(number(k.total()))
+                    .append(',')
+                    .append(number(k.share() * 100))
+                    .append(',')
+                    .append(number(k.peakPerMinute()))
+                    .append(',')
+                    .append(number(k.peakPercentOfCeiling()))
+                    .append(',')
+                    .append(k.throttles())
+                    .append("\r\n");
         }
         return out.toString();
     }
@@ -79,7 +94,8 @@ public final class TopKeys {
         if (!Double.isFinite(value)) {
             return "";
         }
-        BigDecimal rounded = BigDecimal.valueOf(value).setScale(6, RoundingMode.HALF_UP).stripTrailingZeros();
+        BigDecimal rounded =
+                BigDecimal.valueOf(value).setScale(6, RoundingMode.HALF_UP).stripTrailingZeros();
         return rounded.signum() == 0 ? "0" : rounded.toPlainString();
     }
 }

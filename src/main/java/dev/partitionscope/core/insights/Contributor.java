@@ -21,17 +21,19 @@ public record Contributor(List<String> keys, double aggregate, long[] epochSecon
         epochSeconds = epochSeconds.clone();
         values = values.clone();
         if (epochSeconds.length != values.length) {
-            throw new IllegalArgumentException("Timestamps and values differ in length: " + epochSeconds.length
-                    + " vs " + values.length);
+            throw new IllegalArgumentException(
+                    "Timestamps and values differ in length: " + epochSeconds.length + " vs " + values.length);
         }
     }
 
     // Records compare arrays by identity; a contributor is a value, so compare their contents.
     @Override
     public boolean equals(Object o) {
-        return o instanceof Contributor c && keys.equals(c.keys)
+        return o instanceof Contributor c
+                && keys.equals(c.keys)
                 && Double.compare(aggregate, c.aggregate) == 0
-                && Arrays.equals(epochSeconds, c.epochSeconds) && Arrays.equals(values, c.values);
+                && Arrays.equals(epochSeconds, c.epochSeconds)
+                && Arrays.equals(values, c.values);
     }
 
     @Override

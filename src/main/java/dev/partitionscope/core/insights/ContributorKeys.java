@@ -12,8 +12,7 @@ import java.util.Locale;
  * order is kept as sent.
  */
 public final class ContributorKeys {
-    private ContributorKeys() {
-    }
+    private ContributorKeys() {}
 
     /**
      * @param labels        the report's KeyLabels (may be empty)
@@ -22,8 +21,7 @@ public final class ContributorKeys {
      * @param sortName      its sort key attribute name, or null
      * @return the keys with the partition key first
      */
-    public static List<String> ordered(List<String> labels, List<String> keys, String partitionName,
-                                       String sortName) {
+    public static List<String> ordered(List<String> labels, List<String> keys, String partitionName, String sortName) {
         if (labels == null || labels.size() != keys.size() || keys.size() < 2) {
             return keys;
         }
@@ -56,7 +54,11 @@ public final class ContributorKeys {
         return out;
     }
 
-    private enum Role { PARTITION, SORT, UNKNOWN }
+    private enum Role {
+        PARTITION,
+        SORT,
+        UNKNOWN
+    }
 
     private static Role role(String label, String partitionName, String sortName) {
         if (label == null) {

@@ -38,7 +38,9 @@ public enum RuleKind {
      * table may itself be called {@code x-PKC-y}. Empty for names of any other shape.
      */
     public static Optional<RuleKind> ofRuleName(String name) {
-        if (name == null || !name.startsWith(PREFIX) || name.length() < PREFIX.length() + 4
+        if (name == null
+                || !name.startsWith(PREFIX)
+                || name.length() < PREFIX.length() + 4
                 || name.charAt(PREFIX.length() + 3) != '-') {
             return Optional.empty();
         }

@@ -12,8 +12,14 @@ import java.util.Objects;
  * @param approximateUniqueCount how many keys contributed in the window, of which at most 25 are listed
  * @param failure                null when the report loaded
  */
-public record RuleReport(InsightRule rule, Instant start, Instant end, int periodSeconds,
-                         List<Contributor> contributors, long approximateUniqueCount, String failure) {
+public record RuleReport(
+        InsightRule rule,
+        Instant start,
+        Instant end,
+        int periodSeconds,
+        List<Contributor> contributors,
+        long approximateUniqueCount,
+        String failure) {
 
     public RuleReport {
         Objects.requireNonNull(rule, "rule");
@@ -22,7 +28,8 @@ public record RuleReport(InsightRule rule, Instant start, Instant end, int perio
         contributors = contributors == null ? List.of() : List.copyOf(contributors);
     }
 
-    public static RuleReport ofFailure(InsightRule rule, Instant start, Instant end, int periodSeconds, String failure) {
+    public static RuleReport ofFailure(
+            InsightRule rule, Instant start, Instant end, int periodSeconds, String failure) {
         return new RuleReport(rule, start, end, periodSeconds, List.of(), 0, Objects.requireNonNull(failure));
     }
 

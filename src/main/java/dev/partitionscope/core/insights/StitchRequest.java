@@ -16,9 +16,16 @@ import java.util.Objects;
  * @param tableUnitsPerBucket null, or per column 3 × ConsumedWriteCapacityUnits Sum + ConsumedReadCapacityUnits Sum
  *                            (NaN where unknown)
  */
-public record StitchRequest(Instant start, int bucketSeconds, int columns, String table, String index,
-                            boolean sortKeyLevel, List<RuleReport> accessed, List<RuleReport> throttled,
-                            double[] tableUnitsPerBucket) {
+public record StitchRequest(
+        Instant start,
+        int bucketSeconds,
+        int columns,
+        String table,
+        String index,
+        boolean sortKeyLevel,
+        List<RuleReport> accessed,
+        List<RuleReport> throttled,
+        double[] tableUnitsPerBucket) {
 
     public StitchRequest {
         Objects.requireNonNull(start, "start");
@@ -30,8 +37,8 @@ public record StitchRequest(Instant start, int bucketSeconds, int columns, Strin
         throttled = throttled == null ? List.of() : List.copyOf(throttled);
         if (tableUnitsPerBucket != null) {
             if (tableUnitsPerBucket.length != columns) {
-                throw new IllegalArgumentException("One table total per column expected: "
-                        + tableUnitsPerBucket.length + " for " + columns + " columns");
+                throw new IllegalArgumentException("One table total per column expected: " + tableUnitsPerBucket.length
+                        + " for " + columns + " columns");
             }
             tableUnitsPerBucket = tableUnitsPerBucket.clone();
         }

@@ -18,16 +18,23 @@ import java.util.Map;
  */
 public final class Stitcher {
 
-    private Stitcher() {
-    }
+    private Stitcher() {}
 
     public static KeyTimeMatrix stitch(StitchRequest request) {
         if (request.accessed().isEmpty() && request.throttled().isEmpty()) {
-            return KeyTimeMatrix.empty(request.start(), request.bucketSeconds(), request.columns(),
-                    MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
+            return KeyTimeMatrix.empty(
+                    request.start(),
+                    request.bucketSeconds(),
+                    request.columns(),
+                    MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
+                    Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
         }
-        KeyTimeMatrix.Builder builder = KeyTimeMatrix.builder(request.start(), request.bucketSeconds(),
-                request.columns(), MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.CONTRIBUTOR_INSIGHTS_STITCHED)
+        KeyTimeMatrix.Builder builder = KeyTimeMatrix.builder(
+                        request.start(),
+                        request.bucketSeconds(),
+                        request.columns(),
+                        MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
+                        Provenance.CONTRIBUTOR_INSIGHTS_STITCHED)
                 .flag(Quality.APPROXIMATE);
         boolean[] missing = new boolean[request.columns()];
 
@@ -55,8 +62,7 @@ public final class Stitcher {
     }
 
     /** A datapoint's identity: the same rule, key and timestamp seen in two overlapping reports is one datapoint. */
-    private record Identity(String rule, List<String> keys, long epochSecond) {
-    }
+    private record Identity(String rule, List<String> keys, long epochSecond) {}
 
     private record Placed(RowKey row, int column, double value) {
         Placed larger(Placed other) {
@@ -68,8 +74,8 @@ public final class Stitcher {
      * The reports' datapoints inside the matrix, each once; several may fall into one cell (a report period finer
      * than the bucket) and are summed by the builder. Also marks failed windows missing and flags truncated ones.
      */
-    private static Collection<Placed> collect(StitchRequest request, List<RuleReport> reports,
-                                               KeyTimeMatrix.Builder builder, boolean[] missing) {
+    private static Collection<Placed> collect(
+            StitchRequest request, List<RuleReport> reports, KeyTimeMatrix.Builder builder, boolean[] missing) {
         long start = request.start().getEpochSecond();
         int bucket = request.bucketSeconds();
         // Overlapping reports (one's inclusive end is the next one's start) should agree on a shared datapoint; if

@@ -18,7 +18,18 @@ import java.util.Objects;
  */
 public sealed interface AttrValue {
 
-    enum Type { S, N, B, BOOL, NULL, SS, NS, BS, L, M }
+    enum Type {
+        S,
+        N,
+        B,
+        BOOL,
+        NULL,
+        SS,
+        NS,
+        BS,
+        L,
+        M
+    }
 
     Type type();
 
@@ -180,7 +191,9 @@ public sealed interface AttrValue {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof SS s && s.values.size() == values.size() && new LinkedHashSet<>(values).containsAll(s.values);
+            return o instanceof SS s
+                    && s.values.size() == values.size()
+                    && new LinkedHashSet<>(values).containsAll(s.values);
         }
 
         @Override
@@ -201,7 +214,9 @@ public sealed interface AttrValue {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof NS s && s.values.size() == values.size() && new LinkedHashSet<>(values).containsAll(s.values);
+            return o instanceof NS s
+                    && s.values.size() == values.size()
+                    && new LinkedHashSet<>(values).containsAll(s.values);
         }
 
         @Override
@@ -222,7 +237,9 @@ public sealed interface AttrValue {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof BS s && s.values.size() == values.size() && new LinkedHashSet<>(values).containsAll(s.values);
+            return o instanceof BS s
+                    && s.values.size() == values.size()
+                    && new LinkedHashSet<>(values).containsAll(s.values);
         }
 
         @Override

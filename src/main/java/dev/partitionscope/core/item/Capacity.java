@@ -8,8 +8,7 @@ public final class Capacity {
     public static final int READ_UNIT_BYTES = 4096;
     public static final int WRITE_UNIT_BYTES = 1024;
 
-    private Capacity() {
-    }
+    private Capacity() {}
 
     /** RCU to read {@code bytes} in one operation (an absent item still costs the minimum). */
     public static double readUnits(long bytes, boolean consistent) {

@@ -11,8 +11,7 @@ import java.util.Map;
  * negative — is the one dynalite derived empirically from DynamoDB, so both engines agree on capacity.
  */
 public final class ItemSize {
-    private ItemSize() {
-    }
+    private ItemSize() {}
 
     public static long of(Map<String, AttrValue> item) {
         long size = 0;
@@ -28,10 +27,18 @@ public final class ItemSize {
             case N -> number((AttrValue.N) v);
             case B -> ((AttrValue.B) v).value().length;
             case BOOL, NULL -> 1;
-            case SS -> ((AttrValue.SS) v).values().stream().mapToLong(ItemSize::utf8Length).sum();
-            case NS -> ((AttrValue.NS) v).values().stream().mapToLong(ItemSize::number).sum();
-            case BS -> ((AttrValue.BS) v).values().stream().mapToLong(b -> b.value().length).sum();
-            case L -> 3 + ((AttrValue.L) v).values().stream().mapToLong(x -> 1 + of(x)).sum();
+            case SS ->
+                ((AttrValue.SS) v)
+                        .values().stream().mapToLong(ItemSize::utf8Length).sum();
+            case NS ->
+                ((AttrValue.NS) v).values().stream().mapToLong(ItemSize::number).sum();
+            case BS ->
+                ((AttrValue.BS) v)
+                        .values().stream().mapToLong(b -> b.value().length).sum();
+            case L ->
+                3
+                        + ((AttrValue.L) v)
+                                .values().stream().mapToLong(x -> 1 + of(x)).sum();
             case M -> 3 + ((AttrValue.M) v).values().size() + of(((AttrValue.M) v).values());
         };
     }

@@ -9,14 +9,17 @@ import java.util.Map;
  * same text the items table shows. A missing attribute is an empty field.
  */
 public final class ItemsCsv {
-    private ItemsCsv() {
-    }
+    private ItemsCsv() {}
 
     public static String csv(List<String> columns, List<Map<String, AttrValue>> items) {
         StringBuilder sb = new StringBuilder();
         row(sb, columns);
         for (Map<String, AttrValue> item : items) {
-            row(sb, columns.stream().map(c -> item.get(c) == null ? "" : PlainValues.text(item.get(c))).toList());
+            row(
+                    sb,
+                    columns.stream()
+                            .map(c -> item.get(c) == null ? "" : PlainValues.text(item.get(c)))
+                            .toList());
         }
         return sb.toString();
     }

@@ -10,8 +10,7 @@ import java.util.Comparator;
 public final class KeyOrder implements Comparator<AttrValue> {
     public static final KeyOrder INSTANCE = new KeyOrder();
 
-    private KeyOrder() {
-    }
+    private KeyOrder() {}
 
     @Override
     public int compare(AttrValue a, AttrValue b) {

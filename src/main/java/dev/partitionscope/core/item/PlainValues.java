@@ -6,8 +6,7 @@ import java.util.Map;
 
 /** Items as plain values (for JSON and tables): strings, numbers, booleans, null, lists and maps; binary as base64. */
 public final class PlainValues {
-    private PlainValues() {
-    }
+    private PlainValues() {}
 
     public static Map<String, Object> plain(Map<String, AttrValue> item) {
         Map<String, Object> m = new LinkedHashMap<>();

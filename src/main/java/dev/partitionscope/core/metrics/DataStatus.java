@@ -14,8 +14,8 @@ public record DataStatus(DataState state, String detail, String permission) {
     }
 
     public static DataStatus accessDenied(String permission) {
-        return new DataStatus(DataState.ACCESS_DENIED, "The credentials are not allowed to call " + permission + ".",
-                permission);
+        return new DataStatus(
+                DataState.ACCESS_DENIED, "The credentials are not allowed to call " + permission + ".", permission);
     }
 
     /** One line for a chart or banner: "Access denied — needs cloudwatch:GetMetricData". */

@@ -12,13 +12,12 @@ public final class MetricPeriod {
     /** At most this many points per series: a day at one minute. */
     public static final int MAX_POINTS = 1_440;
 
-    private static final int[] CANDIDATES = {60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 10_800, 21_600, 43_200,
-            86_400};
+    private static final int[] CANDIDATES = {60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 10_800, 21_600, 43_200, 86_400
+    };
     private static final Duration ONE_MINUTE_RETENTION = Duration.ofDays(15);
     private static final Duration FIVE_MINUTE_RETENTION = Duration.ofDays(63);
 
-    private MetricPeriod() {
-    }
+    private MetricPeriod() {}
 
     /** The coarsest resolution CloudWatch still holds for data starting at {@code start}, in seconds. */
     public static int retentionMinimum(Instant start, Instant now) {

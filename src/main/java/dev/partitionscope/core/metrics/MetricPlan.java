@@ -10,19 +10,37 @@ import java.util.Objects;
  * and throttled requests and latency per operation, over one window at one period. GetMetricData takes at most 500
  * queries per call, so the plan is cut into batches; each batch is then paged with NextToken.
  */
-public record MetricPlan(String table, List<String> indexes, Instant start, Instant end, int periodSeconds,
-                         List<MetricQuery> queries, List<MetricQuery.Key> totalsOfSplits, List<String> notes) {
+public record MetricPlan(
+        String table,
+        List<String> indexes,
+        Instant start,
+        Instant end,
+        int periodSeconds,
+        List<MetricQuery> queries,
+        List<MetricQuery.Key> totalsOfSplits,
+        List<String> notes) {
     /** GetMetricData's limit on queries per call. */
     public static final int MAX_QUERIES_PER_CALL = 500;
 
     /** Operations that publish ThrottledRequests and SuccessfulRequestLatency. Absent ones simply have no data. */
-    public static final List<String> OPERATIONS = List.of("GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query",
-            "Scan", "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems", "ExecuteStatement",
-            "BatchExecuteStatement", "ExecuteTransaction");
+    public static final List<String> OPERATIONS = List.of(
+            "GetItem",
+            "PutItem",
+            "UpdateItem",
+            "DeleteItem",
+            "Query",
+            "Scan",
+            "BatchGetItem",
+            "BatchWriteItem",
+            "TransactGetItems",
+            "TransactWriteItems",
+            "ExecuteStatement",
+            "BatchExecuteStatement",
+            "ExecuteTransaction");
 
     /** Operations whose series CloudWatch may publish split by a PartiQL dimension (Verb or OperationType). */
-    public static final List<String> PARTIQL_OPERATIONS = List.of("ExecuteStatement", "BatchExecuteStatement",
-            "ExecuteTransaction");
+    public static final List<String> PARTIQL_OPERATIONS =
+            List.of("ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction");
 
     /**
      * @param totalsOfSplits series CloudWatch publishes only split (a global table's consumed write units by
@@ -44,8 +62,8 @@ public record MetricPlan(String table, List<String> indexes, Instant start, Inst
     }
 
     /** The plan for a table and its GSIs; the window is aligned outwards to whole periods. */
-    public static MetricPlan forTable(String table, List<String> indexes, Instant start, Instant end,
-                                      int periodSeconds) {
+    public static MetricPlan forTable(
+            String table, List<String> indexes, Instant start, Instant end, int periodSeconds) {
         long s = Math.floorDiv(start.getEpochSecond(), periodSeconds) * periodSeconds;
         long e = Math.floorDiv(end.getEpochSecond() + periodSeconds - 1, periodSeconds) * periodSeconds;
         if (e <= s) {
@@ -65,7 +83,8 @@ public record MetricPlan(String table, List<String> indexes, Instant start, Inst
             }
         }
         for (String op : OPERATIONS) {
-            queries.add(new MetricQuery("q" + queries.size(), Resource.table(table), TableMetric.THROTTLED_REQUESTS, op));
+            queries.add(
+                    new MetricQuery("q" + queries.size(), Resource.table(table), TableMetric.THROTTLED_REQUESTS, op));
             queries.add(new MetricQuery("q" + queries.size(), Resource.table(table), TableMetric.LATENCY, op));
         }
         List<String> notes = new ArrayList<>();
@@ -73,8 +92,15 @@ public record MetricPlan(String table, List<String> indexes, Instant start, Inst
             notes.add(TableMetric.WRITE_ACCOUNT_LIMIT.metricName() + " is published per table only, not per GSI:"
                     + " an index's account-limit write throttles count in its WriteThrottleEvents.");
         }
-        return new MetricPlan(table, indexes, Instant.ofEpochSecond(s), Instant.ofEpochSecond(e), periodSeconds,
-                queries, List.of(), notes);
+        return new MetricPlan(
+                table,
+                indexes,
+                Instant.ofEpochSecond(s),
+                Instant.ofEpochSecond(e),
+                periodSeconds,
+                queries,
+                List.of(),
+                notes);
     }
 
     /**
@@ -94,11 +120,12 @@ public record MetricPlan(String table, List<String> indexes, Instant start, Inst
         List<MetricQuery> out = new ArrayList<>();
         List<MetricQuery.Key> totals = new ArrayList<>(totalsOfSplits);
         for (MetricQuery q : queries) {
-            boolean partiql = q.metric().kind() == TableMetric.Kind.PER_OPERATION
-                    && PARTIQL_OPERATIONS.contains(q.operation());
+            boolean partiql =
+                    q.metric().kind() == TableMetric.Kind.PER_OPERATION && PARTIQL_OPERATIONS.contains(q.operation());
             boolean sourced = q.metric() == TableMetric.CONSUMED_WRITE && q.operation() == null;
             List<MetricQuery.Split> splits = partiql || sourced && q.split() == null
-                    ? published.splits(q.resource(), q.metric(), q.operation()) : List.of();
+                    ? published.splits(q.resource(), q.metric(), q.operation())
+                    : List.of();
             if (splits.isEmpty()) {
                 out.add(q);
                 continue;
@@ -119,31 +146,36 @@ public record MetricPlan(String table, List<String> indexes, Instant start, Inst
         }
         List<MetricQuery> renumbered = new ArrayList<>(out.size());
         for (MetricQuery q : out) {
-            renumbered.add(new MetricQuery("q" + renumbered.size(), q.resource(), q.metric(), q.operation(),
-                    q.split()));
+            renumbered.add(
+                    new MetricQuery("q" + renumbered.size(), q.resource(), q.metric(), q.operation(), q.split()));
         }
         return new MetricPlan(table, indexes, start, end, periodSeconds, renumbered, totals, outNotes);
     }
 
     private static String note(MetricQuery q, List<MetricQuery.Split> splits, boolean summed) {
-        String values = String.join(", ", splits.stream().map(MetricQuery.Split::value).toList());
+        String values =
+                String.join(", ", splits.stream().map(MetricQuery.Split::value).toList());
         if (q.operation() != null) {
             return q.operation() + " is published by " + splits.get(0).name() + " (" + values + "): its throttled"
                     + " requests and latency are shown per " + splits.get(0).name() + ".";
         }
-        return q.metric().metricName() + " of " + q.resource().label() + " is published by " + splits.get(0).name()
-                + " (" + values + ")" + (summed ? "; the total is their sum." : "; shown beside the total.");
+        return q.metric().metricName() + " of " + q.resource().label() + " is published by "
+                + splits.get(0).name() + " (" + values + ")"
+                + (summed ? "; the total is their sum." : "; shown beside the total.");
     }
 
     /** The planned per-operation series of a metric, in plan order (an operation's splits follow each other). */
     public List<MetricQuery.Key> perOperation(TableMetric metric) {
-        return queries.stream().filter(q -> q.metric() == metric && q.operation() != null).map(MetricQuery::key)
+        return queries.stream()
+                .filter(q -> q.metric() == metric && q.operation() != null)
+                .map(MetricQuery::key)
                 .toList();
     }
 
     /** Whether the plan asks for this series, or sums it from the series it asks for. */
     public boolean plans(MetricQuery.Key key) {
-        return totalsOfSplits.contains(key) || queries.stream().anyMatch(q -> q.key().equals(key));
+        return totalsOfSplits.contains(key)
+                || queries.stream().anyMatch(q -> q.key().equals(key));
     }
 
     /** Number of periods in the window. */

@@ -23,8 +23,11 @@ public final class MetricsSnapshot {
         this(plan, series, completeAnswers(series), status);
     }
 
-    public MetricsSnapshot(MetricPlan plan, Map<MetricQuery.Key, double[]> series,
-                           Map<MetricQuery.Key, SeriesAnswer> answers, DataStatus status) {
+    public MetricsSnapshot(
+            MetricPlan plan,
+            Map<MetricQuery.Key, double[]> series,
+            Map<MetricQuery.Key, SeriesAnswer> answers,
+            DataStatus status) {
         this.plan = plan;
         this.series = Map.copyOf(series);
         this.answers = Map.copyOf(answers);
@@ -211,8 +214,9 @@ public final class MetricsSnapshot {
         if (any) {
             return DataStatus.ZERO;
         }
-        if (counting && resource != null && (hasData(resource, TableMetric.CONSUMED_READ)
-                || hasData(resource, TableMetric.CONSUMED_WRITE))) {
+        if (counting
+                && resource != null
+                && (hasData(resource, TableMetric.CONSUMED_READ) || hasData(resource, TableMetric.CONSUMED_WRITE))) {
             return DataStatus.ZERO;
         }
         return status.state() == DataState.PARTIAL ? status : DataStatus.NO_DATA;
@@ -358,13 +362,17 @@ public final class MetricsSnapshot {
          * A total CloudWatch publishes only by split (consumed write units by Source): the sum of its splits, known
          * only when every split was answered completely. The statistic is a Sum, so the splits add up.
          */
-        private void sumSplits(MetricQuery.Key total, Map<MetricQuery.Key, double[]> outSeries,
-                               Map<MetricQuery.Key, SeriesAnswer> outAnswers) {
+        private void sumSplits(
+                MetricQuery.Key total,
+                Map<MetricQuery.Key, double[]> outSeries,
+                Map<MetricQuery.Key, SeriesAnswer> outAnswers) {
             double[] sum = nanArray(plan.columns());
             SeriesAnswer answer = SeriesAnswer.COMPLETE;
             for (MetricQuery q : plan.queries()) {
                 MetricQuery.Key k = q.key();
-                if (k.split() == null || !k.resource().equals(total.resource()) || k.metric() != total.metric()
+                if (k.split() == null
+                        || !k.resource().equals(total.resource())
+                        || k.metric() != total.metric()
                         || !java.util.Objects.equals(k.operation(), total.operation())) {
                     continue;
                 }

@@ -29,7 +29,8 @@ public record PublishedMetrics(List<Listed> series, String failure) {
         }
 
         boolean matches(Resource r, String metric, String operation) {
-            return metricName.equals(metric) && r.table().equals(dimensions.get("TableName"))
+            return metricName.equals(metric)
+                    && r.table().equals(dimensions.get("TableName"))
                     && Objects.equals(r.index(), dimensions.get("GlobalSecondaryIndexName"))
                     && Objects.equals(operation, dimensions.get("Operation"));
         }
@@ -84,7 +85,8 @@ public record PublishedMetrics(List<Listed> series, String failure) {
 
     /** Whether CloudWatch lists the series with no split dimension (the unsplit total). */
     public boolean listsUnsplit(Resource r, TableMetric metric, String operation) {
-        return series.stream().anyMatch(l -> l.matches(r, metric.metricName(), operation)
-                && l.dimensions().keySet().stream().allMatch(BASE::contains));
+        return series.stream()
+                .anyMatch(l -> l.matches(r, metric.metricName(), operation)
+                        && l.dimensions().keySet().stream().allMatch(BASE::contains));
     }
 }

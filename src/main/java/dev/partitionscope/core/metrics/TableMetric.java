@@ -13,29 +13,40 @@ public enum TableMetric {
     READ_THROTTLES("ReadThrottleEvents", "Sum", Kind.THROTTLES, Direction.READ, null),
     WRITE_THROTTLES("WriteThrottleEvents", "Sum", Kind.THROTTLES, Direction.WRITE, null),
     READ_KEY_RANGE("ReadKeyRangeThroughputThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.READ, Cause.KEY_RANGE),
-    WRITE_KEY_RANGE("WriteKeyRangeThroughputThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.WRITE,
-            Cause.KEY_RANGE),
-    READ_PROVISIONED("ReadProvisionedThroughputThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.READ,
-            Cause.PROVISIONED),
-    WRITE_PROVISIONED("WriteProvisionedThroughputThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.WRITE,
-            Cause.PROVISIONED),
-    READ_ACCOUNT_LIMIT("ReadAccountLimitThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.READ,
-            Cause.ACCOUNT_LIMIT),
-    WRITE_ACCOUNT_LIMIT("WriteAccountLimitThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.WRITE,
-            Cause.ACCOUNT_LIMIT),
-    READ_MAX_ON_DEMAND("ReadMaxOnDemandThroughputThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.READ,
-            Cause.MAX_ON_DEMAND),
-    WRITE_MAX_ON_DEMAND("WriteMaxOnDemandThroughputThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.WRITE,
+    WRITE_KEY_RANGE(
+            "WriteKeyRangeThroughputThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.WRITE, Cause.KEY_RANGE),
+    READ_PROVISIONED(
+            "ReadProvisionedThroughputThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.READ, Cause.PROVISIONED),
+    WRITE_PROVISIONED(
+            "WriteProvisionedThroughputThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.WRITE, Cause.PROVISIONED),
+    READ_ACCOUNT_LIMIT(
+            "ReadAccountLimitThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.READ, Cause.ACCOUNT_LIMIT),
+    WRITE_ACCOUNT_LIMIT(
+            "WriteAccountLimitThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.WRITE, Cause.ACCOUNT_LIMIT),
+    READ_MAX_ON_DEMAND(
+            "ReadMaxOnDemandThroughputThrottleEvents", "Sum", Kind.THROTTLE_CAUSE, Direction.READ, Cause.MAX_ON_DEMAND),
+    WRITE_MAX_ON_DEMAND(
+            "WriteMaxOnDemandThroughputThrottleEvents",
+            "Sum",
+            Kind.THROTTLE_CAUSE,
+            Direction.WRITE,
             Cause.MAX_ON_DEMAND),
     /** Per operation (TableName + Operation dimensions), table only. */
     THROTTLED_REQUESTS("ThrottledRequests", "Sum", Kind.PER_OPERATION, null, null),
     /** Per operation, milliseconds. */
     LATENCY("SuccessfulRequestLatency", "Average", Kind.PER_OPERATION, null, null);
 
-    public enum Kind { CONSUMED, PROVISIONED, THROTTLES, THROTTLE_CAUSE, PER_OPERATION }
+    public enum Kind {
+        CONSUMED,
+        PROVISIONED,
+        THROTTLES,
+        THROTTLE_CAUSE,
+        PER_OPERATION
+    }
 
     public enum Direction {
-        READ("read", "RCU"), WRITE("write", "WCU");
+        READ("read", "RCU"),
+        WRITE("write", "WCU");
 
         private final String word;
         private final String unit;

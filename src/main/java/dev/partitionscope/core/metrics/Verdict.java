@@ -16,8 +16,15 @@ import java.util.Map;
  *                    peak period when nothing did); NaN when the limit is unknown
  * @param inferred    true when the endpoint gave no cause-specific metrics and the cause was inferred from utilization
  */
-public record Verdict(Kind kind, String headline, String detail, Resource resource, Direction direction,
-                      Map<Cause, Long> events, double utilization, boolean inferred) {
+public record Verdict(
+        Kind kind,
+        String headline,
+        String detail,
+        Resource resource,
+        Direction direction,
+        Map<Cause, Long> events,
+        double utilization,
+        boolean inferred) {
 
     public enum Kind {
         HOT_PARTITION(Severity.PROBLEM),
@@ -39,7 +46,11 @@ public record Verdict(Kind kind, String headline, String detail, Resource resour
         }
     }
 
-    public enum Severity { GOOD, NEUTRAL, PROBLEM }
+    public enum Severity {
+        GOOD,
+        NEUTRAL,
+        PROBLEM
+    }
 
     public Verdict {
         events = Map.copyOf(events);

@@ -24,8 +24,7 @@ public final class Verdicts {
     /** Below this share of the limit, throttles without a cause metric are put down to a hot partition. */
     static final double INFER_HOT_BELOW_PERCENT = 50;
 
-    private Verdicts() {
-    }
+    private Verdicts() {}
 
     /** Per-second limits of one resource: provisioned units, or the on-demand maximum. */
     public record Limits(boolean onDemand, double read, double write, boolean defaultMaximum) {
@@ -40,8 +39,9 @@ public final class Verdicts {
         boolean onDemand = shape.billingMode() == BillingMode.PAY_PER_REQUEST;
         out.put(Resource.table(shape.name()), limits(onDemand, shape.provisioned(), shape.onDemandMaximum()));
         for (IndexShape gsi : shape.globalIndexes()) {
-            out.put(Resource.index(shape.name(), gsi.name()), limits(onDemand, gsi.provisioned(),
-                    gsi.onDemandMaximum()));
+            out.put(
+                    Resource.index(shape.name(), gsi.name()),
+                    limits(onDemand, gsi.provisioned(), gsi.onDemandMaximum()));
         }
         return out;
     }
@@ -50,19 +50,31 @@ public final class Verdicts {
         if (onDemand) {
             boolean readSet = max != null && max.hasRead();
             boolean writeSet = max != null && max.hasWrite();
-            return new Limits(true, readSet ? max.readUnitsPerSecond() : ON_DEMAND_DEFAULT_MAX,
-                    writeSet ? max.writeUnitsPerSecond() : ON_DEMAND_DEFAULT_MAX, !readSet || !writeSet);
+            return new Limits(
+                    true,
+                    readSet ? max.readUnitsPerSecond() : ON_DEMAND_DEFAULT_MAX,
+                    writeSet ? max.writeUnitsPerSecond() : ON_DEMAND_DEFAULT_MAX,
+                    !readSet || !writeSet);
         }
-        return new Limits(false, provisioned != null && provisioned.hasRead() ? provisioned.readUnitsPerSecond()
-                : Double.NaN, provisioned != null && provisioned.hasWrite() ? provisioned.writeUnitsPerSecond()
-                : Double.NaN, false);
+        return new Limits(
+                false,
+                provisioned != null && provisioned.hasRead() ? provisioned.readUnitsPerSecond() : Double.NaN,
+                provisioned != null && provisioned.hasWrite() ? provisioned.writeUnitsPerSecond() : Double.NaN,
+                false);
     }
 
     public static Verdict of(MetricsSnapshot s, Map<Resource, Limits> limits) {
         DataState state = s.status().state();
         if (state == DataState.ACCESS_DENIED || state == DataState.NOT_SUPPORTED || state == DataState.FAILED) {
-            return new Verdict(Verdict.Kind.UNAVAILABLE, "No verdict: metrics are unavailable",
-                    s.status().message(), null, null, Map.of(), Double.NaN, false);
+            return new Verdict(
+                    Verdict.Kind.UNAVAILABLE,
+                    "No verdict: metrics are unavailable",
+                    s.status().message(),
+                    null,
+                    null,
+                    Map.of(),
+                    Double.NaN,
+                    false);
         }
         Map<Cause, Long> byCause = new EnumMap<>(Cause.class);
         long generic = 0;
@@ -93,29 +105,52 @@ public final class Verdicts {
             }
         }
         long causeTotal = byCause.values().stream().mapToLong(Long::longValue).sum();
-        String unknownNote = unknown.isEmpty() ? "" : " CloudWatch did not answer " + unknown.size() + " throttle"
-                + " series completely (" + String.join(", ", unknown.subList(0, Math.min(3, unknown.size())))
-                + (unknown.size() > 3 ? ", …" : "") + "): the counts may be low.";
+        String unknownNote = unknown.isEmpty()
+                ? ""
+                : " CloudWatch did not answer " + unknown.size() + " throttle"
+                        + " series completely (" + String.join(", ", unknown.subList(0, Math.min(3, unknown.size())))
+                        + (unknown.size() > 3 ? ", …" : "") + "): the counts may be low.";
         if (worst == null && !unknown.isEmpty()) {
-            return new Verdict(Verdict.Kind.UNAVAILABLE, "No verdict: CloudWatch did not answer every throttle"
-                    + " series", "No throttles in the series CloudWatch answered, but " + unknown.size() + " of them"
-                    + " went unanswered (" + String.join(", ", unknown.subList(0, Math.min(3, unknown.size())))
-                    + (unknown.size() > 3 ? ", …" : "") + "). Without them \"no throttling\" cannot be said. "
-                    + s.status().message(), null, null, byCause, Double.NaN, false);
+            return new Verdict(
+                    Verdict.Kind.UNAVAILABLE,
+                    "No verdict: CloudWatch did not answer every throttle" + " series",
+                    "No throttles in the series CloudWatch answered, but " + unknown.size() + " of them"
+                            + " went unanswered (" + String.join(", ", unknown.subList(0, Math.min(3, unknown.size())))
+                            + (unknown.size() > 3 ? ", …" : "") + "). Without them \"no throttling\" cannot be said. "
+                            + s.status().message(),
+                    null,
+                    null,
+                    byCause,
+                    Double.NaN,
+                    false);
         }
         if (worst == null) {
-            boolean trafficKnown = s.resources().stream().allMatch(r -> s.complete(r, TableMetric.CONSUMED_READ)
-                    && s.complete(r, TableMetric.CONSUMED_WRITE));
+            boolean trafficKnown = s.resources().stream()
+                    .allMatch(
+                            r -> s.complete(r, TableMetric.CONSUMED_READ) && s.complete(r, TableMetric.CONSUMED_WRITE));
             if (!anyTraffic && !trafficKnown) {
-                return new Verdict(Verdict.Kind.UNAVAILABLE, "No verdict: CloudWatch did not answer the consumed"
-                        + " capacity", "No throttles, but whether the table had traffic is unknown. "
-                        + s.status().message(), null, null, byCause, Double.NaN, false);
+                return new Verdict(
+                        Verdict.Kind.UNAVAILABLE,
+                        "No verdict: CloudWatch did not answer the consumed" + " capacity",
+                        "No throttles, but whether the table had traffic is unknown. "
+                                + s.status().message(),
+                        null,
+                        null,
+                        byCause,
+                        Double.NaN,
+                        false);
             }
             if (!anyTraffic) {
-                return new Verdict(Verdict.Kind.NO_DATA, "No traffic in this range",
+                return new Verdict(
+                        Verdict.Kind.NO_DATA,
+                        "No traffic in this range",
                         "CloudWatch has no consumed-capacity datapoints for this table in the selected range. Pick a"
                                 + " longer range, or check that the application is using this table and region.",
-                        null, null, byCause, Double.NaN, false);
+                        null,
+                        null,
+                        byCause,
+                        Double.NaN,
+                        false);
             }
             return noThrottling(s, limits, byCause);
         }
@@ -124,15 +159,28 @@ public final class Verdicts {
         Cause cause;
         boolean inferred = causeTotal == 0;
         if (inferred) {
-            cause = !Double.isNaN(utilization) && utilization < INFER_HOT_BELOW_PERCENT ? Cause.KEY_RANGE
+            cause = !Double.isNaN(utilization) && utilization < INFER_HOT_BELOW_PERCENT
+                    ? Cause.KEY_RANGE
                     : lim != null && lim.onDemand() ? Cause.MAX_ON_DEMAND : Cause.PROVISIONED;
         } else {
-            cause = byCause.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+            cause = byCause.entrySet().stream()
+                    .max(Map.Entry.comparingByValue())
+                    .orElseThrow()
+                    .getKey();
         }
         long count = inferred ? generic : byCause.get(cause);
         Verdict v = throttled(cause, count, worst, worstDir, lim, utilization, byCause, inferred);
-        return unknownNote.isEmpty() ? v : new Verdict(v.kind(), v.headline(), v.detail() + unknownNote, v.resource(),
-                v.direction(), v.events(), v.utilization(), v.inferred());
+        return unknownNote.isEmpty()
+                ? v
+                : new Verdict(
+                        v.kind(),
+                        v.headline(),
+                        v.detail() + unknownNote,
+                        v.resource(),
+                        v.direction(),
+                        v.events(),
+                        v.utilization(),
+                        v.inferred());
     }
 
     /** The series' total when CloudWatch answered it completely; else 0, with the series named in {@code unknown}. */
@@ -144,47 +192,86 @@ public final class Verdicts {
         if (s.complete(key)) {
             return s.total(key);
         }
-        unknown.add(m.metricName() + (r.isTable() ? "" : " of " + r.index()) + " " + s.answer(key).words());
+        unknown.add(m.metricName() + (r.isTable() ? "" : " of " + r.index()) + " "
+                + s.answer(key).words());
         return 0;
     }
 
-    private static Verdict throttled(Cause cause, long count, Resource r, Direction d, Limits lim, double util,
-                                     Map<Cause, Long> byCause, boolean inferred) {
+    private static Verdict throttled(
+            Cause cause,
+            long count,
+            Resource r,
+            Direction d,
+            Limits lim,
+            double util,
+            Map<Cause, Long> byCause,
+            boolean inferred) {
         String what = r.isTable() ? "the table" : "index " + r.index();
-        String used = Double.isNaN(util) ? "" : " while " + what + " used " + percent(util) + " of its "
-                + capacityWord(lim, d);
+        String used = Double.isNaN(util)
+                ? ""
+                : " while " + what + " used " + percent(util) + " of its " + capacityWord(lim, d);
         String events = count(count) + (inferred ? " " : " " + shortCause(cause) + " ") + d.word() + " throttle"
                 + (count == 1 ? "" : "s");
         String also = others(byCause, cause);
         String gsiNote = !r.isTable() && d == Direction.WRITE
-                ? " Writes to an index that cannot keep up also throttle writes to the base table." : "";
-        String inferNote = inferred ? " (This endpoint reports no per-cause throttle metrics; the cause is inferred"
-                + " from utilization.)" : "";
+                ? " Writes to an index that cannot keep up also throttle writes to the base table."
+                : "";
+        String inferNote = inferred
+                ? " (This endpoint reports no per-cause throttle metrics; the cause is inferred" + " from utilization.)"
+                : "";
         return switch (cause) {
-            case KEY_RANGE -> new Verdict(Verdict.Kind.HOT_PARTITION,
-                    "Hot partition: " + events + used,
-                    "One partition key value can take at most " + (d == Direction.WRITE ? "1,000 WCU/s"
-                            : "3,000 RCU/s") + ", however much capacity " + what + " has, so adding capacity will"
-                            + " not stop these throttles. Find the key in the heatmap and spread it with a suffix"
-                            + " in the sharding designer." + gsiNote + also + inferNote,
-                    r, d, byCause, util, inferred);
-            case PROVISIONED -> new Verdict(Verdict.Kind.TABLE_AT_PROVISIONED_LIMIT,
-                    (r.isTable() ? "Table" : "Index " + r.index()) + " at its provisioned limit: " + events + used,
-                    "Consumption reached the provisioned " + d.unit() + "/s. Raise the provisioned capacity, let"
-                            + " auto scaling do it, or switch to on-demand." + gsiNote + also + inferNote,
-                    r, d, byCause, util, inferred);
-            case MAX_ON_DEMAND -> new Verdict(Verdict.Kind.ON_DEMAND_MAXIMUM,
-                    "On-demand maximum reached: " + events + used,
-                    "On-demand tables stop at their maximum throughput" + (lim != null && lim.defaultMaximum()
-                            ? " (the default is 40,000 units/s per table)" : "") + ". Raise Max"
-                            + (d == Direction.WRITE ? "Write" : "Read") + "RequestUnits on " + what + "." + gsiNote
-                            + also + inferNote,
-                    r, d, byCause, util, inferred);
-            case ACCOUNT_LIMIT -> new Verdict(Verdict.Kind.ACCOUNT_LIMIT,
-                    "Account limit reached: " + events,
-                    "The account's per-table or regional throughput quota was exceeded. Request a quota increase"
-                            + " in Service Quotas." + also + inferNote,
-                    r, d, byCause, util, inferred);
+            case KEY_RANGE ->
+                new Verdict(
+                        Verdict.Kind.HOT_PARTITION,
+                        "Hot partition: " + events + used,
+                        "One partition key value can take at most "
+                                + (d == Direction.WRITE ? "1,000 WCU/s" : "3,000 RCU/s") + ", however much capacity "
+                                + what + " has, so adding capacity will"
+                                + " not stop these throttles. Find the key in the heatmap and spread it with a suffix"
+                                + " in the sharding designer." + gsiNote + also + inferNote,
+                        r,
+                        d,
+                        byCause,
+                        util,
+                        inferred);
+            case PROVISIONED ->
+                new Verdict(
+                        Verdict.Kind.TABLE_AT_PROVISIONED_LIMIT,
+                        (r.isTable() ? "Table" : "Index " + r.index()) + " at its provisioned limit: " + events + used,
+                        "Consumption reached the provisioned " + d.unit() + "/s. Raise the provisioned capacity, let"
+                                + " auto scaling do it, or switch to on-demand." + gsiNote + also + inferNote,
+                        r,
+                        d,
+                        byCause,
+                        util,
+                        inferred);
+            case MAX_ON_DEMAND ->
+                new Verdict(
+                        Verdict.Kind.ON_DEMAND_MAXIMUM,
+                        "On-demand maximum reached: " + events + used,
+                        "On-demand tables stop at their maximum throughput"
+                                + (lim != null && lim.defaultMaximum()
+                                        ? " (the default is 40,000 units/s per table)"
+                                        : "")
+                                + ". Raise Max"
+                                + (d == Direction.WRITE ? "Write" : "Read") + "RequestUnits on " + what + "." + gsiNote
+                                + also + inferNote,
+                        r,
+                        d,
+                        byCause,
+                        util,
+                        inferred);
+            case ACCOUNT_LIMIT ->
+                new Verdict(
+                        Verdict.Kind.ACCOUNT_LIMIT,
+                        "Account limit reached: " + events,
+                        "The account's per-table or regional throughput quota was exceeded. Request a quota increase"
+                                + " in Service Quotas." + also + inferNote,
+                        r,
+                        d,
+                        byCause,
+                        util,
+                        inferred);
         };
     }
 
@@ -209,13 +296,24 @@ public final class Verdicts {
                 }
             }
         }
-        String detail = best == null ? "No throttle events of any cause in this range."
-                : "No throttle events of any cause in this range. Busiest: " + (best.isTable() ? "the table's "
-                + bestDir.word() + "s" : "index " + best.index() + " " + bestDir.word() + "s") + " at "
-                + percent(bestUtil) + " of " + capacityWord(limits.get(best), bestDir) + " in their peak "
-                + MetricPeriod.label(s.periodSeconds()) + ".";
-        return new Verdict(Verdict.Kind.NO_THROTTLING, "No throttling", detail, best, bestDir, byCause,
-                best == null ? Double.NaN : bestUtil, false);
+        String detail = best == null
+                ? "No throttle events of any cause in this range."
+                : "No throttle events of any cause in this range. Busiest: "
+                        + (best.isTable()
+                                ? "the table's " + bestDir.word() + "s"
+                                : "index " + best.index() + " " + bestDir.word() + "s")
+                        + " at "
+                        + percent(bestUtil) + " of " + capacityWord(limits.get(best), bestDir) + " in their peak "
+                        + MetricPeriod.label(s.periodSeconds()) + ".";
+        return new Verdict(
+                Verdict.Kind.NO_THROTTLING,
+                "No throttling",
+                detail,
+                best,
+                bestDir,
+                byCause,
+                best == null ? Double.NaN : bestUtil,
+                false);
     }
 
     /** Mean of consumed ÷ limit over the periods with throttle events of {@code d} on {@code r}; NaN if unknown. */
@@ -260,7 +358,8 @@ public final class Verdicts {
             return "on-demand maximum (" + count(Math.round(lim.of(d))) + " " + d.unit() + "/s"
                     + (lim.defaultMaximum() ? ", the default" : "") + ")";
         }
-        return Double.isNaN(lim.of(d)) ? d.word() + " capacity"
+        return Double.isNaN(lim.of(d))
+                ? d.word() + " capacity"
                 : "provisioned " + count(Math.round(lim.of(d))) + " " + d.unit() + "/s";
     }
 

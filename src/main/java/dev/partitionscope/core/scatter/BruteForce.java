@@ -18,8 +18,7 @@ import java.util.Set;
  * against item for item.
  */
 public final class BruteForce {
-    private BruteForce() {
-    }
+    private BruteForce() {}
 
     /** The expected items of {@code plan} among {@code scanned} (items of the plan's table or index). */
     public static List<Map<String, AttrValue>> answer(ScatterPlan plan, Iterable<Map<String, AttrValue>> scanned) {
@@ -27,8 +26,7 @@ public final class BruteForce {
         for (int i = 0; i < plan.shardKeys().size(); i++) {
             shardOf.putIfAbsent(plan.shardKeys().get(i), i);
         }
-        record Hit(int shard, Map<String, AttrValue> item) {
-        }
+        record Hit(int shard, Map<String, AttrValue> item) {}
         List<Hit> hits = new ArrayList<>();
         for (Map<String, AttrValue> item : scanned) {
             AttrValue pk = item.get(plan.partitionKey());

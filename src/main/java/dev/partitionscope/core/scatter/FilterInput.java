@@ -102,22 +102,24 @@ public record FilterInput(String expression, Map<String, String> names, Map<Stri
             return Map.entry(name, infer(rest));
         }
         String text = rest.substring(colon + 1);
-        AttrValue v = switch (type) {
-            case "S" -> AttrValue.s(text);
-            case "N" -> {
-                try {
-                    yield AttrValue.N.parse(text.strip());
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("'" + spec + "': " + text + " is not a number");
-                }
-            }
-            default -> {
-                if (!text.strip().equalsIgnoreCase("true") && !text.strip().equalsIgnoreCase("false")) {
-                    throw new IllegalArgumentException("'" + spec + "': BOOL is true or false");
-                }
-                yield Boolean.parseBoolean(text.strip()) ? AttrValue.Bool.TRUE : AttrValue.Bool.FALSE;
-            }
-        };
+        AttrValue v =
+                switch (type) {
+                    case "S" -> AttrValue.s(text);
+                    case "N" -> {
+                        try {
+                            yield AttrValue.N.parse(text.strip());
+                        } catch (NumberFormatException e) {
+                            throw new IllegalArgumentException("'" + spec + "': " + text + " is not a number");
+                        }
+                    }
+                    default -> {
+                        if (!text.strip().equalsIgnoreCase("true")
+                                && !text.strip().equalsIgnoreCase("false")) {
+                            throw new IllegalArgumentException("'" + spec + "': BOOL is true or false");
+                        }
+                        yield Boolean.parseBoolean(text.strip()) ? AttrValue.Bool.TRUE : AttrValue.Bool.FALSE;
+                    }
+                };
         return Map.entry(name, v);
     }
 

@@ -9,11 +9,22 @@ package dev.partitionscope.core.scatter;
  * @param items   items the page returned (0 unless {@link Outcome#OK})
  * @param detail  the throttle reason or error, or null
  */
-public record RequestSpan(int shard, String key, int page, int attempt, long startMs, long endMs, Outcome outcome,
-        int items, String detail) {
+public record RequestSpan(
+        int shard,
+        String key,
+        int page,
+        int attempt,
+        long startMs,
+        long endMs,
+        Outcome outcome,
+        int items,
+        String detail) {
 
     public enum Outcome {
-        OK, THROTTLED, FAILED, CANCELLED
+        OK,
+        THROTTLED,
+        FAILED,
+        CANCELLED
     }
 
     public long durationMs() {

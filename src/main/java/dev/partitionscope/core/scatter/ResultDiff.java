@@ -24,8 +24,15 @@ import java.util.Set;
  * @param onlyRightCount how many only the other read returned
  * @param firstOrderDifference position (0-based) where the two orders of common items first differ, or -1
  */
-public record ResultDiff(List<String> identity, int left, int right, List<String> onlyLeft, List<String> onlyRight,
-        int onlyLeftCount, int onlyRightCount, int firstOrderDifference) {
+public record ResultDiff(
+        List<String> identity,
+        int left,
+        int right,
+        List<String> onlyLeft,
+        List<String> onlyRight,
+        int onlyLeftCount,
+        int onlyRightCount,
+        int firstOrderDifference) {
 
     private static final int SHOWN = 5;
 
@@ -35,8 +42,8 @@ public record ResultDiff(List<String> identity, int left, int right, List<String
         onlyRight = List.copyOf(onlyRight);
     }
 
-    public static ResultDiff of(List<Map<String, AttrValue>> left, List<Map<String, AttrValue>> right,
-            List<String> identity) {
+    public static ResultDiff of(
+            List<Map<String, AttrValue>> left, List<Map<String, AttrValue>> right, List<String> identity) {
         if (identity.isEmpty()) {
             throw new IllegalArgumentException("no identity attributes to match items by");
         }
@@ -100,12 +107,12 @@ public record ResultDiff(List<String> identity, int left, int right, List<String
         }
         List<String> parts = new ArrayList<>();
         if (onlyLeftCount > 0) {
-            parts.add(onlyLeftCount + " only in the sharded read " + onlyLeft + (onlyLeftCount > onlyLeft.size()
-                    ? "…" : ""));
+            parts.add(onlyLeftCount + " only in the sharded read " + onlyLeft
+                    + (onlyLeftCount > onlyLeft.size() ? "…" : ""));
         }
         if (onlyRightCount > 0) {
-            parts.add(onlyRightCount + " only in this read " + onlyRight + (onlyRightCount > onlyRight.size()
-                    ? "…" : ""));
+            parts.add(onlyRightCount + " only in this read " + onlyRight
+                    + (onlyRightCount > onlyRight.size() ? "…" : ""));
         }
         if (firstOrderDifference >= 0) {
             parts.add("common items first differ in order at #" + (firstOrderDifference + 1));

@@ -79,100 +79,344 @@ public record ScatterPlan(
     }
 
     /** A plan without de-duplication. */
-    public ScatterPlan(String table, String index, String partitionKey, KeyType partitionKeyType, String sortKey,
-            KeyType sortKeyType, List<String> shardKeys, SortCondition sortCondition, String filterExpression,
-            Map<String, String> filterNames, Map<String, AttrValue> filterValues, List<String> projection,
-            boolean ascending, int limit, boolean consistent, int concurrency, int itemCap) {
-        this(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys, sortCondition,
-                filterExpression, filterNames, filterValues, projection, ascending, limit, consistent, concurrency,
-                itemCap, List.of());
+    public ScatterPlan(
+            String table,
+            String index,
+            String partitionKey,
+            KeyType partitionKeyType,
+            String sortKey,
+            KeyType sortKeyType,
+            List<String> shardKeys,
+            SortCondition sortCondition,
+            String filterExpression,
+            Map<String, String> filterNames,
+            Map<String, AttrValue> filterValues,
+            List<String> projection,
+            boolean ascending,
+            int limit,
+            boolean consistent,
+            int concurrency,
+            int itemCap) {
+        this(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                sortCondition,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                ascending,
+                limit,
+                consistent,
+                concurrency,
+                itemCap,
+                List.of());
     }
 
     /** A plan with defaults: ascending, no condition/filter/projection/limit, eventually consistent. */
-    public static ScatterPlan of(String table, String index, String partitionKey, String sortKey, KeyType sortKeyType,
+    public static ScatterPlan of(
+            String table,
+            String index,
+            String partitionKey,
+            String sortKey,
+            KeyType sortKeyType,
             List<String> shardKeys) {
-        return new ScatterPlan(table, index, partitionKey, KeyType.S, sortKey, sortKeyType, shardKeys, null, null,
-                null, null, null, true, 0, false, DEFAULT_CONCURRENCY, DEFAULT_ITEM_CAP, List.of());
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                KeyType.S,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                null,
+                null,
+                null,
+                null,
+                null,
+                true,
+                0,
+                false,
+                DEFAULT_CONCURRENCY,
+                DEFAULT_ITEM_CAP,
+                List.of());
     }
 
     public ScatterPlan withSortCondition(SortCondition c) {
-        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys, c,
-                filterExpression, filterNames, filterValues, projection, ascending, limit, consistent, concurrency,
-                itemCap, dedupeBy);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                c,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                ascending,
+                limit,
+                consistent,
+                concurrency,
+                itemCap,
+                dedupeBy);
     }
 
     public ScatterPlan withFilter(String expression, Map<String, String> names, Map<String, AttrValue> values) {
-        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
-                sortCondition, expression, names, values, projection, ascending, limit, consistent, concurrency,
-                itemCap, dedupeBy);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                sortCondition,
+                expression,
+                names,
+                values,
+                projection,
+                ascending,
+                limit,
+                consistent,
+                concurrency,
+                itemCap,
+                dedupeBy);
     }
 
     public ScatterPlan withProjection(List<String> attributes) {
-        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
-                sortCondition, filterExpression, filterNames, filterValues, attributes, ascending, limit, consistent,
-                concurrency, itemCap, dedupeBy);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                sortCondition,
+                filterExpression,
+                filterNames,
+                filterValues,
+                attributes,
+                ascending,
+                limit,
+                consistent,
+                concurrency,
+                itemCap,
+                dedupeBy);
     }
 
     public ScatterPlan withOrder(boolean asc) {
-        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
-                sortCondition, filterExpression, filterNames, filterValues, projection, asc, limit, consistent,
-                concurrency, itemCap, dedupeBy);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                sortCondition,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                asc,
+                limit,
+                consistent,
+                concurrency,
+                itemCap,
+                dedupeBy);
     }
 
     public ScatterPlan withLimit(int n) {
-        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
-                sortCondition, filterExpression, filterNames, filterValues, projection, ascending, n, consistent,
-                concurrency, itemCap, dedupeBy);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                sortCondition,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                ascending,
+                n,
+                consistent,
+                concurrency,
+                itemCap,
+                dedupeBy);
     }
 
     public ScatterPlan withConsistent(boolean c) {
-        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
-                sortCondition, filterExpression, filterNames, filterValues, projection, ascending, limit, c,
-                concurrency, itemCap, dedupeBy);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                sortCondition,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                ascending,
+                limit,
+                c,
+                concurrency,
+                itemCap,
+                dedupeBy);
     }
 
     public ScatterPlan withConcurrency(int n) {
-        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
-                sortCondition, filterExpression, filterNames, filterValues, projection, ascending, limit, consistent,
-                n, itemCap, dedupeBy);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                sortCondition,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                ascending,
+                limit,
+                consistent,
+                n,
+                itemCap,
+                dedupeBy);
     }
 
     public ScatterPlan withItemCap(int n) {
-        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
-                sortCondition, filterExpression, filterNames, filterValues, projection, ascending, limit, consistent,
-                concurrency, n, dedupeBy);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                sortCondition,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                ascending,
+                limit,
+                consistent,
+                concurrency,
+                n,
+                dedupeBy);
     }
 
     /** Keeps the first item per value of these attributes ("both patterns" during a migration). */
     public ScatterPlan withDedupeBy(List<String> attributes) {
-        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, shardKeys,
-                sortCondition, filterExpression, filterNames, filterValues, projection, ascending, limit, consistent,
-                concurrency, itemCap, attributes);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                sortCondition,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                ascending,
+                limit,
+                consistent,
+                concurrency,
+                itemCap,
+                attributes);
     }
 
     /** The same read over other partition-key values (the legacy key, or legacy + shards). */
     public ScatterPlan withShardKeys(List<String> keys) {
-        return new ScatterPlan(table, index, partitionKey, partitionKeyType, sortKey, sortKeyType, keys,
-                sortCondition, filterExpression, filterNames, filterValues, projection, ascending, limit, consistent,
-                concurrency, itemCap, dedupeBy);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                partitionKeyType,
+                sortKey,
+                sortKeyType,
+                keys,
+                sortCondition,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                ascending,
+                limit,
+                consistent,
+                concurrency,
+                itemCap,
+                dedupeBy);
     }
 
     /**
      * The same read on another table or index with its own key schema (a GSI that unifies the shards): the sort
      * condition is dropped when the new key schema has no sort key or a different sort-key type.
      */
-    public ScatterPlan onKeySchema(String newIndex, String pk, KeyType pkType, String sk, KeyType skType,
-            List<String> keys) {
+    public ScatterPlan onKeySchema(
+            String newIndex, String pk, KeyType pkType, String sk, KeyType skType, List<String> keys) {
         SortCondition c = sk != null && sortCondition != null && skType == sortKeyType ? sortCondition : null;
-        return new ScatterPlan(table, newIndex, pk, pkType, sk, skType, keys, c, filterExpression, filterNames,
-                filterValues, projection, ascending, limit, consistent && newIndex == null, concurrency, itemCap,
+        return new ScatterPlan(
+                table,
+                newIndex,
+                pk,
+                pkType,
+                sk,
+                skType,
+                keys,
+                c,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                ascending,
+                limit,
+                consistent && newIndex == null,
+                concurrency,
+                itemCap,
                 dedupeBy);
     }
 
     public ScatterPlan withPartitionKeyType(KeyType t) {
-        return new ScatterPlan(table, index, partitionKey, t, sortKey, sortKeyType, shardKeys, sortCondition,
-                filterExpression, filterNames, filterValues, projection, ascending, limit, consistent, concurrency,
-                itemCap, dedupeBy);
+        return new ScatterPlan(
+                table,
+                index,
+                partitionKey,
+                t,
+                sortKey,
+                sortKeyType,
+                shardKeys,
+                sortCondition,
+                filterExpression,
+                filterNames,
+                filterValues,
+                projection,
+                ascending,
+                limit,
+                consistent,
+                concurrency,
+                itemCap,
+                dedupeBy);
     }
 
     /**
@@ -182,8 +426,8 @@ public record ScatterPlan(
      *
      * @throws IllegalArgumentException for an empty window or more than {@link KeyScheme#MAX_SHARDS} keys
      */
-    public static List<String> shardKeys(KeyScheme scheme, String base, String separator, long fromMillis,
-            long toMillis) {
+    public static List<String> shardKeys(
+            KeyScheme scheme, String base, String separator, long fromMillis, long toMillis) {
         KeyScheme.Bucket bucket = scheme.bucket();
         if (bucket == null || !scheme.appliesTo(base)) {
             return scheme.keysAt(base, fromMillis, separator);
@@ -191,11 +435,12 @@ public record ScatterPlan(
         if (toMillis <= fromMillis) {
             throw new IllegalArgumentException("the time window is empty: from must be before to");
         }
-        ChronoUnit unit = switch (bucket) {
-            case HOUR -> ChronoUnit.HOURS;
-            case DAY -> ChronoUnit.DAYS;
-            case MONTH -> ChronoUnit.MONTHS;
-        };
+        ChronoUnit unit =
+                switch (bucket) {
+                    case HOUR -> ChronoUnit.HOURS;
+                    case DAY -> ChronoUnit.DAYS;
+                    case MONTH -> ChronoUnit.MONTHS;
+                };
         ZonedDateTime t = Instant.ofEpochMilli(fromMillis).atZone(ZoneOffset.UTC);
         t = switch (bucket) {
             case HOUR -> t.truncatedTo(ChronoUnit.HOURS);
@@ -206,8 +451,8 @@ public record ScatterPlan(
         for (; t.toInstant().toEpochMilli() < toMillis; t = t.plus(1, unit)) {
             keys.addAll(scheme.keysAt(base, t.toInstant().toEpochMilli(), separator));
             if (keys.size() > KeyScheme.MAX_SHARDS) {
-                throw new IllegalArgumentException("the window spans more than " + KeyScheme.MAX_SHARDS
-                        + " keys; narrow it");
+                throw new IllegalArgumentException(
+                        "the window spans more than " + KeyScheme.MAX_SHARDS + " keys; narrow it");
             }
         }
         return keys;

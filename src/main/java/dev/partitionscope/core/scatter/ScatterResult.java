@@ -26,9 +26,14 @@ public record ScatterResult(
      * @param wallMs        from the first request to the result
      * @param slowestShardMs the longest shard latency: wall time near it means the fan-out ran in parallel
      */
-    public record Totals(int items, double consumedCapacity, long wallMs, long slowestShardMs, int pages,
-            int throttles, int retries) {
-    }
+    public record Totals(
+            int items,
+            double consumedCapacity,
+            long wallMs,
+            long slowestShardMs,
+            int pages,
+            int throttles,
+            int retries) {}
 
     public ScatterResult {
         items = List.copyOf(items);

@@ -31,9 +31,12 @@ public record SchemeGuess(String spec, int shardKeys, String explanation) {
             }
         }
         if (suffixes.isEmpty()) {
-            return new SchemeGuess(null, 0, "No key starting with " + prefix + " was seen"
-                    + (keys.isEmpty() ? " (the sample was empty)" : " in " + keys.size() + " keys sampled")
-                    + ": the key may be unsharded (Compare › Unsharded key reads it as one), or the separator differs");
+            return new SchemeGuess(
+                    null,
+                    0,
+                    "No key starting with " + prefix + " was seen"
+                            + (keys.isEmpty() ? " (the sample was empty)" : " in " + keys.size() + " keys sampled")
+                            + ": the key may be unsharded (Compare › Unsharded key reads it as one), or the separator differs");
         }
         int parts = suffixes.get(0).length;
         List<String> specParts = new ArrayList<>();
@@ -67,15 +70,27 @@ public record SchemeGuess(String spec, int shardKeys, String explanation) {
             }
         }
         String spec = String.join("+", specParts);
-        return new SchemeGuess(spec, suffixes.size(), suffixes.size() + " keys of the form " + prefix + "…: "
-                + spec + (numbered ? " (the keys cannot show whether the number was random or computed; hash is"
-                + " assumed — it matters only for point reads)" : "") + (fromZero ? ". Warning: these keys are"
-                + " numbered from 0, the scheme grammar from 1 — the keys ending in 0 are not read" : ""));
+        return new SchemeGuess(
+                spec,
+                suffixes.size(),
+                suffixes.size() + " keys of the form " + prefix + "…: "
+                        + spec
+                        + (numbered
+                                ? " (the keys cannot show whether the number was random or computed; hash is"
+                                        + " assumed — it matters only for point reads)"
+                                : "")
+                        + (fromZero
+                                ? ". Warning: these keys are"
+                                        + " numbered from 0, the scheme grammar from 1 — the keys ending in 0 are not read"
+                                : ""));
     }
 
     private static SchemeGuess mixed(String prefix, int n) {
-        return new SchemeGuess(null, n, n + " keys start with " + prefix + " but their suffixes do not share one"
-                + " shape (numbers, days, months): write the scheme by hand");
+        return new SchemeGuess(
+                null,
+                n,
+                n + " keys start with " + prefix + " but their suffixes do not share one"
+                        + " shape (numbers, days, months): write the scheme by hand");
     }
 
     private static String kindOf(String part) {

@@ -17,7 +17,13 @@ import java.util.regex.Pattern;
  */
 public record SortCondition(Op op, AttrValue value, AttrValue upper) {
     public enum Op {
-        EQ("="), LT("<"), LE("<="), GT(">"), GE(">="), BETWEEN("between"), BEGINS_WITH("begins_with");
+        EQ("="),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">="),
+        BETWEEN("between"),
+        BEGINS_WITH("begins_with");
 
         private final String symbol;
 
@@ -90,8 +96,10 @@ public record SortCondition(Op op, AttrValue value, AttrValue upper) {
             case GT -> c > 0;
             case GE -> c >= 0;
             case BETWEEN -> c >= 0 && KeyOrder.INSTANCE.compare(v, upper) <= 0;
-            case BEGINS_WITH -> v instanceof AttrValue.S s ? s.value().startsWith(((AttrValue.S) value).value())
-                    : startsWith(((AttrValue.B) v).value(), ((AttrValue.B) value).value());
+            case BEGINS_WITH ->
+                v instanceof AttrValue.S s
+                        ? s.value().startsWith(((AttrValue.S) value).value())
+                        : startsWith(((AttrValue.B) v).value(), ((AttrValue.B) value).value());
         };
     }
 
@@ -131,13 +139,14 @@ public record SortCondition(Op op, AttrValue value, AttrValue upper) {
         }
         m = COMPARE_TEXT.matcher(text);
         if (m.matches()) {
-            Op op = switch (m.group(1)) {
-                case "=" -> Op.EQ;
-                case "<" -> Op.LT;
-                case "<=", "≤" -> Op.LE;
-                case ">" -> Op.GT;
-                default -> Op.GE;
-            };
+            Op op =
+                    switch (m.group(1)) {
+                        case "=" -> Op.EQ;
+                        case "<" -> Op.LT;
+                        case "<=", "≤" -> Op.LE;
+                        case ">" -> Op.GT;
+                        default -> Op.GE;
+                    };
             return of(op, value(m.group(2), type));
         }
         throw new IllegalArgumentException("cannot read sort-key condition \"" + text + "\": use = V, < V, <= V, > V,"
@@ -146,7 +155,8 @@ public record SortCondition(Op op, AttrValue value, AttrValue upper) {
 
     private static AttrValue value(String text, KeyType type) {
         String t = text.length() >= 2 && text.startsWith("\"") && text.endsWith("\"")
-                ? text.substring(1, text.length() - 1) : text;
+                ? text.substring(1, text.length() - 1)
+                : text;
         return switch (type) {
             case S -> AttrValue.s(t);
             case N -> {

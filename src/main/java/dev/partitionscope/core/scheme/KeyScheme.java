@@ -30,6 +30,7 @@ public final class KeyScheme {
      * keys already take 10,000,000 WCU/s).
      */
     public static final int MAX_SHARDS = 10_000;
+
     public static final String DEFAULT_SEPARATOR = "#";
 
     /** How a numeric suffix is chosen. */
@@ -50,7 +51,9 @@ public final class KeyScheme {
 
     /** A time bucket of the item's timestamp, UTC. */
     public enum Bucket {
-        HOUR, DAY, MONTH;
+        HOUR,
+        DAY,
+        MONTH;
 
         String keyword() {
             return name().toLowerCase(Locale.ROOT);
@@ -58,8 +61,7 @@ public final class KeyScheme {
     }
 
     /** One suffix of a scheme. */
-    public sealed interface Part permits Numbered, Timed {
-    }
+    public sealed interface Part permits Numbered, Timed {}
 
     /** {@code random:N}, {@code sum:N}, {@code product:N} or {@code hash:N}. */
     public record Numbered(Method method, int shards) implements Part {
@@ -92,8 +94,8 @@ public final class KeyScheme {
      */
     public static KeyScheme parse(String spec) {
         if (spec == null || spec.isBlank()) {
-            throw new SchemeException("The scheme is empty: write e.g. hash:8, day, day+hash:8 or"
-                    + " PENDING,SHIPPED:hash:8");
+            throw new SchemeException(
+                    "The scheme is empty: write e.g. hash:8, day, day+hash:8 or" + " PENDING,SHIPPED:hash:8");
         }
         String text = spec.strip();
         // The scheme starts at the beginning or right after a colon; hot values come before it. The first start
@@ -120,7 +122,8 @@ public final class KeyScheme {
         // Name the part that failed: "hsh:4" in "PENDING:hsh:4", the whole text when there is no colon.
         String[] segments = text.split(":", -1);
         int n = segments.length;
-        String tail = n >= 2 && segments[n - 1].strip().matches("\\d+") ? segments[n - 2] + ":" + segments[n - 1]
+        String tail = n >= 2 && segments[n - 1].strip().matches("\\d+")
+                ? segments[n - 2] + ":" + segments[n - 1]
                 : segments[n - 1];
         throw new SchemeException("'" + spec + "': '" + tail + "' is not a scheme; use random:N, sum:N, product:N,"
                 + " hash:N, hour, day or month, optionally after hot values (PENDING,SHIPPED:hash:8)");
@@ -181,8 +184,8 @@ public final class KeyScheme {
             } else {
                 Method m = (Method) kw;
                 if (bits.length == 1) {
-                    throw new SchemeException("'" + spec + "': " + m.keyword() + " needs a shard count, e.g. "
-                            + m.keyword() + ":8");
+                    throw new SchemeException(
+                            "'" + spec + "': " + m.keyword() + " needs a shard count, e.g. " + m.keyword() + ":8");
                 }
                 if (bits.length > 2) {
                     throw new SchemeException("'" + spec + "': '" + p + "' has more than one shard count");
@@ -319,12 +322,13 @@ public final class KeyScheme {
                 if (n.method() != Method.RANDOM && id == null) {
                     throw new IllegalArgumentException(n + " needs an id to compute the suffix of " + base);
                 }
-                sb.append(switch (n.method()) {
-                    case RANDOM -> Suffixes.random(random, n.shards());
-                    case SUM -> Suffixes.sum(id, n.shards());
-                    case PRODUCT -> Suffixes.product(id, n.shards());
-                    case HASH -> Suffixes.hash(id, n.shards());
-                });
+                sb.append(
+                        switch (n.method()) {
+                            case RANDOM -> Suffixes.random(random, n.shards());
+                            case SUM -> Suffixes.sum(id, n.shards());
+                            case PRODUCT -> Suffixes.product(id, n.shards());
+                            case HASH -> Suffixes.hash(id, n.shards());
+                        });
             }
         }
         return sb.toString();

@@ -12,8 +12,7 @@ public final class Murmur3 {
     private static final int C1 = 0xcc9e2d51;
     private static final int C2 = 0x1b873593;
 
-    private Murmur3() {
-    }
+    private Murmur3() {}
 
     /** The hash of a string's UTF-8 bytes with seed 0, as an unsigned value in [0, 2^32). */
     public static long unsigned(String text) {
@@ -99,7 +98,9 @@ public final class Murmur3 {
         int blocks = data.length >>> 2;
         for (int i = 0; i < blocks; i++) {
             int at = i << 2;
-            int k = (data[at] & 0xff) | (data[at + 1] & 0xff) << 8 | (data[at + 2] & 0xff) << 16
+            int k = (data[at] & 0xff)
+                    | (data[at + 1] & 0xff) << 8
+                    | (data[at + 2] & 0xff) << 16
                     | (data[at + 3] & 0xff) << 24;
             k *= C1;
             k = Integer.rotateLeft(k, 15);

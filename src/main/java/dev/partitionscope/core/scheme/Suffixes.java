@@ -11,8 +11,7 @@ import java.util.random.RandomGenerator;
  * {@code timestamp.slice(0, 13)} (hour), {@code slice(0, 10)} (day), {@code slice(0, 7)} (month).
  */
 public final class Suffixes {
-    private Suffixes() {
-    }
+    private Suffixes() {}
 
     /** {@code random:N}: uniform in 1..N. */
     public static int random(RandomGenerator random, int n) {
@@ -83,22 +82,25 @@ public final class Suffixes {
     /** The start of the bucket that holds {@code epochMillis} (to step back over earlier buckets). */
     public static long bucketStart(KeyScheme.Bucket unit, long epochMillis) {
         ZonedDateTime t = Instant.ofEpochMilli(epochMillis).atZone(ZoneOffset.UTC);
-        ZonedDateTime start = switch (unit) {
-            case HOUR -> t.withMinute(0).withSecond(0).withNano(0);
-            case DAY -> t.toLocalDate().atStartOfDay(ZoneOffset.UTC);
-            case MONTH -> t.toLocalDate().withDayOfMonth(1).atStartOfDay(ZoneOffset.UTC);
-        };
+        ZonedDateTime start =
+                switch (unit) {
+                    case HOUR -> t.withMinute(0).withSecond(0).withNano(0);
+                    case DAY -> t.toLocalDate().atStartOfDay(ZoneOffset.UTC);
+                    case MONTH -> t.toLocalDate().withDayOfMonth(1).atStartOfDay(ZoneOffset.UTC);
+                };
         return start.toInstant().toEpochMilli();
     }
 
     /** The start of the bucket {@code back} buckets before the one holding {@code epochMillis}. */
     public static long bucketBefore(KeyScheme.Bucket unit, long epochMillis, int back) {
-        ZonedDateTime start = Instant.ofEpochMilli(bucketStart(unit, epochMillis)).atZone(ZoneOffset.UTC);
-        ZonedDateTime earlier = switch (unit) {
-            case HOUR -> start.minusHours(back);
-            case DAY -> start.minusDays(back);
-            case MONTH -> start.minusMonths(back);
-        };
+        ZonedDateTime start =
+                Instant.ofEpochMilli(bucketStart(unit, epochMillis)).atZone(ZoneOffset.UTC);
+        ZonedDateTime earlier =
+                switch (unit) {
+                    case HOUR -> start.minusHours(back);
+                    case DAY -> start.minusDays(back);
+                    case MONTH -> start.minusMonths(back);
+                };
         return earlier.toInstant().toEpochMilli();
     }
 

@@ -24,8 +24,8 @@ public final class HyperLogLog {
 
     public HyperLogLog(int precision) {
         if (precision < MIN_PRECISION || precision > MAX_PRECISION) {
-            throw new IllegalArgumentException("precision must be " + MIN_PRECISION + ".." + MAX_PRECISION + ", not "
-                    + precision);
+            throw new IllegalArgumentException(
+                    "precision must be " + MIN_PRECISION + ".." + MAX_PRECISION + ", not " + precision);
         }
         this.precision = precision;
         this.registers = new byte[1 << precision];

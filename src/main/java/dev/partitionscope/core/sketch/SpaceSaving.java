@@ -29,6 +29,7 @@ public final class SpaceSaving {
     private final double[] errors;
     /** heap[i] = entry at heap position i, heapCount[i] its count; pos[e] = heap position of entry e. */
     private final int[] heap;
+
     private final double[] heapCount;
     private final int[] pos;
     /**
@@ -36,6 +37,7 @@ public final class SpaceSaving {
      * without a dependent load; slotOf[e] = where entry e sits in it.
      */
     private final long[] table;
+
     private final int[] slotOf;
     private final int mask;
     private final double[] filter;
@@ -354,8 +356,17 @@ public final class SpaceSaving {
      * @param total       sum of all weights added (all keys, monitored or not)
      * @param events      number of updates
      */
-    public record Snapshot(String[] pks, String[] sks, int[] hashes, double[] counts, double[] errors,
-            double absentBound, double total, long events, double maxSingle, double minSingle) {
+    public record Snapshot(
+            String[] pks,
+            String[] sks,
+            int[] hashes,
+            double[] counts,
+            double[] errors,
+            double absentBound,
+            double total,
+            long events,
+            double maxSingle,
+            double minSingle) {
         public int size() {
             return pks.length;
         }

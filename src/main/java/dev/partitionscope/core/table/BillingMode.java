@@ -2,7 +2,8 @@ package dev.partitionscope.core.table;
 
 /** How a table pays for throughput; decides which ceiling applies at table level. */
 public enum BillingMode {
-    PROVISIONED("Provisioned"), PAY_PER_REQUEST("On-demand");
+    PROVISIONED("Provisioned"),
+    PAY_PER_REQUEST("On-demand");
 
     private final String label;
 

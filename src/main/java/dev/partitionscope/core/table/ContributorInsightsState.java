@@ -7,8 +7,8 @@ import java.util.List;
  * built by hand: AWS may change them). The product keeps "not supported by this endpoint" and
  * "access denied" apart from "disabled": each calls for a different next step.
  */
-public record ContributorInsightsState(String tableName, String indexName, Status status, String mode, String detail,
-                                       List<String> rules) {
+public record ContributorInsightsState(
+        String tableName, String indexName, Status status, String mode, String detail, List<String> rules) {
 
     public ContributorInsightsState {
         rules = rules == null ? List.of() : List.copyOf(rules);
@@ -19,7 +19,14 @@ public record ContributorInsightsState(String tableName, String indexName, Statu
     }
 
     public enum Status {
-        ENABLED, ENABLING, DISABLED, DISABLING, FAILED, NOT_SUPPORTED, ACCESS_DENIED, UNAVAILABLE;
+        ENABLED,
+        ENABLING,
+        DISABLED,
+        DISABLING,
+        FAILED,
+        NOT_SUPPORTED,
+        ACCESS_DENIED,
+        UNAVAILABLE;
 
         public static Status fromWire(String wire) {
             if (wire == null) {
@@ -40,8 +47,10 @@ public record ContributorInsightsState(String tableName, String indexName, Statu
 
     public String describe() {
         return switch (status) {
-            case ENABLED, ENABLING, DISABLING -> status.name().charAt(0) + status.name().substring(1).toLowerCase()
-                    + (mode == null ? "" : " · " + modeLabel(mode));
+            case ENABLED, ENABLING, DISABLING ->
+                status.name().charAt(0)
+                        + status.name().substring(1).toLowerCase()
+                        + (mode == null ? "" : " · " + modeLabel(mode));
             case DISABLED -> "Disabled";
             case FAILED -> "Failed" + (detail == null ? "" : ": " + detail);
             case NOT_SUPPORTED -> "Not supported by this endpoint";

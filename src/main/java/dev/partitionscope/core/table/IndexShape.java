@@ -17,7 +17,8 @@ public record IndexShape(
         long sizeBytes) {
 
     public enum Kind {
-        GLOBAL("GSI"), LOCAL("LSI");
+        GLOBAL("GSI"),
+        LOCAL("LSI");
 
         private final String shortName;
 

@@ -2,7 +2,9 @@ package dev.partitionscope.core.table;
 
 /** DynamoDB scalar attribute types that can be part of a key. */
 public enum KeyType {
-    S("String"), N("Number"), B("Binary");
+    S("String"),
+    N("Number"),
+    B("Binary");
 
     private final String label;
 

@@ -8,8 +8,7 @@ import java.util.List;
  * approximate figure as such.
  */
 public final class TableSummary {
-    private TableSummary() {
-    }
+    private TableSummary() {}
 
     public static String markdown(TableShape t, List<ContributorInsightsState> insights) {
         StringBuilder sb = new StringBuilder();
@@ -40,7 +39,11 @@ public final class TableSummary {
         if (insights != null && !insights.isEmpty()) {
             sb.append("\n| Contributor Insights | Status |\n|---|---|\n");
             for (ContributorInsightsState s : insights) {
-                sb.append("| ").append(s.resourceLabel()).append(" | ").append(s.describe()).append(" |\n");
+                sb.append("| ")
+                        .append(s.resourceLabel())
+                        .append(" | ")
+                        .append(s.describe())
+                        .append(" |\n");
             }
         }
         sb.append("\nItem count and size are approximate: DynamoDB refreshes them about every 6 hours.\n");
@@ -59,9 +62,9 @@ public final class TableSummary {
         if (onDemandMax == null || !onDemandMax.hasRead() && !onDemandMax.hasWrite()) {
             return "on-demand, no maximum set (the account's per-table quota applies)";
         }
-        return "on-demand, max " + (onDemandMax.hasRead() ? Units.count(onDemandMax.readUnitsPerSecond())
-                : "unlimited") + " read / " + (onDemandMax.hasWrite() ? Units.count(onDemandMax.writeUnitsPerSecond())
-                : "unlimited") + " write request units/s";
+        return "on-demand, max " + (onDemandMax.hasRead() ? Units.count(onDemandMax.readUnitsPerSecond()) : "unlimited")
+                + " read / " + (onDemandMax.hasWrite() ? Units.count(onDemandMax.writeUnitsPerSecond()) : "unlimited")
+                + " write request units/s";
     }
 
     public static String warm(WarmThroughput w) {
@@ -70,12 +73,24 @@ public final class TableSummary {
     }
 
     private static void indexRow(StringBuilder sb, IndexShape i, String capacity) {
-        sb.append("| ").append(i.name()).append(" | ").append(i.kind().shortName()).append(" | ")
-                .append(i.keySchema().describe()).append(" | ").append(i.projection().describe()).append(" | ")
-                .append(capacity).append(" |\n");
+        sb.append("| ")
+                .append(i.name())
+                .append(" | ")
+                .append(i.kind().shortName())
+                .append(" | ")
+                .append(i.keySchema().describe())
+                .append(" | ")
+                .append(i.projection().describe())
+                .append(" | ")
+                .append(capacity)
+                .append(" |\n");
     }
 
     private static void row(StringBuilder sb, String key, String value) {
-        sb.append("| ").append(key).append(" | ").append(value == null ? "—" : value).append(" |\n");
+        sb.append("| ")
+                .append(key)
+                .append(" | ")
+                .append(value == null ? "—" : value)
+                .append(" |\n");
     }
 }

@@ -96,7 +96,8 @@ public record TimeRange(Preset preset, Instant customStart, Instant customEnd, b
         DateTimeFormatter day = DateTimeFormatter.ofPattern("yyyy-MM-dd").withZone(zone());
         // Within one day the end needs only its time: the top bar has room for the rest.
         String end = day.format(customStart).equals(day.format(customEnd))
-                ? DateTimeFormatter.ofPattern("HH:mm").withZone(zone()).format(customEnd) : f.format(customEnd);
+                ? DateTimeFormatter.ofPattern("HH:mm").withZone(zone()).format(customEnd)
+                : f.format(customEnd);
         return f.format(customStart) + " → " + end + " · " + zoneLabel;
     }
 }

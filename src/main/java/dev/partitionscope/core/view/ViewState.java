@@ -27,14 +27,18 @@ public record ViewState(String screen, String table, String index, Range range, 
      */
     public record Range(long fromMillis, long toMillis, boolean utc, String preset) {
         public static Range of(TimeRange.Window window, TimeRange range) {
-            return new Range(window.start().toEpochMilli(), window.end().toEpochMilli(), range.utc(),
+            return new Range(
+                    window.start().toEpochMilli(),
+                    window.end().toEpochMilli(),
+                    range.utc(),
                     range.preset().name());
         }
 
         /** The same window as a custom range; null when it is not a valid window. */
         public TimeRange toTimeRange() {
-            return toMillis > fromMillis ? TimeRange.custom(Instant.ofEpochMilli(fromMillis),
-                    Instant.ofEpochMilli(toMillis), utc) : null;
+            return toMillis > fromMillis
+                    ? TimeRange.custom(Instant.ofEpochMilli(fromMillis), Instant.ofEpochMilli(toMillis), utc)
+                    : null;
         }
     }
 
@@ -52,13 +56,13 @@ public record ViewState(String screen, String table, String index, Range range, 
     /** A semantic zoom ({@link HeatZoom}): keys (null: all) and the bucket range of the whole window's matrix. */
     public record Zoom(List<Key> keys, int fromColumn, int toColumn) {
         public static Zoom of(HeatZoom z) {
-            return new Zoom(z.keys() == null ? null : z.keys().stream().map(Key::of).toList(), z.fromColumn(),
-                    z.toColumn());
+            return new Zoom(
+                    z.keys() == null ? null : z.keys().stream().map(Key::of).toList(), z.fromColumn(), z.toColumn());
         }
 
         public HeatZoom toHeatZoom() {
-            return new HeatZoom(keys == null ? null : keys.stream().map(Key::toRowKey).toList(), fromColumn,
-                    toColumn);
+            return new HeatZoom(
+                    keys == null ? null : keys.stream().map(Key::toRowKey).toList(), fromColumn, toColumn);
         }
     }
 
@@ -68,8 +72,7 @@ public record ViewState(String screen, String table, String index, Range range, 
      *
      * @param atMillis the start of the pinned column
      */
-    public record Pin(Key key, long atMillis) {
-    }
+    public record Pin(Key key, long atMillis) {}
 
     /**
      * @param metric     {@code THROUGHPUT} or {@code THROTTLES}
@@ -78,14 +81,19 @@ public record ViewState(String screen, String table, String index, Range range, 
      * @param zoom       null when the whole window was shown
      * @param pin        null when nothing was pinned
      */
-    public record Heatmap(String metric, String scaleMode, boolean foldShards, boolean allResources,
-                          List<String> expanded, Zoom zoom, Pin pin) {
+    public record Heatmap(
+            String metric,
+            String scaleMode,
+            boolean foldShards,
+            boolean allResources,
+            List<String> expanded,
+            Zoom zoom,
+            Pin pin) {
         public Heatmap {
             expanded = expanded == null ? List.of() : List.copyOf(expanded);
         }
     }
 
     /** @param sortKeyLevel the partition + sort key view of the top keys was shown */
-    public record Metrics(boolean sortKeyLevel) {
-    }
+    public record Metrics(boolean sortKeyLevel) {}
 }

@@ -17,8 +17,7 @@ final class AttrValueCheck {
     /** A leading "+" is accepted, as DynamoDB accepts it (dynalite does not). */
     private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 
-    private AttrValueCheck() {
-    }
+    private AttrValueCheck() {}
 
     /** The first problem of the value, or null when DynamoDB would accept it. */
     static String problem(JsonNode value) {
@@ -29,31 +28,39 @@ final class AttrValueCheck {
             Map.Entry<String, JsonNode> e = it.next();
             String type = e.getKey();
             JsonNode v = e.getValue();
-            String msg = switch (type) {
-                case "N" -> number(v);
-                case "NULL" -> v.isBoolean() && !v.booleanValue() ? "One or more parameter values were invalid: Null"
-                        + " attribute value types must have the value of true" : null;
-                case "SS" -> set(v, "string");
-                case "NS" -> numberSet(v);
-                case "BS" -> v.isEmpty() ? "One or more parameter values were invalid: Binary sets should not be empty"
-                        : hasDuplicate(v) ? "One or more parameter values were invalid: Input collection "
-                        + ConstraintCheck.display(v) + "of type BS contains duplicates." : null;
-                case "M" -> {
-                    String inner = null;
-                    for (Iterator<JsonNode> values = v.elements(); values.hasNext() && inner == null; ) {
-                        inner = problem(values.next());
-                    }
-                    yield inner;
-                }
-                case "L" -> {
-                    String inner = null;
-                    for (Iterator<JsonNode> values = v.elements(); values.hasNext() && inner == null; ) {
-                        inner = problem(values.next());
-                    }
-                    yield inner;
-                }
-                default -> null;
-            };
+            String msg =
+                    switch (type) {
+                        case "N" -> number(v);
+                        case "NULL" ->
+                            v.isBoolean() && !v.booleanValue()
+                                    ? "One or more parameter values were invalid: Null"
+                                            + " attribute value types must have the value of true"
+                                    : null;
+                        case "SS" -> set(v, "string");
+                        case "NS" -> numberSet(v);
+                        case "BS" ->
+                            v.isEmpty()
+                                    ? "One or more parameter values were invalid: Binary sets should not be empty"
+                                    : hasDuplicate(v)
+                                            ? "One or more parameter values were invalid: Input collection "
+                                                    + ConstraintCheck.display(v) + "of type BS contains duplicates."
+                                            : null;
+                        case "M" -> {
+                            String inner = null;
+                            for (Iterator<JsonNode> values = v.elements(); values.hasNext() && inner == null; ) {
+                                inner = problem(values.next());
+                            }
+                            yield inner;
+                        }
+                        case "L" -> {
+                            String inner = null;
+                            for (Iterator<JsonNode> values = v.elements(); values.hasNext() && inner == null; ) {
+                                inner = problem(values.next());
+                            }
+                            yield inner;
+                        }
+                        default -> null;
+                    };
             if (msg != null) {
                 return msg;
             }

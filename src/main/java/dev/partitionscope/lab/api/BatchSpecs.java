@@ -31,26 +31,38 @@ import java.util.TreeMap;
 
 /** BatchGetItem (≤ 100 keys) and BatchWriteItem (≤ 25 requests): members and pre-table checks. */
 final class BatchSpecs {
-    private BatchSpecs() {
-    }
+    private BatchSpecs() {}
 
-    private static final Shape.Builder TABLE_KEYS = Shape.Builder.rules().maxLength(255).minLength(3)
-            .pattern(NAME_PATTERN);
+    private static final Shape.Builder TABLE_KEYS =
+            Shape.Builder.rules().maxLength(255).minLength(3).pattern(NAME_PATTERN);
 
-    static final OperationSpec BATCH_GET_ITEM = OperationSpec.of("BatchGetItem", request(
-            RETURN_CONSUMED_CAPACITY,
-            mapOf("KeysAndAttributes", struct("KeysAndAttributes",
-                    listOf(parameterizedMapOf(attr())).notNull().minLength(1).maxLength(100).named("Keys"),
-                    ATTRIBUTES_TO_GET,
-                    CONSISTENT_READ,
-                    PROJECTION_EXPRESSION,
-                    EXPRESSION_ATTRIBUTE_NAMES)).notNull().minLength(1).keys(TABLE_KEYS).named("RequestItems")),
+    static final OperationSpec BATCH_GET_ITEM = OperationSpec.of(
+            "BatchGetItem",
+            request(
+                    RETURN_CONSUMED_CAPACITY,
+                    mapOf(
+                                    "KeysAndAttributes",
+                                    struct(
+                                            "KeysAndAttributes",
+                                            listOf(parameterizedMapOf(attr()))
+                                                    .notNull()
+                                                    .minLength(1)
+                                                    .maxLength(100)
+                                                    .named("Keys"),
+                                            ATTRIBUTES_TO_GET,
+                                            CONSISTENT_READ,
+                                            PROJECTION_EXPRESSION,
+                                            EXPRESSION_ATTRIBUTE_NAMES))
+                            .notNull()
+                            .minLength(1)
+                            .keys(TABLE_KEYS)
+                            .named("RequestItems")),
             data -> {
                 int requested = 0;
                 for (Iterator<JsonNode> tables = data.get("RequestItems").elements(); tables.hasNext(); ) {
                     JsonNode table = tables.next();
-                    check(LegacyCheck.expressionParams(table, List.of("ProjectionExpression"),
-                            List.of("AttributesToGet")));
+                    check(LegacyCheck.expressionParams(
+                            table, List.of("ProjectionExpression"), List.of("AttributesToGet")));
                     check(LegacyCheck.duplicateAttribute(table.get("AttributesToGet")));
                     RequestExpressions.parse(table);
                     Set<Map<String, AttrValue>> seen = new HashSet<>();
@@ -67,15 +79,32 @@ final class BatchSpecs {
                 return RequestExpressions.NONE;
             });
 
-    static final OperationSpec BATCH_WRITE_ITEM = OperationSpec.of("BatchWriteItem", request(
-            RETURN_CONSUMED_CAPACITY,
-            RETURN_ITEM_COLLECTION_METRICS,
-            mapOf("java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>",
-                    parameterizedListOf(struct("WriteRequest",
-                            field("DeleteRequest", attributeMap().notNull().named("Key")).named("DeleteRequest"),
-                            field("PutRequest", attributeMap().notNull().named("Item")).named("PutRequest"))))
-                    .notNull().minLength(1).keys(TABLE_KEYS).values(Shape.Builder.rules().maxLength(25).minLength(1))
-                    .named("RequestItems")),
+    static final OperationSpec BATCH_WRITE_ITEM = OperationSpec.of(
+            "BatchWriteItem",
+            request(
+                    RETURN_CONSUMED_CAPACITY,
+                    RETURN_ITEM_COLLECTION_METRICS,
+                    mapOf(
+                                    "java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>",
+                                    parameterizedListOf(struct(
+                                            "WriteRequest",
+                                            field(
+                                                            "DeleteRequest",
+                                                            attributeMap()
+                                                                    .notNull()
+                                                                    .named("Key"))
+                                                    .named("DeleteRequest"),
+                                            field(
+                                                            "PutRequest",
+                                                            attributeMap()
+                                                                    .notNull()
+                                                                    .named("Item"))
+                                                    .named("PutRequest"))))
+                            .notNull()
+                            .minLength(1)
+                            .keys(TABLE_KEYS)
+                            .values(Shape.Builder.rules().maxLength(25).minLength(1))
+                            .named("RequestItems")),
             data -> {
                 for (Iterator<JsonNode> tables = data.get("RequestItems").elements(); tables.hasNext(); ) {
                     JsonNode requests = tables.next();
@@ -93,7 +122,8 @@ final class BatchSpecs {
                                 check("Item size has exceeded the maximum allowed size");
                             }
                         } else if (r.has("DeleteRequest")) {
-                            check(AttrValueCheck.mapProblem(r.get("DeleteRequest").get("Key")));
+                            check(AttrValueCheck.mapProblem(
+                                    r.get("DeleteRequest").get("Key")));
                         }
                     }
                 }

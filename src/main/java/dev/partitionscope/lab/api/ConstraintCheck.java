@@ -24,28 +24,29 @@ final class ConstraintCheck {
 
     private final List<String> errors = new ArrayList<>();
 
-    private ConstraintCheck() {
-    }
+    private ConstraintCheck() {}
 
     static void request(Shape.StructShape shape, JsonNode data) {
         for (Shape.Member m : shape.members()) {
             JsonNode v = data.get(m.name());
             if (m.has(Shape.Constraint.Kind.REQUIRED) && v == null) {
-                throw LabException.validation("The parameter '" + m.name() + "' is required but was not present in the"
-                        + " request");
+                throw LabException.validation(
+                        "The parameter '" + m.name() + "' is required but was not present in the" + " request");
             }
-            if (m.has(Shape.Constraint.Kind.TABLE_NAME) && v != null && v.isTextual()
+            if (m.has(Shape.Constraint.Kind.TABLE_NAME)
+                    && v != null
+                    && v.isTextual()
                     && (v.textValue().length() < 3 || v.textValue().length() > 255)) {
-                throw LabException.validation(m.name() + " must be at least 3 characters long and at most 255"
-                        + " characters long");
+                throw LabException.validation(
+                        m.name() + " must be at least 3 characters long and at most 255" + " characters long");
             }
         }
         ConstraintCheck check = new ConstraintCheck();
         check.members(shape, data, null);
         if (!check.errors.isEmpty()) {
             int n = check.errors.size();
-            throw LabException.validation(n + " validation error" + (n > 1 ? "s" : "") + " detected: "
-                    + String.join("; ", check.errors));
+            throw LabException.validation(
+                    n + " validation error" + (n > 1 ? "s" : "") + " detected: " + String.join("; ", check.errors));
         }
     }
 
@@ -62,8 +63,9 @@ final class ConstraintCheck {
                 return;
             }
             if (c.kind() == Shape.Constraint.Kind.NOT_NULL_UNLESS) {
-                if (v == null && (siblings == null || ((List<?>) c.arg()).stream()
-                        .noneMatch(sibling -> siblings.has((String) sibling)))) {
+                if (v == null
+                        && (siblings == null
+                                || ((List<?>) c.arg()).stream().noneMatch(sibling -> siblings.has((String) sibling)))) {
                     add(null, parent, name, "Member must not be null");
                 }
                 continue;
@@ -169,8 +171,12 @@ final class ConstraintCheck {
             case MAX_LENGTH -> "Member must have length less than or equal to " + c.arg();
             case MIN -> "Member must have value greater than or equal to " + c.arg();
             case MAX -> "Member must have value less than or equal to " + c.arg();
-            case ENUM -> "Member must satisfy enum value set: [" + String.join(", ",
-                    ((List<?>) c.arg()).stream().map(Object::toString).toList()) + "]";
+            case ENUM ->
+                "Member must satisfy enum value set: ["
+                        + String.join(
+                                ", ",
+                                ((List<?>) c.arg())
+                                        .stream().map(Object::toString).toList()) + "]";
             default -> throw new IllegalArgumentException(c.kind().name());
         };
     }

@@ -18,39 +18,96 @@ public final class DynamoDbApi {
 
     static {
         for (OperationSpec s : List.of(
-                TableSpecs.CREATE_TABLE, TableSpecs.DESCRIBE_TABLE, TableSpecs.LIST_TABLES, TableSpecs.UPDATE_TABLE,
+                TableSpecs.CREATE_TABLE,
+                TableSpecs.DESCRIBE_TABLE,
+                TableSpecs.LIST_TABLES,
+                TableSpecs.UPDATE_TABLE,
                 TableSpecs.DELETE_TABLE,
-                ItemSpecs.PUT_ITEM, ItemSpecs.GET_ITEM, ItemSpecs.UPDATE_ITEM, ItemSpecs.DELETE_ITEM, ItemSpecs.QUERY,
+                ItemSpecs.PUT_ITEM,
+                ItemSpecs.GET_ITEM,
+                ItemSpecs.UPDATE_ITEM,
+                ItemSpecs.DELETE_ITEM,
+                ItemSpecs.QUERY,
                 ItemSpecs.SCAN,
-                BatchSpecs.BATCH_GET_ITEM, BatchSpecs.BATCH_WRITE_ITEM,
-                OtherSpecs.DESCRIBE_TIME_TO_LIVE, OtherSpecs.UPDATE_TIME_TO_LIVE,
-                OtherSpecs.TAG_RESOURCE, OtherSpecs.UNTAG_RESOURCE, OtherSpecs.LIST_TAGS_OF_RESOURCE,
-                OtherSpecs.DESCRIBE_LIMITS, OtherSpecs.DESCRIBE_ENDPOINTS,
-                OtherSpecs.DESCRIBE_CONTINUOUS_BACKUPS, OtherSpecs.UPDATE_CONTINUOUS_BACKUPS,
-                OtherSpecs.DESCRIBE_CONTRIBUTOR_INSIGHTS, OtherSpecs.UPDATE_CONTRIBUTOR_INSIGHTS,
+                BatchSpecs.BATCH_GET_ITEM,
+                BatchSpecs.BATCH_WRITE_ITEM,
+                OtherSpecs.DESCRIBE_TIME_TO_LIVE,
+                OtherSpecs.UPDATE_TIME_TO_LIVE,
+                OtherSpecs.TAG_RESOURCE,
+                OtherSpecs.UNTAG_RESOURCE,
+                OtherSpecs.LIST_TAGS_OF_RESOURCE,
+                OtherSpecs.DESCRIBE_LIMITS,
+                OtherSpecs.DESCRIBE_ENDPOINTS,
+                OtherSpecs.DESCRIBE_CONTINUOUS_BACKUPS,
+                OtherSpecs.UPDATE_CONTINUOUS_BACKUPS,
+                OtherSpecs.DESCRIBE_CONTRIBUTOR_INSIGHTS,
+                OtherSpecs.UPDATE_CONTRIBUTOR_INSIGHTS,
                 OtherSpecs.LIST_CONTRIBUTOR_INSIGHTS)) {
             SPECS.put(s.name(), s);
         }
     }
 
     /** Every operation of DynamoDB's API (the 2012-08-10 service model), served or not. */
-    private static final java.util.Set<String> ALL_OPERATIONS = java.util.Set.of("BatchExecuteStatement",
-            "BatchGetItem", "BatchWriteItem", "CreateBackup", "CreateGlobalTable", "CreateTable", "DeleteBackup",
-            "DeleteItem", "DeleteResourcePolicy", "DeleteTable", "DescribeBackup", "DescribeContinuousBackups",
-            "DescribeContributorInsights", "DescribeEndpoints", "DescribeExport", "DescribeGlobalTable",
-            "DescribeGlobalTableSettings", "DescribeImport", "DescribeKinesisStreamingDestination", "DescribeLimits",
-            "DescribeTable", "DescribeTableReplicaAutoScaling", "DescribeTimeToLive",
-            "DisableKinesisStreamingDestination", "EnableKinesisStreamingDestination", "ExecuteStatement",
-            "ExecuteTransaction", "ExportTableToPointInTime", "GetItem", "GetResourcePolicy", "ImportTable",
-            "ListBackups", "ListContributorInsights", "ListExports", "ListGlobalTables", "ListImports", "ListTables",
-            "ListTagsOfResource", "PutItem", "PutResourcePolicy", "Query", "RestoreTableFromBackup",
-            "RestoreTableToPointInTime", "Scan", "TagResource", "TransactGetItems", "TransactWriteItems",
-            "UntagResource", "UpdateContinuousBackups", "UpdateContributorInsights", "UpdateGlobalTable",
-            "UpdateGlobalTableSettings", "UpdateItem", "UpdateKinesisStreamingDestination", "UpdateTable",
-            "UpdateTableReplicaAutoScaling", "UpdateTimeToLive");
+    private static final java.util.Set<String> ALL_OPERATIONS = java.util.Set.of(
+            "BatchExecuteStatement",
+            "BatchGetItem",
+            "BatchWriteItem",
+            "CreateBackup",
+            "CreateGlobalTable",
+            "CreateTable",
+            "DeleteBackup",
+            "DeleteItem",
+            "DeleteResourcePolicy",
+            "DeleteTable",
+            "DescribeBackup",
+            "DescribeContinuousBackups",
+            "DescribeContributorInsights",
+            "DescribeEndpoints",
+            "DescribeExport",
+            "DescribeGlobalTable",
+            "DescribeGlobalTableSettings",
+            "DescribeImport",
+            "DescribeKinesisStreamingDestination",
+            "DescribeLimits",
+            "DescribeTable",
+            "DescribeTableReplicaAutoScaling",
+            "DescribeTimeToLive",
+            "DisableKinesisStreamingDestination",
+            "EnableKinesisStreamingDestination",
+            "ExecuteStatement",
+            "ExecuteTransaction",
+            "ExportTableToPointInTime",
+            "GetItem",
+            "GetResourcePolicy",
+            "ImportTable",
+            "ListBackups",
+            "ListContributorInsights",
+            "ListExports",
+            "ListGlobalTables",
+            "ListImports",
+            "ListTables",
+            "ListTagsOfResource",
+            "PutItem",
+            "PutResourcePolicy",
+            "Query",
+            "RestoreTableFromBackup",
+            "RestoreTableToPointInTime",
+            "Scan",
+            "TagResource",
+            "TransactGetItems",
+            "TransactWriteItems",
+            "UntagResource",
+            "UpdateContinuousBackups",
+            "UpdateContributorInsights",
+            "UpdateGlobalTable",
+            "UpdateGlobalTableSettings",
+            "UpdateItem",
+            "UpdateKinesisStreamingDestination",
+            "UpdateTable",
+            "UpdateTableReplicaAutoScaling",
+            "UpdateTimeToLive");
 
-    private DynamoDbApi() {
-    }
+    private DynamoDbApi() {}
 
     /**
      * Whether the name is an operation of DynamoDB's API at all (a target naming anything else is refused before
@@ -77,8 +134,8 @@ public final class DynamoDbApi {
     public static ApiRequest read(String operation, JsonNode body) {
         OperationSpec spec = SPECS.get(operation);
         if (spec == null) {
-            throw LabException.coral("UnknownOperationException", "The Lab does not serve the DynamoDB operation "
-                    + operation);
+            throw LabException.coral(
+                    "UnknownOperationException", "The Lab does not serve the DynamoDB operation " + operation);
         }
         ObjectNode data = TypeCheck.request(spec.input(), body);
         ConstraintCheck.request(spec.input(), data);
@@ -112,6 +169,5 @@ public final class DynamoDbApi {
     }
 
     /** A request that passed the front door: its members (as read) and its parsed expressions. */
-    public record ApiRequest(String operation, ObjectNode data, RequestExpressions expressions) {
-    }
+    public record ApiRequest(String operation, ObjectNode data, RequestExpressions expressions) {}
 }

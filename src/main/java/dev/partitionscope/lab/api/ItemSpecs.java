@@ -40,24 +40,27 @@ import java.util.regex.Pattern;
 final class ItemSpecs {
     /** DynamoDB's item size limit, names and values counted (400 KB). */
     static final long MAX_ITEM_BYTES = 400 * 1024;
-    private static final Pattern START_KEY_PLAIN = Pattern.compile(
-            "contains duplicates|number set|numeric value|significant digits|number with magnitude");
 
-    private ItemSpecs() {
-    }
+    private static final Pattern START_KEY_PLAIN =
+            Pattern.compile("contains duplicates|number set|numeric value|significant digits|number with magnitude");
 
-    static final OperationSpec PUT_ITEM = OperationSpec.of("PutItem", request(
-            RETURN_CONSUMED_CAPACITY,
-            TABLE_NAME,
-            attributeMap().notNull().named("Item"),
-            CONDITIONAL_OPERATOR,
-            EXPECTED,
-            RETURN_VALUES,
-            RETURN_ITEM_COLLECTION_METRICS,
-            CONDITION_EXPRESSION,
-            EXPRESSION_ATTRIBUTE_VALUES,
-            EXPRESSION_ATTRIBUTE_NAMES,
-            RETURN_VALUES_ON_CONDITION_CHECK_FAILURE), data -> {
+    private ItemSpecs() {}
+
+    static final OperationSpec PUT_ITEM = OperationSpec.of(
+            "PutItem",
+            request(
+                    RETURN_CONSUMED_CAPACITY,
+                    TABLE_NAME,
+                    attributeMap().notNull().named("Item"),
+                    CONDITIONAL_OPERATOR,
+                    EXPECTED,
+                    RETURN_VALUES,
+                    RETURN_ITEM_COLLECTION_METRICS,
+                    CONDITION_EXPRESSION,
+                    EXPRESSION_ATTRIBUTE_VALUES,
+                    EXPRESSION_ATTRIBUTE_NAMES,
+                    RETURN_VALUES_ON_CONDITION_CHECK_FAILURE),
+            data -> {
                 check(LegacyCheck.expressionParams(data, List.of("ConditionExpression"), List.of("Expected")));
                 check(AttrValueCheck.mapProblem(data.get("Item")));
                 checkOldOnlyReturnValues(data);
@@ -68,18 +71,21 @@ final class ItemSpecs {
                 return RequestExpressions.parse(data);
             });
 
-    static final OperationSpec DELETE_ITEM = OperationSpec.of("DeleteItem", request(
-            RETURN_CONSUMED_CAPACITY,
-            TABLE_NAME,
-            RETURN_VALUES,
-            RETURN_ITEM_COLLECTION_METRICS,
-            KEY,
-            CONDITIONAL_OPERATOR,
-            EXPECTED,
-            CONDITION_EXPRESSION,
-            EXPRESSION_ATTRIBUTE_VALUES,
-            EXPRESSION_ATTRIBUTE_NAMES,
-            RETURN_VALUES_ON_CONDITION_CHECK_FAILURE), data -> {
+    static final OperationSpec DELETE_ITEM = OperationSpec.of(
+            "DeleteItem",
+            request(
+                    RETURN_CONSUMED_CAPACITY,
+                    TABLE_NAME,
+                    RETURN_VALUES,
+                    RETURN_ITEM_COLLECTION_METRICS,
+                    KEY,
+                    CONDITIONAL_OPERATOR,
+                    EXPECTED,
+                    CONDITION_EXPRESSION,
+                    EXPRESSION_ATTRIBUTE_VALUES,
+                    EXPRESSION_ATTRIBUTE_NAMES,
+                    RETURN_VALUES_ON_CONDITION_CHECK_FAILURE),
+            data -> {
                 check(LegacyCheck.expressionParams(data, List.of("ConditionExpression"), List.of("Expected")));
                 check(AttrValueCheck.mapProblem(data.get("Key")));
                 checkOldOnlyReturnValues(data);
@@ -87,23 +93,32 @@ final class ItemSpecs {
                 return RequestExpressions.parse(data);
             });
 
-    static final OperationSpec UPDATE_ITEM = OperationSpec.of("UpdateItem", request(
-            RETURN_CONSUMED_CAPACITY,
-            TABLE_NAME,
-            RETURN_ITEM_COLLECTION_METRICS,
-            RETURN_VALUES,
-            KEY,
-            CONDITIONAL_OPERATOR,
-            EXPECTED,
-            mapOf("AttributeValueUpdate", struct("AttributeValueUpdate",
-                    str().oneOf("ADD", "PUT", "DELETE").named("Action"),
-                    fieldAttr().named("Value"))).named("AttributeUpdates"),
-            CONDITION_EXPRESSION,
-            str().named("UpdateExpression"),
-            EXPRESSION_ATTRIBUTE_VALUES,
-            EXPRESSION_ATTRIBUTE_NAMES,
-            RETURN_VALUES_ON_CONDITION_CHECK_FAILURE), data -> {
-                check(LegacyCheck.expressionParams(data, List.of("UpdateExpression", "ConditionExpression"),
+    static final OperationSpec UPDATE_ITEM = OperationSpec.of(
+            "UpdateItem",
+            request(
+                    RETURN_CONSUMED_CAPACITY,
+                    TABLE_NAME,
+                    RETURN_ITEM_COLLECTION_METRICS,
+                    RETURN_VALUES,
+                    KEY,
+                    CONDITIONAL_OPERATOR,
+                    EXPECTED,
+                    mapOf(
+                                    "AttributeValueUpdate",
+                                    struct(
+                                            "AttributeValueUpdate",
+                                            str().oneOf("ADD", "PUT", "DELETE").named("Action"),
+                                            fieldAttr().named("Value")))
+                            .named("AttributeUpdates"),
+                    CONDITION_EXPRESSION,
+                    str().named("UpdateExpression"),
+                    EXPRESSION_ATTRIBUTE_VALUES,
+                    EXPRESSION_ATTRIBUTE_NAMES,
+                    RETURN_VALUES_ON_CONDITION_CHECK_FAILURE),
+            data -> {
+                check(LegacyCheck.expressionParams(
+                        data,
+                        List.of("UpdateExpression", "ConditionExpression"),
                         List.of("AttributeUpdates", "Expected")));
                 check(AttrValueCheck.mapProblem(data.get("Key")));
                 JsonNode updates = data.get("AttributeUpdates");
@@ -124,7 +139,10 @@ final class ItemSpecs {
                             check("One or more parameter values were invalid: DELETE action with value is not"
                                     + " supported for the type " + type);
                         }
-                        if (value != null && action.equals("ADD") && !isSet(type) && !type.equals("N")
+                        if (value != null
+                                && action.equals("ADD")
+                                && !isSet(type)
+                                && !type.equals("N")
                                 && !type.equals("L")) {
                             check("One or more parameter values were invalid: ADD action is not supported for the type "
                                     + type);
@@ -135,41 +153,47 @@ final class ItemSpecs {
                 return RequestExpressions.parse(data);
             });
 
-    static final OperationSpec GET_ITEM = OperationSpec.of("GetItem", request(
-            RETURN_CONSUMED_CAPACITY,
-            ATTRIBUTES_TO_GET,
-            TABLE_NAME,
-            KEY,
-            CONSISTENT_READ,
-            PROJECTION_EXPRESSION,
-            EXPRESSION_ATTRIBUTE_NAMES), data -> {
-                check(LegacyCheck.expressionParams(data, List.of("ProjectionExpression"),
-                        List.of("AttributesToGet")));
+    static final OperationSpec GET_ITEM = OperationSpec.of(
+            "GetItem",
+            request(
+                    RETURN_CONSUMED_CAPACITY,
+                    ATTRIBUTES_TO_GET,
+                    TABLE_NAME,
+                    KEY,
+                    CONSISTENT_READ,
+                    PROJECTION_EXPRESSION,
+                    EXPRESSION_ATTRIBUTE_NAMES),
+            data -> {
+                check(LegacyCheck.expressionParams(data, List.of("ProjectionExpression"), List.of("AttributesToGet")));
                 check(AttrValueCheck.mapProblem(data.get("Key")));
                 check(LegacyCheck.duplicateAttribute(data.get("AttributesToGet")));
                 return RequestExpressions.parse(data);
             });
 
-    static final OperationSpec QUERY = OperationSpec.of("Query", request(
-            str().oneOf("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES")
-                    .named("Select"),
-            INDEX_NAME,
-            RETURN_CONSUMED_CAPACITY,
-            filterConditions("QueryFilter"),
-            TABLE_NAME,
-            CONDITIONAL_OPERATOR,
-            ATTRIBUTES_TO_GET,
-            integer().min(1).named("Limit"),
-            KEY_CONDITIONS,
-            attributeMap().named("ExclusiveStartKey"),
-            CONSISTENT_READ,
-            bool().named("ScanIndexForward"),
-            str().named("KeyConditionExpression"),
-            str().named("FilterExpression"),
-            PROJECTION_EXPRESSION,
-            EXPRESSION_ATTRIBUTE_VALUES,
-            EXPRESSION_ATTRIBUTE_NAMES), data -> {
-                check(LegacyCheck.expressionParams(data,
+    static final OperationSpec QUERY = OperationSpec.of(
+            "Query",
+            request(
+                    str().oneOf("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES")
+                            .named("Select"),
+                    INDEX_NAME,
+                    RETURN_CONSUMED_CAPACITY,
+                    filterConditions("QueryFilter"),
+                    TABLE_NAME,
+                    CONDITIONAL_OPERATOR,
+                    ATTRIBUTES_TO_GET,
+                    integer().min(1).named("Limit"),
+                    KEY_CONDITIONS,
+                    attributeMap().named("ExclusiveStartKey"),
+                    CONSISTENT_READ,
+                    bool().named("ScanIndexForward"),
+                    str().named("KeyConditionExpression"),
+                    str().named("FilterExpression"),
+                    PROJECTION_EXPRESSION,
+                    EXPRESSION_ATTRIBUTE_VALUES,
+                    EXPRESSION_ATTRIBUTE_NAMES),
+            data -> {
+                check(LegacyCheck.expressionParams(
+                        data,
                         List.of("ProjectionExpression", "FilterExpression", "KeyConditionExpression"),
                         List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions")));
                 check(LegacyCheck.conditions(data.get("QueryFilter"), false));
@@ -186,7 +210,8 @@ final class ItemSpecs {
                 } else {
                     check(LegacyCheck.conditions(data.get("KeyConditions"), true));
                 }
-                int n = data.has("KeyConditionExpression") ? expressions.keyConditions().size()
+                int n = data.has("KeyConditionExpression")
+                        ? expressions.keyConditions().size()
                         : data.get("KeyConditions").size();
                 if (n != 1 && n != 2) {
                     check("Conditions can be of length 1 or 2 only");
@@ -194,25 +219,30 @@ final class ItemSpecs {
                 return expressions;
             });
 
-    static final OperationSpec SCAN = OperationSpec.of("Scan", request(
-            str().oneOf("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES")
-                    .named("Select"),
-            INDEX_NAME,
-            integer().min(1).max(1_000_000).named("TotalSegments"),
-            RETURN_CONSUMED_CAPACITY,
-            TABLE_NAME,
-            CONDITIONAL_OPERATOR,
-            filterConditions("ScanFilter"),
-            integer().min(0).max(999_999).named("Segment"),
-            integer().min(1).named("Limit"),
-            ATTRIBUTES_TO_GET,
-            attributeMap().named("ExclusiveStartKey"),
-            str().named("FilterExpression"),
-            PROJECTION_EXPRESSION,
-            EXPRESSION_ATTRIBUTE_VALUES,
-            EXPRESSION_ATTRIBUTE_NAMES,
-            CONSISTENT_READ), data -> {
-                check(LegacyCheck.expressionParams(data, List.of("ProjectionExpression", "FilterExpression"),
+    static final OperationSpec SCAN = OperationSpec.of(
+            "Scan",
+            request(
+                    str().oneOf("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES")
+                            .named("Select"),
+                    INDEX_NAME,
+                    integer().min(1).max(1_000_000).named("TotalSegments"),
+                    RETURN_CONSUMED_CAPACITY,
+                    TABLE_NAME,
+                    CONDITIONAL_OPERATOR,
+                    filterConditions("ScanFilter"),
+                    integer().min(0).max(999_999).named("Segment"),
+                    integer().min(1).named("Limit"),
+                    ATTRIBUTES_TO_GET,
+                    attributeMap().named("ExclusiveStartKey"),
+                    str().named("FilterExpression"),
+                    PROJECTION_EXPRESSION,
+                    EXPRESSION_ATTRIBUTE_VALUES,
+                    EXPRESSION_ATTRIBUTE_NAMES,
+                    CONSISTENT_READ),
+            data -> {
+                check(LegacyCheck.expressionParams(
+                        data,
+                        List.of("ProjectionExpression", "FilterExpression"),
                         List.of("AttributesToGet", "ScanFilter", "ConditionalOperator")));
                 check(LegacyCheck.duplicateAttribute(data.get("AttributesToGet")));
                 check(LegacyCheck.conditions(data.get("ScanFilter"), false));
@@ -257,7 +287,8 @@ final class ItemSpecs {
     private static JsonNode keyConditionsJson(RequestExpressions expressions) {
         ObjectNode out = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
         expressions.keyConditions().forEach((attribute, c) -> {
-            ObjectNode o = out.putObject(attribute).put("ComparisonOperator", c.operator().name());
+            ObjectNode o = out.putObject(attribute)
+                    .put("ComparisonOperator", c.operator().name());
             var list = o.putArray("AttributeValueList");
             c.values().forEach(v -> list.add(AttrJson.toJson(v)));
         });

@@ -18,11 +18,10 @@ import java.util.Set;
  */
 final class LegacyCheck {
     private static final String INVALID = "One or more parameter values were invalid: ";
-    private static final Set<String> ONE_VALUE = Set.of("EQ", "NE", "LE", "LT", "GE", "GT", "CONTAINS",
-            "NOT_CONTAINS", "BEGINS_WITH");
+    private static final Set<String> ONE_VALUE =
+            Set.of("EQ", "NE", "LE", "LT", "GE", "GT", "CONTAINS", "NOT_CONTAINS", "BEGINS_WITH");
 
-    private LegacyCheck() {
-    }
+    private LegacyCheck() {}
 
     /** {@code Expected}: the combinations DynamoDB accepts, per attribute, in request order. */
     static String expected(JsonNode expected) {
@@ -51,7 +50,9 @@ final class LegacyCheck {
                     return INVALID + "Value or AttributeValueList must be used with ComparisonOperator: " + op
                             + " for Attribute: " + key;
                 }
-                int values = c.has("AttributeValueList") ? c.get("AttributeValueList").size() : c.has("Value") ? 1 : 0;
+                int values = c.has("AttributeValueList")
+                        ? c.get("AttributeValueList").size()
+                        : c.has("Value") ? 1 : 0;
                 if (!validCount(op, values)) {
                     return INVALID + "Invalid number of argument(s) for the " + op + " ComparisonOperator";
                 }
@@ -122,12 +123,13 @@ final class LegacyCheck {
                     return msg;
                 }
             }
-            boolean countOk = switch (op) {
-                case "NULL", "NOT_NULL" -> list.isEmpty();
-                case "IN" -> !list.isEmpty();
-                case "BETWEEN" -> list.size() == 2;
-                default -> list.size() == 1;
-            };
+            boolean countOk =
+                    switch (op) {
+                        case "NULL", "NOT_NULL" -> list.isEmpty();
+                        case "IN" -> !list.isEmpty();
+                        case "BETWEEN" -> list.size() == 2;
+                        default -> list.size() == 1;
+                    };
             if (!countOk) {
                 return INVALID + "Invalid number of argument(s) for the " + op + " ComparisonOperator";
             }
@@ -139,13 +141,14 @@ final class LegacyCheck {
                     }
                 }
             }
-            List<String> allowed = switch (op) {
-                // In a filter "EQ is supported for all data types, including lists and maps" (and NE alike).
-                case "EQ", "NE" -> keys ? List.of("S", "N", "B", "SS", "NS", "BS") : null;
-                case "BEGINS_WITH" -> List.of("S", "B");
-                case "NULL", "NOT_NULL" -> null;
-                default -> List.of("S", "N", "B");
-            };
+            List<String> allowed =
+                    switch (op) {
+                        // In a filter "EQ is supported for all data types, including lists and maps" (and NE alike).
+                        case "EQ", "NE" -> keys ? List.of("S", "N", "B", "SS", "NS", "BS") : null;
+                        case "BEGINS_WITH" -> List.of("S", "B");
+                        case "NULL", "NOT_NULL" -> null;
+                        default -> List.of("S", "N", "B");
+                    };
             if (allowed != null) {
                 for (JsonNode v : list) {
                     if (!allowed.contains(typeOf(v))) {
@@ -183,8 +186,11 @@ final class LegacyCheck {
         if (data.has("ExpressionAttributeNames") && used.isEmpty()) {
             return "ExpressionAttributeNames can only be specified when using expressions";
         }
-        List<String> valueExpressions = expressions.stream().filter(e -> !e.equals("ProjectionExpression")).toList();
-        if (!valueExpressions.isEmpty() && data.has("ExpressionAttributeValues")
+        List<String> valueExpressions = expressions.stream()
+                .filter(e -> !e.equals("ProjectionExpression"))
+                .toList();
+        if (!valueExpressions.isEmpty()
+                && data.has("ExpressionAttributeValues")
                 && valueExpressions.stream().noneMatch(data::has)) {
             return "ExpressionAttributeValues can only be specified when using expressions: "
                     + String.join(" and ", valueExpressions) + " " + (valueExpressions.size() > 1 ? "are" : "is")

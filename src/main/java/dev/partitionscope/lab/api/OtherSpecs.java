@@ -29,30 +29,36 @@ final class OtherSpecs {
     /** The Lab's caller, as DynamoDB names the principal in an AccessDeniedException. */
     static final String CALLER = "arn:aws:iam::000000000000:user/lab";
 
-    private OtherSpecs() {
-    }
+    private OtherSpecs() {}
 
-    static final OperationSpec DESCRIBE_TIME_TO_LIVE = OperationSpec.of("DescribeTimeToLive",
-            request(TABLE_NAME_FIRST), data -> RequestExpressions.NONE);
+    static final OperationSpec DESCRIBE_TIME_TO_LIVE =
+            OperationSpec.of("DescribeTimeToLive", request(TABLE_NAME_FIRST), data -> RequestExpressions.NONE);
 
-    static final OperationSpec UPDATE_TIME_TO_LIVE = OperationSpec.of("UpdateTimeToLive", request(
-            TABLE_NAME_FIRST,
-            field("TimeToLiveSpecification",
-                    str().notNull().maxLength(255).named("AttributeName"),
-                    bool().notNull().named("Enabled")).named("TimeToLiveSpecification")), data -> {
+    static final OperationSpec UPDATE_TIME_TO_LIVE = OperationSpec.of(
+            "UpdateTimeToLive",
+            request(
+                    TABLE_NAME_FIRST,
+                    field(
+                                    "TimeToLiveSpecification",
+                                    str().notNull().maxLength(255).named("AttributeName"),
+                                    bool().notNull().named("Enabled"))
+                            .named("TimeToLiveSpecification")),
+            data -> {
                 if (!data.has("TimeToLiveSpecification")) {
                     check("1 validation error detected: Value null at 'timeToLiveSpecification' failed to satisfy"
                             + " constraint: Member must not be null");
                 }
-                if (data.path("TimeToLiveSpecification").path("AttributeName").asText().isEmpty()) {
+                if (data.path("TimeToLiveSpecification")
+                        .path("AttributeName")
+                        .asText()
+                        .isEmpty()) {
                     check("TimeToLiveSpecification.AttributeName must be non empty");
                 }
                 return RequestExpressions.NONE;
             });
 
-    static final OperationSpec TAG_RESOURCE = OperationSpec.of("TagResource", request(
-            str().named("ResourceArn"),
-            TAGS), data -> {
+    static final OperationSpec TAG_RESOURCE =
+            OperationSpec.of("TagResource", request(str().named("ResourceArn"), TAGS), data -> {
                 checkArn(data, "TagResource");
                 if (!data.has("Tags")) {
                     check("1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must"
@@ -65,9 +71,12 @@ final class OtherSpecs {
                 return RequestExpressions.NONE;
             });
 
-    static final OperationSpec UNTAG_RESOURCE = OperationSpec.of("UntagResource", request(
-            str().named("ResourceArn"),
-            listOf(str().minLength(1).maxLength(128)).named("TagKeys")), data -> {
+    static final OperationSpec UNTAG_RESOURCE = OperationSpec.of(
+            "UntagResource",
+            request(
+                    str().named("ResourceArn"),
+                    listOf(str().minLength(1).maxLength(128)).named("TagKeys")),
+            data -> {
                 checkArn(data, "UntagResource");
                 if (!data.has("TagKeys")) {
                     check("1 validation error detected: Value null at 'tagKeys' failed to satisfy constraint: Member"
@@ -80,9 +89,8 @@ final class OtherSpecs {
                 return RequestExpressions.NONE;
             });
 
-    static final OperationSpec LIST_TAGS_OF_RESOURCE = OperationSpec.of("ListTagsOfResource", request(
-            str().named("ResourceArn"),
-            str().named("NextToken")), data -> {
+    static final OperationSpec LIST_TAGS_OF_RESOURCE = OperationSpec.of(
+            "ListTagsOfResource", request(str().named("ResourceArn"), str().named("NextToken")), data -> {
                 checkArn(data, "ListTagsOfResource");
                 checkTableArn(data);
                 return RequestExpressions.NONE;
@@ -94,8 +102,10 @@ final class OtherSpecs {
             check("Invalid TableArn");
         }
         if (!ANY_ARN.matcher(arn.asText()).matches()) {
-            throw LabException.coral("AccessDeniedException", "User: " + CALLER + " is not authorized to perform:"
-                    + " dynamodb:" + operation + " on resource: " + (arn.asText().isEmpty() ? "*" : arn.asText()));
+            throw LabException.coral(
+                    "AccessDeniedException",
+                    "User: " + CALLER + " is not authorized to perform:" + " dynamodb:" + operation + " on resource: "
+                            + (arn.asText().isEmpty() ? "*" : arn.asText()));
         }
     }
 
@@ -106,34 +116,47 @@ final class OtherSpecs {
         }
     }
 
-    static final OperationSpec DESCRIBE_LIMITS = OperationSpec.of("DescribeLimits", request(),
+    static final OperationSpec DESCRIBE_LIMITS =
+            OperationSpec.of("DescribeLimits", request(), data -> RequestExpressions.NONE);
+
+    static final OperationSpec DESCRIBE_ENDPOINTS =
+            OperationSpec.of("DescribeEndpoints", request(), data -> RequestExpressions.NONE);
+
+    static final OperationSpec DESCRIBE_CONTINUOUS_BACKUPS =
+            OperationSpec.of("DescribeContinuousBackups", request(TABLE_NAME), data -> RequestExpressions.NONE);
+
+    static final OperationSpec UPDATE_CONTINUOUS_BACKUPS = OperationSpec.of(
+            "UpdateContinuousBackups",
+            request(
+                    TABLE_NAME,
+                    field(
+                                    "PointInTimeRecoverySpecification",
+                                    bool().notNull().named("PointInTimeRecoveryEnabled"),
+                                    integer().min(1).max(35).named("RecoveryPeriodInDays"))
+                            .notNull()
+                            .named("PointInTimeRecoverySpecification")),
             data -> RequestExpressions.NONE);
 
-    static final OperationSpec DESCRIBE_ENDPOINTS = OperationSpec.of("DescribeEndpoints", request(),
+    static final OperationSpec DESCRIBE_CONTRIBUTOR_INSIGHTS = OperationSpec.of(
+            "DescribeContributorInsights", request(TABLE_NAME, INDEX_NAME), data -> RequestExpressions.NONE);
+
+    static final OperationSpec UPDATE_CONTRIBUTOR_INSIGHTS = OperationSpec.of(
+            "UpdateContributorInsights",
+            request(
+                    TABLE_NAME,
+                    INDEX_NAME,
+                    str().notNull().oneOf("ENABLE", "DISABLE").named("ContributorInsightsAction"),
+                    str().oneOf("ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS").named("ContributorInsightsMode")),
             data -> RequestExpressions.NONE);
 
-    static final OperationSpec DESCRIBE_CONTINUOUS_BACKUPS = OperationSpec.of("DescribeContinuousBackups",
-            request(TABLE_NAME), data -> RequestExpressions.NONE);
-
-    static final OperationSpec UPDATE_CONTINUOUS_BACKUPS = OperationSpec.of("UpdateContinuousBackups", request(
-            TABLE_NAME,
-            field("PointInTimeRecoverySpecification",
-                    bool().notNull().named("PointInTimeRecoveryEnabled"),
-                    integer().min(1).max(35).named("RecoveryPeriodInDays")).notNull()
-                    .named("PointInTimeRecoverySpecification")), data -> RequestExpressions.NONE);
-
-    static final OperationSpec DESCRIBE_CONTRIBUTOR_INSIGHTS = OperationSpec.of("DescribeContributorInsights",
-            request(TABLE_NAME, INDEX_NAME), data -> RequestExpressions.NONE);
-
-    static final OperationSpec UPDATE_CONTRIBUTOR_INSIGHTS = OperationSpec.of("UpdateContributorInsights", request(
-            TABLE_NAME,
-            INDEX_NAME,
-            str().notNull().oneOf("ENABLE", "DISABLE").named("ContributorInsightsAction"),
-            str().oneOf("ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS").named("ContributorInsightsMode")),
+    static final OperationSpec LIST_CONTRIBUTOR_INSIGHTS = OperationSpec.of(
+            "ListContributorInsights",
+            request(
+                    str().pattern(Members.NAME_PATTERN)
+                            .minLength(3)
+                            .maxLength(255)
+                            .named("TableName"),
+                    str().named("NextToken"),
+                    integer().max(100).named("MaxResults")),
             data -> RequestExpressions.NONE);
-
-    static final OperationSpec LIST_CONTRIBUTOR_INSIGHTS = OperationSpec.of("ListContributorInsights", request(
-            str().pattern(Members.NAME_PATTERN).minLength(3).maxLength(255).named("TableName"),
-            str().named("NextToken"),
-            integer().max(100).named("MaxResults")), data -> RequestExpressions.NONE);
 }

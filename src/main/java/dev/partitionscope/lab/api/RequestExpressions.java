@@ -50,8 +50,7 @@ public final class RequestExpressions {
     private ProjectionExpression projection;
     private List<String> attributesToGet;
 
-    private RequestExpressions() {
-    }
+    private RequestExpressions() {}
 
     /**
      * A request's expressions and legacy parameters, ready for the engine (BatchGetItem's per-table parts); the
@@ -75,8 +74,8 @@ public final class RequestExpressions {
             for (Iterator<String> it = names.fieldNames(); it.hasNext(); ) {
                 String key = it.next();
                 if (!NAME_KEY.matcher(key).matches()) {
-                    throw LabException.validation("ExpressionAttributeNames contains invalid key: Syntax error; key: \""
-                            + key + "\"");
+                    throw LabException.validation(
+                            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"" + key + "\"");
                 }
             }
         }
@@ -87,16 +86,16 @@ public final class RequestExpressions {
             for (Iterator<String> it = values.fieldNames(); it.hasNext(); ) {
                 String key = it.next();
                 if (!VALUE_KEY.matcher(key).matches()) {
-                    throw LabException.validation("ExpressionAttributeValues contains invalid key: Syntax error; key:"
-                            + " \"" + key + "\"");
+                    throw LabException.validation(
+                            "ExpressionAttributeValues contains invalid key: Syntax error; key:" + " \"" + key + "\"");
                 }
             }
             for (Iterator<Map.Entry<String, JsonNode>> it = values.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String msg = AttrValueCheck.problem(e.getValue());
                 if (msg != null) {
-                    throw LabException.validation("ExpressionAttributeValues contains invalid value: " + msg
-                            + " for key " + e.getKey());
+                    throw LabException.validation(
+                            "ExpressionAttributeValues contains invalid value: " + msg + " for key " + e.getKey());
                 }
             }
         }
@@ -168,7 +167,9 @@ public final class RequestExpressions {
                 Map.Entry<String, JsonNode> e = it.next();
                 String action = e.getValue().path("Action").asText("PUT");
                 JsonNode value = e.getValue().get("Value");
-                actions.add(new AttributeUpdates.Action(e.getKey(), AttributeUpdates.Kind.valueOf(action),
+                actions.add(new AttributeUpdates.Action(
+                        e.getKey(),
+                        AttributeUpdates.Kind.valueOf(action),
                         value == null ? null : AttrJson.value(value)));
             }
             attributeUpdates = new AttributeUpdates(actions);
@@ -188,7 +189,9 @@ public final class RequestExpressions {
             } else if (c.has("Value")) {
                 values.add(AttrJson.value(c.get("Value")));
             }
-            return new Comparison(attribute, Comparison.Operator.valueOf(c.get("ComparisonOperator").asText()),
+            return new Comparison(
+                    attribute,
+                    Comparison.Operator.valueOf(c.get("ComparisonOperator").asText()),
                     values);
         }
         JsonNode exists = c.get("Exists");
@@ -204,8 +207,11 @@ public final class RequestExpressions {
             Map.Entry<String, JsonNode> e = it.next();
             List<AttrValue> values = new ArrayList<>();
             e.getValue().path("AttributeValueList").forEach(v -> values.add(AttrJson.value(v)));
-            out.add(new Comparison(e.getKey(), Comparison.Operator.valueOf(
-                    e.getValue().get("ComparisonOperator").asText()), values));
+            out.add(new Comparison(
+                    e.getKey(),
+                    Comparison.Operator.valueOf(
+                            e.getValue().get("ComparisonOperator").asText()),
+                    values));
         }
         return out;
     }

@@ -12,24 +12,28 @@ import java.util.List;
 public sealed interface Shape {
 
     /** The scalar types: each has its own conversion messages. */
-    enum Scalar { STRING, BOOLEAN, INTEGER, LONG, DOUBLE, BLOB }
-
-    record ScalarShape(Scalar kind) implements Shape {
+    enum Scalar {
+        STRING,
+        BOOLEAN,
+        INTEGER,
+        LONG,
+        DOUBLE,
+        BLOB
     }
+
+    record ScalarShape(Scalar kind) implements Shape {}
 
     /**
      * A list. {@code parameterized}: a list whose element type is itself generic (BatchWriteItem's per-table list),
      * which DynamoDB's deserializer reports with a class-cast message.
      */
-    record ListShape(Member element, boolean parameterized) implements Shape {
-    }
+    record ListShape(Member element, boolean parameterized) implements Shape {}
 
     /**
      * A map from strings. {@code valueClass} names the value type in "Unrecognized collection type
      * java.util.Map&lt;java.lang.String, …&gt;"; {@code parameterized} as for lists.
      */
-    record MapShape(Member value, String valueClass, boolean parameterized) implements Shape {
-    }
+    record MapShape(Member value, String valueClass, boolean parameterized) implements Shape {}
 
     /**
      * A structure. A "value" structure (a member of a list or map) and a "field" structure (a member of another
@@ -47,8 +51,7 @@ public sealed interface Shape {
     }
 
     /** An AttributeValue ({@code {"S": "x"}} …), in a value position (list, map) or a field position. */
-    record AttrShape(boolean field) implements Shape {
-    }
+    record AttrShape(boolean field) implements Shape {}
 
     /**
      * A member: its name, shape and constraints, checked in declaration order as DynamoDB lists its "validation
@@ -71,7 +74,18 @@ public sealed interface Shape {
      */
     record Constraint(Kind kind, Object arg) {
         public enum Kind {
-            REQUIRED, TABLE_NAME, NOT_NULL, NOT_NULL_UNLESS, PATTERN, MIN_LENGTH, MAX_LENGTH, MIN, MAX, ENUM, KEYS, VALUES
+            REQUIRED,
+            TABLE_NAME,
+            NOT_NULL,
+            NOT_NULL_UNLESS,
+            PATTERN,
+            MIN_LENGTH,
+            MAX_LENGTH,
+            MIN,
+            MAX,
+            ENUM,
+            KEYS,
+            VALUES
         }
     }
 

@@ -32,59 +32,67 @@ import java.util.Set;
 final class TableSpecs {
     private static final String INVALID = "One or more parameter values were invalid: ";
     private static final long MAX_UNITS = 1_000_000_000_000L;
-    private static final String NOT_GLOBAL = "The Lab serves single-region tables: %s (global tables) is not"
-            + " supported.";
-    private static final String VECTORS = "The Lab does not serve vector indexes: VectorIndexes and"
-            + " VectorIndexUpdates are not supported.";
+    private static final String NOT_GLOBAL =
+            "The Lab serves single-region tables: %s (global tables) is not" + " supported.";
+    private static final String VECTORS =
+            "The Lab does not serve vector indexes: VectorIndexes and" + " VectorIndexUpdates are not supported.";
 
-    private TableSpecs() {
-    }
+    private TableSpecs() {}
 
-    private static final Shape.Builder INDEX_NAME_NOT_NULL = str().notNull().pattern(NAME_PATTERN).minLength(3)
-            .maxLength(255).named("IndexName");
+    private static final Shape.Builder INDEX_NAME_NOT_NULL =
+            str().notNull().pattern(NAME_PATTERN).minLength(3).maxLength(255).named("IndexName");
 
-    static final OperationSpec CREATE_TABLE = OperationSpec.of("CreateTable", request(
-            listOf(struct("AttributeDefinition",
-                    str().notNull().named("AttributeName"),
-                    str().notNull().oneOf("B", "N", "S").named("AttributeType"))).notNull()
-                    .named("AttributeDefinitions"),
-            TABLE_NAME_FIRST,
-            str().oneOf("PROVISIONED", "PAY_PER_REQUEST").named("BillingMode"),
-            PROVISIONED_THROUGHPUT,
-            KEY_SCHEMA,
-            listOf(struct("LocalSecondaryIndex",
-                    INDEX_NAME_NOT_NULL,
-                    INDEX_KEY_SCHEMA,
-                    PROJECTION)).named("LocalSecondaryIndexes"),
-            listOf(struct("GlobalSecondaryIndex",
-                    INDEX_NAME_NOT_NULL,
-                    INDEX_KEY_SCHEMA,
-                    PROJECTION,
-                    PROVISIONED_THROUGHPUT,
-                    ON_DEMAND_THROUGHPUT,
-                    WARM_THROUGHPUT)).named("GlobalSecondaryIndexes"),
-            STREAM_SPECIFICATION,
-            SSE_SPECIFICATION,
-            TAGS,
-            TABLE_CLASS,
-            bool().named("DeletionProtectionEnabled"),
-            WARM_THROUGHPUT,
-            str().named("ResourcePolicy"),
-            ON_DEMAND_THROUGHPUT,
-            str().named("GlobalTableSourceArn"),
-            str().oneOf("ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES").named("GlobalTableSettingsReplicationMode"),
-            listOf(struct("VectorIndex", str().named("IndexName"))).named("VectorIndexes")),
-            TableSpecs::checkCreate).refusing(Map.of(
-                    "VectorIndexes", VECTORS,
-                    "WarmThroughput", "The Lab derives warm throughput from its partition model; WarmThroughput"
-                            + " cannot be set.",
-                    "GlobalSecondaryIndexes.WarmThroughput", "The Lab derives warm throughput from its partition"
-                            + " model; WarmThroughput cannot be set.",
-                    "ResourcePolicy", "The Lab does not evaluate resource-based policies: ResourcePolicy is not"
-                            + " supported.",
-                    "GlobalTableSourceArn", String.format(NOT_GLOBAL, "GlobalTableSourceArn"),
-                    "GlobalTableSettingsReplicationMode", String.format(NOT_GLOBAL,
-                            "GlobalTableSettingsReplicationMode")));
+    static final OperationSpec CREATE_TABLE = OperationSpec.of(
+                    "CreateTable",
+                    request(
+                            listOf(struct(
+                                            "AttributeDefinition",
+                                            str().notNull().named("AttributeName"),
+                                            str().notNull().oneOf("B", "N", "S").named("AttributeType")))
+                                    .notNull()
+                                    .named("AttributeDefinitions"),
+                            TABLE_NAME_FIRST,
+                            str().oneOf("PROVISIONED", "PAY_PER_REQUEST").named("BillingMode"),
+                            PROVISIONED_THROUGHPUT,
+                            KEY_SCHEMA,
+                            listOf(struct("LocalSecondaryIndex", INDEX_NAME_NOT_NULL, INDEX_KEY_SCHEMA, PROJECTION))
+                                    .named("LocalSecondaryIndexes"),
+                            listOf(struct(
+                                            "GlobalSecondaryIndex",
+                                            INDEX_NAME_NOT_NULL,
+                                            INDEX_KEY_SCHEMA,
+                                            PROJECTION,
+                                            PROVISIONED_THROUGHPUT,
+                                            ON_DEMAND_THROUGHPUT,
+                                            WARM_THROUGHPUT))
+                                    .named("GlobalSecondaryIndexes"),
+                            STREAM_SPECIFICATION,
+                            SSE_SPECIFICATION,
+                            TAGS,
+                            TABLE_CLASS,
+                            bool().named("DeletionProtectionEnabled"),
+                            WARM_THROUGHPUT,
+                            str().named("ResourcePolicy"),
+                            ON_DEMAND_THROUGHPUT,
+                            str().named("GlobalTableSourceArn"),
+                            str().oneOf("ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES")
+                                    .named("GlobalTableSettingsReplicationMode"),
+                            listOf(struct("VectorIndex", str().named("IndexName")))
+                                    .named("VectorIndexes")),
+                    TableSpecs::checkCreate)
+            .refusing(Map.of(
+                    "VectorIndexes",
+                    VECTORS,
+                    "WarmThroughput",
+                    "The Lab derives warm throughput from its partition model; WarmThroughput" + " cannot be set.",
+                    "GlobalSecondaryIndexes.WarmThroughput",
+                    "The Lab derives warm throughput from its partition" + " model; WarmThroughput cannot be set.",
+                    "ResourcePolicy",
+                    "The Lab does not evaluate resource-based policies: ResourcePolicy is not" + " supported.",
+                    "GlobalTableSourceArn",
+                    String.format(NOT_GLOBAL, "GlobalTableSourceArn"),
+                    "GlobalTableSettingsReplicationMode",
+                    String.format(NOT_GLOBAL, "GlobalTableSettingsReplicationMode")));
 
     /** DynamoDB encrypts with KMS or its own key; AES256 is in the model but not served. */
     private static void checkSse(JsonNode sse) {
@@ -107,7 +115,8 @@ final class TableSpecs {
             if (pt == null && billing == null) {
                 check(INVALID + "Missing required parameter in input: \"ProvisionedThroughput\"");
             }
-            if (pt == null || pt.path("ReadCapacityUnits").asLong() == 0
+            if (pt == null
+                    || pt.path("ReadCapacityUnits").asLong() == 0
                     || pt.path("WriteCapacityUnits").asLong() == 0) {
                 check(INVALID + "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is"
                         + " PROVISIONED");
@@ -238,72 +247,116 @@ final class TableSpecs {
         return out;
     }
 
-    static final OperationSpec UPDATE_TABLE = OperationSpec.of("UpdateTable", request(
-            TABLE_NAME_FIRST,
-            PROVISIONED_THROUGHPUT,
-            str().oneOf("PROVISIONED", "PAY_PER_REQUEST").named("BillingMode"),
-            listOf(struct("GlobalSecondaryIndexUpdate",
-                    field("UpdateGlobalSecondaryIndexAction",
-                            INDEX_NAME_NOT_NULL,
-                            // Required unless the index is on-demand and the update names its maximum instead.
-                            PROVISIONED_THROUGHPUT.notNullUnless("OnDemandThroughput", "WarmThroughput"),
-                            ON_DEMAND_THROUGHPUT,
-                            WARM_THROUGHPUT).named("Update"),
-                    field("CreateGlobalSecondaryIndexAction",
-                            PROJECTION,
-                            INDEX_NAME_NOT_NULL,
+    static final OperationSpec UPDATE_TABLE = OperationSpec.of(
+                    "UpdateTable",
+                    request(
+                            TABLE_NAME_FIRST,
                             PROVISIONED_THROUGHPUT,
-                            INDEX_KEY_SCHEMA,
+                            str().oneOf("PROVISIONED", "PAY_PER_REQUEST").named("BillingMode"),
+                            listOf(struct(
+                                            "GlobalSecondaryIndexUpdate",
+                                            field(
+                                                            "UpdateGlobalSecondaryIndexAction",
+                                                            INDEX_NAME_NOT_NULL,
+                                                            // Required unless the index is on-demand and the update
+                                                            // names its maximum instead.
+                                                            PROVISIONED_THROUGHPUT.notNullUnless(
+                                                                    "OnDemandThroughput", "WarmThroughput"),
+                                                            ON_DEMAND_THROUGHPUT,
+                                                            WARM_THROUGHPUT)
+                                                    .named("Update"),
+                                            field(
+                                                            "CreateGlobalSecondaryIndexAction",
+                                                            PROJECTION,
+                                                            INDEX_NAME_NOT_NULL,
+                                                            PROVISIONED_THROUGHPUT,
+                                                            INDEX_KEY_SCHEMA,
+                                                            ON_DEMAND_THROUGHPUT,
+                                                            WARM_THROUGHPUT)
+                                                    .named("Create"),
+                                            field("DeleteGlobalSecondaryIndexAction", INDEX_NAME_NOT_NULL)
+                                                    .named("Delete")))
+                                    .named("GlobalSecondaryIndexUpdates"),
+                            listOf(struct(
+                                            "AttributeDefinition",
+                                            str().notNull().named("AttributeName"),
+                                            str().notNull().oneOf("B", "N", "S").named("AttributeType")))
+                                    .named("AttributeDefinitions"),
+                            STREAM_SPECIFICATION,
+                            SSE_SPECIFICATION,
+                            listOf(struct(
+                                            "ReplicationGroupUpdate",
+                                            field(
+                                                            "CreateReplicationGroupMemberAction",
+                                                            str().notNull().named("RegionName"))
+                                                    .named("Create"),
+                                            field(
+                                                            "UpdateReplicationGroupMemberAction",
+                                                            str().notNull().named("RegionName"))
+                                                    .named("Update"),
+                                            field(
+                                                            "DeleteReplicationGroupMemberAction",
+                                                            str().notNull().named("RegionName"))
+                                                    .named("Delete")))
+                                    .minLength(1)
+                                    .named("ReplicaUpdates"),
+                            TABLE_CLASS,
+                            bool().named("DeletionProtectionEnabled"),
+                            str().oneOf("EVENTUAL", "STRONG").named("MultiRegionConsistency"),
+                            listOf(struct(
+                                            "GlobalTableWitnessGroupUpdate",
+                                            field(
+                                                            "CreateGlobalTableWitnessGroupMemberAction",
+                                                            str().notNull().named("RegionName"))
+                                                    .named("Create"),
+                                            field(
+                                                            "DeleteGlobalTableWitnessGroupMemberAction",
+                                                            str().notNull().named("RegionName"))
+                                                    .named("Delete")))
+                                    .minLength(1)
+                                    .maxLength(1)
+                                    .named("GlobalTableWitnessUpdates"),
                             ON_DEMAND_THROUGHPUT,
-                            WARM_THROUGHPUT).named("Create"),
-                    field("DeleteGlobalSecondaryIndexAction",
-                            INDEX_NAME_NOT_NULL).named("Delete"))).named("GlobalSecondaryIndexUpdates"),
-            listOf(struct("AttributeDefinition",
-                    str().notNull().named("AttributeName"),
-                    str().notNull().oneOf("B", "N", "S").named("AttributeType"))).named("AttributeDefinitions"),
-            STREAM_SPECIFICATION,
-            SSE_SPECIFICATION,
-            listOf(struct("ReplicationGroupUpdate",
-                    field("CreateReplicationGroupMemberAction", str().notNull().named("RegionName")).named("Create"),
-                    field("UpdateReplicationGroupMemberAction", str().notNull().named("RegionName")).named("Update"),
-                    field("DeleteReplicationGroupMemberAction", str().notNull().named("RegionName"))
-                            .named("Delete"))).minLength(1).named("ReplicaUpdates"),
-            TABLE_CLASS,
-            bool().named("DeletionProtectionEnabled"),
-            str().oneOf("EVENTUAL", "STRONG").named("MultiRegionConsistency"),
-            listOf(struct("GlobalTableWitnessGroupUpdate",
-                    field("CreateGlobalTableWitnessGroupMemberAction", str().notNull().named("RegionName"))
-                            .named("Create"),
-                    field("DeleteGlobalTableWitnessGroupMemberAction", str().notNull().named("RegionName"))
-                            .named("Delete"))).minLength(1).maxLength(1).named("GlobalTableWitnessUpdates"),
-            ON_DEMAND_THROUGHPUT,
-            WARM_THROUGHPUT,
-            str().oneOf("ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES").named("GlobalTableSettingsReplicationMode"),
-            listOf(struct("VectorIndexUpdate", field("CreateVectorIndexAction", str().named("IndexName"))
-                    .named("Create"))).named("VectorIndexUpdates"),
-            bool().named("DisassociationProtectionEnabled")),
-            TableSpecs::checkUpdate).refusing(Map.of(
+                            WARM_THROUGHPUT,
+                            str().oneOf("ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES")
+                                    .named("GlobalTableSettingsReplicationMode"),
+                            listOf(struct(
+                                            "VectorIndexUpdate",
+                                            field("CreateVectorIndexAction", str().named("IndexName"))
+                                                    .named("Create")))
+                                    .named("VectorIndexUpdates"),
+                            bool().named("DisassociationProtectionEnabled")),
+                    TableSpecs::checkUpdate)
+            .refusing(Map.of(
                     "VectorIndexUpdates", VECTORS,
                     "DisassociationProtectionEnabled", String.format(NOT_GLOBAL, "DisassociationProtectionEnabled"),
-                    "WarmThroughput", "The Lab derives warm throughput from its partition model; WarmThroughput"
-                            + " cannot be set.",
-                    "GlobalSecondaryIndexUpdates.Update.WarmThroughput", "The Lab derives warm throughput from its"
-                            + " partition model; WarmThroughput cannot be set.",
-                    "GlobalSecondaryIndexUpdates.Create.WarmThroughput", "The Lab derives warm throughput from its"
-                            + " partition model; WarmThroughput cannot be set.",
+                    "WarmThroughput",
+                            "The Lab derives warm throughput from its partition model; WarmThroughput"
+                                    + " cannot be set.",
+                    "GlobalSecondaryIndexUpdates.Update.WarmThroughput",
+                            "The Lab derives warm throughput from its"
+                                    + " partition model; WarmThroughput cannot be set.",
+                    "GlobalSecondaryIndexUpdates.Create.WarmThroughput",
+                            "The Lab derives warm throughput from its"
+                                    + " partition model; WarmThroughput cannot be set.",
                     "ReplicaUpdates", String.format(NOT_GLOBAL, "ReplicaUpdates"),
                     "MultiRegionConsistency", String.format(NOT_GLOBAL, "MultiRegionConsistency"),
                     "GlobalTableWitnessUpdates", String.format(NOT_GLOBAL, "GlobalTableWitnessUpdates"),
-                    "GlobalTableSettingsReplicationMode", String.format(NOT_GLOBAL,
-                            "GlobalTableSettingsReplicationMode")));
+                    "GlobalTableSettingsReplicationMode",
+                            String.format(NOT_GLOBAL, "GlobalTableSettingsReplicationMode")));
 
     private static RequestExpressions checkUpdate(com.fasterxml.jackson.databind.node.ObjectNode data) {
         checkSse(data.get("SSESpecification"));
         JsonNode updates = data.get("GlobalSecondaryIndexUpdates");
-        boolean anything = data.has("ProvisionedThroughput") || data.has("BillingMode")
-                || data.has("StreamSpecification") || updates != null && !updates.isEmpty()
-                || data.has("SSESpecification") || data.has("TableClass") || data.has("DeletionProtectionEnabled")
-                || data.has("OnDemandThroughput") || data.has("ReplicaUpdates");
+        boolean anything = data.has("ProvisionedThroughput")
+                || data.has("BillingMode")
+                || data.has("StreamSpecification")
+                || updates != null && !updates.isEmpty()
+                || data.has("SSESpecification")
+                || data.has("TableClass")
+                || data.has("DeletionProtectionEnabled")
+                || data.has("OnDemandThroughput")
+                || data.has("ReplicaUpdates");
         if (!anything) {
             check("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled,"
                     + " GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
@@ -319,8 +372,8 @@ final class TableSpecs {
                     check(INVALID + "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create,"
                             + " GlobalSecondaryIndexUpdate.Delete must not be null");
                 }
-                JsonNode action = u.has("Update") ? u.get("Update") : u.has("Create") ? u.get("Create")
-                        : u.get("Delete");
+                JsonNode action =
+                        u.has("Update") ? u.get("Update") : u.has("Create") ? u.get("Create") : u.get("Delete");
                 if (u.has("Create")) {
                     checkKeyShape(action.get("KeySchema"));
                     checkProjection(action.get("Projection"));
@@ -328,7 +381,7 @@ final class TableSpecs {
                 String name = action.path("IndexName").asText();
                 JsonNode indexThroughput = u.path("Update").get("ProvisionedThroughput");
                 if (indexThroughput != null) {
-                    for (String units : new String[]{"ReadCapacityUnits", "WriteCapacityUnits"}) {
+                    for (String units : new String[] {"ReadCapacityUnits", "WriteCapacityUnits"}) {
                         long value = indexThroughput.path(units).asLong();
                         if (value > MAX_UNITS) {
                             check("Given value " + value + " for " + units + " is out of bounds for index " + name);
@@ -344,14 +397,16 @@ final class TableSpecs {
         return RequestExpressions.NONE;
     }
 
-    static final OperationSpec DELETE_TABLE = OperationSpec.of("DeleteTable", request(TABLE_NAME_FIRST),
-            data -> RequestExpressions.NONE);
+    static final OperationSpec DELETE_TABLE =
+            OperationSpec.of("DeleteTable", request(TABLE_NAME_FIRST), data -> RequestExpressions.NONE);
 
-    static final OperationSpec DESCRIBE_TABLE = OperationSpec.of("DescribeTable", request(TABLE_NAME_FIRST),
-            data -> RequestExpressions.NONE);
+    static final OperationSpec DESCRIBE_TABLE =
+            OperationSpec.of("DescribeTable", request(TABLE_NAME_FIRST), data -> RequestExpressions.NONE);
 
-    static final OperationSpec LIST_TABLES = OperationSpec.of("ListTables", request(
-            integer().min(1).max(100).named("Limit"),
-            str().pattern(NAME_PATTERN).minLength(3).maxLength(255).named("ExclusiveStartTableName")),
+    static final OperationSpec LIST_TABLES = OperationSpec.of(
+            "ListTables",
+            request(
+                    integer().min(1).max(100).named("Limit"),
+                    str().pattern(NAME_PATTERN).minLength(3).maxLength(255).named("ExclusiveStartTableName")),
             data -> RequestExpressions.NONE);
 }

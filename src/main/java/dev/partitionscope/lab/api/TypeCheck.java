@@ -32,24 +32,39 @@ final class TypeCheck {
             + "ParameterizedTypeImpl and java.lang.Class are in module java.base of loader 'bootstrap')";
 
     /** The AttributeValue structure: its members in DynamoDB's order. */
-    static final Shape.StructShape ATTRIBUTE_VALUE = new Shape.StructShape("AttributeValue", false, java.util.List.of(
-            new Shape.Member("S", new Shape.ScalarShape(Shape.Scalar.STRING), java.util.List.of()),
-            new Shape.Member("B", new Shape.ScalarShape(Shape.Scalar.BLOB), java.util.List.of()),
-            new Shape.Member("N", new Shape.ScalarShape(Shape.Scalar.STRING), java.util.List.of()),
-            new Shape.Member("BOOL", new Shape.ScalarShape(Shape.Scalar.BOOLEAN), java.util.List.of()),
-            new Shape.Member("NULL", new Shape.ScalarShape(Shape.Scalar.BOOLEAN), java.util.List.of()),
-            new Shape.Member("BS", new Shape.ListShape(scalar("member", Shape.Scalar.BLOB), false), java.util.List.of()),
-            new Shape.Member("NS", new Shape.ListShape(scalar("member", Shape.Scalar.STRING), false),
-                    java.util.List.of()),
-            new Shape.Member("SS", new Shape.ListShape(scalar("member", Shape.Scalar.STRING), false),
-                    java.util.List.of()),
-            new Shape.Member("L", new Shape.ListShape(new Shape.Member("member", new Shape.AttrShape(false),
-                    java.util.List.of()), false), java.util.List.of()),
-            new Shape.Member("M", new Shape.MapShape(new Shape.Member("member", new Shape.AttrShape(false),
-                    java.util.List.of()), "AttributeValue", false), java.util.List.of())));
+    static final Shape.StructShape ATTRIBUTE_VALUE = new Shape.StructShape(
+            "AttributeValue",
+            false,
+            java.util.List.of(
+                    new Shape.Member("S", new Shape.ScalarShape(Shape.Scalar.STRING), java.util.List.of()),
+                    new Shape.Member("B", new Shape.ScalarShape(Shape.Scalar.BLOB), java.util.List.of()),
+                    new Shape.Member("N", new Shape.ScalarShape(Shape.Scalar.STRING), java.util.List.of()),
+                    new Shape.Member("BOOL", new Shape.ScalarShape(Shape.Scalar.BOOLEAN), java.util.List.of()),
+                    new Shape.Member("NULL", new Shape.ScalarShape(Shape.Scalar.BOOLEAN), java.util.List.of()),
+                    new Shape.Member(
+                            "BS", new Shape.ListShape(scalar("member", Shape.Scalar.BLOB), false), java.util.List.of()),
+                    new Shape.Member(
+                            "NS",
+                            new Shape.ListShape(scalar("member", Shape.Scalar.STRING), false),
+                            java.util.List.of()),
+                    new Shape.Member(
+                            "SS",
+                            new Shape.ListShape(scalar("member", Shape.Scalar.STRING), false),
+                            java.util.List.of()),
+                    new Shape.Member(
+                            "L",
+                            new Shape.ListShape(
+                                    new Shape.Member("member", new Shape.AttrShape(false), java.util.List.of()), false),
+                            java.util.List.of()),
+                    new Shape.Member(
+                            "M",
+                            new Shape.MapShape(
+                                    new Shape.Member("member", new Shape.AttrShape(false), java.util.List.of()),
+                                    "AttributeValue",
+                                    false),
+                            java.util.List.of())));
 
-    private TypeCheck() {
-    }
+    private TypeCheck() {}
 
     private static Shape.Member scalar(String name, Shape.Scalar kind) {
         return new Shape.Member(name, new Shape.ScalarShape(kind), java.util.List.of());
@@ -131,17 +146,18 @@ final class TypeCheck {
     }
 
     private static JsonNode scalar(Shape.Scalar kind, JsonNode v) {
-        String typeName = switch (kind) {
-            case STRING -> "String";
-            case BOOLEAN -> "Boolean";
-            case INTEGER -> "Integer";
-            case LONG -> "Long";
-            case DOUBLE -> "Double";
-            case BLOB -> "Blob";
-        };
+        String typeName =
+                switch (kind) {
+                    case STRING -> "String";
+                    case BOOLEAN -> "Boolean";
+                    case INTEGER -> "Integer";
+                    case LONG -> "Long";
+                    case DOUBLE -> "Double";
+                    case BLOB -> "Blob";
+                };
         if (v.isArray()) {
-            throw fail("Unrecognized collection type class " + (kind == Shape.Scalar.BLOB ? "java.nio.ByteBuffer"
-                    : "java.lang." + typeName));
+            throw fail("Unrecognized collection type class "
+                    + (kind == Shape.Scalar.BLOB ? "java.nio.ByteBuffer" : "java.lang." + typeName));
         }
         if (v.isObject()) {
             throw fail(STRUCTURE_HERE);
@@ -166,8 +182,8 @@ final class TypeCheck {
             case LONG:
             case DOUBLE:
                 if (v.isBoolean()) {
-                    throw fail((v.booleanValue() ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to "
-                            + typeName);
+                    throw fail(
+                            (v.booleanValue() ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to " + typeName);
                 }
                 if (v.isTextual()) {
                     throw fail("STRING_VALUE cannot be converted to " + typeName);
@@ -203,7 +219,9 @@ final class TypeCheck {
     /** Whether the text decodes as standard Base64 and encodes back to itself (no stray bits, no other alphabet). */
     static boolean canonicalBase64(String s) {
         try {
-            return Base64.getEncoder().encodeToString(Base64.getDecoder().decode(s)).equals(s);
+            return Base64.getEncoder()
+                    .encodeToString(Base64.getDecoder().decode(s))
+                    .equals(s);
         } catch (IllegalArgumentException e) {
             return false;
         }

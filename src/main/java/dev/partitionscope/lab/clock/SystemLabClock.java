@@ -7,8 +7,7 @@ package dev.partitionscope.lab.clock;
 public final class SystemLabClock implements LabClock {
     public static final SystemLabClock INSTANCE = new SystemLabClock();
 
-    private SystemLabClock() {
-    }
+    private SystemLabClock() {}
 
     @Override
     public long nanoTime() {

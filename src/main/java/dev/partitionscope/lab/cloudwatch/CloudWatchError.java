@@ -27,24 +27,29 @@ public final class CloudWatchError extends RuntimeException {
     }
 
     public static CloudWatchError invalidParameterValue(String message) {
-        return new CloudWatchError(CLOUDWATCH, "InvalidParameterValueException", "InvalidParameterValue", 400, true,
-                message);
+        return new CloudWatchError(
+                CLOUDWATCH, "InvalidParameterValueException", "InvalidParameterValue", 400, true, message);
     }
 
     public static CloudWatchError invalidParameterCombination(String message) {
-        return new CloudWatchError(CLOUDWATCH, "InvalidParameterCombinationException", "InvalidParameterCombination",
-                400, true, message);
+        return new CloudWatchError(
+                CLOUDWATCH, "InvalidParameterCombinationException", "InvalidParameterCombination", 400, true, message);
     }
 
     public static CloudWatchError missingParameter(String parameter) {
-        return new CloudWatchError(CLOUDWATCH, "MissingRequiredParameterException", "MissingParameter", 400, true,
+        return new CloudWatchError(
+                CLOUDWATCH,
+                "MissingRequiredParameterException",
+                "MissingParameter",
+                400,
+                true,
                 "The parameter " + parameter + " is required.");
     }
 
     /** CloudWatch's model gives this one HTTP 404 (not 400). */
     public static CloudWatchError resourceNotFound(String message) {
-        return new CloudWatchError(CLOUDWATCH, "ResourceNotFoundException", "ResourceNotFoundException", 404, true,
-                message);
+        return new CloudWatchError(
+                CLOUDWATCH, "ResourceNotFoundException", "ResourceNotFoundException", 404, true, message);
     }
 
     public static CloudWatchError limitExceeded(String message) {
@@ -65,8 +70,14 @@ public final class CloudWatchError extends RuntimeException {
     }
 
     public static CloudWatchError unknownOperation(String operation) {
-        return new CloudWatchError(CORAL, "UnknownOperationException", "UnknownOperationException", 400, true,
-                operation == null || operation.isEmpty() ? "Missing operation"
+        return new CloudWatchError(
+                CORAL,
+                "UnknownOperationException",
+                "UnknownOperationException",
+                400,
+                true,
+                operation == null || operation.isEmpty()
+                        ? "Missing operation"
                         : "The Lab's CloudWatch does not implement " + operation);
     }
 

@@ -50,7 +50,8 @@ public final class CloudWatchRoute implements LabServer.Route {
 
     public CloudWatchRoute(CloudWatchService service) {
         this.service = service;
-        StreamReadConstraints limits = StreamReadConstraints.builder().maxNestingDepth(64).build();
+        StreamReadConstraints limits =
+                StreamReadConstraints.builder().maxNestingDepth(64).build();
         CBORFactory cborFactory = new CBORFactory();
         cborFactory.setStreamReadConstraints(limits);
         this.cbor = new ObjectMapper(cborFactory);
@@ -68,7 +69,8 @@ public final class CloudWatchRoute implements LabServer.Route {
     @Override
     public LabServer.Reply answer(String path, Headers headers, byte[] body) {
         boolean isCbor = path.startsWith(CBOR_PATH);
-        String operation = isCbor ? path.substring(CBOR_PATH.length())
+        String operation = isCbor
+                ? path.substring(CBOR_PATH.length())
                 : headers.getFirst("X-Amz-Target").substring(JSON_TARGET.length());
         try {
             try {
@@ -77,12 +79,17 @@ public final class CloudWatchRoute implements LabServer.Route {
             } catch (CloudWatchError e) {
                 return error(isCbor, e);
             } catch (RuntimeException | Error e) {
-                return error(isCbor, CloudWatchError.internal("Internal error in the Lab's CloudWatch ("
-                        + e.getClass().getSimpleName() + ": " + e.getMessage() + ")"));
+                return error(
+                        isCbor,
+                        CloudWatchError.internal("Internal error in the Lab's CloudWatch ("
+                                + e.getClass().getSimpleName() + ": " + e.getMessage() + ")"));
             }
         } catch (RuntimeException | Error e) {
             // Rendering itself failed: the plainest well-formed answer there is.
-            return new LabServer.Reply(500, JSON_TYPE, Map.of(),
+            return new LabServer.Reply(
+                    500,
+                    JSON_TYPE,
+                    Map.of(),
                     "{\"__type\":\"com.amazonaws.cloudwatch#InternalServiceFault\"}".getBytes());
         }
     }
@@ -102,14 +109,19 @@ public final class CloudWatchRoute implements LabServer.Route {
             return n;
         } catch (IOException e) {
             String m = e.getMessage() == null ? "" : e.getMessage();
-            throw CloudWatchError.serialization(m.toLowerCase(java.util.Locale.ROOT).contains("nesting depth")
-                    ? "Nesting levels have exceeded supported limits" : "The request body could not be parsed");
+            throw CloudWatchError.serialization(
+                    m.toLowerCase(java.util.Locale.ROOT).contains("nesting depth")
+                            ? "Nesting levels have exceeded supported limits"
+                            : "The request body could not be parsed");
         }
     }
 
     private LabServer.Reply success(boolean isCbor, ObjectNode answer) {
-        return new LabServer.Reply(200, isCbor ? CBOR_TYPE : JSON_TYPE, isCbor ? Map.of("smithy-protocol",
-                "rpc-v2-cbor") : Map.of(), write(isCbor, answer));
+        return new LabServer.Reply(
+                200,
+                isCbor ? CBOR_TYPE : JSON_TYPE,
+                isCbor ? Map.of("smithy-protocol", "rpc-v2-cbor") : Map.of(),
+                write(isCbor, answer));
     }
 
     private LabServer.Reply error(boolean isCbor, CloudWatchError e) {
@@ -137,7 +149,7 @@ public final class CloudWatchRoute implements LabServer.Route {
     static void write(JsonGenerator g, JsonNode n) throws IOException {
         if (n.isObject()) {
             g.writeStartObject(n, n.size()); // definite-length map in CBOR
-            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> f = it.next();
                 g.writeFieldName(f.getKey());
                 write(g, f.getValue());

@@ -18,8 +18,8 @@ import java.util.List;
  */
 public final class CloudWatchService {
     /** The operations the Lab's CloudWatch answers. */
-    public static final List<String> OPERATIONS = List.of("GetMetricData", "GetMetricStatistics", "ListMetrics",
-            "DescribeInsightRules", "GetInsightRuleReport");
+    public static final List<String> OPERATIONS = List.of(
+            "GetMetricData", "GetMetricStatistics", "ListMetrics", "DescribeInsightRules", "GetInsightRuleReport");
 
     private final MetricDataOp metricData;
     private final MetricStatisticsOp metricStatistics;

@@ -9,8 +9,7 @@ import java.util.Map;
 final class Dimensions {
     static final int MAX = 30;
 
-    private Dimensions() {
-    }
+    private Dimensions() {}
 
     /** The dimensions of {@code parent.Dimensions}; problems are added to {@code errors} as AWS words them. */
     static Map<String, String> read(JsonNode parent, String at, List<String> errors) {

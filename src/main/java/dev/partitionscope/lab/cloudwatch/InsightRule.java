@@ -11,7 +11,10 @@ package dev.partitionscope.lab.cloudwatch;
 public record InsightRule(String name, String table, String index, Kind kind, long createdMillis) {
 
     public enum Kind {
-        PKC(false, false), PKT(false, true), SKC(true, false), SKT(true, true);
+        PKC(false, false),
+        PKT(false, true),
+        SKC(true, false),
+        SKT(true, true);
 
         private final boolean sortKey;
         private final boolean throttled;

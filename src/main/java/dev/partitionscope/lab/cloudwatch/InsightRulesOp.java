@@ -23,8 +23,8 @@ import java.util.List;
  */
 final class InsightRulesOp {
     static final int MAX_CONTRIBUTORS = 25;
-    private static final List<String> METRICS = List.of("UniqueContributors", "MaxContributorValue", "SampleCount",
-            "Sum", "Minimum", "Maximum", "Average");
+    private static final List<String> METRICS =
+            List.of("UniqueContributors", "MaxContributorValue", "SampleCount", "Sum", "Minimum", "Maximum", "Average");
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final String SCHEMA = "{\"Name\":\"ServiceLogRule\",\"Version\":1}";
 
@@ -38,8 +38,8 @@ final class InsightRulesOp {
         Long max = Params.integer(req, "MaxResults");
         if (max != null && (max < 1 || max > 500)) {
             throw CloudWatchError.validation("1 validation error detected: Value '" + max + "' at 'maxResults' failed"
-                    + " to satisfy constraint: Member must have value " + (max < 1 ? "greater than or equal to 1"
-                    : "less than or equal to 500"));
+                    + " to satisfy constraint: Member must have value "
+                    + (max < 1 ? "greater than or equal to 1" : "less than or equal to 500"));
         }
         List<InsightRule> rules = rules();
         PageToken token = PageToken.parse(Params.string(req, "NextToken"), "rules");
@@ -48,8 +48,12 @@ final class InsightRulesOp {
         ObjectNode out = F.objectNode();
         ArrayNode list = out.putArray("InsightRules");
         for (InsightRule r : rules.subList(from, to)) {
-            list.addObject().put("Name", r.name()).put("State", "ENABLED").put("Schema", SCHEMA)
-                    .put("Definition", definition(r)).put("ManagedRule", true);
+            list.addObject()
+                    .put("Name", r.name())
+                    .put("State", "ENABLED")
+                    .put("Schema", SCHEMA)
+                    .put("Definition", definition(r))
+                    .put("ManagedRule", true);
         }
         if (to < rules.size()) {
             out.put("NextToken", PageToken.encode("rules", to, null));
@@ -68,15 +72,17 @@ final class InsightRulesOp {
         Long max = Params.integer(req, "MaxContributorCount");
         List<String> metrics = Params.strings(req, "Metrics");
         String orderBy = Params.string(req, "OrderBy");
-        InsightRule rule = rules().stream().filter(r -> r.name().equals(name)).findFirst()
+        InsightRule rule = rules().stream()
+                .filter(r -> r.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> CloudWatchError.resourceNotFound("Rule " + name + " does not exist."));
         if (max != null && (max < 1 || max > MAX_CONTRIBUTORS)) {
-            throw CloudWatchError.invalidParameterValue("MaxContributorCount must be between 1 and "
-                    + MAX_CONTRIBUTORS + " for DynamoDB Contributor Insights rules, not " + max + ".");
+            throw CloudWatchError.invalidParameterValue("MaxContributorCount must be between 1 and " + MAX_CONTRIBUTORS
+                    + " for DynamoDB Contributor Insights rules, not " + max + ".");
         }
         if (orderBy != null && !orderBy.equals("Sum") && !orderBy.equals("Maximum")) {
-            throw CloudWatchError.invalidParameterValue("The value " + orderBy + " for parameter OrderBy is not"
-                    + " valid: use Sum or Maximum.");
+            throw CloudWatchError.invalidParameterValue(
+                    "The value " + orderBy + " for parameter OrderBy is not" + " valid: use Sum or Maximum.");
         }
         if (metrics != null) {
             for (String m : metrics) {
@@ -98,12 +104,20 @@ final class InsightRulesOp {
         long created = Math.floorDiv(rule.createdMillis(), MetricSeries.MINUTE) * MetricSeries.MINUTE;
         long from = Math.max(Math.floorDiv(start, MetricSeries.MINUTE) * MetricSeries.MINUTE, created);
         KeyKind kind = rule.kind().sortKey() ? KeyKind.PARTITION_AND_SORT_KEY : KeyKind.PARTITION_KEY;
-        InsightMetric metric = rule.kind().throttled() ? InsightMetric.THROTTLE_COUNT
-                : InsightMetric.CONSUMED_THROUGHPUT_UNITS;
-        ContributorReport report = from >= end ? null : source.meter().topContributors(
-                new dev.partitionscope.lab.meter.ResourceId(rule.table(), rule.index()), kind, metric, from, end,
-                Duration.ofSeconds(period), max == null ? 10 : max.intValue(),
-                "Maximum".equals(orderBy) ? OrderBy.MAXIMUM : OrderBy.SUM);
+        InsightMetric metric =
+                rule.kind().throttled() ? InsightMetric.THROTTLE_COUNT : InsightMetric.CONSUMED_THROUGHPUT_UNITS;
+        ContributorReport report = from >= end
+                ? null
+                : source.meter()
+                        .topContributors(
+                                new dev.partitionscope.lab.meter.ResourceId(rule.table(), rule.index()),
+                                kind,
+                                metric,
+                                from,
+                                end,
+                                Duration.ofSeconds(period),
+                                max == null ? 10 : max.intValue(),
+                                "Maximum".equals(orderBy) ? OrderBy.MAXIMUM : OrderBy.SUM);
         return render(rule, report, metrics == null ? List.of() : metrics);
     }
 
@@ -126,7 +140,8 @@ final class InsightRulesOp {
             o.put("ApproximateAggregateValue", c.aggregateValue());
             ArrayNode dps = o.putArray("Datapoints");
             for (ContributorReport.Datapoint d : c.datapoints()) {
-                dps.addObject().<ObjectNode>set("Timestamp", EpochTime.node(d.timestampMillis()))
+                dps.addObject()
+                        .<ObjectNode>set("Timestamp", EpochTime.node(d.timestampMillis()))
                         .put("ApproximateValue", d.approximateValue());
             }
         }

@@ -60,10 +60,12 @@ final class ListMetricsOp {
         int from = Math.min(token.query(), matching.size());
         int to = Math.min(matching.size(), from + PAGE);
         for (MetricSeries.Key k : matching.subList(from, to)) {
-            ObjectNode m = metrics.addObject().put("Namespace", MetricSeries.NAMESPACE)
+            ObjectNode m = metrics.addObject()
+                    .put("Namespace", MetricSeries.NAMESPACE)
                     .put("MetricName", k.metric().metricName());
             ArrayNode dims = m.putArray("Dimensions");
-            dimensions(k).forEach((name, value) -> dims.addObject().put("Name", name).put("Value", value));
+            dimensions(k)
+                    .forEach((name, value) -> dims.addObject().put("Name", name).put("Value", value));
         }
         if (to < matching.size()) {
             out.put("NextToken", PageToken.encode(fingerprint(req), to, null));
@@ -79,8 +81,8 @@ final class ListMetricsOp {
             return out;
         }
         if (list.size() > 10) {
-            throw CloudWatchError.invalidParameterValue("The collection Dimensions must not have a size greater than"
-                    + " 10.");
+            throw CloudWatchError.invalidParameterValue(
+                    "The collection Dimensions must not have a size greater than" + " 10.");
         }
         for (int i = 0; i < list.size(); i++) {
             String name = Params.string(list.get(i), "Name");
@@ -120,7 +122,8 @@ final class ListMetricsOp {
         for (ResourceId r : source.meter().resources()) {
             List<MinuteStats> minutes = source.meter().minutes(r, since, now + MetricSeries.MINUTE);
             for (DynamoDbMetric m : DynamoDbMetric.values()) {
-                if (m.scope() == DynamoDbMetric.Scope.RESOURCE && (!r.isIndex() || m.perIndex())
+                if (m.scope() == DynamoDbMetric.Scope.RESOURCE
+                        && (!r.isIndex() || m.perIndex())
                         && minutes.stream().anyMatch(s -> m.sample(s).sampleCount() > 0)) {
                     out.add(new MetricSeries.Key(m, r.table(), r.index(), null));
                 }

@@ -25,8 +25,8 @@ final class MetricDataOp {
     static final int MAX_QUERIES = 500;
     static final int MAX_DATAPOINTS = 100_800;
     private static final Pattern ID = Pattern.compile("^[a-z][a-zA-Z0-9_]*$");
-    private static final Pattern EXTENDED = Pattern.compile(
-            "^(p|tm|wm|tc|ts|pr)\\d+(\\.\\d+)?$|^(TM|WM|TC|TS|PR)\\(.*\\)$|^IQM$|^iqm$");
+    private static final Pattern EXTENDED =
+            Pattern.compile("^(p|tm|wm|tc|ts|pr)\\d+(\\.\\d+)?$|^(TM|WM|TC|TS|PR)\\(.*\\)$|^IQM$|^iqm$");
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private final MetricsSource source;
@@ -36,13 +36,18 @@ final class MetricDataOp {
     }
 
     /** One parsed MetricStat query; {@code key} null when the Lab has no such metric (no data). */
-    private record Query(String id, String label, boolean returnData, MetricSeries.Key key, String metricName,
-                         String stat, long period, String unit) {
-    }
+    private record Query(
+            String id,
+            String label,
+            boolean returnData,
+            MetricSeries.Key key,
+            String metricName,
+            String stat,
+            long period,
+            String unit) {}
 
     /** One query's answer before paging. */
-    private record Series(Query query, String label, long[] timestamps, double[] values, String message) {
-    }
+    private record Series(Query query, String label, long[] timestamps, double[] values, String message) {}
 
     ObjectNode run(JsonNode req) {
         List<JsonNode> queries = Params.list(req, "MetricDataQueries");
@@ -140,8 +145,8 @@ final class MetricDataOp {
         return out;
     }
 
-    private static Query metricStat(JsonNode stat, String at, String id, String label, boolean returnData,
-            List<String> errors) {
+    private static Query metricStat(
+            JsonNode stat, String at, String id, String label, boolean returnData, List<String> errors) {
         JsonNode metric = Params.structure(stat, "Metric");
         String statistic = Params.string(stat, "Stat");
         Long period = Params.integer(stat, "Period");
@@ -192,19 +197,29 @@ final class MetricDataOp {
         return out;
     }
 
-    private Series answer(Query q, long from, long end, boolean descending,
-            Map<List<Object>, List<MinuteStats>> cache, Map<String, Boolean> differ) {
+    private Series answer(
+            Query q,
+            long from,
+            long end,
+            boolean descending,
+            Map<List<Object>, List<MinuteStats>> cache,
+            Map<String, Boolean> differ) {
         String label = q.label();
         if (label == null) {
-            label = q.metricName() + (differ.get("Stat") ? " " + q.stat() : "")
+            label = q.metricName()
+                    + (differ.get("Stat") ? " " + q.stat() : "")
                     + (differ.get("Period") ? " " + q.period() : "");
         }
         if (MetricSeries.statistic(ValueStats.EMPTY, q.stat()) == null) {
-            return new Series(q, label, new long[0], new double[0],
+            return new Series(
+                    q,
+                    label,
+                    new long[0],
+                    new double[0],
                     "The Lab computes Sum, Average, Minimum, Maximum and SampleCount only, not " + q.stat());
         }
-        TreeMap<Long, ValueStats> points = q.key() == null ? new TreeMap<>()
-                : MetricSeries.compute(source, cache, q.key(), from, end, q.period());
+        TreeMap<Long, ValueStats> points =
+                q.key() == null ? new TreeMap<>() : MetricSeries.compute(source, cache, q.key(), from, end, q.period());
         List<Long> keys = new ArrayList<>(descending ? points.descendingKeySet() : points.keySet());
         long[] ts = new long[keys.size()];
         double[] values = new double[keys.size()];
@@ -216,8 +231,8 @@ final class MetricDataOp {
     }
 
     /** One page from {@code token}: at most {@code budget} datapoints; queries without data cost nothing. */
-    private static ObjectNode page(List<Series> series, PageToken token, int budget, String fingerprint,
-            boolean descending) {
+    private static ObjectNode page(
+            List<Series> series, PageToken token, int budget, String fingerprint, boolean descending) {
         ObjectNode out = F.objectNode();
         ArrayNode results = out.putArray("MetricDataResults");
         int left = budget;
@@ -226,8 +241,10 @@ final class MetricDataOp {
             Series s = series.get(qi);
             int from = 0;
             if (qi == token.query() && token.after() != null) {
-                while (from < s.timestamps().length && !(descending ? s.timestamps()[from] < token.after()
-                        : s.timestamps()[from] > token.after())) {
+                while (from < s.timestamps().length
+                        && !(descending
+                                ? s.timestamps()[from] < token.after()
+                                : s.timestamps()[from] > token.after())) {
                     from++;
                 }
             }

@@ -21,8 +21,7 @@ final class MetricSeries {
     private static final long HOUR = 60 * MINUTE;
     private static final long DAY = 24 * HOUR;
 
-    private MetricSeries() {
-    }
+    private MetricSeries() {}
 
     /** A metric with its dimension values: what a MetricStat or GetMetricStatistics names. */
     record Key(DynamoDbMetric metric, String table, String index, String operation) {
@@ -79,8 +78,12 @@ final class MetricSeries {
 
     /** Valid periods: 1, 5, 10, 20, 30 (high resolution) or a multiple of 60 seconds. */
     static boolean validPeriod(long periodSeconds) {
-        return periodSeconds == 1 || periodSeconds == 5 || periodSeconds == 10 || periodSeconds == 20
-                || periodSeconds == 30 || periodSeconds >= 60 && periodSeconds % 60 == 0;
+        return periodSeconds == 1
+                || periodSeconds == 5
+                || periodSeconds == 10
+                || periodSeconds == 20
+                || periodSeconds == 30
+                || periodSeconds >= 60 && periodSeconds % 60 == 0;
     }
 
     /**
@@ -88,8 +91,8 @@ final class MetricSeries {
      * must already be rounded ({@link #roundStart}). Periods under a minute are served per minute: DynamoDB's
      * metrics are standard resolution.
      */
-    static TreeMap<Long, ValueStats> compute(MetricsSource source, Key key, long startMillis, long endMillis,
-            long periodSeconds) {
+    static TreeMap<Long, ValueStats> compute(
+            MetricsSource source, Key key, long startMillis, long endMillis, long periodSeconds) {
         return compute(source, new HashMap<>(), key, startMillis, endMillis, periodSeconds);
     }
 
@@ -97,8 +100,13 @@ final class MetricSeries {
      * As above, with the meter's minutes cached by resource and range across the queries of one request (500
      * queries over the same tables read each table's minutes once).
      */
-    static TreeMap<Long, ValueStats> compute(MetricsSource source, Map<List<Object>, List<MinuteStats>> cache,
-            Key key, long startMillis, long endMillis, long periodSeconds) {
+    static TreeMap<Long, ValueStats> compute(
+            MetricsSource source,
+            Map<List<Object>, List<MinuteStats>> cache,
+            Key key,
+            long startMillis,
+            long endMillis,
+            long periodSeconds) {
         TreeMap<Long, ValueStats> out = new TreeMap<>();
         long now = source.clock().epochMillis();
         if (endMillis <= startMillis || !periodServes(periodSeconds, startMillis, now)) {
@@ -109,15 +117,17 @@ final class MetricSeries {
             provisioned(source, key, startMillis, endMillis, period, now, out);
             return out;
         }
-        List<MinuteStats> minutes = cache.computeIfAbsent(List.of(key.resource(), startMillis, endMillis),
-                k -> source.meter().minutes(key.resource(), startMillis, endMillis));
+        List<MinuteStats> minutes =
+                cache.computeIfAbsent(List.of(key.resource(), startMillis, endMillis), k -> source.meter()
+                        .minutes(key.resource(), startMillis, endMillis));
         for (MinuteStats m : minutes) {
             long t = m.minuteStartMillis();
             if (t < startMillis || t >= endMillis) {
                 continue;
             }
             ValueStats s = key.metric().scope() == DynamoDbMetric.Scope.OPERATION
-                    ? key.metric().sample(m, key.operation()) : key.metric().sample(m);
+                    ? key.metric().sample(m, key.operation())
+                    : key.metric().sample(m);
             if (s.sampleCount() > 0) {
                 out.merge(startMillis + Math.floorDiv(t - startMillis, period) * period, s, ValueStats::plus);
             }
@@ -130,8 +140,14 @@ final class MetricSeries {
      * and their GSIs. The Lab knows only the current setting and not when a table was created, so the samples run
      * from the first minute metered on the table (or, for a table without traffic, the current slot) up to now.
      */
-    private static void provisioned(MetricsSource source, Key key, long startMillis, long endMillis, long period,
-            long now, TreeMap<Long, ValueStats> out) {
+    private static void provisioned(
+            MetricsSource source,
+            Key key,
+            long startMillis,
+            long endMillis,
+            long period,
+            long now,
+            TreeMap<Long, ValueStats> out) {
         Double units = provisionedUnits(source.tables(), key);
         if (units == null) {
             return;

@@ -86,8 +86,8 @@ final class MetricStatisticsOp {
             key = null;
         }
         long from = MetricSeries.roundStart(start, source.clock().epochMillis());
-        TreeMap<Long, ValueStats> points = key == null ? new TreeMap<>()
-                : MetricSeries.compute(source, key, from, end, period);
+        TreeMap<Long, ValueStats> points =
+                key == null ? new TreeMap<>() : MetricSeries.compute(source, key, from, end, period);
         ObjectNode out = F.objectNode().put("Label", metricName);
         ArrayNode datapoints = out.putArray("Datapoints");
         for (Map.Entry<Long, ValueStats> p : points.entrySet()) {

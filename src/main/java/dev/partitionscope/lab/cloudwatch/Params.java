@@ -13,8 +13,7 @@ import java.util.List;
  * SerializationException, as with AWS's protocol layer; absent and null members read as null.
  */
 final class Params {
-    private Params() {
-    }
+    private Params() {}
 
     static JsonNode member(JsonNode parent, String name) {
         JsonNode n = parent == null ? null : parent.get(name);

@@ -14,8 +14,8 @@ import java.util.Map;
  * @param scenario the Lab scenario it plays (bundled under resources/scenarios)
  * @param table    the table the screens look at
  */
-public record Story(String id, String title, String seed, String scenario, String table, String summary,
-                    List<Step> steps) {
+public record Story(
+        String id, String title, String seed, String scenario, String table, String summary, List<Step> steps) {
 
     public Story {
         steps = List.copyOf(steps);
@@ -56,7 +56,8 @@ public record Story(String id, String title, String seed, String scenario, Strin
     /** Index of the first RUN step of this variant, or -1. */
     public int runStep(String variant) {
         for (int i = 0; i < steps.size(); i++) {
-            if (steps.get(i).kind() == Kind.RUN && variant.equals(steps.get(i).args().get("variant"))) {
+            if (steps.get(i).kind() == Kind.RUN
+                    && variant.equals(steps.get(i).args().get("variant"))) {
                 return i;
             }
         }

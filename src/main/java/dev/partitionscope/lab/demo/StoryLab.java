@@ -28,8 +28,9 @@ import java.util.function.BooleanSupplier;
 public final class StoryLab implements AutoCloseable {
     /** Items stored per simulated minute (spread over it): enough for the audit, the designer and the reads. */
     static final int SAMPLE_ITEMS_PER_MINUTE = 400;
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
+
+    private static final DateTimeFormatter DAY =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private final Story story;
     private final Scenario scenario;
@@ -40,13 +41,23 @@ public final class StoryLab implements AutoCloseable {
     private int minutesPlayed;
 
     /** What a variant did over all its minutes. */
-    public record Tally(String variant, int minutes, long requests, long throttled, long keyRangeThrottles,
-                        Map<String, Long> throttlesByReason) {
+    public record Tally(
+            String variant,
+            int minutes,
+            long requests,
+            long throttled,
+            long keyRangeThrottles,
+            Map<String, Long> throttlesByReason) {
         Tally plus(WorkloadProgress p) {
             Map<String, Long> reasons = new LinkedHashMap<>(throttlesByReason);
             p.throttlesByReason().forEach((k, v) -> reasons.merge(k, v, Long::sum));
-            return new Tally(variant, minutes + 1, requests + p.requests(), throttled + p.throttled(),
-                    keyRangeThrottles + p.keyRangeThrottles(), reasons);
+            return new Tally(
+                    variant,
+                    minutes + 1,
+                    requests + p.requests(),
+                    throttled + p.throttled(),
+                    keyRangeThrottles + p.keyRangeThrottles(),
+                    reasons);
         }
     }
 
@@ -66,14 +77,18 @@ public final class StoryLab implements AutoCloseable {
         this.clock = new SimulatedClock(start);
         this.lab = Lab.inProcess(Lab.Options.defaults().withClock(clock));
         // The tables exist before the first minute plays, so the screens can open on them.
-        Plan.of(scenario, "before", RunSettings.defaults()).tables().values()
+        Plan.of(scenario, "before", RunSettings.defaults())
+                .tables()
+                .values()
                 .forEach(t -> EngineTables.ensure(lab.engine(), t));
     }
 
     /** Simulated minutes all the story's RUN steps play. */
     public static int totalMinutes(Story story) {
-        return story.steps().stream().filter(s -> s.kind() == Story.Kind.RUN)
-                .mapToInt(s -> Integer.parseInt(s.arg("minutes", "0"))).sum();
+        return story.steps().stream()
+                .filter(s -> s.kind() == Story.Kind.RUN)
+                .mapToInt(s -> Integer.parseInt(s.arg("minutes", "0")))
+                .sum();
     }
 
     /**
@@ -82,8 +97,9 @@ public final class StoryLab implements AutoCloseable {
      *
      * @return the variant's totals so far (a variant played twice adds up)
      */
-    public Tally play(String variant, int minutes, MinuteListener listener, BooleanSupplier paused,
-                      BooleanSupplier cancelled) throws InterruptedException {
+    public Tally play(
+            String variant, int minutes, MinuteListener listener, BooleanSupplier paused, BooleanSupplier cancelled)
+            throws InterruptedException {
         Tally tally = tallies.getOrDefault(variant, new Tally(variant, 0, 0, 0, 0, Map.of()));
         for (int m = 0; m < minutes && !cancelled.getAsBoolean(); m++) {
             while (paused.getAsBoolean() && !cancelled.getAsBoolean()) {
@@ -93,10 +109,11 @@ public final class StoryLab implements AutoCloseable {
                 break;
             }
             // A seed per minute: the same story plays the same way, and no two minutes draw the same ids.
-            RunSettings settings = RunSettings.defaults().withDuration(Duration.ofMinutes(1))
+            RunSettings settings = RunSettings.defaults()
+                    .withDuration(Duration.ofMinutes(1))
                     .withSeed(RunSettings.DEFAULT_SEED + minutesPlayed);
-            WorkloadProgress p = new FastForward(Plan.of(scenario, variant, settings), lab, clock,
-                    SAMPLE_ITEMS_PER_MINUTE).run();
+            WorkloadProgress p =
+                    new FastForward(Plan.of(scenario, variant, settings), lab, clock, SAMPLE_ITEMS_PER_MINUTE).run();
             minutesPlayed++;
             tally = tally.plus(p);
             tallies.put(variant, tally);

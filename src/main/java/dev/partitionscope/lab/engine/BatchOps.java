@@ -1,17 +1,17 @@
 package dev.partitionscope.lab.engine;
 
-import dev.partitionscope.lab.wire.LabException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partitionscope.lab.api.RequestExpressions;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.Capacity;
 import dev.partitionscope.core.item.ItemSize;
+import dev.partitionscope.lab.api.RequestExpressions;
 import dev.partitionscope.lab.partition.Charge;
 import dev.partitionscope.lab.partition.Decision;
 import dev.partitionscope.lab.wire.AttrJson;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -37,15 +37,15 @@ final class BatchOps {
         this.engine = engine;
     }
 
-    private record WriteRequest(LabTable table, JsonNode original, Map<String, AttrValue> item,
-                                Map<String, AttrValue> key) {
-    }
+    private record WriteRequest(
+            LabTable table, JsonNode original, Map<String, AttrValue> item, Map<String, AttrValue> key) {}
 
     ObjectNode write(JsonNode req) {
         long start = System.nanoTime();
         JsonNode items = req.get("RequestItems");
         String rcc = Items.returnConsumedCapacity(req);
-        boolean collectionMetrics = "SIZE".equals(req.path("ReturnItemCollectionMetrics").asText(null));
+        boolean collectionMetrics =
+                "SIZE".equals(req.path("ReturnItemCollectionMetrics").asText(null));
         Map<String, ArrayNode> metrics = new LinkedHashMap<>();
         List<WriteRequest> requests = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
@@ -63,7 +63,8 @@ final class BatchOps {
                         // DynamoDB words a put's key problems as a key's in a batch.
                         String m = ex.getMessage();
                         throw m.contains("Missing the key") || m.contains("Type mismatch for key")
-                                ? LabException.validation("The provided key element does not match the schema") : ex;
+                                ? LabException.validation("The provided key element does not match the schema")
+                                : ex;
                     }
                     key = t.key.keyOf(item);
                 } else {
@@ -87,11 +88,20 @@ final class BatchOps {
             try {
                 Map<String, AttrValue> old = t.get(w.key());
                 ItemOps.WriteCost cost = ItemOps.WriteCost.of(t, old, w.item());
-                Decision d = t.gate.acquire(Charge.write(t.hashOf(w.key()), cost.tableUnits(),
-                        cost.effect().gsiWrites()));
+                Decision d = t.gate.acquire(Charge.write(
+                        t.hashOf(w.key()), cost.tableUnits(), cost.effect().gsiWrites()));
                 tablesTouched.add(t.name);
-                if (!Items.meterBatchItem(engine, t, "BatchWriteItem", w.key(), d, 0, cost.tableUnits(),
-                        cost.effect().metered(), start, 0)) {
+                if (!Items.meterBatchItem(
+                        engine,
+                        t,
+                        "BatchWriteItem",
+                        w.key(),
+                        d,
+                        0,
+                        cost.tableUnits(),
+                        cost.effect().metered(),
+                        start,
+                        0)) {
                     lastThrottle = LabException.throttled(d.exceptionName(), d.reasons());
                     unprocessed.computeIfAbsent(t.name, n -> F.arrayNode()).add(w.original());
                     continue;
@@ -104,14 +114,17 @@ final class BatchOps {
                 }
                 capacity.computeIfAbsent(t.name, n -> new double[1])[0] += cost.totalUnits();
                 cost.effect().gsiUnitsByName().forEach((index, units) -> gsiCapacity
-                        .computeIfAbsent(t.name, n -> new LinkedHashMap<>()).merge(index, units, Double::sum));
+                        .computeIfAbsent(t.name, n -> new LinkedHashMap<>())
+                        .merge(index, units, Double::sum));
                 cost.effect().lsiUnitsByName().forEach((index, units) -> lsiCapacity
-                        .computeIfAbsent(t.name, n -> new LinkedHashMap<>()).merge(index, units, Double::sum));
+                        .computeIfAbsent(t.name, n -> new LinkedHashMap<>())
+                        .merge(index, units, Double::sum));
             } finally {
                 t.lock.writeLock().unlock();
             }
         }
-        int throttledCount = unprocessed.values().stream().mapToInt(ArrayNode::size).sum();
+        int throttledCount =
+                unprocessed.values().stream().mapToInt(ArrayNode::size).sum();
         long latency = System.nanoTime() - start;
         for (String table : tablesTouched) {
             boolean allThrottled = unprocessed.containsKey(table) && !capacity.containsKey(table);
@@ -172,14 +185,16 @@ final class BatchOps {
                 boolean overLimit = responseBytes + size > MAX_RESPONSE_BYTES;
                 Decision d = overLimit ? Decision.ALLOWED : t.gate.acquire(Charge.read(null, t.hashOf(key), units));
                 calls.computeIfAbsent(t.name, n -> new int[3])[0]++;
-                if (overLimit || !Items.meterBatchItem(engine, t, "BatchGetItem", key, d, units, 0, List.of(), start,
-                        item == null ? 0 : 1)) {
+                if (overLimit
+                        || !Items.meterBatchItem(
+                                engine, t, "BatchGetItem", key, d, units, 0, List.of(), start, item == null ? 0 : 1)) {
                     if (!overLimit) {
                         throttled++;
                         calls.get(t.name)[1]++;
                         lastThrottle = LabException.throttled(d.exceptionName(), d.reasons());
                     }
-                    ObjectNode u = unprocessed.has(t.name) ? (ObjectNode) unprocessed.get(t.name)
+                    ObjectNode u = unprocessed.has(t.name)
+                            ? (ObjectNode) unprocessed.get(t.name)
                             : unprocessed.putObject(t.name);
                     if (!u.has("Keys")) {
                         u.putArray("Keys");
@@ -211,9 +226,13 @@ final class BatchOps {
     }
 
     /** Per table; INDEXES splits the total into the table's own units and each index's (as for single writes). */
-    private static void addCapacity(ObjectNode out, String rcc, Map<String, double[]> capacity,
-                                    Map<String, Map<String, Double>> gsiCapacity,
-                                    Map<String, Map<String, Double>> lsiCapacity, boolean write) {
+    private static void addCapacity(
+            ObjectNode out,
+            String rcc,
+            Map<String, double[]> capacity,
+            Map<String, Map<String, Double>> gsiCapacity,
+            Map<String, Map<String, Double>> lsiCapacity,
+            boolean write) {
         if (rcc.equals("NONE")) {
             return;
         }
@@ -223,8 +242,13 @@ final class BatchOps {
             if (rcc.equals("INDEXES")) {
                 Map<String, Double> gsis = gsiCapacity.getOrDefault(table, Map.of());
                 Map<String, Double> lsis = lsiCapacity.getOrDefault(table, Map.of());
-                double own = units[0] - gsis.values().stream().mapToDouble(Double::doubleValue).sum()
-                        - lsis.values().stream().mapToDouble(Double::doubleValue).sum();
+                double own = units[0]
+                        - gsis.values().stream()
+                                .mapToDouble(Double::doubleValue)
+                                .sum()
+                        - lsis.values().stream()
+                                .mapToDouble(Double::doubleValue)
+                                .sum();
                 c.putObject("Table").put("CapacityUnits", own);
                 if (!gsis.isEmpty()) {
                     ObjectNode g = c.putObject("GlobalSecondaryIndexes");

@@ -36,8 +36,7 @@ public interface CapacityGate {
         }
 
         @Override
-        public void reconfigure(CapacityConfig config) {
-        }
+        public void reconfigure(CapacityConfig config) {}
 
         @Override
         public int partitionCount(String index) {

@@ -49,8 +49,11 @@ final class ControlOps {
         return t.write(() -> {
             String current = t.ttlAttribute;
             if (enable && current != null) {
-                throw LabException.validation(current.equals(attribute) ? "TimeToLive is already enabled"
-                        : "TimeToLive is active on a different AttributeName: current AttributeName is " + current);
+                throw LabException.validation(
+                        current.equals(attribute)
+                                ? "TimeToLive is already enabled"
+                                : "TimeToLive is active on a different AttributeName: current AttributeName is "
+                                        + current);
             }
             if (!enable && current == null) {
                 throw LabException.validation("TimeToLive is already disabled");
@@ -76,8 +79,8 @@ final class ControlOps {
                 }
             }
             if (t.tags.size() + added > MAX_TAGS) {
-                throw LabException.limitExceeded("The number of tags on a resource cannot exceed " + MAX_TAGS
-                        + ": " + arn + " would have " + (t.tags.size() + added));
+                throw LabException.limitExceeded("The number of tags on a resource cannot exceed " + MAX_TAGS + ": "
+                        + arn + " would have " + (t.tags.size() + added));
             }
             for (JsonNode tag : req.get("Tags")) {
                 String key = tag.get("Key").asText();
@@ -147,8 +150,11 @@ final class ControlOps {
 
     /** DynamoDB's default quotas (per account and per table, in capacity units per second). */
     ObjectNode describeLimits() {
-        return F.objectNode().put("AccountMaxReadCapacityUnits", 80_000).put("AccountMaxWriteCapacityUnits", 80_000)
-                .put("TableMaxReadCapacityUnits", 40_000).put("TableMaxWriteCapacityUnits", 40_000);
+        return F.objectNode()
+                .put("AccountMaxReadCapacityUnits", 80_000)
+                .put("AccountMaxWriteCapacityUnits", 80_000)
+                .put("TableMaxReadCapacityUnits", 40_000)
+                .put("TableMaxWriteCapacityUnits", 40_000);
     }
 
     ObjectNode describeEndpoints() {
@@ -184,9 +190,9 @@ final class ControlOps {
         ObjectNode pitr = d.putObject("PointInTimeRecoveryDescription");
         if (t.pointInTimeRecovery) {
             long now = engine.clock().epochMillis();
-            long earliest = Math.max(t.pointInTimeRecoveryEnabledMillis,
-                    now - t.recoveryPeriodDays * 86_400_000L);
-            pitr.put("PointInTimeRecoveryStatus", "ENABLED").put("RecoveryPeriodInDays", t.recoveryPeriodDays)
+            long earliest = Math.max(t.pointInTimeRecoveryEnabledMillis, now - t.recoveryPeriodDays * 86_400_000L);
+            pitr.put("PointInTimeRecoveryStatus", "ENABLED")
+                    .put("RecoveryPeriodInDays", t.recoveryPeriodDays)
                     .put("EarliestRestorableDateTime", earliest / 1000.0)
                     .put("LatestRestorableDateTime", (now - 5 * 60_000L) / 1000.0);
         } else {

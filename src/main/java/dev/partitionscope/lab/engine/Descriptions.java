@@ -16,15 +16,16 @@ import java.util.Map;
 final class Descriptions {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private Descriptions() {
-    }
+    private Descriptions() {}
 
     /** The table's description; {@code describe}: as DescribeTable answers (with its warm throughput). */
     static ObjectNode table(LabTable t, boolean describe) {
         ObjectNode d = F.objectNode();
         ArrayNode defs = d.putArray("AttributeDefinitions");
         for (Map.Entry<String, KeyType> e : t.attributeTypes.entrySet()) {
-            defs.addObject().put("AttributeName", e.getKey()).put("AttributeType", e.getValue().name());
+            defs.addObject()
+                    .put("AttributeName", e.getKey())
+                    .put("AttributeType", e.getValue().name());
         }
         d.put("TableName", t.name);
         d.set("KeySchema", keySchema(t.key));
@@ -51,7 +52,8 @@ final class Descriptions {
             }
         }
         if (t.onDemand && (t.maxReadUnits > 0 || t.maxWriteUnits > 0)) {
-            d.putObject("OnDemandThroughput").put("MaxReadRequestUnits", (long) t.maxReadUnits)
+            d.putObject("OnDemandThroughput")
+                    .put("MaxReadRequestUnits", (long) t.maxReadUnits)
                     .put("MaxWriteRequestUnits", (long) t.maxWriteUnits);
         }
         if (!t.localIndexes.isEmpty()) {
@@ -68,10 +70,12 @@ final class Descriptions {
                 if (i.status.equals("CREATING") && t.status() != LabTable.Status.CREATING) {
                     o.put("Backfilling", true); // an index added to a live table fills from its items
                 }
-                o.set("ProvisionedThroughput", throughput(t.onDemand ? 0 : i.readUnits, t.onDemand ? 0 : i.writeUnits,
-                        0));
+                o.set(
+                        "ProvisionedThroughput",
+                        throughput(t.onDemand ? 0 : i.readUnits, t.onDemand ? 0 : i.writeUnits, 0));
                 if (t.onDemand && (i.maxReadUnits > 0 || i.maxWriteUnits > 0)) {
-                    o.putObject("OnDemandThroughput").put("MaxReadRequestUnits", (long) i.maxReadUnits)
+                    o.putObject("OnDemandThroughput")
+                            .put("MaxReadRequestUnits", (long) i.maxReadUnits)
                             .put("MaxWriteRequestUnits", (long) i.maxWriteUnits);
                 }
                 gsis.add(o);
@@ -85,9 +89,14 @@ final class Descriptions {
         }
         JsonNode sse = t.sseSpecification;
         if (sse != null && sse.path("Enabled").asBoolean(false)) {
-            ObjectNode s = d.putObject("SSEDescription").put("Status", "ENABLED").put("SSEType", "KMS");
-            s.put("KMSMasterKeyArn", sse.has("KMSMasterKeyId") ? sse.get("KMSMasterKeyId").asText()
-                    : "arn:aws:kms:" + t.arn.split(":")[3] + ":" + LabEngine.ACCOUNT + ":key/aws-managed-dynamodb");
+            ObjectNode s =
+                    d.putObject("SSEDescription").put("Status", "ENABLED").put("SSEType", "KMS");
+            s.put(
+                    "KMSMasterKeyArn",
+                    sse.has("KMSMasterKeyId")
+                            ? sse.get("KMSMasterKeyId").asText()
+                            : "arn:aws:kms:" + t.arn.split(":")[3] + ":" + LabEngine.ACCOUNT
+                                    + ":key/aws-managed-dynamodb");
         }
         if (t.tableClassSet) {
             d.putObject("TableClassSummary").put("TableClass", t.tableClass);
@@ -120,8 +129,10 @@ final class Descriptions {
      */
     private static ObjectNode warm(LabTable t, String status) {
         int partitions = t.gate.partitionCount(null);
-        return F.objectNode().put("ReadUnitsPerSecond", 3000L * partitions)
-                .put("WriteUnitsPerSecond", 1000L * partitions).put("Status", status);
+        return F.objectNode()
+                .put("ReadUnitsPerSecond", 3000L * partitions)
+                .put("WriteUnitsPerSecond", 1000L * partitions)
+                .put("Status", status);
     }
 
     private static ObjectNode index(LabTable t, IndexDef i) {
@@ -150,7 +161,9 @@ final class Descriptions {
     }
 
     private static ObjectNode throughput(double read, double write, int decreases) {
-        return F.objectNode().put("NumberOfDecreasesToday", decreases).put("ReadCapacityUnits", (long) read)
+        return F.objectNode()
+                .put("NumberOfDecreasesToday", decreases)
+                .put("ReadCapacityUnits", (long) read)
                 .put("WriteCapacityUnits", (long) write);
     }
 }

@@ -15,9 +15,7 @@ public interface EngineMeter {
         record(record);
     }
 
-    default void recordCall(String table, String operation, boolean throttled, long latencyNanos, int returnedItems) {
-    }
+    default void recordCall(String table, String operation, boolean throttled, long latencyNanos, int returnedItems) {}
 
-    EngineMeter NONE = record -> {
-    };
+    EngineMeter NONE = record -> {};
 }

@@ -20,8 +20,15 @@ public final class IndexDef {
     /** CREATING while a new GSI backfills, DELETING while it goes, else ACTIVE. */
     volatile String status = "ACTIVE";
 
-    IndexDef(String name, String arn, boolean global, KeyDef key, String projectionType, Set<String> nonKeyAttributes,
-             double readUnits, double writeUnits) {
+    IndexDef(
+            String name,
+            String arn,
+            boolean global,
+            KeyDef key,
+            String projectionType,
+            Set<String> nonKeyAttributes,
+            double readUnits,
+            double writeUnits) {
         this.name = name;
         this.arn = arn;
         this.global = global;
@@ -68,8 +75,10 @@ public final class IndexDef {
         Map<String, AttrValue> out = new LinkedHashMap<>();
         for (Map.Entry<String, AttrValue> e : item.entrySet()) {
             String attr = e.getKey();
-            boolean isKey = attr.equals(tableKey.partitionKey()) || attr.equals(tableKey.sortKey())
-                    || attr.equals(key.partitionKey()) || attr.equals(key.sortKey());
+            boolean isKey = attr.equals(tableKey.partitionKey())
+                    || attr.equals(tableKey.sortKey())
+                    || attr.equals(key.partitionKey())
+                    || attr.equals(key.sortKey());
             if (isKey || projectionType.equals("INCLUDE") && nonKeyAttributes.contains(attr)) {
                 out.put(attr, e.getValue());
             }

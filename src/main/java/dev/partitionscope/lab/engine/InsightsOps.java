@@ -1,10 +1,10 @@
 package dev.partitionscope.lab.engine;
 
-import dev.partitionscope.lab.wire.LabException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,22 +45,30 @@ final class InsightsOps {
     ObjectNode update(JsonNode req) {
         LabTable t = engine.table(Req.tableName(req));
         String index = index(t, req);
-        String action = Req.optEnum(req, "ContributorInsightsAction", "contributorInsightsAction", "ENABLE",
-                "DISABLE");
+        String action = Req.optEnum(req, "ContributorInsightsAction", "contributorInsightsAction", "ENABLE", "DISABLE");
         if (action == null) {
             throw LabException.validation("1 validation error detected: Value null at 'contributorInsightsAction'"
                     + " failed to satisfy constraint: Member must not be null");
         }
-        String mode = Req.optEnum(req, "ContributorInsightsMode", "contributorInsightsMode",
-                "ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS");
+        String mode = Req.optEnum(
+                req,
+                "ContributorInsightsMode",
+                "contributorInsightsMode",
+                "ACCESSED_AND_THROTTLED_KEYS",
+                "THROTTLED_KEYS");
         String resource = index == null ? "" : index;
         long now = engine.clock().epochMillis();
         if (action.equals("ENABLE")) {
             LabTable.InsightsSetting old = t.insights.get(resource);
-            boolean keepRules = old != null && old.status().equals("ENABLED")
+            boolean keepRules = old != null
+                    && old.status().equals("ENABLED")
                     && old.mode().equals(mode == null ? old.mode() : mode);
-            t.insights.put(resource, new LabTable.InsightsSetting("ENABLED",
-                    mode == null ? "ACCESSED_AND_THROTTLED_KEYS" : mode, keepRules ? old.lastUpdateMillis() : now));
+            t.insights.put(
+                    resource,
+                    new LabTable.InsightsSetting(
+                            "ENABLED",
+                            mode == null ? "ACCESSED_AND_THROTTLED_KEYS" : mode,
+                            keepRules ? old.lastUpdateMillis() : now));
         } else {
             t.insights.put(resource, new LabTable.InsightsSetting("DISABLED", null, now));
         }
@@ -118,8 +126,8 @@ final class InsightsOps {
     private static String index(LabTable t, JsonNode req) {
         String index = Req.optString(req, "IndexName");
         if (index != null && !t.globalIndexes.containsKey(index)) {
-            throw LabException.notFound("Requested resource not found: Index: " + index + " not found for table: "
-                    + t.name);
+            throw LabException.notFound(
+                    "Requested resource not found: Index: " + index + " not found for table: " + t.name);
         }
         return index;
     }
@@ -127,7 +135,10 @@ final class InsightsOps {
     /** AWS's rule names for the resource in its mode (only throttled-key rules in THROTTLED_KEYS mode). */
     static List<String> ruleNames(LabTable t, String index, LabTable.InsightsSetting s) {
         KeyDef key = index == null ? t.key : t.globalIndexes.get(index).key();
-        return dev.partitionscope.lab.cloudwatch.InsightRules.of(t.name, index, key.hasSortKey(), s.mode(),
-                s.lastUpdateMillis()).stream().map(dev.partitionscope.lab.cloudwatch.InsightRule::name).toList();
+        return dev.partitionscope.lab.cloudwatch.InsightRules.of(
+                        t.name, index, key.hasSortKey(), s.mode(), s.lastUpdateMillis())
+                .stream()
+                .map(dev.partitionscope.lab.cloudwatch.InsightRule::name)
+                .toList();
     }
 }

@@ -54,8 +54,8 @@ final class ItemOps {
         Map<String, AttrValue> item = t.read(() -> t.get(key));
         double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
         Decision decision = t.gate.acquire(Charge.read(null, t.hashOf(key), units));
-        Items.meterAndThrow(engine, t, null, "GetItem", key, decision, units, 0, List.of(), start,
-                item == null ? 0 : 1);
+        Items.meterAndThrow(
+                engine, t, null, "GetItem", key, decision, units, 0, List.of(), start, item == null ? 0 : 1);
         ObjectNode out = F.objectNode();
         if (item != null) {
             out.set("Item", AttrJson.toJson(ex.project(item)));
@@ -80,8 +80,8 @@ final class ItemOps {
         RequestExpressions ex = r.expressions();
         Items.checkUpdate(t, ex);
         WriteOptions options = WriteOptions.of(d, ex);
-        Set<String> keyNames = t.key.hasSortKey() ? Set.of(t.key.partitionKey(), t.key.sortKey())
-                : Set.of(t.key.partitionKey());
+        Set<String> keyNames =
+                t.key.hasSortKey() ? Set.of(t.key.partitionKey(), t.key.sortKey()) : Set.of(t.key.partitionKey());
         return t.write(() -> {
             Map<String, AttrValue> old = t.get(key);
             // The condition comes first: when it fails, that is the answer, even if the update could not have been
@@ -94,14 +94,15 @@ final class ItemOps {
             admit(t, "UpdateItem", key, cost, start);
             t.apply(old, item, key);
             ObjectNode out = F.objectNode();
-            Map<String, AttrValue> attributes = switch (options.returnValues()) {
-                case "ALL_OLD" -> old;
-                case "ALL_NEW" -> item;
-                // Only the written paths, nested as in the item ("SET m.a" returns {m: {a}}, not all of m).
-                case "UPDATED_OLD" -> old == null ? null : ex.updatedValues(old);
-                case "UPDATED_NEW" -> ex.updatedValues(item);
-                default -> null;
-            };
+            Map<String, AttrValue> attributes =
+                    switch (options.returnValues()) {
+                        case "ALL_OLD" -> old;
+                        case "ALL_NEW" -> item;
+                        // Only the written paths, nested as in the item ("SET m.a" returns {m: {a}}, not all of m).
+                        case "UPDATED_OLD" -> old == null ? null : ex.updatedValues(old);
+                        case "UPDATED_NEW" -> ex.updatedValues(item);
+                        default -> null;
+                    };
             if (attributes != null && !attributes.isEmpty()) {
                 out.set("Attributes", AttrJson.toJson(attributes));
             }
@@ -115,8 +116,13 @@ final class ItemOps {
      * PutItem ({@code item} non-null) and DeleteItem ({@code item} null): condition, charge and apply under the
      * table's write lock, answering the old item for ReturnValues ALL_OLD.
      */
-    private ObjectNode replace(LabTable t, String operation, Map<String, AttrValue> key, Map<String, AttrValue> item,
-                               WriteOptions options, long start) {
+    private ObjectNode replace(
+            LabTable t,
+            String operation,
+            Map<String, AttrValue> key,
+            Map<String, AttrValue> item,
+            WriteOptions options,
+            long start) {
         return t.write(() -> {
             Map<String, AttrValue> old = t.get(key);
             WriteCost cost = WriteCost.of(t, old, item);
@@ -136,18 +142,33 @@ final class ItemOps {
     }
 
     /** The settings every conditional write shares: ReturnValues, capacity and collection reporting, condition. */
-    private record WriteOptions(String returnValues, String rcc, boolean collectionMetrics, boolean oldOnFailure,
-                                RequestExpressions expressions) {
+    private record WriteOptions(
+            String returnValues,
+            String rcc,
+            boolean collectionMetrics,
+            boolean oldOnFailure,
+            RequestExpressions expressions) {
         static WriteOptions of(JsonNode d, RequestExpressions ex) {
-            return new WriteOptions(d.path("ReturnValues").asText("NONE"), Items.returnConsumedCapacity(d),
+            return new WriteOptions(
+                    d.path("ReturnValues").asText("NONE"),
+                    Items.returnConsumedCapacity(d),
                     "SIZE".equals(d.path("ReturnItemCollectionMetrics").asText(null)),
-                    "ALL_OLD".equals(d.path("ReturnValuesOnConditionCheckFailure").asText(null)), ex);
+                    "ALL_OLD"
+                            .equals(d.path("ReturnValuesOnConditionCheckFailure")
+                                    .asText(null)),
+                    ex);
         }
     }
 
     /** A failed condition still costs write capacity and answers ConditionalCheckFailedException. */
-    private void checkCondition(LabTable t, String operation, Map<String, AttrValue> key, WriteCost cost, long start,
-                                WriteOptions options, Map<String, AttrValue> old) {
+    private void checkCondition(
+            LabTable t,
+            String operation,
+            Map<String, AttrValue> key,
+            WriteCost cost,
+            long start,
+            WriteOptions options,
+            Map<String, AttrValue> old) {
         RequestExpressions ex = options.expressions();
         if (ex.hasCondition() && !ex.conditionHolds(old == null ? Map.of() : old)) {
             chargeFailedCondition(t, operation, key, cost, start);
@@ -157,14 +178,25 @@ final class ItemOps {
 
     /** Charges the write and meters it; throws the throttle (changing nothing) when the model refuses. */
     private void admit(LabTable t, String operation, Map<String, AttrValue> key, WriteCost cost, long start) {
-        Decision d = t.gate.acquire(Charge.write(t.hashOf(key), cost.tableUnits(), cost.effect().gsiWrites()));
-        Items.meterAndThrow(engine, t, null, operation, key, d, 0, cost.tableUnits(), cost.effect().metered(),
-                start, 0);
+        Decision d = t.gate.acquire(
+                Charge.write(t.hashOf(key), cost.tableUnits(), cost.effect().gsiWrites()));
+        Items.meterAndThrow(
+                engine,
+                t,
+                null,
+                operation,
+                key,
+                d,
+                0,
+                cost.tableUnits(),
+                cost.effect().metered(),
+                start,
+                0);
     }
 
     /** A failed condition still consumes write capacity (of the item as it is), and can itself be throttled. */
-    private void chargeFailedCondition(LabTable t, String operation, Map<String, AttrValue> key, WriteCost cost,
-                                       long start) {
+    private void chargeFailedCondition(
+            LabTable t, String operation, Map<String, AttrValue> key, WriteCost cost, long start) {
         double units = Capacity.writeUnits(cost.oldSize());
         Decision d = t.gate.acquire(Charge.write(t.hashOf(key), units, null));
         Items.meterAndThrow(engine, t, null, operation, key, d, 0, units, List.of(), start, 0);
@@ -181,7 +213,10 @@ final class ItemOps {
         }
 
         double totalUnits() {
-            return tableUnits + effect.gsiUnitsByName().values().stream().mapToDouble(Double::doubleValue).sum();
+            return tableUnits
+                    + effect.gsiUnitsByName().values().stream()
+                            .mapToDouble(Double::doubleValue)
+                            .sum();
         }
     }
 

@@ -1,20 +1,18 @@
 package dev.partitionscope.lab.engine;
 
-import dev.partitionscope.lab.wire.LabException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partitionscope.core.table.KeyType;
-import dev.partitionscope.lab.api.RequestExpressions;
-import dev.partitionscope.lab.expr.AttributeUpdates;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.ItemSize;
+import dev.partitionscope.core.table.KeyType;
+import dev.partitionscope.lab.api.RequestExpressions;
+import dev.partitionscope.lab.expr.AttributeUpdates;
 import dev.partitionscope.lab.meter.RequestRecord;
 import dev.partitionscope.lab.partition.Decision;
 import dev.partitionscope.lab.wire.AttrJson;
-import java.util.ArrayList;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,8 +21,7 @@ import java.util.Set;
 final class Items {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private Items() {
-    }
+    private Items() {}
 
     /**
      * An item to store, checked as DynamoDB does against the table: key attributes present, of their declared types,
@@ -47,8 +44,8 @@ final class Items {
             checkIndexKeyTypes(t, item);
         } catch (LabException e) {
             if (expression && e.getMessage().contains("Type mismatch for Index Key")) {
-                throw LabException.validation("The update expression attempted to update the secondary index key to"
-                        + " unsupported type");
+                throw LabException.validation(
+                        "The update expression attempted to update the secondary index key to" + " unsupported type");
             }
             throw e;
         }
@@ -61,18 +58,21 @@ final class Items {
         List<IndexDef> indexes = t.read(t::allIndexes);
         for (IndexDef index : indexes) {
             List<String> attrs = index.global()
-                    ? java.util.Arrays.asList(index.key().partitionKey(), index.key().sortKey())
+                    ? java.util.Arrays.asList(
+                            index.key().partitionKey(), index.key().sortKey())
                     : java.util.Collections.singletonList(index.key().sortKey());
             for (String attr : attrs) {
                 if (attr == null || !item.containsKey(attr)) {
                     continue;
                 }
-                var type = attr.equals(index.key().partitionKey()) ? index.key().partitionType()
+                var type = attr.equals(index.key().partitionKey())
+                        ? index.key().partitionType()
                         : index.key().sortType();
                 AttrValue v = item.get(attr);
                 if (!KeyDef.typed(v, type)) {
                     throw LabException.validation("One or more parameter values were invalid: Type mismatch for Index"
-                            + " Key " + attr + " Expected: " + type.name() + " Actual: " + v.type().name()
+                            + " Key " + attr + " Expected: " + type.name() + " Actual: "
+                            + v.type().name()
                             + " IndexName: " + index.name());
                 }
                 if (isEmpty(v)) {
@@ -88,8 +88,8 @@ final class Items {
     private static void checkKeyAttr(Map<String, AttrValue> item, String name, KeyType type, boolean hash) {
         AttrValue v = item.get(name);
         if (v == null) {
-            throw LabException.validation("One or more parameter values were invalid: Missing the key " + name
-                    + " in the item");
+            throw LabException.validation(
+                    "One or more parameter values were invalid: Missing the key " + name + " in the item");
         }
         if (!KeyDef.typed(v, type)) {
             throw LabException.validation("One or more parameter values were invalid: Type mismatch for key " + name
@@ -105,7 +105,8 @@ final class Items {
 
     /** DynamoDB's key size limits: 2,048 bytes for a partition key, 1,024 for a sort key (UTF-8 or binary). */
     private static void checkKeySize(AttrValue v, boolean hash) {
-        long size = v instanceof AttrValue.S s ? ItemSize.utf8Length(s.value())
+        long size = v instanceof AttrValue.S s
+                ? ItemSize.utf8Length(s.value())
                 : v instanceof AttrValue.B b ? b.value().length : 0;
         if (hash && size > 2048) {
             throw LabException.validation("One or more parameter values were invalid: Size of hashkey has exceeded the"
@@ -150,8 +151,8 @@ final class Items {
         }
         if (isEmpty(v)) {
             throw LabException.validation(prefix + "One or more parameter values were invalid: The AttributeValue for"
-                    + " a key attribute cannot contain an empty " + (v.type() == AttrValue.Type.S ? "string"
-                    : "binary") + " value. Key: " + name);
+                    + " a key attribute cannot contain an empty " + (v.type() == AttrValue.Type.S ? "string" : "binary")
+                    + " value. Key: " + name);
         }
         try {
             checkKeySize(v, hash);
@@ -165,14 +166,15 @@ final class Items {
         if (nestedHeads.isEmpty()) {
             return;
         }
-        for (String key : new String[]{t.key.partitionKey(), t.key.sortKey()}) {
+        for (String key : new String[] {t.key.partitionKey(), t.key.sortKey()}) {
             if (key != null && nestedHeads.contains(key)) {
                 throw LabException.validation("Key attributes must be scalars; list random access '[]' and map lookup"
                         + " '.' are not allowed: Key: " + key);
             }
         }
         for (IndexDef index : t.read(t::allIndexes)) {
-            for (String key : new String[]{index.key().partitionKey(), index.key().sortKey()}) {
+            for (String key :
+                    new String[] {index.key().partitionKey(), index.key().sortKey()}) {
                 if (key != null && nestedHeads.contains(key)) {
                     throw LabException.validation("Key attributes must be scalars; list random access '[]' and map"
                             + " lookup '.' are not allowed: IndexKey: " + key);
@@ -203,19 +205,21 @@ final class Items {
         } else {
             return;
         }
-        for (String key : new String[]{t.key.partitionKey(), t.key.sortKey()}) {
+        for (String key : new String[] {t.key.partitionKey(), t.key.sortKey()}) {
             if (key != null && written.contains(key)) {
-                throw LabException.validation("One or more parameter values were invalid: Cannot update attribute " + key
-                        + ". This attribute is part of the key");
+                throw LabException.validation("One or more parameter values were invalid: Cannot update attribute "
+                        + key + ". This attribute is part of the key");
             }
         }
         for (IndexDef index : t.read(t::allIndexes)) {
-            for (String attr : new String[]{index.key().partitionKey(), index.key().sortKey()}) {
+            for (String attr :
+                    new String[] {index.key().partitionKey(), index.key().sortKey()}) {
                 AttrValue.Type actual = attr == null ? null : types.get(attr);
                 if (actual == null) {
                     continue;
                 }
-                KeyType expected = attr.equals(index.key().partitionKey()) ? index.key().partitionType()
+                KeyType expected = attr.equals(index.key().partitionKey())
+                        ? index.key().partitionType()
                         : index.key().sortType();
                 if (!actual.name().equals(expected.name())) {
                     throw LabException.validation("One or more parameter values were invalid: Type mismatch for Index"
@@ -237,18 +241,37 @@ final class Items {
     }
 
     /** Reports the request to the meter and, when the model refused it, throws the throttle. */
-    static void meterAndThrow(LabEngine engine, LabTable t, String index, String operation,
-                              Map<String, AttrValue> key, Decision d, double readUnits, double writeUnits,
-                              List<RequestRecord.IndexUnits> gsiWrites, long startNanos, int returned) {
+    static void meterAndThrow(
+            LabEngine engine,
+            LabTable t,
+            String index,
+            String operation,
+            Map<String, AttrValue> key,
+            Decision d,
+            double readUnits,
+            double writeUnits,
+            List<RequestRecord.IndexUnits> gsiWrites,
+            long startNanos,
+            int returned) {
         String pk = key == null ? null : keyString(key.get(t.key.partitionKey()));
         String sk = key == null || !t.key.hasSortKey() ? null : keyString(key.get(t.key.sortKey()));
         meterAndThrow(engine, t, index, operation, pk, sk, d, readUnits, writeUnits, gsiWrites, startNanos, returned);
     }
 
     /** As above with the key already in Contributor Insights' string form (e.g. a GSI's partition key). */
-    static void meterAndThrow(LabEngine engine, LabTable t, String index, String operation, String pk, String sk,
-                              Decision d, double readUnits, double writeUnits, List<RequestRecord.IndexUnits> gsiWrites,
-                              long startNanos, int returned) {
+    static void meterAndThrow(
+            LabEngine engine,
+            LabTable t,
+            String index,
+            String operation,
+            String pk,
+            String sk,
+            Decision d,
+            double readUnits,
+            double writeUnits,
+            List<RequestRecord.IndexUnits> gsiWrites,
+            long startNanos,
+            int returned) {
         record(engine, t, index, operation, pk, sk, d, readUnits, writeUnits, gsiWrites, startNanos, returned, false);
         if (!d.allowed()) {
             throw LabException.throttled(d.exceptionName(), d.reasons());
@@ -256,21 +279,49 @@ final class Items {
     }
 
     /** One item of a batch: metered as an item (the call is recorded once per table afterwards). */
-    static boolean meterBatchItem(LabEngine engine, LabTable t, String operation, Map<String, AttrValue> key,
-                                  Decision d, double readUnits, double writeUnits, List<RequestRecord.IndexUnits> gsiWrites,
-                                  long startNanos, int returned) {
+    static boolean meterBatchItem(
+            LabEngine engine,
+            LabTable t,
+            String operation,
+            Map<String, AttrValue> key,
+            Decision d,
+            double readUnits,
+            double writeUnits,
+            List<RequestRecord.IndexUnits> gsiWrites,
+            long startNanos,
+            int returned) {
         String pk = keyString(key.get(t.key.partitionKey()));
         String sk = t.key.hasSortKey() ? keyString(key.get(t.key.sortKey())) : null;
         record(engine, t, null, operation, pk, sk, d, readUnits, writeUnits, gsiWrites, startNanos, returned, true);
         return d.allowed();
     }
 
-    private static void record(LabEngine engine, LabTable t, String index, String operation, String pk, String sk,
-                               Decision d, double readUnits, double writeUnits, List<RequestRecord.IndexUnits> gsiWrites,
-                               long startNanos, int returned, boolean batchItem) {
+    private static void record(
+            LabEngine engine,
+            LabTable t,
+            String index,
+            String operation,
+            String pk,
+            String sk,
+            Decision d,
+            double readUnits,
+            double writeUnits,
+            List<RequestRecord.IndexUnits> gsiWrites,
+            long startNanos,
+            int returned,
+            boolean batchItem) {
         List<RequestRecord.IndexUnits> indexUnits = d.allowed() ? gsiWrites : List.of();
-        RequestRecord r = new RequestRecord(t.name, index, operation, pk, sk, d.allowed() ? readUnits : 0,
-                d.allowed() ? writeUnits : 0, indexUnits, d.reasons(), System.nanoTime() - startNanos,
+        RequestRecord r = new RequestRecord(
+                t.name,
+                index,
+                operation,
+                pk,
+                sk,
+                d.allowed() ? readUnits : 0,
+                d.allowed() ? writeUnits : 0,
+                indexUnits,
+                d.reasons(),
+                System.nanoTime() - startNanos,
                 d.allowed() ? returned : 0);
         if (batchItem) {
             engine.meter().recordItem(r);
@@ -291,14 +342,17 @@ final class Items {
         c.put("CapacityUnits", cost.totalUnits());
         c.put("TableName", t.name);
         if (rcc.equals("INDEXES")) {
-            c.putObject("Table").put("CapacityUnits", cost.tableUnits() - cost.effect().lsiWriteUnits());
+            c.putObject("Table")
+                    .put("CapacityUnits", cost.tableUnits() - cost.effect().lsiWriteUnits());
             if (!cost.effect().gsiUnitsByName().isEmpty()) {
                 ObjectNode g = c.putObject("GlobalSecondaryIndexes");
-                cost.effect().gsiUnitsByName().forEach((name, units) -> g.putObject(name).put("CapacityUnits", units));
+                cost.effect().gsiUnitsByName().forEach((name, units) -> g.putObject(name)
+                        .put("CapacityUnits", units));
             }
             if (!cost.effect().lsiUnitsByName().isEmpty()) {
                 ObjectNode l = c.putObject("LocalSecondaryIndexes");
-                cost.effect().lsiUnitsByName().forEach((name, units) -> l.putObject(name).put("CapacityUnits", units));
+                cost.effect().lsiUnitsByName().forEach((name, units) -> l.putObject(name)
+                        .put("CapacityUnits", units));
             }
         }
     }
@@ -307,8 +361,8 @@ final class Items {
      * Read capacity: {@code tableUnits} read from the table, {@code indexUnits} from {@code index} (null when the
      * read used no index; a local index read may fetch from the table too).
      */
-    static void addReadCapacity(ObjectNode out, LabTable t, String rcc, double tableUnits, double indexUnits,
-                                IndexDef index) {
+    static void addReadCapacity(
+            ObjectNode out, LabTable t, String rcc, double tableUnits, double indexUnits, IndexDef index) {
         if (rcc.equals("NONE")) {
             return;
         }
@@ -319,7 +373,8 @@ final class Items {
             c.putObject("Table").put("CapacityUnits", tableUnits);
             if (index != null) {
                 c.putObject(index.global() ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes")
-                        .putObject(index.name()).put("CapacityUnits", indexUnits);
+                        .putObject(index.name())
+                        .put("CapacityUnits", indexUnits);
             }
         }
     }
@@ -342,7 +397,8 @@ final class Items {
             bytes += ItemSize.of(item);
         }
         for (IndexDef index : t.localIndexes.values()) {
-            for (Map<String, AttrValue> entry : t.indexStores.get(index.name()).partitionItems(pk).values()) {
+            for (Map<String, AttrValue> entry :
+                    t.indexStores.get(index.name()).partitionItems(pk).values()) {
                 bytes += ItemSize.of(entry);
             }
         }

@@ -49,8 +49,7 @@ public final class LabEngine {
      * @param gates builds the partition model of a new table (or {@code c -> CapacityGate.UNLIMITED})
      * @param meter receives one record per data-plane request, throttled ones included
      */
-    public LabEngine(LabClock clock, String region, Function<CapacityConfig, CapacityGate> gates,
-                     EngineMeter meter) {
+    public LabEngine(LabClock clock, String region, Function<CapacityConfig, CapacityGate> gates, EngineMeter meter) {
         this.clock = clock;
         this.region = region;
         this.gates = gates;
@@ -100,8 +99,9 @@ public final class LabEngine {
             case "DescribeEndpoints" -> controlOps.describeEndpoints();
             case "DescribeContinuousBackups" -> controlOps.describeContinuousBackups(d);
             case "UpdateContinuousBackups" -> controlOps.updateContinuousBackups(d);
-            default -> throw LabException.coral("UnknownOperationException", "The Lab does not serve the operation "
-                    + operation);
+            default ->
+                throw LabException.coral(
+                        "UnknownOperationException", "The Lab does not serve the operation " + operation);
         };
     }
 
@@ -175,7 +175,8 @@ public final class LabEngine {
     }
 
     List<String> tableNamesAfter(String start, int max) {
-        Collection<String> names = start == null ? tables.keySet() : tables.tailMap(start, false).keySet();
+        Collection<String> names =
+                start == null ? tables.keySet() : tables.tailMap(start, false).keySet();
         List<String> out = new ArrayList<>();
         for (String n : names) {
             if (out.size() >= max) {
@@ -235,9 +236,20 @@ public final class LabEngine {
             Map<String, AttrValue> key = t.key.keyOf(item);
             Map<String, AttrValue> old = t.get(key);
             ItemOps.WriteCost cost = ItemOps.WriteCost.of(t, old, item);
-            t.gate.consume(Charge.write(t.hashOf(key), cost.tableUnits(), cost.effect().gsiWrites()));
-            Items.meterAndThrow(this, t, null, "PutItem", key, Decision.ALLOWED, 0, cost.tableUnits(),
-                    cost.effect().metered(), start, 0);
+            t.gate.consume(
+                    Charge.write(t.hashOf(key), cost.tableUnits(), cost.effect().gsiWrites()));
+            Items.meterAndThrow(
+                    this,
+                    t,
+                    null,
+                    "PutItem",
+                    key,
+                    Decision.ALLOWED,
+                    0,
+                    cost.tableUnits(),
+                    cost.effect().metered(),
+                    start,
+                    0);
             t.apply(old, item, key);
             return null;
         });

@@ -5,10 +5,10 @@ import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.Capacity;
 import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.core.table.KeyType;
+import dev.partitionscope.lab.meter.RequestRecord;
 import dev.partitionscope.lab.partition.CapacityConfig;
 import dev.partitionscope.lab.partition.Charge;
 import dev.partitionscope.lab.partition.KeyHash;
-import dev.partitionscope.lab.meter.RequestRecord;
 import dev.partitionscope.lab.wire.AttrJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,6 +41,7 @@ public final class LabTable {
     volatile boolean deletionProtection;
     /** Whether the request set DeletionProtectionEnabled or TableClass (DynamoDB describes them only then). */
     volatile boolean deletionProtectionSet;
+
     volatile boolean tableClassSet;
     volatile long lastBillingSwitchMillis;
     volatile long lastIncreaseMillis;
@@ -52,6 +53,7 @@ public final class LabTable {
     volatile String ttlAttribute;
     /** Point-in-time recovery (state only: the Lab keeps no backups) and its recovery period in days. */
     volatile boolean pointInTimeRecovery;
+
     volatile int recoveryPeriodDays = 35;
     volatile long pointInTimeRecoveryEnabledMillis;
     /** Tags by key, in the order they were first set. */
@@ -65,7 +67,12 @@ public final class LabTable {
     volatile CapacityGate gate = CapacityGate.UNLIMITED;
 
     /** A table's lifecycle state, as DescribeTable reports it. */
-    enum Status { CREATING, ACTIVE, UPDATING, DELETING }
+    enum Status {
+        CREATING,
+        ACTIVE,
+        UPDATING,
+        DELETING
+    }
 
     private volatile Status status = Status.ACTIVE;
     /** When the current CREATING/UPDATING/DELETING state ends (Lab epoch millis). */
@@ -74,17 +81,17 @@ public final class LabTable {
     private final List<Runnable> onActive = new ArrayList<>();
 
     /** Contributor Insights state of one resource. */
-    record InsightsSetting(String status, String mode, long lastUpdateMillis) {
-    }
+    record InsightsSetting(String status, String mode, long lastUpdateMillis) {}
 
     LabTable(String name, String arn, KeyDef key, Map<String, KeyType> attributeTypes, long createdMillis) {
         this.name = name;
         this.arn = arn;
         // A stable id in the random (version 4) form DynamoDB uses: same table, same id, across recordings.
-        java.util.UUID named = java.util.UUID.nameUUIDFromBytes((arn + "@" + createdMillis)
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        this.id = new java.util.UUID(named.getMostSignificantBits() & ~0xF000L | 0x4000L,
-                named.getLeastSignificantBits()).toString();
+        java.util.UUID named = java.util.UUID.nameUUIDFromBytes(
+                (arn + "@" + createdMillis).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        this.id = new java.util.UUID(
+                        named.getMostSignificantBits() & ~0xF000L | 0x4000L, named.getLeastSignificantBits())
+                .toString();
         this.key = key;
         this.attributeTypes = new LinkedHashMap<>(attributeTypes);
         this.createdMillis = createdMillis;
@@ -188,11 +195,15 @@ public final class LabTable {
     public CapacityConfig capacityConfig() {
         Map<String, CapacityConfig.IndexCapacity> gsis = new LinkedHashMap<>();
         for (IndexDef g : globalIndexes.values()) {
-            gsis.put(g.name(), new CapacityConfig.IndexCapacity(g.arn(), onDemand ? g.maxReadUnits : g.readUnits,
-                    onDemand ? g.maxWriteUnits : g.writeUnits));
+            gsis.put(
+                    g.name(),
+                    new CapacityConfig.IndexCapacity(
+                            g.arn(),
+                            onDemand ? g.maxReadUnits : g.readUnits,
+                            onDemand ? g.maxWriteUnits : g.writeUnits));
         }
-        return new CapacityConfig(name, arn, onDemand, onDemand ? maxReadUnits : readUnits,
-                onDemand ? maxWriteUnits : writeUnits, gsis);
+        return new CapacityConfig(
+                name, arn, onDemand, onDemand ? maxReadUnits : readUnits, onDemand ? maxWriteUnits : writeUnits, gsis);
     }
 
     /** The Contributor Insights rules that exist now (resources with insights enabled), with AWS's names. */
@@ -207,8 +218,8 @@ public final class LabTable {
                 return;
             }
             KeyDef k = index == null ? key : globalIndexes.get(index).key();
-            rules.addAll(dev.partitionscope.lab.cloudwatch.InsightRules.of(this.name, index, k.hasSortKey(),
-                    setting.mode(), setting.lastUpdateMillis()));
+            rules.addAll(dev.partitionscope.lab.cloudwatch.InsightRules.of(
+                    this.name, index, k.hasSortKey(), setting.mode(), setting.lastUpdateMillis()));
         });
         return rules;
     }
@@ -225,12 +236,13 @@ public final class LabTable {
         req.set("KeySchema", d.get("KeySchema"));
         req.put("BillingMode", onDemand ? "PAY_PER_REQUEST" : "PROVISIONED");
         if (!onDemand) {
-            req.putObject("ProvisionedThroughput").put("ReadCapacityUnits", (long) readUnits)
+            req.putObject("ProvisionedThroughput")
+                    .put("ReadCapacityUnits", (long) readUnits)
                     .put("WriteCapacityUnits", (long) writeUnits);
         } else if (d.has("OnDemandThroughput")) {
             req.set("OnDemandThroughput", d.get("OnDemandThroughput"));
         }
-        for (String kind : new String[]{"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+        for (String kind : new String[] {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
             if (!d.has(kind)) {
                 continue;
             }
@@ -242,10 +254,16 @@ public final class LabTable {
                 if (kind.startsWith("Global")) {
                     if (!onDemand) {
                         o.putObject("ProvisionedThroughput")
-                                .put("ReadCapacityUnits", i.path("ProvisionedThroughput").path("ReadCapacityUnits")
-                                        .asLong())
-                                .put("WriteCapacityUnits", i.path("ProvisionedThroughput")
-                                        .path("WriteCapacityUnits").asLong());
+                                .put(
+                                        "ReadCapacityUnits",
+                                        i.path("ProvisionedThroughput")
+                                                .path("ReadCapacityUnits")
+                                                .asLong())
+                                .put(
+                                        "WriteCapacityUnits",
+                                        i.path("ProvisionedThroughput")
+                                                .path("WriteCapacityUnits")
+                                                .asLong());
                     } else if (i.has("OnDemandThroughput")) {
                         o.set("OnDemandThroughput", i.get("OnDemandThroughput"));
                     }
@@ -267,8 +285,8 @@ public final class LabTable {
     /** Contributor Insights settings as saved: resource "" for the table, else the GSI name. */
     public Map<String, String[]> insightsSettings() {
         Map<String, String[]> out = new LinkedHashMap<>();
-        insights.forEach((resource, s) -> out.put(resource, new String[]{s.status(), s.mode(),
-                Long.toString(s.lastUpdateMillis())}));
+        insights.forEach((resource, s) ->
+                out.put(resource, new String[] {s.status(), s.mode(), Long.toString(s.lastUpdateMillis())}));
         return out;
     }
 
@@ -314,8 +332,8 @@ public final class LabTable {
 
     StoreKey.Sort indexSortOf(IndexDef index, Map<String, AttrValue> item) {
         AttrValue indexSort = index.key().hasSortKey() ? item.get(index.key().sortKey()) : null;
-        return new StoreKey.Sort(indexSort, item.get(key.partitionKey()),
-                key.hasSortKey() ? item.get(key.sortKey()) : null);
+        return new StoreKey.Sort(
+                indexSort, item.get(key.partitionKey()), key.hasSortKey() ? item.get(key.sortKey()) : null);
     }
 
     long hashOf(Map<String, AttrValue> item) {
@@ -329,10 +347,12 @@ public final class LabTable {
     // Writes
 
     /** What a write does to the secondary indexes: per-GSI write units (for the model) and LSI units (table's). */
-    record IndexEffect(List<Charge.IndexWrite> gsiWrites, double lsiWriteUnits,
-                       Map<String, Double> gsiUnitsByName, Map<String, Double> lsiUnitsByName,
-                       List<RequestRecord.IndexUnits> metered) {
-    }
+    record IndexEffect(
+            List<Charge.IndexWrite> gsiWrites,
+            double lsiWriteUnits,
+            Map<String, Double> gsiUnitsByName,
+            Map<String, Double> lsiUnitsByName,
+            List<RequestRecord.IndexUnits> metered) {}
 
     /** Index writes a change from {@code oldItem} to {@code newItem} (either may be null) would make. */
     IndexEffect indexEffect(Map<String, AttrValue> oldItem, Map<String, AttrValue> newItem) {
@@ -342,23 +362,26 @@ public final class LabTable {
         List<RequestRecord.IndexUnits> metered = new ArrayList<>();
         double lsi = 0;
         for (IndexDef index : allIndexes()) {
-            Map<String, AttrValue> before = oldItem != null && index.key().coveredBy(oldItem)
-                    ? index.project(oldItem, key) : null;
-            Map<String, AttrValue> after = newItem != null && index.key().coveredBy(newItem)
-                    ? index.project(newItem, key) : null;
+            Map<String, AttrValue> before =
+                    oldItem != null && index.key().coveredBy(oldItem) ? index.project(oldItem, key) : null;
+            Map<String, AttrValue> after =
+                    newItem != null && index.key().coveredBy(newItem) ? index.project(newItem, key) : null;
             double units = indexWriteUnits(index, before, after);
             if (units == 0) {
                 continue;
             }
             if (index.global()) {
                 Map<String, AttrValue> placed = after != null ? after : before;
-                gsi.add(new Charge.IndexWrite(index.name(), KeyHash.of(placed.get(index.key().partitionKey())),
-                        units));
+                gsi.add(new Charge.IndexWrite(
+                        index.name(), KeyHash.of(placed.get(index.key().partitionKey())), units));
                 byName.put(index.name(), units);
                 // The GSI's own keys, so its Contributor Insights name the hot GSI key, not a hash.
                 AttrValue sk = index.key().hasSortKey() ? placed.get(index.key().sortKey()) : null;
-                metered.add(new RequestRecord.IndexUnits(index.name(), AttrJson.keyString(placed.get(
-                        index.key().partitionKey())), sk == null ? null : AttrJson.keyString(sk), units));
+                metered.add(new RequestRecord.IndexUnits(
+                        index.name(),
+                        AttrJson.keyString(placed.get(index.key().partitionKey())),
+                        sk == null ? null : AttrJson.keyString(sk),
+                        units));
             } else {
                 lsi += units;
                 lsiByName.put(index.name(), units);
@@ -378,9 +401,13 @@ public final class LabTable {
         if (after == null) {
             return Capacity.writeUnits(ItemSize.of(before));
         }
-        boolean moved = !Objects.equals(before.get(index.key().partitionKey()), after.get(index.key().partitionKey()))
-                || index.key().hasSortKey() && !Objects.equals(before.get(index.key().sortKey()),
-                after.get(index.key().sortKey()));
+        boolean moved = !Objects.equals(
+                        before.get(index.key().partitionKey()),
+                        after.get(index.key().partitionKey()))
+                || index.key().hasSortKey()
+                        && !Objects.equals(
+                                before.get(index.key().sortKey()),
+                                after.get(index.key().sortKey()));
         if (moved) {
             return Capacity.writeUnits(ItemSize.of(before)) + Capacity.writeUnits(ItemSize.of(after));
         }
@@ -400,7 +427,9 @@ public final class LabTable {
                 store.remove(oldItem.get(index.key().partitionKey()), indexSortOf(index, oldItem));
             }
             if (newItem != null && index.key().coveredBy(newItem)) {
-                store.put(newItem.get(index.key().partitionKey()), indexSortOf(index, newItem),
+                store.put(
+                        newItem.get(index.key().partitionKey()),
+                        indexSortOf(index, newItem),
                         index.project(newItem, key));
             }
         }

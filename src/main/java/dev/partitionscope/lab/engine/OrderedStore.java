@@ -27,8 +27,8 @@ final class OrderedStore {
 
     /** Stores the item at the position, returning what was there. */
     Map<String, AttrValue> put(AttrValue pk, StoreKey.Sort sort, Map<String, AttrValue> item) {
-        TreeMap<StoreKey.Sort, Map<String, AttrValue>> p = partitions.computeIfAbsent(partition(pk),
-                k -> new TreeMap<>(StoreKey.Sort.ORDER));
+        TreeMap<StoreKey.Sort, Map<String, AttrValue>> p =
+                partitions.computeIfAbsent(partition(pk), k -> new TreeMap<>(StoreKey.Sort.ORDER));
         Map<String, AttrValue> old = p.put(sort, item);
         if (old != null) {
             sizeBytes -= ItemSize.of(old);

@@ -45,10 +45,19 @@ final class QueryOps {
     }
 
     /** The request's read settings, resolved against the table. */
-    private record ReadSpec(LabTable table, IndexDef index, KeyDef keys, OrderedStore store, Integer limit,
-                            boolean consistent, String select, String rcc, RequestExpressions ex,
-                            boolean fetchFromTable, List<String> startKeyNames, Map<String, AttrValue> startKey) {
-    }
+    private record ReadSpec(
+            LabTable table,
+            IndexDef index,
+            KeyDef keys,
+            OrderedStore store,
+            Integer limit,
+            boolean consistent,
+            String select,
+            String rcc,
+            RequestExpressions ex,
+            boolean fetchFromTable,
+            List<String> startKeyNames,
+            Map<String, AttrValue> startKey) {}
 
     /** Index, consistency and start-key shape: what Query and Scan check first, in DynamoDB's order. */
     private ReadSpec spec(JsonNode d, RequestExpressions ex) {
@@ -61,7 +70,7 @@ final class QueryOps {
         // Index and its store together under the table's lock: UpdateTable may be creating or deleting the index.
         Object[] found = t.read(() -> {
             IndexDef i = indexName == null ? null : t.index(indexName);
-            return new Object[]{i, i == null ? t.base : t.indexStores.get(i.name())};
+            return new Object[] {i, i == null ? t.base : t.indexStores.get(i.name())};
         });
         index = (IndexDef) found[0];
         store = (OrderedStore) found[1];
@@ -81,18 +90,32 @@ final class QueryOps {
             startKeyNames.add(t.key.sortKey());
         }
         if (index != null) {
-            for (String k : new String[]{index.key().partitionKey(), index.key().sortKey()}) {
+            for (String k :
+                    new String[] {index.key().partitionKey(), index.key().sortKey()}) {
                 if (k != null && !startKeyNames.contains(k)) {
                     startKeyNames.add(k);
                 }
             }
         }
-        boolean fetch = index != null && "ALL_ATTRIBUTES".equals(select) && !index.projectionType().equals("ALL");
+        boolean fetch = index != null
+                && "ALL_ATTRIBUTES".equals(select)
+                && !index.projectionType().equals("ALL");
         Integer limit = d.has("Limit") ? d.get("Limit").asInt() : null;
-        Map<String, AttrValue> startKey = d.has("ExclusiveStartKey")
-                ? AttrJson.item(d.get("ExclusiveStartKey"), "exclusiveStartKey") : null;
-        return new ReadSpec(t, index, keys, store, limit, consistent, select, Items.returnConsumedCapacity(d), ex,
-                fetch, startKeyNames, startKey);
+        Map<String, AttrValue> startKey =
+                d.has("ExclusiveStartKey") ? AttrJson.item(d.get("ExclusiveStartKey"), "exclusiveStartKey") : null;
+        return new ReadSpec(
+                t,
+                index,
+                keys,
+                store,
+                limit,
+                consistent,
+                select,
+                Items.returnConsumedCapacity(d),
+                ex,
+                fetch,
+                startKeyNames,
+                startKey);
     }
 
     ObjectNode query(ApiRequest r) {
@@ -116,8 +139,8 @@ final class QueryOps {
             boolean sameHash = hashValue.equals(s.startKey().get(hashKey));
             if (rangeCondition == null) {
                 if (!sameHash) {
-                    throw LabException.validation("The provided starting key is outside query boundaries based on"
-                            + " provided conditions");
+                    throw LabException.validation(
+                            "The provided starting key is outside query boundaries based on" + " provided conditions");
                 }
             } else {
                 if (!rangeCondition.holds(s.startKey().get(rangeKey))) {
@@ -136,10 +159,12 @@ final class QueryOps {
         boolean forward = r.data().path("ScanIndexForward").asBoolean(true);
 
         Page page = s.table().read(() -> {
-            NavigableMap<StoreKey.Sort, Map<String, AttrValue>> partition = s.store().partitionItems(hashValue);
+            NavigableMap<StoreKey.Sort, Map<String, AttrValue>> partition =
+                    s.store().partitionItems(hashValue);
             NavigableMap<StoreKey.Sort, Map<String, AttrValue>> view = forward ? partition : partition.descendingMap();
             if (s.startKey() != null) {
-                StoreKey.Sort from = s.index() == null ? s.table().sortOf(s.startKey())
+                StoreKey.Sort from = s.index() == null
+                        ? s.table().sortOf(s.startKey())
                         : s.table().indexSortOf(s.index(), s.startKey());
                 view = view.tailMap(from, false);
             }
@@ -180,14 +205,24 @@ final class QueryOps {
         String gsi = s.index() != null && s.index().global() ? s.index().name() : null;
         double units = page.units(s.consistent());
         Decision decision = s.table().gate.acquire(Charge.read(gsi, KeyHash.of(hashValue), units));
-        Items.meterAndThrow(engine, s.table(), gsi, "Query", Items.keyString(hashValue), null, decision, units, 0,
-                List.of(), start, page.items.size());
+        Items.meterAndThrow(
+                engine,
+                s.table(),
+                gsi,
+                "Query",
+                Items.keyString(hashValue),
+                null,
+                decision,
+                units,
+                0,
+                List.of(),
+                start,
+                page.items.size());
         return respond(s, page);
     }
 
     /** One key attribute's condition against the schema, with the start key's piece checked first. */
-    private static void checkKeyConditions(ReadSpec s, Map<String, Comparison> conditions, String attr,
-                                           boolean hash) {
+    private static void checkKeyConditions(ReadSpec s, Map<String, Comparison> conditions, String attr, boolean hash) {
         KeyType type = hash ? s.keys().partitionType() : s.keys().sortType();
         if (s.startKey() != null) {
             if (!s.startKey().containsKey(attr)) {
@@ -243,7 +278,7 @@ final class QueryOps {
             return;
         }
         Set<String> names = s.ex().filterAttributes();
-        for (String key : new String[]{s.keys().partitionKey(), s.keys().sortKey()}) {
+        for (String key : new String[] {s.keys().partitionKey(), s.keys().sortKey()}) {
             if (key != null && names.contains(key)) {
                 throw LabException.validation(s.ex().filterName() + " can only contain non-primary key attributes:"
                         + " Primary key attribute: " + key);
@@ -268,8 +303,8 @@ final class QueryOps {
                     + (select.equals("COUNT") ? "only the Count" : select));
         }
         if ("ALL_PROJECTED_ATTRIBUTES".equals(select) && s.index() == null) {
-            throw LabException.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an"
-                    + " IndexName");
+            throw LabException.validation(
+                    "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an" + " IndexName");
         }
     }
 
@@ -280,11 +315,11 @@ final class QueryOps {
         int segments = d.has("TotalSegments") ? d.get("TotalSegments").asInt() : 1;
         int seg = d.has("Segment") ? d.get("Segment").asInt() : 0;
         if (s.startKey() != null && s.startKey().size() != s.startKeyNames().size()) {
-            throw LabException.validation(s.index() != null ? BAD_START
-                    : BAD_START + ": The provided key element does not match the schema");
+            throw LabException.validation(
+                    s.index() != null ? BAD_START : BAD_START + ": The provided key element does not match the schema");
         }
         if (s.index() != null && s.startKey() != null) {
-            for (String attr : new String[]{s.keys().partitionKey(), s.keys().sortKey()}) {
+            for (String attr : new String[] {s.keys().partitionKey(), s.keys().sortKey()}) {
                 if (attr == null) {
                     continue;
                 }
@@ -292,7 +327,11 @@ final class QueryOps {
                     throw LabException.validation(BAD_START);
                 }
                 boolean hash = attr.equals(s.keys().partitionKey());
-                Items.checkKeyPiece(s.startKey(), attr, hash ? s.keys().partitionType() : s.keys().sortType(), hash,
+                Items.checkKeyPiece(
+                        s.startKey(),
+                        attr,
+                        hash ? s.keys().partitionType() : s.keys().sortType(),
+                        hash,
                         "");
             }
         }
@@ -319,14 +358,18 @@ final class QueryOps {
             if (s.startKey() != null) {
                 AttrValue pk = s.startKey().get(s.keys().partitionKey());
                 view = partitions.tailMap(OrderedStore.partition(pk), true);
-                resumeAfter = s.index() == null ? s.table().sortOf(s.startKey())
+                resumeAfter = s.index() == null
+                        ? s.table().sortOf(s.startKey())
                         : s.table().indexSortOf(s.index(), s.startKey());
             } else {
-                view = partitions.tailMap(new StoreKey.Partition(segmentStart(seg, segments),
-                        minimum(s.keys().partitionType())), true);
+                view = partitions.tailMap(
+                        new StoreKey.Partition(
+                                segmentStart(seg, segments), minimum(s.keys().partitionType())),
+                        true);
             }
             final StoreKey.Sort after = resumeAfter;
-            final AttrValue resumePk = s.startKey() == null ? null : s.startKey().get(s.keys().partitionKey());
+            final AttrValue resumePk =
+                    s.startKey() == null ? null : s.startKey().get(s.keys().partitionKey());
             Iterator<Map<String, AttrValue>> items = new Iterator<>() {
                 final Iterator<Map.Entry<StoreKey.Partition, TreeMap<StoreKey.Sort, Map<String, AttrValue>>>> parts =
                         view.entrySet().iterator();
@@ -365,7 +408,18 @@ final class QueryOps {
         String gsi = s.index() != null && s.index().global() ? s.index().name() : null;
         // A Scan page reads consecutive partitions; the model charges it to the first one it touched.
         Decision decision = s.table().gate.acquire(Charge.read(gsi, page.firstHash, units));
-        Items.meterAndThrow(engine, s.table(), gsi, "Scan", (String) null, null, decision, units, 0, List.of(), start,
+        Items.meterAndThrow(
+                engine,
+                s.table(),
+                gsi,
+                "Scan",
+                (String) null,
+                null,
+                decision,
+                units,
+                0,
+                List.of(),
+                start,
                 page.items.size());
         return respond(s, page);
     }
@@ -388,6 +442,7 @@ final class QueryOps {
         final List<Map<String, AttrValue>> items = new ArrayList<>();
         /** Bytes read from the table or index queried, and (LSI fetches) from the table. */
         long bytes;
+
         long fetchedBytes;
         boolean fetched;
         int scanned;
@@ -464,8 +519,13 @@ final class QueryOps {
         if (s.index() == null) {
             Items.addReadCapacity(out, s.table(), s.rcc(), page.indexUnits(s.consistent()), 0, null);
         } else {
-            Items.addReadCapacity(out, s.table(), s.rcc(), page.tableUnits(s.consistent()),
-                    page.indexUnits(s.consistent()), s.index());
+            Items.addReadCapacity(
+                    out,
+                    s.table(),
+                    s.rcc(),
+                    page.tableUnits(s.consistent()),
+                    page.indexUnits(s.consistent()),
+                    s.index());
         }
         return out;
     }

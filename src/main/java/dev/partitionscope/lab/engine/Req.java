@@ -1,14 +1,13 @@
 package dev.partitionscope.lab.engine;
 
-import dev.partitionscope.lab.wire.LabException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Reads request fields with DynamoDB's validation wording ("1 validation error detected: …"). */
 final class Req {
-    private Req() {
-    }
+    private Req() {}
 
     static String string(JsonNode req, String field, String memberPath) {
         JsonNode v = req.get(field);
@@ -42,8 +41,8 @@ final class Req {
     static void checkTableName(String name, String member) {
         if (name.length() < 3 || name.length() > 255) {
             throw LabException.validation("1 validation error detected: Value '" + name + "' at '" + member
-                    + "' failed to satisfy constraint: Member must have length " + (name.length() < 3
-                    ? "greater than or equal to 3" : "less than or equal to 255"));
+                    + "' failed to satisfy constraint: Member must have length "
+                    + (name.length() < 3 ? "greater than or equal to 3" : "less than or equal to 255"));
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
@@ -97,8 +96,8 @@ final class Req {
         Map<String, String> out = new LinkedHashMap<>();
         v.fields().forEachRemaining(e -> {
             if (!e.getValue().isTextual()) {
-                throw LabException.validation("Unexpected value type in payload: '" + field + "' values must be"
-                        + " strings");
+                throw LabException.validation(
+                        "Unexpected value type in payload: '" + field + "' values must be" + " strings");
             }
             out.put(e.getKey(), e.getValue().textValue());
         });

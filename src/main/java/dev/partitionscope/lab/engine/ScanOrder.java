@@ -27,8 +27,7 @@ final class ScanOrder {
         }
     });
 
-    private ScanOrder() {
-    }
+    private ScanOrder() {}
 
     /** The hash of a partition key value. */
     static long of(AttrValue key) {
@@ -72,7 +71,7 @@ final class ScanOrder {
      */
     static byte[] number(BigDecimal value) {
         if (value.signum() == 0) {
-            return new byte[]{(byte) 0x80};
+            return new byte[] {(byte) 0x80};
         }
         BigDecimal s = value.stripTrailingZeros();
         String digits = s.unscaledValue().abs().toString();

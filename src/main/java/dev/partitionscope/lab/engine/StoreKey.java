@@ -10,8 +10,7 @@ import java.util.Comparator;
  * followed by the table's key (index keys need not be unique).
  */
 final class StoreKey {
-    private StoreKey() {
-    }
+    private StoreKey() {}
 
     /** A partition key value with its hash. */
     record Partition(long hash, AttrValue value) implements Comparable<Partition> {

@@ -82,7 +82,8 @@ final class TableOps {
                     + " be in the CREATING state at any one time");
         }
         t.globalIndexes.values().forEach(i -> i.status = "CREATING");
-        t.enter(LabTable.Status.CREATING, now + lifecycle, () -> t.globalIndexes.values()
+        t.enter(LabTable.Status.CREATING, now + lifecycle, () -> t.globalIndexes
+                .values()
                 .forEach(i -> i.status = "ACTIVE"));
         engine.register(t);
         ObjectNode d = Descriptions.table(t, false);
@@ -145,7 +146,9 @@ final class TableOps {
     private static Map<String, KeyType> attributeDefinitions(JsonNode defs) {
         Map<String, KeyType> types = new LinkedHashMap<>();
         for (JsonNode d : iterable(defs)) {
-            types.put(d.get("AttributeName").asText(), KeyType.valueOf(d.get("AttributeType").asText()));
+            types.put(
+                    d.get("AttributeName").asText(),
+                    KeyType.valueOf(d.get("AttributeType").asText()));
         }
         return types;
     }
@@ -163,7 +166,9 @@ final class TableOps {
 
     ObjectNode list(JsonNode req) {
         int max = req.has("Limit") ? req.get("Limit").asInt() : 100;
-        String start = req.has("ExclusiveStartTableName") ? req.get("ExclusiveStartTableName").asText() : null;
+        String start = req.has("ExclusiveStartTableName")
+                ? req.get("ExclusiveStartTableName").asText()
+                : null;
         List<String> names = engine.tableNamesAfter(start, max + 1);
         ObjectNode out = F.objectNode();
         ArrayNode a = out.putArray("TableNames");
@@ -178,12 +183,12 @@ final class TableOps {
         String name = req.get("TableName").asText();
         LabTable t = engine.table(name);
         if (t.status() == LabTable.Status.CREATING) {
-            throw LabException.inUse("Attempt to change a resource which is still in use: Table is being created: "
-                    + name);
+            throw LabException.inUse(
+                    "Attempt to change a resource which is still in use: Table is being created: " + name);
         }
         if (t.status() == LabTable.Status.UPDATING) {
-            throw LabException.inUse("Attempt to change a resource which is still in use: Table is being updated: "
-                    + name);
+            throw LabException.inUse(
+                    "Attempt to change a resource which is still in use: Table is being updated: " + name);
         }
         if (t.deletionProtection) {
             throw LabException.validation("Resource cannot be deleted as it is currently protected against deletion."
@@ -202,13 +207,14 @@ final class TableOps {
         String name = req.get("TableName").asText();
         LabTable t = engine.table(name);
         if (t.status() != LabTable.Status.ACTIVE) {
-            String state = switch (t.status()) {
-                case CREATING -> "being created";
-                case DELETING -> "being deleted";
-                default -> "being updated";
-            };
-            throw LabException.inUse("Attempt to change a resource which is still in use: Table is " + state + ": "
-                    + name);
+            String state =
+                    switch (t.status()) {
+                        case CREATING -> "being created";
+                        case DELETING -> "being deleted";
+                        default -> "being updated";
+                    };
+            throw LabException.inUse(
+                    "Attempt to change a resource which is still in use: Table is " + state + ": " + name);
         }
         return t.write(() -> updateLocked(t, req, lifecycle));
     }
@@ -286,27 +292,29 @@ final class TableOps {
                 }
             }
             if (!missing.isEmpty()) {
-                throw LabException.validation(INVALID + "ProvisionedThroughput must be specified for index: "
-                        + String.join(",", missing));
+                throw LabException.validation(
+                        INVALID + "ProvisionedThroughput must be specified for index: " + String.join(",", missing));
             }
             if (pt == null) {
-                throw LabException.validation(INVALID + "ProvisionedThroughput must be specified when BillingMode is"
-                        + " PROVISIONED");
+                throw LabException.validation(
+                        INVALID + "ProvisionedThroughput must be specified when BillingMode is" + " PROVISIONED");
             }
         }
         JsonNode stream = req.get("StreamSpecification");
         JsonNode newStream = stream == null ? null : checkedStream(stream, t.streamSpecification);
         Map<String, KeyType> types = new LinkedHashMap<>(t.attributeTypes);
         for (JsonNode d : iterable(req.get("AttributeDefinitions"))) {
-            types.put(d.get("AttributeName").asText(), KeyType.valueOf(d.get("AttributeType").asText()));
+            types.put(
+                    d.get("AttributeName").asText(),
+                    KeyType.valueOf(d.get("AttributeType").asText()));
         }
         IndexDef created = null;
         String deleted = null;
         for (JsonNode u : iterable(updates)) {
             if (u.has("Create")) {
                 if (t.globalIndexes.size() >= 20) {
-                    throw LabException.validation(INVALID + "GlobalSecondaryIndex count exceeds the per-table limit"
-                            + " of 20");
+                    throw LabException.validation(
+                            INVALID + "GlobalSecondaryIndex count exceeds the per-table limit" + " of 20");
                 }
                 JsonNode c = u.get("Create");
                 for (JsonNode k : c.get("KeySchema")) {
@@ -318,8 +326,7 @@ final class TableOps {
                 }
                 created = indexDef(t, c, true, types);
                 if (t.index(created.name()) != null) {
-                    throw LabException.validation(INVALID + "Index with name " + created.name()
-                            + " already exists");
+                    throw LabException.validation(INVALID + "Index with name " + created.name() + " already exists");
                 }
             } else if (u.has("Delete")) {
                 deleted = gsi(t, u.get("Delete").get("IndexName").asText()).name();
@@ -422,8 +429,8 @@ final class TableOps {
     private static IndexDef gsi(LabTable t, String name) {
         IndexDef index = t.globalIndexes.get(name);
         if (index == null) {
-            throw LabException.notFound("Requested resource not found: Index: " + name + " not found for table: "
-                    + t.name);
+            throw LabException.notFound(
+                    "Requested resource not found: Index: " + name + " not found for table: " + t.name);
         }
         return index;
     }

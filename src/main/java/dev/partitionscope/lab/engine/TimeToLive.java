@@ -41,8 +41,7 @@ final class TimeToLive {
         int deleted = 0;
         for (LabTable t : engine.tablesByName().values()) {
             String attribute = t.ttlAttribute;
-            if (attribute != null && t.status() != LabTable.Status.CREATING
-                    && t.status() != LabTable.Status.DELETING) {
+            if (attribute != null && t.status() != LabTable.Status.CREATING && t.status() != LabTable.Status.DELETING) {
                 deleted += sweep(t, attribute, now);
             }
         }

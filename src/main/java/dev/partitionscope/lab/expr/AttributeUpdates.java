@@ -17,10 +17,13 @@ import java.util.Set;
  */
 public final class AttributeUpdates {
     /** One attribute's update; {@code value} is null only for a DELETE of the whole attribute. */
-    public record Action(String attribute, Kind kind, AttrValue value) {
-    }
+    public record Action(String attribute, Kind kind, AttrValue value) {}
 
-    public enum Kind { PUT, ADD, DELETE }
+    public enum Kind {
+        PUT,
+        ADD,
+        DELETE
+    }
 
     private final List<Action> actions;
 
@@ -73,8 +76,8 @@ public final class AttributeUpdates {
         }
         switch (value.type()) {
             case N -> {
-                return UpdateValue.Arithmetic.toNumber(((AttrValue.N) current).value()
-                        .add(((AttrValue.N) value).value()));
+                return UpdateValue.Arithmetic.toNumber(
+                        ((AttrValue.N) current).value().add(((AttrValue.N) value).value()));
             }
             case SS -> {
                 List<String> all = new ArrayList<>(((AttrValue.SS) current).values());
@@ -105,15 +108,28 @@ public final class AttributeUpdates {
         if (current.type() != value.type()) {
             throw mismatch();
         }
-        AttrValue left = switch (value.type()) {
-            case SS -> new AttrValue.SS(((AttrValue.SS) current).values().stream()
-                    .filter(v -> !((AttrValue.SS) value).values().contains(v)).toList());
-            case NS -> new AttrValue.NS(((AttrValue.NS) current).values().stream()
-                    .filter(v -> !((AttrValue.NS) value).values().contains(v)).toList());
-            case BS -> new AttrValue.BS(((AttrValue.BS) current).values().stream()
-                    .filter(v -> !((AttrValue.BS) value).values().contains(v)).toList());
-            default -> throw mismatch();
-        };
+        AttrValue left =
+                switch (value.type()) {
+                    case SS ->
+                        new AttrValue.SS(((AttrValue.SS) current)
+                                .values().stream()
+                                        .filter(v ->
+                                                !((AttrValue.SS) value).values().contains(v))
+                                        .toList());
+                    case NS ->
+                        new AttrValue.NS(((AttrValue.NS) current)
+                                .values().stream()
+                                        .filter(v ->
+                                                !((AttrValue.NS) value).values().contains(v))
+                                        .toList());
+                    case BS ->
+                        new AttrValue.BS(((AttrValue.BS) current)
+                                .values().stream()
+                                        .filter(v ->
+                                                !((AttrValue.BS) value).values().contains(v))
+                                        .toList());
+                    default -> throw mismatch();
+                };
         return Values.setElements(left).isEmpty() ? null : left;
     }
 

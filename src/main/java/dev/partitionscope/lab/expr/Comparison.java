@@ -15,7 +15,21 @@ import java.util.Map;
 public record Comparison(String attribute, Operator operator, List<AttrValue> values) {
 
     /** The thirteen ComparisonOperators. */
-    public enum Operator { EQ, NE, LE, LT, GE, GT, NOT_NULL, NULL, CONTAINS, NOT_CONTAINS, BEGINS_WITH, IN, BETWEEN }
+    public enum Operator {
+        EQ,
+        NE,
+        LE,
+        LT,
+        GE,
+        GT,
+        NOT_NULL,
+        NULL,
+        CONTAINS,
+        NOT_CONTAINS,
+        BEGINS_WITH,
+        IN,
+        BETWEEN
+    }
 
     public Comparison {
         values = List.copyOf(values);
@@ -42,8 +56,11 @@ public record Comparison(String attribute, Operator operator, List<AttrValue> va
             case NOT_CONTAINS -> !Values.contains(v, first);
             case BEGINS_WITH -> Values.beginsWith(v, first);
             case IN -> v != null && values.stream().anyMatch(x -> Values.equal(v, x));
-            case BETWEEN -> Values.ordered(v, first) && Values.ordered(v, values.get(1))
-                    && Values.compare(v, first) >= 0 && Values.compare(v, values.get(1)) <= 0;
+            case BETWEEN ->
+                Values.ordered(v, first)
+                        && Values.ordered(v, values.get(1))
+                        && Values.compare(v, first) >= 0
+                        && Values.compare(v, values.get(1)) <= 0;
         };
     }
 
@@ -57,16 +74,17 @@ public record Comparison(String attribute, Operator operator, List<AttrValue> va
 
     /** The sort-key range this (indexable) condition describes. */
     public SortKeyCondition toSortKeyCondition() {
-        SortKeyCondition.Operator op = switch (operator) {
-            case EQ -> SortKeyCondition.Operator.EQ;
-            case LE -> SortKeyCondition.Operator.LE;
-            case LT -> SortKeyCondition.Operator.LT;
-            case GE -> SortKeyCondition.Operator.GE;
-            case GT -> SortKeyCondition.Operator.GT;
-            case BEGINS_WITH -> SortKeyCondition.Operator.BEGINS_WITH;
-            case BETWEEN -> SortKeyCondition.Operator.BETWEEN;
-            default -> throw new IllegalStateException(operator + " is not indexable");
-        };
+        SortKeyCondition.Operator op =
+                switch (operator) {
+                    case EQ -> SortKeyCondition.Operator.EQ;
+                    case LE -> SortKeyCondition.Operator.LE;
+                    case LT -> SortKeyCondition.Operator.LT;
+                    case GE -> SortKeyCondition.Operator.GE;
+                    case GT -> SortKeyCondition.Operator.GT;
+                    case BEGINS_WITH -> SortKeyCondition.Operator.BEGINS_WITH;
+                    case BETWEEN -> SortKeyCondition.Operator.BETWEEN;
+                    default -> throw new IllegalStateException(operator + " is not indexable");
+                };
         return new SortKeyCondition(attribute, op, values);
     }
 

@@ -83,24 +83,36 @@ interface CondNode {
                     }
                     int c = Values.compare(a, b);
                     switch (op) {
-                        case Lexer.LT: return c < 0;
-                        case Lexer.LE: return c <= 0;
-                        case Lexer.GT: return c > 0;
-                        case Lexer.GE: return c >= 0;
-                        default: throw new IllegalStateException("comparator " + op);
+                        case Lexer.LT:
+                            return c < 0;
+                        case Lexer.LE:
+                            return c <= 0;
+                        case Lexer.GT:
+                            return c > 0;
+                        case Lexer.GE:
+                            return c >= 0;
+                        default:
+                            throw new IllegalStateException("comparator " + op);
                     }
             }
         }
 
         static String symbol(int op) {
             switch (op) {
-                case Lexer.EQ: return "=";
-                case Lexer.NE: return "<>";
-                case Lexer.LT: return "<";
-                case Lexer.LE: return "<=";
-                case Lexer.GT: return ">";
-                case Lexer.GE: return ">=";
-                default: throw new IllegalStateException("comparator " + op);
+                case Lexer.EQ:
+                    return "=";
+                case Lexer.NE:
+                    return "<>";
+                case Lexer.LT:
+                    return "<";
+                case Lexer.LE:
+                    return "<=";
+                case Lexer.GT:
+                    return ">";
+                case Lexer.GE:
+                    return ">=";
+                default:
+                    throw new IllegalStateException("comparator " + op);
             }
         }
     }
@@ -122,8 +134,10 @@ interface CondNode {
             AttrValue v = value.eval(item);
             AttrValue lo = lower.eval(item);
             AttrValue hi = upper.eval(item);
-            return Values.ordered(v, lo) && Values.ordered(v, hi)
-                    && Values.compare(v, lo) >= 0 && Values.compare(v, hi) <= 0;
+            return Values.ordered(v, lo)
+                    && Values.ordered(v, hi)
+                    && Values.compare(v, lo) >= 0
+                    && Values.compare(v, hi) <= 0;
         }
     }
 

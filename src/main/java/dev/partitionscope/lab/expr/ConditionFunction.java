@@ -38,6 +38,7 @@ final class ConditionFunction implements CondNode, Operand {
 
     /** null when the name is not a DynamoDB function (reported by the parser). */
     final Fn fn;
+
     final String name;
     final Operand[] args;
 
@@ -57,7 +58,9 @@ final class ConditionFunction implements CondNode, Operand {
             case ATTRIBUTE_TYPE: {
                 AttrValue v = args[0].eval(item);
                 AttrValue t = args[1].eval(item);
-                return v != null && t instanceof AttrValue.S s && v.type().name().equals(s.value());
+                return v != null
+                        && t instanceof AttrValue.S s
+                        && v.type().name().equals(s.value());
             }
             case BEGINS_WITH:
                 return Values.beginsWith(args[0].eval(item), args[1].eval(item));

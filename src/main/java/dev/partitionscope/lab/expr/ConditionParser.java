@@ -47,8 +47,11 @@ final class ConditionParser extends ParserBase {
 
     @Override
     boolean isKeyword(int token) {
-        return lx.isWord(token, "AND") || lx.isWord(token, "OR") || lx.isWord(token, "NOT")
-                || lx.isWord(token, "BETWEEN") || lx.isWord(token, "IN");
+        return lx.isWord(token, "AND")
+                || lx.isWord(token, "OR")
+                || lx.isWord(token, "NOT")
+                || lx.isWord(token, "BETWEEN")
+                || lx.isWord(token, "IN");
     }
 
     @Override
@@ -156,8 +159,9 @@ final class ConditionParser extends ParserBase {
             checkMisused(left);
             checkMisused(candidates);
             if (candidates.length > MAX_IN_OPERANDS) {
-                report(Problem.OPERAND_COUNT, "The IN operator is provided with too many operands; number of operands: "
-                        + candidates.length);
+                report(
+                        Problem.OPERAND_COUNT,
+                        "The IN operator is provided with too many operands; number of operands: " + candidates.length);
             }
             return new CondNode.In(left, candidates);
         }
@@ -223,7 +227,8 @@ final class ConditionParser extends ParserBase {
             case ATTRIBUTE_EXISTS:
             case ATTRIBUTE_NOT_EXISTS:
                 if (!(args[0] instanceof Operand.Path)) {
-                    report(Problem.OPERAND_TYPE,
+                    report(
+                            Problem.OPERAND_TYPE,
                             "Operator or function requires a document path; operator or function: " + name);
                 }
                 break;
@@ -255,8 +260,10 @@ final class ConditionParser extends ParserBase {
     private void checkTypeName(Operand arg) {
         AttrValue.Type type = arg.knownType();
         if (type != AttrValue.Type.S) {
-            report(Problem.OPERAND_TYPE, operandTypeMessage("attribute_type",
-                    type == null ? "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}" : type.name()));
+            report(
+                    Problem.OPERAND_TYPE,
+                    operandTypeMessage(
+                            "attribute_type", type == null ? "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}" : type.name()));
             return;
         }
         String name = ((AttrValue.S) ((Operand.Value) arg).value).value();
@@ -265,8 +272,9 @@ final class ConditionParser extends ParserBase {
                 return;
             }
         }
-        report(Problem.OPERAND_TYPE, "Invalid attribute type name found; type: " + name
-                + ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
+        report(
+                Problem.OPERAND_TYPE,
+                "Invalid attribute type name found; type: " + name + ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
     }
 
     /** Functions other than size() yield true/false and cannot be operands of anything. */
@@ -286,25 +294,32 @@ final class ConditionParser extends ParserBase {
     /** {@code a = a}, {@code contains(a, a)}: DynamoDB refuses comparing a path with itself. */
     private void checkDistinct(String operator, Operand first, Operand second) {
         if (first instanceof Operand.Path a && second instanceof Operand.Path b && a.path.equals(b.path)) {
-            report(Problem.DISTINCT, "The first operand must be distinct from the remaining operands for this "
-                    + "operator or function; operator: " + operator + ", first operand: " + a.path);
+            report(
+                    Problem.DISTINCT,
+                    "The first operand must be distinct from the remaining operands for this "
+                            + "operator or function; operator: " + operator + ", first operand: " + a.path);
         }
     }
 
     /** BETWEEN with two literal bounds: same type, lower not above upper. */
     private void checkBounds(Operand lower, Operand upper) {
-        if (!(lower instanceof Operand.Value lo) || !(upper instanceof Operand.Value hi)
-                || lo.value == null || hi.value == null) {
+        if (!(lower instanceof Operand.Value lo)
+                || !(upper instanceof Operand.Value hi)
+                || lo.value == null
+                || hi.value == null) {
             return;
         }
         String operands = "lower bound operand: AttributeValue: " + Values.describe(lo.value)
                 + ", upper bound operand: AttributeValue: " + Values.describe(hi.value);
         if (lo.value.type() != hi.value.type()) {
-            report(Problem.OPERAND_TYPE,
+            report(
+                    Problem.OPERAND_TYPE,
                     "The BETWEEN operator requires same data type for lower and upper bounds; " + operands);
         } else if (Values.ordered(lo.value, hi.value) && Values.compare(lo.value, hi.value) > 0) {
-            report(Problem.OPERAND_TYPE, "The BETWEEN operator requires upper bound to be greater than or equal to "
-                    + "lower bound; " + operands);
+            report(
+                    Problem.OPERAND_TYPE,
+                    "The BETWEEN operator requires upper bound to be greater than or equal to " + "lower bound; "
+                            + operands);
         }
     }
 

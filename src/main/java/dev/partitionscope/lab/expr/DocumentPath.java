@@ -13,6 +13,7 @@ import java.util.Map;
 public final class DocumentPath {
     /** names[i] is the map key of step i, or null when step i is a list index (then indexes[i]). */
     private final String[] names;
+
     private final int[] indexes;
 
     DocumentPath(String[] names, int[] indexes) {
@@ -81,7 +82,11 @@ public final class DocumentPath {
      * prefix of the other (or equal), CONFLICT when at the first shared position one has a key and the other an
      * index, NONE otherwise.
      */
-    enum Relation { NONE, OVERLAP, CONFLICT }
+    enum Relation {
+        NONE,
+        OVERLAP,
+        CONFLICT
+    }
 
     Relation relationTo(DocumentPath other) {
         int n = Math.min(names.length, other.names.length);

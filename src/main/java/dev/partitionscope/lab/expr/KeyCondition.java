@@ -55,7 +55,9 @@ public final class KeyCondition {
         if (rangeCondition != null) {
             checkTypes(rangeCondition, range);
         }
-        return of(hash.name(), hashCondition.values().get(0),
+        return of(
+                hash.name(),
+                hashCondition.values().get(0),
                 rangeCondition == null ? null : rangeCondition.toSortKeyCondition());
     }
 
@@ -179,22 +181,33 @@ public final class KeyCondition {
 
     private static Comparison.Operator operator(int comparator) {
         switch (comparator) {
-            case Lexer.EQ: return Comparison.Operator.EQ;
-            case Lexer.LT: return Comparison.Operator.LT;
-            case Lexer.LE: return Comparison.Operator.LE;
-            case Lexer.GT: return Comparison.Operator.GT;
-            case Lexer.GE: return Comparison.Operator.GE;
-            default: throw new IllegalStateException("comparator " + comparator);
+            case Lexer.EQ:
+                return Comparison.Operator.EQ;
+            case Lexer.LT:
+                return Comparison.Operator.LT;
+            case Lexer.LE:
+                return Comparison.Operator.LE;
+            case Lexer.GT:
+                return Comparison.Operator.GT;
+            case Lexer.GE:
+                return Comparison.Operator.GE;
+            default:
+                throw new IllegalStateException("comparator " + comparator);
         }
     }
 
     private static Comparison.Operator mirrored(Comparison.Operator op) {
         switch (op) {
-            case LT: return Comparison.Operator.GT;
-            case LE: return Comparison.Operator.GE;
-            case GT: return Comparison.Operator.LT;
-            case GE: return Comparison.Operator.LE;
-            default: return op;
+            case LT:
+                return Comparison.Operator.GT;
+            case LE:
+                return Comparison.Operator.GE;
+            case GT:
+                return Comparison.Operator.LT;
+            case GE:
+                return Comparison.Operator.LE;
+            default:
+                return op;
         }
     }
 

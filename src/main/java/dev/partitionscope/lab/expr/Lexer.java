@@ -91,7 +91,9 @@ final class Lexer {
                 } else if (kind == GT && i < n && s.charAt(i) == '=') {
                     kind = GE;
                     i++;
-                } else if (kind == UNKNOWN && Character.isHighSurrogate(c) && i < n
+                } else if (kind == UNKNOWN
+                        && Character.isHighSurrogate(c)
+                        && i < n
                         && Character.isLowSurrogate(s.charAt(i))) {
                     i++; // report a whole code point, not half of it
                 }
@@ -103,18 +105,30 @@ final class Lexer {
 
     private static int punctuation(char c) {
         switch (c) {
-            case '(': return LPAREN;
-            case ')': return RPAREN;
-            case '[': return LBRACKET;
-            case ']': return RBRACKET;
-            case ',': return COMMA;
-            case '.': return DOT;
-            case '=': return EQ;
-            case '<': return LT;
-            case '>': return GT;
-            case '+': return PLUS;
-            case '-': return MINUS;
-            default: return UNKNOWN;
+            case '(':
+                return LPAREN;
+            case ')':
+                return RPAREN;
+            case '[':
+                return LBRACKET;
+            case ']':
+                return RBRACKET;
+            case ',':
+                return COMMA;
+            case '.':
+                return DOT;
+            case '=':
+                return EQ;
+            case '<':
+                return LT;
+            case '>':
+                return GT;
+            case '+':
+                return PLUS;
+            case '-':
+                return MINUS;
+            default:
+                return UNKNOWN;
         }
     }
 
@@ -176,7 +190,8 @@ final class Lexer {
 
     /** Whether token {@code i} is the word {@code keyword}, in any letter case. */
     boolean isWord(int i, String keyword) {
-        return type[i] == NAME && end[i] - start[i] == keyword.length()
+        return type[i] == NAME
+                && end[i] - start[i] == keyword.length()
                 && source.regionMatches(true, start[i], keyword, 0, keyword.length());
     }
 

@@ -16,8 +16,19 @@ import java.util.Set;
 abstract class ParserBase {
     /** Problem kinds that are recorded during the parse; each parser throws them in its own priority order. */
     enum Problem {
-        PARENS, UNKNOWN_FUNCTION, MISUSED_FUNCTION, RESERVED, SECTION, UNDEFINED_NAME, UNDEFINED_VALUE,
-        OVERLAP, CONFLICT, OPERAND_COUNT, DISTINCT, OPERAND_TYPE, ACTION_TYPE,
+        PARENS,
+        UNKNOWN_FUNCTION,
+        MISUSED_FUNCTION,
+        RESERVED,
+        SECTION,
+        UNDEFINED_NAME,
+        UNDEFINED_VALUE,
+        OVERLAP,
+        CONFLICT,
+        OPERAND_COUNT,
+        DISTINCT,
+        OPERAND_TYPE,
+        ACTION_TYPE,
         /** Conditions: the first problem of the first leaf condition that had one (see ConditionParser). */
         CONDITION
     }
@@ -32,6 +43,7 @@ abstract class ParserBase {
     final Set<String> pathHeads = new LinkedHashSet<>();
     /** Top-level names of paths that go deeper than the top level (DynamoDB refuses those on key attributes). */
     final Set<String> nestedHeads = new LinkedHashSet<>();
+
     int pos;
     private final String[] problems = new String[Problem.values().length];
 
@@ -170,7 +182,8 @@ abstract class ParserBase {
             String placeholder = lx.text(pos++);
             String name = ctx.name(placeholder);
             if (name == null) {
-                report(Problem.UNDEFINED_NAME,
+                report(
+                        Problem.UNDEFINED_NAME,
                         "An expression attribute name used in the document path is not defined; attribute name: "
                                 + placeholder);
                 return placeholder; // keeps parsing; the recorded problem is thrown at the end
@@ -188,7 +201,8 @@ abstract class ParserBase {
         String placeholder = lx.text(pos++);
         AttrValue value = ctx.value(placeholder);
         if (value == null) {
-            report(undefinedValueSlot(),
+            report(
+                    undefinedValueSlot(),
                     "An expression attribute value used in expression is not defined; attribute value: " + placeholder);
         }
         return value;
@@ -202,8 +216,8 @@ abstract class ParserBase {
                 if (relation == DocumentPath.Relation.NONE) {
                     continue;
                 }
-                String which = "must remove or rewrite one of these paths; path one: " + paths.get(i)
-                        + ", path two: " + paths.get(j);
+                String which = "must remove or rewrite one of these paths; path one: " + paths.get(i) + ", path two: "
+                        + paths.get(j);
                 if (relation == DocumentPath.Relation.OVERLAP) {
                     report(Problem.OVERLAP, "Two document paths overlap with each other; " + which);
                     return;
@@ -215,8 +229,8 @@ abstract class ParserBase {
 
     /** DynamoDB's message for an operand of the wrong type: {@code …; operator or function: +, operand type: S}. */
     static String operandTypeMessage(String function, String type) {
-        return "Incorrect operand type for operator or function; operator or function: " + function
-                + ", operand type: " + type;
+        return "Incorrect operand type for operator or function; operator or function: " + function + ", operand type: "
+                + type;
     }
 
     static String operandCountMessage(String function, int count) {

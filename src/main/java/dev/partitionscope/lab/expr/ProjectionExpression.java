@@ -20,7 +20,9 @@ import java.util.TreeMap;
  */
 public final class ProjectionExpression {
     private static final ParserBase.Problem[] ORDER = {
-        ParserBase.Problem.RESERVED, ParserBase.Problem.UNDEFINED_NAME, ParserBase.Problem.OVERLAP,
+        ParserBase.Problem.RESERVED,
+        ParserBase.Problem.UNDEFINED_NAME,
+        ParserBase.Problem.OVERLAP,
         ParserBase.Problem.CONFLICT
     };
 

@@ -56,8 +56,7 @@ final class ReservedWords {
             WITHOUT WORK WRAPPED WRITE YEAR ZONE
             """).trim().split("\\s+"));
 
-    private ReservedWords() {
-    }
+    private ReservedWords() {}
 
     static boolean isReserved(String identifier) {
         return WORDS.contains(identifier.toUpperCase(Locale.ROOT));

@@ -10,7 +10,15 @@ import java.util.List;
  * unsigned bytes), so a range scan can stop at the first value {@link #isAboveRange above} the range.
  */
 public final class SortKeyCondition {
-    public enum Operator { EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH }
+    public enum Operator {
+        EQ,
+        LT,
+        LE,
+        GT,
+        GE,
+        BETWEEN,
+        BEGINS_WITH
+    }
 
     private final String attributeName;
     private final Operator operator;

@@ -7,5 +7,10 @@ import dev.partitionscope.core.item.AttrValue;
  * {@code DELETE path :operand}. Exactly one of value (SET) and operand (ADD, DELETE) is set, neither for REMOVE.
  */
 record UpdateAction(Kind kind, DocumentPath path, UpdateValue value, AttrValue operand) {
-    enum Kind { SET, REMOVE, ADD, DELETE }
+    enum Kind {
+        SET,
+        REMOVE,
+        ADD,
+        DELETE
+    }
 }

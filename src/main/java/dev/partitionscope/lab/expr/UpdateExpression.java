@@ -76,8 +76,11 @@ public final class UpdateExpression {
         for (UpdateAction action : actions) {
             if (action.kind() == UpdateAction.Kind.SET) {
                 // Evaluate against the old item first: a SET never sees another action's result.
-                sets.add(new UpdateAction(action.kind(), action.path(),
-                        new UpdateValue.OfValue(action.value().evaluate(oldItemOrEmpty)), null));
+                sets.add(new UpdateAction(
+                        action.kind(),
+                        action.path(),
+                        new UpdateValue.OfValue(action.value().evaluate(oldItemOrEmpty)),
+                        null));
             } else if (action.kind() == UpdateAction.Kind.REMOVE) {
                 removes.add(action);
             }
@@ -155,13 +158,18 @@ public final class UpdateExpression {
             if (a.path().isNested()) {
                 continue;
             }
-            AttrValue.Type type = switch (a.kind()) {
-                case SET -> a.value() instanceof UpdateValue.OfValue v ? v.value.type()
-                        : a.value() instanceof UpdateValue.Arithmetic ? AttrValue.Type.N
-                        : a.value() instanceof UpdateValue.ListAppend ? AttrValue.Type.L : null;
-                case ADD, DELETE -> a.operand() == null ? null : a.operand().type();
-                default -> null;
-            };
+            AttrValue.Type type =
+                    switch (a.kind()) {
+                        case SET ->
+                            a.value() instanceof UpdateValue.OfValue v
+                                    ? v.value.type()
+                                    : a.value() instanceof UpdateValue.Arithmetic
+                                            ? AttrValue.Type.N
+                                            : a.value() instanceof UpdateValue.ListAppend ? AttrValue.Type.L : null;
+                        case ADD, DELETE ->
+                            a.operand() == null ? null : a.operand().type();
+                        default -> null;
+                    };
             if (type != null) {
                 types.put(a.path().head(), type);
             }

@@ -18,8 +18,15 @@ import java.util.List;
  */
 final class UpdateParser extends ParserBase {
     private static final Problem[] ORDER = {
-        Problem.RESERVED, Problem.UNKNOWN_FUNCTION, Problem.SECTION, Problem.UNDEFINED_NAME, Problem.UNDEFINED_VALUE,
-        Problem.OVERLAP, Problem.CONFLICT, Problem.ACTION_TYPE, Problem.OPERAND_TYPE
+        Problem.RESERVED,
+        Problem.UNKNOWN_FUNCTION,
+        Problem.SECTION,
+        Problem.UNDEFINED_NAME,
+        Problem.UNDEFINED_VALUE,
+        Problem.OVERLAP,
+        Problem.CONFLICT,
+        Problem.ACTION_TYPE,
+        Problem.OPERAND_TYPE
     };
     /** Stands in for a function call that is already reported as invalid; never evaluated. */
     private static final UpdateValue INVALID = new UpdateValue.OfValue(null);
@@ -96,21 +103,36 @@ final class UpdateParser extends ParserBase {
 
     /** ADD takes a number or a set, DELETE only a set (DynamoDB's type names in the message). */
     private void checkActionOperand(UpdateAction.Kind kind, AttrValue operand) {
-        if (operand == null || Values.isSet(operand) || (kind == UpdateAction.Kind.ADD
-                && operand.type() == AttrValue.Type.N)) {
+        if (operand == null
+                || Values.isSet(operand)
+                || (kind == UpdateAction.Kind.ADD && operand.type() == AttrValue.Type.N)) {
             return;
         }
         String type;
         switch (operand.type()) {
-            case S: type = "STRING"; break;
-            case N: type = "NUMBER"; break;
-            case B: type = "BINARY"; break;
-            case BOOL: type = "BOOLEAN"; break;
-            case L: type = "LIST"; break;
-            case M: type = "MAP"; break;
-            default: type = operand.type().name();
+            case S:
+                type = "STRING";
+                break;
+            case N:
+                type = "NUMBER";
+                break;
+            case B:
+                type = "BINARY";
+                break;
+            case BOOL:
+                type = "BOOLEAN";
+                break;
+            case L:
+                type = "LIST";
+                break;
+            case M:
+                type = "MAP";
+                break;
+            default:
+                type = operand.type().name();
         }
-        report(Problem.ACTION_TYPE,
+        report(
+                Problem.ACTION_TYPE,
                 "Incorrect operand type for operator or function; operator: " + kind + ", operand type: " + type);
     }
 
@@ -172,8 +194,9 @@ final class UpdateParser extends ParserBase {
         }
         if (ifNotExists) {
             if (!(args.get(0) instanceof UpdateValue.OfPath path)) {
-                report(Problem.OPERAND_TYPE, "Operator or function requires a document path; operator or function: "
-                        + name);
+                report(
+                        Problem.OPERAND_TYPE,
+                        "Operator or function requires a document path; operator or function: " + name);
                 return INVALID;
             }
             return new UpdateValue.IfNotExists(path.path, args.get(1));
@@ -186,7 +209,9 @@ final class UpdateParser extends ParserBase {
     private void checkLiteralType(String function, AttrValue.Type expected, UpdateValue... args) {
         for (UpdateValue arg : args) {
             if (arg instanceof UpdateValue.OfValue v && v.value != null && v.value.type() != expected) {
-                report(Problem.OPERAND_TYPE, operandTypeMessage(function, v.value.type().name()));
+                report(
+                        Problem.OPERAND_TYPE,
+                        operandTypeMessage(function, v.value.type().name()));
                 return;
             }
         }

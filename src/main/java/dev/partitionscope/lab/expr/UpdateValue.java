@@ -125,9 +125,10 @@ interface UpdateValue {
             } catch (NumberFormatException e) {
                 // A computed result DynamoDB cannot hold exactly is reported as an overflow, whatever its magnitude
                 // (1e20 + 1e-20 needs 41 digits): the 38-digit message is for numbers a request spells out.
-                throw new ExpressionException(e.getMessage().contains("38 significant digits")
-                        ? "Number overflow. Attempting to store a number with magnitude larger than supported range"
-                        : e.getMessage());
+                throw new ExpressionException(
+                        e.getMessage().contains("38 significant digits")
+                                ? "Number overflow. Attempting to store a number with magnitude larger than supported range"
+                                : e.getMessage());
             }
         }
     }

@@ -11,8 +11,7 @@ import java.util.List;
  * only strings, numbers and binaries are ordered, and ordering is {@link KeyOrder}'s.
  */
 final class Values {
-    private Values() {
-    }
+    private Values() {}
 
     static boolean equal(AttrValue a, AttrValue b) {
         // AttrValue's equals already is DynamoDB's: numbers by value, sets as sets, lists and maps deeply.
@@ -68,9 +67,11 @@ final class Values {
                 return needle.type() == AttrValue.Type.S
                         && ((AttrValue.SS) haystack).values().contains(((AttrValue.S) needle).value());
             case NS:
-                return needle.type() == AttrValue.Type.N && ((AttrValue.NS) haystack).values().contains(needle);
+                return needle.type() == AttrValue.Type.N
+                        && ((AttrValue.NS) haystack).values().contains(needle);
             case BS:
-                return needle.type() == AttrValue.Type.B && ((AttrValue.BS) haystack).values().contains(needle);
+                return needle.type() == AttrValue.Type.B
+                        && ((AttrValue.BS) haystack).values().contains(needle);
             case L:
                 for (AttrValue element : ((AttrValue.L) haystack).values()) {
                     if (equal(element, needle)) {

@@ -29,6 +29,7 @@ final class ContributorQuery {
     private double[] st;
     /** hash << 32 | slot + 1; 0 = empty. */
     private long[] table;
+
     private int mask;
     private int size;
 
@@ -42,15 +43,23 @@ final class ContributorQuery {
         mask = cap - 1;
     }
 
-    static ContributorReport run(ResourceId resource, KeyKind kind, InsightMetric metric, long fromMillis,
-            long toMillis, long periodSeconds, int maxContributors, OrderBy orderBy, List<FrozenSketch> minutes) {
+    static ContributorReport run(
+            ResourceId resource,
+            KeyKind kind,
+            InsightMetric metric,
+            long fromMillis,
+            long toMillis,
+            long periodSeconds,
+            int maxContributors,
+            OrderBy orderBy,
+            List<FrozenSketch> minutes) {
         long fromMinute = Math.floorDiv(fromMillis, 60_000L);
         int periodMinutes = (int) (periodSeconds / 60);
         // Periods count from the start minute; arrays cover only the periods that can hold data (the range may
         // reach far beyond the retained minutes).
         long firstPeriod = minutes.isEmpty() ? 0 : (minutes.get(0).minute() - fromMinute) / periodMinutes;
-        long lastPeriod = minutes.isEmpty() ? 0
-                : (minutes.get(minutes.size() - 1).minute() - fromMinute) / periodMinutes;
+        long lastPeriod =
+                minutes.isEmpty() ? 0 : (minutes.get(minutes.size() - 1).minute() - fromMinute) / periodMinutes;
         int periods = (int) (lastPeriod - firstPeriod + 1);
         int entries = 0;
         for (FrozenSketch m : minutes) {
@@ -142,20 +151,38 @@ final class ContributorQuery {
                     dps.add(new ContributorReport.Datapoint(start + p * periodMillis, values[r][p], errors[r][p]));
                 }
             }
-            List<String> keys = q.sks[slot] == null || kind == KeyKind.PARTITION_KEY ? List.of(q.pks[slot])
+            List<String> keys = q.sks[slot] == null || kind == KeyKind.PARTITION_KEY
+                    ? List.of(q.pks[slot])
                     : List.of(q.pks[slot], q.sks[slot]);
-            contributors.add(new ContributorReport.Contributor(keys, q.st[b + SUM], q.st[b + MAX], q.st[b + OVER],
-                    totalAbsent - q.st[b + PRESENT_ABSENT], dps));
+            contributors.add(new ContributorReport.Contributor(
+                    keys, q.st[b + SUM], q.st[b + MAX], q.st[b + OVER], totalAbsent - q.st[b + PRESENT_ABSENT], dps));
         }
         List<ContributorReport.PeriodStats> stats = new ArrayList<>();
         for (int p = 0; p < periods; p++) {
             if (hasData[p]) {
-                stats.add(new ContributorReport.PeriodStats(start + p * periodMillis, unique[p], maxContributor[p],
-                        samples[p], periodSum[p], minSingle[p], maxSingle[p]));
+                stats.add(new ContributorReport.PeriodStats(
+                        start + p * periodMillis,
+                        unique[p],
+                        maxContributor[p],
+                        samples[p],
+                        periodSum[p],
+                        minSingle[p],
+                        maxSingle[p]));
             }
         }
-        return new ContributorReport(resource, kind, metric, fromMillis, toMillis, periodSeconds, orderBy,
-                kind == KeyKind.PARTITION_KEY ? 1 : 2, aggregate, q.size, contributors, stats);
+        return new ContributorReport(
+                resource,
+                kind,
+                metric,
+                fromMillis,
+                toMillis,
+                periodSeconds,
+                orderBy,
+                kind == KeyKind.PARTITION_KEY ? 1 : 2,
+                aggregate,
+                q.size,
+                contributors,
+                stats);
     }
 
     /** Closes a key's running period value into its maximum and the period's figures. */

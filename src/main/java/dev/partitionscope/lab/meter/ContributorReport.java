@@ -15,9 +15,19 @@ import java.util.List;
  * @param contributors              at most the requested number, best first
  * @param metricDatapoints          one per period that had data
  */
-public record ContributorReport(ResourceId resource, KeyKind kind, InsightMetric metric, long fromMillis,
-        long toMillis, long periodSeconds, OrderBy orderBy, int keyCount, double aggregateValue,
-        long approximateUniqueCount, List<Contributor> contributors, List<PeriodStats> metricDatapoints) {
+public record ContributorReport(
+        ResourceId resource,
+        KeyKind kind,
+        InsightMetric metric,
+        long fromMillis,
+        long toMillis,
+        long periodSeconds,
+        OrderBy orderBy,
+        int keyCount,
+        double aggregateValue,
+        long approximateUniqueCount,
+        List<Contributor> contributors,
+        List<PeriodStats> metricDatapoints) {
 
     public ContributorReport {
         contributors = List.copyOf(contributors);
@@ -34,8 +44,13 @@ public record ContributorReport(ResourceId resource, KeyKind kind, InsightMetric
      * @param underestimate  the key may have had up to this much more in minutes where it was not monitored
      * @param datapoints     per period, only where the key appeared
      */
-    public record Contributor(List<String> keys, double aggregateValue, double maximum, double overestimate,
-            double underestimate, List<Datapoint> datapoints) {
+    public record Contributor(
+            List<String> keys,
+            double aggregateValue,
+            double maximum,
+            double overestimate,
+            double underestimate,
+            List<Datapoint> datapoints) {
         public Contributor {
             keys = List.copyOf(keys);
             datapoints = List.copyOf(datapoints);
@@ -43,8 +58,7 @@ public record ContributorReport(ResourceId resource, KeyKind kind, InsightMetric
     }
 
     /** A contributor's value in one period; {@code overestimate} bounds its error. */
-    public record Datapoint(long timestampMillis, double approximateValue, double overestimate) {
-    }
+    public record Datapoint(long timestampMillis, double approximateValue, double overestimate) {}
 
     /**
      * The rule's figures for one period (MetricDatapoints). For DynamoDB, AWS documents only
@@ -57,8 +71,14 @@ public record ContributorReport(ResourceId resource, KeyKind kind, InsightMetric
      * @param minimum             smallest single event value
      * @param maximum             largest single event value
      */
-    public record PeriodStats(long timestampMillis, long uniqueContributors, double maxContributorValue,
-            long sampleCount, double sum, double minimum, double maximum) {
+    public record PeriodStats(
+            long timestampMillis,
+            long uniqueContributors,
+            double maxContributorValue,
+            long sampleCount,
+            double sum,
+            double minimum,
+            double maximum) {
         public double average() {
             return sampleCount == 0 ? 0 : sum / sampleCount;
         }

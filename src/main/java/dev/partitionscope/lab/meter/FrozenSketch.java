@@ -11,13 +11,33 @@ import dev.partitionscope.core.sketch.SpaceSaving;
  * @param total       sum of all weights added that minute (all keys, monitored or not)
  * @param events      number of updates (requests) that minute
  */
-record FrozenSketch(long minute, String[] pks, String[] sks, int[] hashes, double[] counts, double[] errors,
-        double absentBound, double total, long events, double maxSingle, double minSingle) {
+record FrozenSketch(
+        long minute,
+        String[] pks,
+        String[] sks,
+        int[] hashes,
+        double[] counts,
+        double[] errors,
+        double absentBound,
+        double total,
+        long events,
+        double maxSingle,
+        double minSingle) {
 
     /** The minute {@code minute} of a sketch, as {@link SpaceSaving#snapshot} copied it. */
     static FrozenSketch of(long minute, SpaceSaving.Snapshot s) {
-        return new FrozenSketch(minute, s.pks(), s.sks(), s.hashes(), s.counts(), s.errors(), s.absentBound(),
-                s.total(), s.events(), s.maxSingle(), s.minSingle());
+        return new FrozenSketch(
+                minute,
+                s.pks(),
+                s.sks(),
+                s.hashes(),
+                s.counts(),
+                s.errors(),
+                s.absentBound(),
+                s.total(),
+                s.events(),
+                s.maxSingle(),
+                s.minSingle());
     }
 
     int size() {

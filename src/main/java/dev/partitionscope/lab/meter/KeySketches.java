@@ -33,7 +33,8 @@ final class KeySketches {
         if (live == null) {
             live = new SpaceSaving(capacity);
         } else if (!live.isEmpty()) {
-            ring[(int) Math.floorMod(liveMinute, (long) ring.length)] = FrozenSketch.of(liveMinute, live.snapshot(withSortKeys));
+            ring[(int) Math.floorMod(liveMinute, (long) ring.length)] =
+                    FrozenSketch.of(liveMinute, live.snapshot(withSortKeys));
             live.clear();
         }
         liveMinute = minute;

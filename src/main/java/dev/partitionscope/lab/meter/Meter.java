@@ -88,8 +88,8 @@ public final class Meter {
     }
 
     /** {@link #recordCall(String, String, boolean, long, int)} of a call made at {@code epochMillis}. */
-    public void recordCall(String table, String operation, boolean throttled, long latencyNanos, int returnedItems,
-            long epochMillis) {
+    public void recordCall(
+            String table, String operation, boolean throttled, long latencyNanos, int returnedItems, long epochMillis) {
         table(table).recordCall(operation, throttled, latencyNanos, returnedItems, epochMillis);
     }
 
@@ -140,15 +140,16 @@ public final class Meter {
         if (t == null) {
             return List.of();
         }
-        return t.minutes(resource.index(), Math.floorDiv(fromMillis, 60_000L), ceilMinute(toMillis),
-                clock.epochMillis());
+        return t.minutes(
+                resource.index(), Math.floorDiv(fromMillis, 60_000L), ceilMinute(toMillis), clock.epochMillis());
     }
 
     /** The last {@link MeterParams#liveSeconds()} seconds up to now, oldest first, zeros where idle. */
     public List<SecondStats> recentSeconds(ResourceId resource) {
         TableMeter t = tables.get(resource.table());
         List<SecondStats> seconds = t == null ? null : t.seconds(resource.index(), clock.epochMillis());
-        return seconds != null ? seconds
+        return seconds != null
+                ? seconds
                 : new SecondRing(params.liveSeconds()).last(Math.floorDiv(clock.epochMillis(), 1000));
     }
 
@@ -158,8 +159,15 @@ public final class Meter {
      * {@code maxContributors} keys ranked by {@code orderBy}, datapoints only where a key appeared. The API
      * layer enforces AWS's limit of 25 contributors; the meter serves any number (the Lab screen wants more).
      */
-    public ContributorReport topContributors(ResourceId resource, KeyKind kind, InsightMetric metric, long fromMillis,
-            long toMillis, Duration period, int maxContributors, OrderBy orderBy) {
+    public ContributorReport topContributors(
+            ResourceId resource,
+            KeyKind kind,
+            InsightMetric metric,
+            long fromMillis,
+            long toMillis,
+            Duration period,
+            int maxContributors,
+            OrderBy orderBy) {
         long periodSeconds = period.getSeconds();
         if (periodSeconds < 60 || periodSeconds % 60 != 0 || period.getNano() != 0) {
             throw new IllegalArgumentException("period must be a positive multiple of 60 seconds, not " + period);
@@ -171,10 +179,17 @@ public final class Meter {
             throw new IllegalArgumentException("the end of the range must come after its start");
         }
         TableMeter t = tables.get(resource.table());
-        List<FrozenSketch> minutes = t == null ? List.of() : t.sketches(resource.index(), kind, metric,
-                Math.floorDiv(fromMillis, 60_000L), ceilMinute(toMillis), clock.epochMillis());
-        return ContributorQuery.run(resource, kind, metric, fromMillis, toMillis, periodSeconds, maxContributors,
-                orderBy, minutes);
+        List<FrozenSketch> minutes = t == null
+                ? List.of()
+                : t.sketches(
+                        resource.index(),
+                        kind,
+                        metric,
+                        Math.floorDiv(fromMillis, 60_000L),
+                        ceilMinute(toMillis),
+                        clock.epochMillis());
+        return ContributorQuery.run(
+                resource, kind, metric, fromMillis, toMillis, periodSeconds, maxContributors, orderBy, minutes);
     }
 
     private static long ceilMinute(long millis) {

@@ -14,8 +14,7 @@ import java.time.Duration;
  * @param sketchCapacity  Space-Saving counters per minute per resource per kind
  */
 public record MeterParams(Duration minuteRetention, Duration keyRetention, int liveSeconds, int sketchCapacity) {
-    public static final MeterParams DEFAULTS = new MeterParams(Duration.ofHours(24), Duration.ofHours(24), 120,
-            1000);
+    public static final MeterParams DEFAULTS = new MeterParams(Duration.ofHours(24), Duration.ofHours(24), 120, 1000);
 
     public MeterParams {
         if (minuteRetention.toMinutes() < 1 || minuteRetention.toDays() > 455) {

@@ -12,8 +12,12 @@ final class MinuteAgg {
     static final String[] REASONS = new String[16];
 
     static {
-        String[] causes = {"KeyRangeThroughputExceeded", "ProvisionedThroughputExceeded", "AccountLimitExceeded",
-            "MaxOnDemandThroughputExceeded"};
+        String[] causes = {
+            "KeyRangeThroughputExceeded",
+            "ProvisionedThroughputExceeded",
+            "AccountLimitExceeded",
+            "MaxOnDemandThroughputExceeded"
+        };
         for (int i = 0; i < 16; i++) {
             REASONS[i] = ((i & 8) != 0 ? "Index" : "Table") + ((i & 4) != 0 ? "Write" : "Read") + causes[i & 3];
         }
@@ -89,13 +93,18 @@ final class MinuteAgg {
         if (ops != null) {
             for (int i = 0; i < ops.length; i++) {
                 if (ops[i] != null) {
-                    byOp.put(Operations.name(i), new MeterState.Op(ops[i].requests, ops[i].throttled,
-                            ops[i].latencyNanos.export(), ops[i].returned.export()));
+                    byOp.put(
+                            Operations.name(i),
+                            new MeterState.Op(
+                                    ops[i].requests,
+                                    ops[i].throttled,
+                                    ops[i].latencyNanos.export(),
+                                    ops[i].returned.export()));
                 }
             }
         }
-        return new MeterState.Minute(minute, read.export(), write.export(), readThrottleEvents, writeThrottleEvents,
-                reasons.clone(), byOp);
+        return new MeterState.Minute(
+                minute, read.export(), write.export(), readThrottleEvents, writeThrottleEvents, reasons.clone(), byOp);
     }
 
     static MinuteAgg restore(MeterState.Minute m) {
@@ -127,12 +136,20 @@ final class MinuteAgg {
             for (int i = 0; i < ops.length; i++) {
                 OpAgg a = ops[i];
                 if (a != null) {
-                    byOp.put(Operations.name(i), new OperationStats(a.requests, a.throttled,
-                            a.latencyNanos.toStats(1e-6), a.returned.toStats(1)));
+                    byOp.put(
+                            Operations.name(i),
+                            new OperationStats(
+                                    a.requests, a.throttled, a.latencyNanos.toStats(1e-6), a.returned.toStats(1)));
                 }
             }
         }
-        return new MinuteStats(minute * 60_000L, read.toStats(1), write.toStats(1), readThrottleEvents,
-                writeThrottleEvents, byReason, byOp);
+        return new MinuteStats(
+                minute * 60_000L,
+                read.toStats(1),
+                write.toStats(1),
+                readThrottleEvents,
+                writeThrottleEvents,
+                byReason,
+                byOp);
     }
 }

@@ -14,8 +14,13 @@ import java.util.Map;
  *                               8 cause-specific metrics are these, keyed by cause and read/write
  * @param operations             by operation name; only on the table (TableName + Operation metrics), empty on GSIs
  */
-public record MinuteStats(long minuteStartMillis, ValueStats consumedRead, ValueStats consumedWrite,
-        long readThrottleEvents, long writeThrottleEvents, Map<String, Long> throttleEventsByReason,
+public record MinuteStats(
+        long minuteStartMillis,
+        ValueStats consumedRead,
+        ValueStats consumedWrite,
+        long readThrottleEvents,
+        long writeThrottleEvents,
+        Map<String, Long> throttleEventsByReason,
         Map<String, OperationStats> operations) {
 
     public MinuteStats {

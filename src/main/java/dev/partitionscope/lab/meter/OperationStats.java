@@ -8,6 +8,8 @@ package dev.partitionscope.lab.meter;
  * @param successfulRequestLatencyMillis SuccessfulRequestLatency, milliseconds, successful requests only
  * @param returnedItemCount           ReturnedItemCount, successful requests only
  */
-public record OperationStats(long requests, long throttledRequests, ValueStats successfulRequestLatencyMillis,
-        ValueStats returnedItemCount) {
-}
+public record OperationStats(
+        long requests,
+        long throttledRequests,
+        ValueStats successfulRequestLatencyMillis,
+        ValueStats returnedItemCount) {}

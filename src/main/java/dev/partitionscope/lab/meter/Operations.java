@@ -16,16 +16,27 @@ final class Operations {
     private static final AtomicInteger NEXT = new AtomicInteger();
 
     static {
-        for (String op : new String[] {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "Scan",
-                "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems", "ExecuteStatement",
-                "BatchExecuteStatement", "ExecuteTransaction"}) {
+        for (String op : new String[] {
+            "GetItem",
+            "PutItem",
+            "UpdateItem",
+            "DeleteItem",
+            "Query",
+            "Scan",
+            "BatchGetItem",
+            "BatchWriteItem",
+            "TransactGetItems",
+            "TransactWriteItems",
+            "ExecuteStatement",
+            "BatchExecuteStatement",
+            "ExecuteTransaction"
+        }) {
             id(op);
         }
         NAMES[MAX - 1] = OTHER;
     }
 
-    private Operations() {
-    }
+    private Operations() {}
 
     static int id(String name) {
         Integer id = IDS.get(name);

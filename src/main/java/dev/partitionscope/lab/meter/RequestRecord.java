@@ -28,8 +28,7 @@ public record RequestRecord(
         long latencyNanos,
         int returnedItems) {
 
-    public record IndexUnits(String index, String partitionKey, String sortKey, double writeUnits) {
-    }
+    public record IndexUnits(String index, String partitionKey, String sortKey, double writeUnits) {}
 
     public RequestRecord {
         indexWrites = indexWrites == null ? List.of() : List.copyOf(indexWrites);

@@ -17,6 +17,7 @@ final class ResourceMeter {
     private final KeySketches[] keys = new KeySketches[4];
     /** The four sketches as fields too, created on first use: the hot path skips the enum arithmetic. */
     private KeySketches pkConsumed;
+
     private KeySketches pkThrottled;
     private KeySketches skConsumed;
     private KeySketches skThrottled;
@@ -112,8 +113,18 @@ final class ResourceMeter {
                 }
                 List<MeterState.Sketch> list = new ArrayList<>();
                 for (FrozenSketch f : keys(kind, metric).all()) {
-                    list.add(new MeterState.Sketch(f.minute(), f.pks(), f.sks(), f.hashes(), f.counts(), f.errors(),
-                            f.absentBound(), f.total(), f.events(), f.maxSingle(), f.minSingle()));
+                    list.add(new MeterState.Sketch(
+                            f.minute(),
+                            f.pks(),
+                            f.sks(),
+                            f.hashes(),
+                            f.counts(),
+                            f.errors(),
+                            f.absentBound(),
+                            f.total(),
+                            f.events(),
+                            f.maxSingle(),
+                            f.minSingle()));
                 }
                 sketches.put(MeterState.kindName(kind, metric), list);
             }
@@ -130,8 +141,18 @@ final class ResourceMeter {
             String[] parts = name.split("/");
             KeySketches k = keys(KeyKind.valueOf(parts[0]), InsightMetric.valueOf(parts[1]));
             for (MeterState.Sketch s : list) {
-                k.restore(new FrozenSketch(s.minute(), s.pks(), s.sks(), s.hashes(), s.counts(), s.errors(),
-                        s.absentBound(), s.total(), s.events(), s.maxSingle(), s.minSingle()));
+                k.restore(new FrozenSketch(
+                        s.minute(),
+                        s.pks(),
+                        s.sks(),
+                        s.hashes(),
+                        s.counts(),
+                        s.errors(),
+                        s.absentBound(),
+                        s.total(),
+                        s.events(),
+                        s.maxSingle(),
+                        s.minSingle()));
             }
         });
     }

@@ -81,8 +81,14 @@ final class SecondRing {
         for (long sec = nowSecond - n + 1; sec <= nowSecond; sec++) {
             int s = (int) Math.floorMod(sec, (long) n);
             if (ids[s] == sec) {
-                out.add(new SecondStats(sec * 1000, read[s], write[s], readThrottles[s], writeThrottles[s],
-                        throttledRequests[s], requests[s]));
+                out.add(new SecondStats(
+                        sec * 1000,
+                        read[s],
+                        write[s],
+                        readThrottles[s],
+                        writeThrottles[s],
+                        throttledRequests[s],
+                        requests[s]));
             } else {
                 out.add(new SecondStats(sec * 1000, 0, 0, 0, 0, 0, 0));
             }

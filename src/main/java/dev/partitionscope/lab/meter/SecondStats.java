@@ -6,6 +6,11 @@ package dev.partitionscope.lab.meter;
  *
  * @param requests API requests counted on this resource's table that second (0 on GSIs)
  */
-public record SecondStats(long secondStartMillis, double consumedRead, double consumedWrite, long readThrottleEvents,
-        long writeThrottleEvents, long throttledRequests, long requests) {
-}
+public record SecondStats(
+        long secondStartMillis,
+        double consumedRead,
+        double consumedWrite,
+        long readThrottleEvents,
+        long writeThrottleEvents,
+        long throttledRequests,
+        long requests) {}

@@ -37,6 +37,7 @@ final class TableMeter {
     private long secondStartMillis = Long.MAX_VALUE - 1000;
     /** Operation names seen lately, compared by identity: engines pass constants, so this skips the registry. */
     private final String[] opNames = new String[8];
+
     private final int[] opIds = new int[8];
     private int opNext;
 
@@ -146,7 +147,8 @@ final class TableMeter {
                 }
             }
             if (!sameReason) {
-                agg.reasons[(t.index() ? 8 : 0) + (t.write() ? 4 : 0) + t.cause().ordinal()]++;
+                agg.reasons[
+                        (t.index() ? 8 : 0) + (t.write() ? 4 : 0) + t.cause().ordinal()]++;
             }
             if (!sameEvent) {
                 // One throttle event per resource (and direction) a request was throttled on.
@@ -176,8 +178,8 @@ final class TableMeter {
         }
     }
 
-    synchronized void recordCall(String operation, boolean throttled, long latencyNanos, int returnedItems,
-            long epochMillis) {
+    synchronized void recordCall(
+            String operation, boolean throttled, long latencyNanos, int returnedItems, long epochMillis) {
         call(operation, throttled, latencyNanos, returnedItems, second(epochMillis));
     }
 
@@ -237,8 +239,8 @@ final class TableMeter {
         return r == null ? null : r.seconds.last(Math.max(Math.floorDiv(epochMillis, 1000), lastSecond));
     }
 
-    synchronized List<FrozenSketch> sketches(String index, KeyKind kind, InsightMetric metric, long fromMinute,
-            long toMinute, long epochMillis) {
+    synchronized List<FrozenSketch> sketches(
+            String index, KeyKind kind, InsightMetric metric, long fromMinute, long toMinute, long epochMillis) {
         ResourceMeter r = existing(index);
         if (r == null || !r.hasKeys(kind, metric)) {
             return List.of();

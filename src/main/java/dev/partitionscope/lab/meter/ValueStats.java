@@ -19,7 +19,7 @@ public record ValueStats(double sum, long sampleCount, double minimum, double ma
         if (sampleCount == 0) {
             return o;
         }
-        return new ValueStats(sum + o.sum, sampleCount + o.sampleCount, Math.min(minimum, o.minimum),
-                Math.max(maximum, o.maximum));
+        return new ValueStats(
+                sum + o.sum, sampleCount + o.sampleCount, Math.min(minimum, o.minimum), Math.max(maximum, o.maximum));
     }
 }

@@ -16,8 +16,7 @@ public record CapacityConfig(
         Map<String, IndexCapacity> indexes) {
 
     /** A GSI's own capacity (LSIs share the table's and are not listed). */
-    public record IndexCapacity(String indexArn, double readUnits, double writeUnits) {
-    }
+    public record IndexCapacity(String indexArn, double readUnits, double writeUnits) {}
 
     public CapacityConfig {
         indexes = Map.copyOf(indexes);

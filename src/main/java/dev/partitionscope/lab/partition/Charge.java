@@ -9,8 +9,7 @@ import java.util.List;
  */
 public record Charge(String index, long keyHash, double readUnits, double writeUnits, List<IndexWrite> indexWrites) {
 
-    public record IndexWrite(String index, long keyHash, double writeUnits) {
-    }
+    public record IndexWrite(String index, long keyHash, double writeUnits) {}
 
     public Charge {
         indexWrites = indexWrites == null ? List.of() : List.copyOf(indexWrites);

@@ -30,8 +30,9 @@ public record Decision(boolean allowed, List<ThrottleReason> reasons) {
         if (reasons.stream().allMatch(r -> r.cause() == ThrottleReason.Cause.ACCOUNT_LIMIT)) {
             return "RequestLimitExceeded";
         }
-        boolean onDemandLimit = reasons.stream().allMatch(r -> r.cause() == ThrottleReason.Cause.MAX_ON_DEMAND
-                || r.cause() == ThrottleReason.Cause.ACCOUNT_LIMIT);
+        boolean onDemandLimit = reasons.stream()
+                .allMatch(r -> r.cause() == ThrottleReason.Cause.MAX_ON_DEMAND
+                        || r.cause() == ThrottleReason.Cause.ACCOUNT_LIMIT);
         return onDemandLimit ? "ThrottlingException" : "ProvisionedThroughputExceededException";
     }
 }

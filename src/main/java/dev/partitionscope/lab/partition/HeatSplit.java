@@ -15,8 +15,7 @@ import java.util.Arrays;
  * Rolling keys (a new hot key every minute) defeat this naturally: by the time a split happens, the load has moved.
  */
 final class HeatSplit {
-    private HeatSplit() {
-    }
+    private HeatSplit() {}
 
     /** Ascending cut points strictly inside the partition; empty when it cannot be split. */
     static long[] cuts(Partition pt, double isolateKeyShare) {

@@ -16,8 +16,7 @@ public final class KeyHash {
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
 
-    private KeyHash() {
-    }
+    private KeyHash() {}
 
     public static long of(AttrValue key) {
         return switch (key.type()) {

@@ -72,8 +72,8 @@ public record ModelParams(
         }
     }
 
-    public static final ModelParams DEFAULTS = new ModelParams(3000, 1000, 300, true, true, 0.8, 10, 0.5, 1024,
-            12_000, 4_000, 2.0, 1800, 40_000, 40_000, 1.0);
+    public static final ModelParams DEFAULTS = new ModelParams(
+            3000, 1000, 300, true, true, 0.8, 10, 0.5, 1024, 12_000, 4_000, 2.0, 1800, 40_000, 40_000, 1.0);
 
     public ModelParams {
         positive("partition-read-ceiling", partitionReadCeiling);
@@ -85,7 +85,8 @@ public record ModelParams(
         check(maxPartitions >= 1 && maxPartitions <= 65_536, "max-partitions must be in [1, 65536]");
         positive("on-demand-initial-read", onDemandInitialRead);
         positive("on-demand-initial-write", onDemandInitialWrite);
-        check(onDemandPeakMultiplier >= 1 && Double.isFinite(onDemandPeakMultiplier),
+        check(
+                onDemandPeakMultiplier >= 1 && Double.isFinite(onDemandPeakMultiplier),
                 "on-demand-peak-multiplier must be >= 1");
         check(onDemandPeakWindowSeconds >= 0, "on-demand-peak-window-seconds must be >= 0");
         positive("table-read-quota", tableReadQuota);
@@ -166,12 +167,23 @@ public record ModelParams(
             }
             m.put(e.getKey(), e.getValue());
         }
-        return new ModelParams(dbl(m, "partition-read-ceiling"), dbl(m, "partition-write-ceiling"),
-                dbl(m, "burst-seconds"), bool(m, "adaptive"), bool(m, "split-for-heat"),
-                dbl(m, "split-utilization"), integer(m, "split-seconds"), dbl(m, "isolate-key-share"),
-                integer(m, "max-partitions"), dbl(m, "on-demand-initial-read"), dbl(m, "on-demand-initial-write"),
-                dbl(m, "on-demand-peak-multiplier"), integer(m, "on-demand-peak-window-seconds"),
-                dbl(m, "table-read-quota"), dbl(m, "table-write-quota"), dbl(m, "bucket-seconds"));
+        return new ModelParams(
+                dbl(m, "partition-read-ceiling"),
+                dbl(m, "partition-write-ceiling"),
+                dbl(m, "burst-seconds"),
+                bool(m, "adaptive"),
+                bool(m, "split-for-heat"),
+                dbl(m, "split-utilization"),
+                integer(m, "split-seconds"),
+                dbl(m, "isolate-key-share"),
+                integer(m, "max-partitions"),
+                dbl(m, "on-demand-initial-read"),
+                dbl(m, "on-demand-initial-write"),
+                dbl(m, "on-demand-peak-multiplier"),
+                integer(m, "on-demand-peak-window-seconds"),
+                dbl(m, "table-read-quota"),
+                dbl(m, "table-write-quota"),
+                dbl(m, "bucket-seconds"));
     }
 
     /** Every parameter with its value, default, source and meaning; the README and the Lab screen list these. */
@@ -186,38 +198,99 @@ public record ModelParams(
     }
 
     private static final String[][] DESCRIPTIONS = {
-        {"partition-read-ceiling", "AWS_DOCUMENTED", "Read units per second one partition serves; one partition key "
-                + "value lives on one partition, so this also caps a single key."},
-        {"partition-write-ceiling", "AWS_DOCUMENTED", "Write units per second one partition serves (reads and writes "
-                + "are limited independently); also the cap of a single key."},
-        {"burst-seconds", "AWS_DOCUMENTED", "Seconds of unused provisioned capacity retained for bursts (AWS: up to "
-                + "300 s, details may change). Bursts never pass the partition ceiling. 0 turns burst off."},
-        {"adaptive", "AWS_DOCUMENTED", "Adaptive capacity: a hot partition may use the table's unused provisioned "
-                + "capacity up to its ceiling. Off: each partition gets table rate / partitions (plus its burst)."},
-        {"split-for-heat", "AWS_BLOG", "A partition kept near its ceiling splits; a key that dominates it is "
-                + "isolated on its own partition (still capped at the ceiling). Partitions never merge."},
-        {"split-utilization", "ASSUMPTION", "Share of the read or write ceiling a partition must consume to count "
-                + "as hot for split for heat (AWS documents no figure)."},
-        {"split-seconds", "ASSUMPTION", "Consecutive hot seconds before a split (AWS documents no figure; real "
-                + "splits take seconds to minutes)."},
-        {"isolate-key-share", "ASSUMPTION", "Share of a hot partition's load one key must carry to be isolated "
-                + "rather than the partition being cut at its load median."},
-        {"max-partitions", "ASSUMPTION", "The Lab's cap on partitions per table or index, to bound memory; AWS has "
-                + "none."},
-        {"on-demand-initial-read", "AWS_DOCUMENTED", "Read units per second a new on-demand table takes at once "
-                + "(a linear combination with writes)."},
-        {"on-demand-initial-write", "AWS_DOCUMENTED", "Write units per second a new on-demand table takes at once "
-                + "(a linear combination with reads)."},
-        {"on-demand-peak-multiplier", "AWS_DOCUMENTED", "On-demand takes up to this multiple of its previous peak "
-                + "at once; more can throttle (reason KeyRange, an assumption: the table lacks partitions)."},
-        {"on-demand-peak-window-seconds", "AWS_DOCUMENTED", "Exceeding the multiple within this long of the peak "
-                + "may throttle; the Lab counts a peak as previous once it is this old."},
-        {"table-read-quota", "AWS_DOCUMENTED", "Default account quota per on-demand table or GSI, read units per "
-                + "second (AccountLimitExceeded, RequestLimitExceeded)."},
-        {"table-write-quota", "AWS_DOCUMENTED", "Default account quota per on-demand table or GSI, write units per "
-                + "second (AccountLimitExceeded, RequestLimitExceeded)."},
-        {"bucket-seconds", "ASSUMPTION", "Window over which a limit is enforced: a token bucket holds at least this "
-                + "many seconds of its rate, so a limit may be exceeded by this much after idling."},
+        {
+            "partition-read-ceiling",
+            "AWS_DOCUMENTED",
+            "Read units per second one partition serves; one partition key "
+                    + "value lives on one partition, so this also caps a single key."
+        },
+        {
+            "partition-write-ceiling",
+            "AWS_DOCUMENTED",
+            "Write units per second one partition serves (reads and writes "
+                    + "are limited independently); also the cap of a single key."
+        },
+        {
+            "burst-seconds",
+            "AWS_DOCUMENTED",
+            "Seconds of unused provisioned capacity retained for bursts (AWS: up to "
+                    + "300 s, details may change). Bursts never pass the partition ceiling. 0 turns burst off."
+        },
+        {
+            "adaptive",
+            "AWS_DOCUMENTED",
+            "Adaptive capacity: a hot partition may use the table's unused provisioned "
+                    + "capacity up to its ceiling. Off: each partition gets table rate / partitions (plus its burst)."
+        },
+        {
+            "split-for-heat",
+            "AWS_BLOG",
+            "A partition kept near its ceiling splits; a key that dominates it is "
+                    + "isolated on its own partition (still capped at the ceiling). Partitions never merge."
+        },
+        {
+            "split-utilization",
+            "ASSUMPTION",
+            "Share of the read or write ceiling a partition must consume to count "
+                    + "as hot for split for heat (AWS documents no figure)."
+        },
+        {
+            "split-seconds",
+            "ASSUMPTION",
+            "Consecutive hot seconds before a split (AWS documents no figure; real "
+                    + "splits take seconds to minutes)."
+        },
+        {
+            "isolate-key-share",
+            "ASSUMPTION",
+            "Share of a hot partition's load one key must carry to be isolated "
+                    + "rather than the partition being cut at its load median."
+        },
+        {
+            "max-partitions",
+            "ASSUMPTION",
+            "The Lab's cap on partitions per table or index, to bound memory; AWS has " + "none."
+        },
+        {
+            "on-demand-initial-read",
+            "AWS_DOCUMENTED",
+            "Read units per second a new on-demand table takes at once " + "(a linear combination with writes)."
+        },
+        {
+            "on-demand-initial-write",
+            "AWS_DOCUMENTED",
+            "Write units per second a new on-demand table takes at once " + "(a linear combination with reads)."
+        },
+        {
+            "on-demand-peak-multiplier",
+            "AWS_DOCUMENTED",
+            "On-demand takes up to this multiple of its previous peak "
+                    + "at once; more can throttle (reason KeyRange, an assumption: the table lacks partitions)."
+        },
+        {
+            "on-demand-peak-window-seconds",
+            "AWS_DOCUMENTED",
+            "Exceeding the multiple within this long of the peak "
+                    + "may throttle; the Lab counts a peak as previous once it is this old."
+        },
+        {
+            "table-read-quota",
+            "AWS_DOCUMENTED",
+            "Default account quota per on-demand table or GSI, read units per "
+                    + "second (AccountLimitExceeded, RequestLimitExceeded)."
+        },
+        {
+            "table-write-quota",
+            "AWS_DOCUMENTED",
+            "Default account quota per on-demand table or GSI, write units per "
+                    + "second (AccountLimitExceeded, RequestLimitExceeded)."
+        },
+        {
+            "bucket-seconds",
+            "ASSUMPTION",
+            "Window over which a limit is enforced: a token bucket holds at least this "
+                    + "many seconds of its rate, so a limit may be exceeded by this much after idling."
+        },
     };
 
     private static String num(double d) {

@@ -11,8 +11,8 @@ import java.util.OptionalLong;
  * @param table       the base table
  * @param indexes     the GSIs, in name order
  */
-public record ModelSnapshot(String tableName, long epochMillis, ModelParams params, ResourceView table,
-        List<ResourceView> indexes) {
+public record ModelSnapshot(
+        String tableName, long epochMillis, ModelParams params, ResourceView table, List<ResourceView> indexes) {
 
     public ModelSnapshot {
         indexes = List.copyOf(indexes);
@@ -45,9 +45,20 @@ public record ModelSnapshot(String tableName, long epochMillis, ModelParams para
      * @param onDemandPreviousPeak   on-demand: the established previous peak, write-equivalent units/s; NaN if not
      * @param splitCount             partitions split for heat so far
      */
-    public record ResourceView(String name, String arn, boolean index, boolean onDemand, double readLimit,
-            double writeLimit, double readAvailable, double writeAvailable, double readConsumedLastSecond,
-            double writeConsumedLastSecond, double onDemandAllowance, double onDemandPreviousPeak, int splitCount,
+    public record ResourceView(
+            String name,
+            String arn,
+            boolean index,
+            boolean onDemand,
+            double readLimit,
+            double writeLimit,
+            double readAvailable,
+            double writeAvailable,
+            double readConsumedLastSecond,
+            double writeConsumedLastSecond,
+            double onDemandAllowance,
+            double onDemandPreviousPeak,
+            int splitCount,
             List<PartitionView> partitions) {
 
         public ResourceView {
@@ -78,9 +89,19 @@ public record ModelSnapshot(String tableName, long epochMillis, ModelParams para
      * @param isolated      the partition holds exactly one hash: a key isolated by split for heat
      * @param hottestKey    the key hash carrying most load in the current hot streak, if any was tracked
      */
-    public record PartitionView(int number, long lo, long hi, double readCeiling, double writeCeiling,
-            double readConsumedLastSecond, double writeConsumedLastSecond, double readAvailable,
-            double writeAvailable, int hotSeconds, boolean isolated, OptionalLong hottestKey) {
+    public record PartitionView(
+            int number,
+            long lo,
+            long hi,
+            double readCeiling,
+            double writeCeiling,
+            double readConsumedLastSecond,
+            double writeConsumedLastSecond,
+            double readAvailable,
+            double writeAvailable,
+            int hotSeconds,
+            boolean isolated,
+            OptionalLong hottestKey) {
 
         public boolean contains(long hash) {
             return Long.compareUnsigned(hash, lo) >= 0 && (hi == 0 || Long.compareUnsigned(hash, hi) < 0);

@@ -34,8 +34,7 @@ final class OnDemandLimits {
         peakMax = new double[ring];
         Arrays.fill(peakMinute, -1);
         quotaRead = Bucket.resize(null, params.tableReadQuota(), params.bucketSeconds(), params.bucketSeconds(), now);
-        quotaWrite = Bucket.resize(null, params.tableWriteQuota(), params.bucketSeconds(), params.bucketSeconds(),
-                now);
+        quotaWrite = Bucket.resize(null, params.tableWriteQuota(), params.bucketSeconds(), params.bucketSeconds(), now);
         establishedPeak = previousPeak;
         updateAllowance(now);
         setMaximums(maxReadUnits, maxWriteUnits, now);

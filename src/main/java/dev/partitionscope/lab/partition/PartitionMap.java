@@ -9,9 +9,11 @@ final class PartitionMap {
     private Partition[] parts;
     /** Lower bounds with the sign bit flipped, so signed comparisons order them as unsigned. */
     private long[] keys;
+
     private int n;
     /** route[j] = the partition holding the first hash of slice j (the top bits of a hash pick the slice). */
     private int[] route;
+
     private int routeShift;
 
     /** {@code count} partitions of equal width, starting with full ceiling buckets. */
@@ -84,8 +86,10 @@ final class PartitionMap {
         Partition widest = null;
         for (int i = 0; i < n; i++) {
             Partition pt = parts[i];
-            if (pt.splittable() && (widest == null || widest.width() != 0
-                    && (pt.width() == 0 || Long.compareUnsigned(pt.width(), widest.width()) > 0))) {
+            if (pt.splittable()
+                    && (widest == null
+                            || widest.width() != 0
+                                    && (pt.width() == 0 || Long.compareUnsigned(pt.width(), widest.width()) > 0))) {
                 widest = pt;
             }
         }

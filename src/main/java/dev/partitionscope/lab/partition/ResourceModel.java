@@ -39,9 +39,11 @@ final class ResourceModel {
 
     /** Provisioned table level (null when on-demand). */
     private Bucket tableRead;
+
     private Bucket tableWrite;
     /** On-demand table level (null when provisioned). */
     private OnDemandLimits onDemandLimits;
+
     private double previousPeak;
 
     private long second;
@@ -59,8 +61,16 @@ final class ResourceModel {
     private final ThrottleReason[] reasons = new ThrottleReason[8];
     private final Decision[] decisions = new Decision[32];
 
-    ResourceModel(String name, String arn, boolean index, ModelParams params, boolean onDemand, double readUnits,
-            double writeUnits, long now, long nowSecond) {
+    ResourceModel(
+            String name,
+            String arn,
+            boolean index,
+            ModelParams params,
+            boolean onDemand,
+            double readUnits,
+            double writeUnits,
+            long now,
+            long nowSecond) {
         this.name = name;
         this.arn = arn;
         this.index = index;
@@ -74,8 +84,8 @@ final class ResourceModel {
             reasons[c.ordinal()] = new ThrottleReason(index, false, c, arn);
             reasons[4 + c.ordinal()] = new ThrottleReason(index, true, c, arn);
         }
-        parts = new PartitionMap(params.initialPartitions(onDemand, readUnits, writeUnits), now, nowSecond,
-                ceilReadCap, ceilWriteCap);
+        parts = new PartitionMap(
+                params.initialPartitions(onDemand, readUnits, writeUnits), now, nowSecond, ceilReadCap, ceilWriteCap);
         configure(onDemand, readUnits, writeUnits, now, true);
     }
 
@@ -92,8 +102,11 @@ final class ResourceModel {
             tableWrite = null;
             if (onDemandLimits == null) {
                 // AWS: a table switched to on-demand has half its provisioned throughput as previous peak.
-                double peak = switchedToOnDemand ? (Math.max(0, oldWrite) + Math.max(0, oldRead)
-                        * p.onDemandInitialWrite() / p.onDemandInitialRead()) / 2 : 0;
+                double peak = switchedToOnDemand
+                        ? (Math.max(0, oldWrite)
+                                        + Math.max(0, oldRead) * p.onDemandInitialWrite() / p.onDemandInitialRead())
+                                / 2
+                        : 0;
                 onDemandLimits = new OnDemandLimits(p, readUnits, writeUnits, Math.max(previousPeak, peak), now);
             } else {
                 onDemandLimits.setMaximums(readUnits, writeUnits, now);
@@ -297,8 +310,11 @@ final class ResourceModel {
         pt.writePrev = pt.writeNow;
         pt.prevSecond = pt.second;
         pt.hotSeconds = hot ? pt.hotSeconds + 1 : 0;
-        boolean due = hot && p.splitForHeat() && pt.hotSeconds >= p.splitSeconds()
-                && parts.size() < p.maxPartitions() && pt.splittable();
+        boolean due = hot
+                && p.splitForHeat()
+                && pt.hotSeconds >= p.splitSeconds()
+                && parts.size() < p.maxPartitions()
+                && pt.splittable();
         if (nowSecond > pt.second + 1 && !due) {
             pt.hotSeconds = 0; // idle seconds in between broke the streak
         }
@@ -352,18 +368,36 @@ final class ResourceModel {
             double wa = Math.min(pt.writeCeilTokens, shareActive ? pt.writeShareTokens : tableWriteAvail);
             int hot = pt.hottest();
             boolean current = pt.second == nowSecond || pt.second == nowSecond - 1;
-            views.add(new ModelSnapshot.PartitionView(i, pt.lo, pt.hi, p.partitionReadCeiling(),
-                    p.partitionWriteCeiling(), lastSecond(pt.second, pt.readNow, pt.prevSecond, pt.readPrev,
-                    nowSecond), lastSecond(pt.second, pt.writeNow, pt.prevSecond, pt.writePrev, nowSecond), ra, wa,
-                    current ? pt.hotSeconds : 0, pt.isolated,
+            views.add(new ModelSnapshot.PartitionView(
+                    i,
+                    pt.lo,
+                    pt.hi,
+                    p.partitionReadCeiling(),
+                    p.partitionWriteCeiling(),
+                    lastSecond(pt.second, pt.readNow, pt.prevSecond, pt.readPrev, nowSecond),
+                    lastSecond(pt.second, pt.writeNow, pt.prevSecond, pt.writePrev, nowSecond),
+                    ra,
+                    wa,
+                    current ? pt.hotSeconds : 0,
+                    pt.isolated,
                     hot >= 0 ? OptionalLong.of(pt.keys[hot]) : OptionalLong.empty()));
         }
         boolean od = onDemandLimits != null;
-        return new ModelSnapshot.ResourceView(name, arn, index, onDemand, readRate, writeRate, tableReadAvail,
-                tableWriteAvail, lastSecond(second, readNow, prevSecond, readPrev, nowSecond),
+        return new ModelSnapshot.ResourceView(
+                name,
+                arn,
+                index,
+                onDemand,
+                readRate,
+                writeRate,
+                tableReadAvail,
+                tableWriteAvail,
+                lastSecond(second, readNow, prevSecond, readPrev, nowSecond),
                 lastSecond(second, writeNow, prevSecond, writePrev, nowSecond),
-                od ? onDemandLimits.allowanceRate() : Double.NaN, od ? onDemandLimits.establishedPeak() : Double.NaN,
-                splits, views);
+                od ? onDemandLimits.allowanceRate() : Double.NaN,
+                od ? onDemandLimits.establishedPeak() : Double.NaN,
+                splits,
+                views);
     }
 
     /** Consumption in the last complete second, from a (current, previous) pair of per-second counters. */

@@ -50,15 +50,23 @@ public final class ThroughputModel {
         this.secondEnd = originNanos + 1_000_000_000L;
         this.config = config;
         long now = originNanos;
-        base = new ResourceModel(config.tableName(), config.tableArn(), false, params, config.onDemand(),
-                config.readUnits(), config.writeUnits(), now, 0);
-        for (Map.Entry<String, CapacityConfig.IndexCapacity> e : config.indexes().entrySet()) {
+        base = new ResourceModel(
+                config.tableName(),
+                config.tableArn(),
+                false,
+                params,
+                config.onDemand(),
+                config.readUnits(),
+                config.writeUnits(),
+                now,
+                0);
+        for (Map.Entry<String, CapacityConfig.IndexCapacity> e :
+                config.indexes().entrySet()) {
             indexes.put(e.getKey(), newIndex(e.getKey(), e.getValue(), config.onDemand(), now, 0));
         }
     }
 
-    private ResourceModel newIndex(String name, CapacityConfig.IndexCapacity c, boolean onDemand, long now,
-            long sec) {
+    private ResourceModel newIndex(String name, CapacityConfig.IndexCapacity c, boolean onDemand, long now, long sec) {
         return new ResourceModel(name, c.indexArn(), true, params, onDemand, c.readUnits(), c.writeUnits(), now, sec);
     }
 
@@ -209,10 +217,15 @@ public final class ThroughputModel {
         long sec = secondOf(now);
         base.configure(newConfig.onDemand(), newConfig.readUnits(), newConfig.writeUnits(), now, false);
         Map<String, ResourceModel> next = new HashMap<>();
-        for (Map.Entry<String, CapacityConfig.IndexCapacity> e : newConfig.indexes().entrySet()) {
+        for (Map.Entry<String, CapacityConfig.IndexCapacity> e :
+                newConfig.indexes().entrySet()) {
             ResourceModel existing = indexes.get(e.getKey());
             if (existing != null) {
-                existing.configure(newConfig.onDemand(), e.getValue().readUnits(), e.getValue().writeUnits(), now,
+                existing.configure(
+                        newConfig.onDemand(),
+                        e.getValue().readUnits(),
+                        e.getValue().writeUnits(),
+                        now,
                         false);
                 next.put(e.getKey(), existing);
             } else {

@@ -29,24 +29,33 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
                 if (item == null || item.get(table.key().partitionKey().name()) == null) {
                     return unknown(table, false, consistent);
                 }
-                return new Estimate(Charge.write(hash(item, table), Capacity.writeUnits(ItemSize.of(item)),
-                        gsiWrites(item, table)), keyString(item, table, true), keyString(item, table, false), false);
+                return new Estimate(
+                        Charge.write(hash(item, table), Capacity.writeUnits(ItemSize.of(item)), gsiWrites(item, table)),
+                        keyString(item, table, true),
+                        keyString(item, table, false),
+                        false);
             }
             case "UpdateItem", "DeleteItem" -> {
                 Map<String, AttrValue> key = ProxyHandler.item(request.get("Key"));
                 if (key == null || key.get(table.key().partitionKey().name()) == null) {
                     return unknown(table, false, consistent);
                 }
-                return new Estimate(Charge.write(hash(key, table), 1, List.of()), keyString(key, table, true),
-                        keyString(key, table, false), false);
+                return new Estimate(
+                        Charge.write(hash(key, table), 1, List.of()),
+                        keyString(key, table, true),
+                        keyString(key, table, false),
+                        false);
             }
             case "GetItem" -> {
                 Map<String, AttrValue> key = ProxyHandler.item(request.get("Key"));
                 if (key == null || key.get(table.key().partitionKey().name()) == null) {
                     return unknown(table, true, consistent);
                 }
-                return new Estimate(Charge.read(null, hash(key, table), Capacity.readUnits(0, consistent)),
-                        keyString(key, table, true), keyString(key, table, false), consistent);
+                return new Estimate(
+                        Charge.read(null, hash(key, table), Capacity.readUnits(0, consistent)),
+                        keyString(key, table, true),
+                        keyString(key, table, false),
+                        consistent);
             }
             case "Query" -> {
                 return query(request, table, consistent);
@@ -61,28 +70,39 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
     private static Estimate query(JsonNode request, TableCatalog.Entry table, boolean consistent) {
         String index = gsi(request, table);
         try {
-            var schema = index == null ? table.key() : table.indexes().get(index).key();
+            var schema =
+                    index == null ? table.key() : table.indexes().get(index).key();
             JsonNode legacy = request.get("KeyConditions");
             if (legacy != null && legacy.isObject()) {
                 // The legacy form names the partition key's value directly: {pk: {EQ, [value]}}.
-                JsonNode value = legacy.path(schema.partitionKey().name()).path("AttributeValueList").path(0);
+                JsonNode value = legacy.path(schema.partitionKey().name())
+                        .path("AttributeValueList")
+                        .path(0);
                 AttrValue pk = AttrJson.value(value);
-                return new Estimate(Charge.read(index, KeyHash.of(pk), Capacity.readUnits(0, consistent)),
-                        AttrJson.keyString(pk), null, consistent);
+                return new Estimate(
+                        Charge.read(index, KeyHash.of(pk), Capacity.readUnits(0, consistent)),
+                        AttrJson.keyString(pk),
+                        null,
+                        consistent);
             }
             Map<String, String> names = null;
             if (request.has("ExpressionAttributeNames")) {
                 names = new LinkedHashMap<>();
                 Map<String, String> n = names;
-                request.get("ExpressionAttributeNames").fields().forEachRemaining(f -> n.put(f.getKey(),
-                        f.getValue().asText()));
+                request.get("ExpressionAttributeNames")
+                        .fields()
+                        .forEachRemaining(f -> n.put(f.getKey(), f.getValue().asText()));
             }
             Map<String, AttrValue> values = request.has("ExpressionAttributeValues")
-                    ? AttrJson.item(request.get("ExpressionAttributeValues"), "values") : null;
-            KeyCondition kc = KeyCondition.parse(request.path("KeyConditionExpression").asText(""),
-                    ExpressionContext.of(names, values), schema);
-            return new Estimate(Charge.read(index, KeyHash.of(kc.partitionValue()), Capacity.readUnits(0, consistent)),
-                    AttrJson.keyString(kc.partitionValue()), null, consistent);
+                    ? AttrJson.item(request.get("ExpressionAttributeValues"), "values")
+                    : null;
+            KeyCondition kc = KeyCondition.parse(
+                    request.path("KeyConditionExpression").asText(""), ExpressionContext.of(names, values), schema);
+            return new Estimate(
+                    Charge.read(index, KeyHash.of(kc.partitionValue()), Capacity.readUnits(0, consistent)),
+                    AttrJson.keyString(kc.partitionValue()),
+                    null,
+                    consistent);
         } catch (RuntimeException malformed) {
             // The upstream will say what is wrong with the expression; admit on the table's first partition.
             return new Estimate(Charge.read(index, 0, Capacity.readUnits(0, consistent)), null, null, consistent);
@@ -95,8 +115,11 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
     }
 
     private static Estimate unknown(TableCatalog.Entry table, boolean read, boolean consistent) {
-        return new Estimate(read ? Charge.read(null, 0, Capacity.readUnits(0, consistent))
-                : Charge.write(0, 1, List.of()), null, null, consistent);
+        return new Estimate(
+                read ? Charge.read(null, 0, Capacity.readUnits(0, consistent)) : Charge.write(0, 1, List.of()),
+                null,
+                null,
+                consistent);
     }
 
     private static long hash(Map<String, AttrValue> item, TableCatalog.Entry table) {
@@ -107,7 +130,10 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
         if (!partition && table.key().sortKey() == null) {
             return null;
         }
-        AttrValue v = item.get(partition ? table.key().partitionKey().name() : table.key().sortKey().name());
+        AttrValue v = item.get(
+                partition
+                        ? table.key().partitionKey().name()
+                        : table.key().sortKey().name());
         return v == null ? null : AttrJson.keyString(v);
     }
 
@@ -116,7 +142,9 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
         List<Charge.IndexWrite> writes = new ArrayList<>();
         for (TableCatalog.Index index : table.indexes().values()) {
             AttrValue pk = item.get(index.key().partitionKey().name());
-            if (pk == null || index.key().sortKey() != null && item.get(index.key().sortKey().name()) == null) {
+            if (pk == null
+                    || index.key().sortKey() != null
+                            && item.get(index.key().sortKey().name()) == null) {
                 continue;
             }
             long size = ItemSize.of(project(item, index, table));
@@ -125,17 +153,22 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
         return writes;
     }
 
-    private static Map<String, AttrValue> project(Map<String, AttrValue> item, TableCatalog.Index index,
-                                                  TableCatalog.Entry table) {
+    private static Map<String, AttrValue> project(
+            Map<String, AttrValue> item, TableCatalog.Index index, TableCatalog.Entry table) {
         if (index.projectionType().equals("ALL")) {
             return item;
         }
         Map<String, AttrValue> out = new LinkedHashMap<>();
         item.forEach((k, v) -> {
-            boolean key = k.equals(table.key().partitionKey().name()) || table.key().sortKey() != null
-                    && k.equals(table.key().sortKey().name()) || k.equals(index.key().partitionKey().name())
-                    || index.key().sortKey() != null && k.equals(index.key().sortKey().name());
-            if (key || index.projectionType().equals("INCLUDE") && index.nonKeyAttributes().contains(k)) {
+            boolean key = k.equals(table.key().partitionKey().name())
+                    || table.key().sortKey() != null
+                            && k.equals(table.key().sortKey().name())
+                    || k.equals(index.key().partitionKey().name())
+                    || index.key().sortKey() != null
+                            && k.equals(index.key().sortKey().name());
+            if (key
+                    || index.projectionType().equals("INCLUDE")
+                            && index.nonKeyAttributes().contains(k)) {
                 out.put(k, v);
             }
         });

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.lab.engine.EngineMeter;
-import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.partition.Decision;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,13 +45,23 @@ final class ProxyBatch {
                 total++;
                 boolean put = w.has("PutRequest");
                 ObjectNode single = F.objectNode();
-                single.set(put ? "Item" : "Key", put ? w.path("PutRequest").path("Item")
-                        : w.path("DeleteRequest").path("Key"));
+                single.set(
+                        put ? "Item" : "Key",
+                        put
+                                ? w.path("PutRequest").path("Item")
+                                : w.path("DeleteRequest").path("Key"));
                 Estimate estimate = Estimate.of(put ? "PutItem" : "DeleteItem", single, table);
                 Decision d = table.gate().acquire(estimate.charge());
                 perTable.computeIfAbsent(table.name(), n -> new int[2])[0]++;
-                meter.recordItem(ProxyHandler.record(table, "BatchWriteItem", estimate, 0,
-                        d.allowed() ? estimate.charge().writeUnits() : 0, d, start, 0));
+                meter.recordItem(ProxyHandler.record(
+                        table,
+                        "BatchWriteItem",
+                        estimate,
+                        0,
+                        d.allowed() ? estimate.charge().writeUnits() : 0,
+                        d,
+                        start,
+                        0));
                 if (d.allowed()) {
                     admitted.add(w);
                 } else {
@@ -69,9 +79,11 @@ final class ProxyBatch {
         }
         removeEmpty(items);
         ObjectNode answer = items.isEmpty() ? F.objectNode() : proxy.forward(call, request);
-        ObjectNode unprocessed = answer.has("UnprocessedItems") ? (ObjectNode) answer.get("UnprocessedItems")
+        ObjectNode unprocessed = answer.has("UnprocessedItems")
+                ? (ObjectNode) answer.get("UnprocessedItems")
                 : answer.putObject("UnprocessedItems");
-        keptBack.fields().forEachRemaining(f -> f.getValue().forEach(w -> withArray(unprocessed, f.getKey()).add(w)));
+        keptBack.fields().forEachRemaining(f -> f.getValue()
+                .forEach(w -> withArray(unprocessed, f.getKey()).add(w)));
         return answer;
     }
 
@@ -96,15 +108,23 @@ final class ProxyBatch {
                 Estimate estimate = Estimate.of("GetItem", single, table);
                 Decision d = table.gate().acquire(estimate.charge());
                 perTable.computeIfAbsent(table.name(), n -> new int[2])[0]++;
-                meter.recordItem(ProxyHandler.record(table, "BatchGetItem", estimate,
-                        d.allowed() ? estimate.charge().readUnits() : 0, 0, d, start, 0));
+                meter.recordItem(ProxyHandler.record(
+                        table,
+                        "BatchGetItem",
+                        estimate,
+                        d.allowed() ? estimate.charge().readUnits() : 0,
+                        0,
+                        d,
+                        start,
+                        0));
                 if (d.allowed()) {
                     admitted.add(key);
                 } else {
                     throttled++;
                     perTable.get(table.name())[1]++;
                     last = LabException.throttled(d.exceptionName(), d.reasons());
-                    ObjectNode back = keptBack.has(e.getKey()) ? (ObjectNode) keptBack.get(e.getKey())
+                    ObjectNode back = keptBack.has(e.getKey())
+                            ? (ObjectNode) keptBack.get(e.getKey())
                             : keptBack.putObject(e.getKey());
                     if (!back.has("Keys")) {
                         spec.fields().forEachRemaining(f -> {
@@ -129,11 +149,14 @@ final class ProxyBatch {
             }
         }
         ObjectNode answer = items.isEmpty() ? F.objectNode() : proxy.forward(call, request);
-        ObjectNode unprocessed = answer.has("UnprocessedKeys") ? (ObjectNode) answer.get("UnprocessedKeys")
+        ObjectNode unprocessed = answer.has("UnprocessedKeys")
+                ? (ObjectNode) answer.get("UnprocessedKeys")
                 : answer.putObject("UnprocessedKeys");
         keptBack.fields().forEachRemaining(f -> {
             if (unprocessed.has(f.getKey())) {
-                f.getValue().path("Keys").forEach(k -> ((ArrayNode) unprocessed.get(f.getKey()).path("Keys")).add(k));
+                f.getValue()
+                        .path("Keys")
+                        .forEach(k -> ((ArrayNode) unprocessed.get(f.getKey()).path("Keys")).add(k));
             } else {
                 unprocessed.set(f.getKey(), f.getValue());
             }

@@ -11,13 +11,13 @@ import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.lab.clock.LabClock;
 import dev.partitionscope.lab.engine.CapacityGate;
 import dev.partitionscope.lab.engine.EngineMeter;
-import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.meter.RequestRecord;
 import dev.partitionscope.lab.partition.CapacityConfig;
 import dev.partitionscope.lab.partition.Charge;
 import dev.partitionscope.lab.partition.Decision;
 import dev.partitionscope.lab.server.LabServer;
 import dev.partitionscope.lab.wire.AttrJson;
+import dev.partitionscope.lab.wire.LabException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -49,10 +49,16 @@ public final class ProxyHandler implements LabServer.RequestHandler {
     private final EngineMeter meter;
     private final ProxyInsights insights;
 
-    public ProxyHandler(String upstream, LabClock clock, String region, Function<CapacityConfig, CapacityGate> gates,
-                        EngineMeter meter) {
+    public ProxyHandler(
+            String upstream,
+            LabClock clock,
+            String region,
+            Function<CapacityConfig, CapacityGate> gates,
+            EngineMeter meter) {
         this.upstream = URI.create(upstream.replaceAll("/+$", "") + "/");
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).version(HttpClient.Version.HTTP_1_1)
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(3))
+                .version(HttpClient.Version.HTTP_1_1)
                 .build();
         this.catalog = new TableCatalog(this::forward, gates);
         this.meter = meter;
@@ -128,8 +134,8 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         } catch (LabException e) {
             if (e.name().equals("ConditionalCheckFailedException")) {
                 // A failed condition still consumed its write on DynamoDB: metered at the estimate.
-                meter.record(record(table, call.operation(), estimate, 0, estimate.charge().writeUnits(), d, start,
-                        0));
+                meter.record(record(
+                        table, call.operation(), estimate, 0, estimate.charge().writeUnits(), d, start, 0));
             }
             throw e;
         }
@@ -137,8 +143,13 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         double readExtra = units[0] - estimate.charge().readUnits();
         double writeExtra = units[1] - estimate.charge().writeUnits();
         if (readExtra > 0 || writeExtra > 0) {
-            table.gate().consume(new Charge(estimate.charge().index(), estimate.charge().keyHash(),
-                    Math.max(0, readExtra), Math.max(0, writeExtra), List.of()));
+            table.gate()
+                    .consume(new Charge(
+                            estimate.charge().index(),
+                            estimate.charge().keyHash(),
+                            Math.max(0, readExtra),
+                            Math.max(0, writeExtra),
+                            List.of()));
         }
         int returned = answer.has("Items") ? answer.get("Items").size() : answer.has("Item") ? 1 : 0;
         meter.record(record(table, call.operation(), estimate, units[0], units[1], d, start, returned));
@@ -150,13 +161,12 @@ public final class ProxyHandler implements LabServer.RequestHandler {
     private static double[] actualUnits(String operation, ObjectNode answer, Estimate estimate) {
         JsonNode cc = answer.get("ConsumedCapacity");
         double reported = cc == null ? 0 : cc.path("CapacityUnits").asDouble(0);
-        boolean write = operation.equals("PutItem") || operation.equals("DeleteItem")
-                || operation.equals("UpdateItem");
+        boolean write = operation.equals("PutItem") || operation.equals("DeleteItem") || operation.equals("UpdateItem");
         if (reported > 0) {
-            return write ? new double[]{0, reported} : new double[]{reported, 0};
+            return write ? new double[] {0, reported} : new double[] {reported, 0};
         }
         if (write) {
-            return new double[]{0, estimate.charge().writeUnits()};
+            return new double[] {0, estimate.charge().writeUnits()};
         }
         long bytes = 0;
         if (answer.has("Item")) {
@@ -165,7 +175,7 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         for (JsonNode item : answer.path("Items")) {
             bytes += ItemSize.of(AttrJson.item(item, "item"));
         }
-        return new double[]{Capacity.readUnits(bytes, estimate.consistent()), 0};
+        return new double[] {Capacity.readUnits(bytes, estimate.consistent()), 0};
     }
 
     /** Gives the caller the ConsumedCapacity it asked for (none, TOTAL or INDEXES). */
@@ -188,10 +198,27 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         }
     }
 
-    static RequestRecord record(TableCatalog.Entry table, String operation, Estimate e, double read, double write,
-                                Decision d, long start, int returned) {
-        return new RequestRecord(table.name(), e.charge().index(), operation, e.partitionKey(), e.sortKey(), read,
-                write, List.of(), d.reasons(), System.nanoTime() - start, returned);
+    static RequestRecord record(
+            TableCatalog.Entry table,
+            String operation,
+            Estimate e,
+            double read,
+            double write,
+            Decision d,
+            long start,
+            int returned) {
+        return new RequestRecord(
+                table.name(),
+                e.charge().index(),
+                operation,
+                e.partitionKey(),
+                e.sortKey(),
+                read,
+                write,
+                List.of(),
+                d.reasons(),
+                System.nanoTime() - start,
+                returned);
     }
 
     /** Forwards a request as the caller sent it (same target and Authorization) and parses the answer. */
@@ -209,27 +236,40 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         }
         if (call.headers().getFirst("Authorization") == null) {
             // Engines want a signature-shaped header; an unsigned caller gets the Lab's dummy identity.
-            b.header("Authorization", "AWS4-HMAC-SHA256 Credential=lab/20260101/us-east-1/dynamodb/aws4_request,"
-                    + " SignedHeaders=host, Signature=0");
+            b.header(
+                    "Authorization",
+                    "AWS4-HMAC-SHA256 Credential=lab/20260101/us-east-1/dynamodb/aws4_request,"
+                            + " SignedHeaders=host, Signature=0");
         }
         HttpResponse<byte[]> response;
         try {
             response = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
-            throw new LabException("ServiceUnavailable", "The Lab proxy cannot reach its upstream " + upstream
-                    + " (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
-                    + "). Is it running?", 503, List.of(), null);
+            throw new LabException(
+                    "ServiceUnavailable",
+                    "The Lab proxy cannot reach its upstream " + upstream
+                            + " (" + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                            + "). Is it running?",
+                    503,
+                    List.of(),
+                    null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new LabException("ServiceUnavailable", "Interrupted while calling the upstream", 503, List.of(),
-                    null);
+            throw new LabException(
+                    "ServiceUnavailable", "Interrupted while calling the upstream", 503, List.of(), null);
         }
         JsonNode body;
         try {
             body = response.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(response.body());
         } catch (IOException e) {
-            throw new LabException("InternalServerError", "The upstream " + upstream + " answered HTTP "
-                    + response.statusCode() + " with a body that is not JSON", 502, List.of(), null);
+            throw new LabException(
+                    "InternalServerError",
+                    "The upstream " + upstream + " answered HTTP " + response.statusCode()
+                            + " with a body that is not JSON",
+                    502,
+                    List.of(),
+                    null);
         }
         if (response.statusCode() >= 300) {
             throw upstreamError(response.statusCode(), body);
@@ -240,7 +280,9 @@ public final class ProxyHandler implements LabServer.RequestHandler {
     private static LabException upstreamError(int status, JsonNode body) {
         String type = body.path("__type").asText("com.amazonaws.dynamodb.v20120810#InternalServerError");
         boolean capital = !body.has("message") && body.has("Message");
-        String message = body.has("message") ? body.get("message").asText() : body.path("Message").asText(null);
+        String message = body.has("message")
+                ? body.get("message").asText()
+                : body.path("Message").asText(null);
         ObjectNode extra = JSON.createObjectNode();
         for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> f = it.next();

@@ -21,8 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ProxyInsights {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private record Setting(String table, String index, boolean hasSortKey, String status, String mode, long millis) {
-    }
+    private record Setting(String table, String index, boolean hasSortKey, String status, String mode, long millis) {}
 
     private final TableCatalog catalog;
     private final LabClock clock;
@@ -34,7 +33,8 @@ final class ProxyInsights {
     }
 
     static boolean handles(String operation) {
-        return operation.equals("DescribeContributorInsights") || operation.equals("UpdateContributorInsights")
+        return operation.equals("DescribeContributorInsights")
+                || operation.equals("UpdateContributorInsights")
                 || operation.equals("ListContributorInsights");
     }
 
@@ -59,7 +59,8 @@ final class ProxyInsights {
         }
         ArrayNode rules = out.putArray("ContributorInsightsRuleList");
         rulesOf(s).forEach(r -> rules.add(r.name()));
-        return out.put("ContributorInsightsStatus", "ENABLED").put("ContributorInsightsMode", s.mode())
+        return out.put("ContributorInsightsStatus", "ENABLED")
+                .put("ContributorInsightsMode", s.mode())
                 .put("LastUpdateDateTime", s.millis() / 1000.0);
     }
 
@@ -74,10 +75,11 @@ final class ProxyInsights {
         }
         String mode = request.path("ContributorInsightsMode").asText(InsightRules.ACCESSED_AND_THROTTLED);
         TableCatalog.Entry entry = catalog.entry(call, table);
-        boolean hasSortKey = index == null ? entry.key().sortKey() != null
+        boolean hasSortKey = index == null
+                ? entry.key().sortKey() != null
                 : entry.indexes().get(index).key().sortKey() != null;
-        Setting s = new Setting(table, index, hasSortKey, action.equals("ENABLE") ? "ENABLED" : "DISABLED", mode,
-                clock.epochMillis());
+        Setting s = new Setting(
+                table, index, hasSortKey, action.equals("ENABLE") ? "ENABLED" : "DISABLED", mode, clock.epochMillis());
         settings.put(key(table, index), s);
         ObjectNode out = F.objectNode().put("TableName", table);
         if (index != null) {
@@ -134,8 +136,8 @@ final class ProxyInsights {
         String index = request.path("IndexName").asText(null);
         TableCatalog.Entry entry = catalog.entry(call, table);
         if (index != null && !entry.indexes().containsKey(index)) {
-            throw LabException.notFound("Requested resource not found: Index: " + index + " not found for table: "
-                    + table);
+            throw LabException.notFound(
+                    "Requested resource not found: Index: " + index + " not found for table: " + table);
         }
         return index;
     }

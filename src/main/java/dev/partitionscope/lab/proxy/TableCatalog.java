@@ -27,14 +27,13 @@ final class TableCatalog {
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
 
     /** A GSI's keys and projection. */
-    record Index(String name, KeySchema key, String projectionType, Set<String> nonKeyAttributes) {
-    }
+    record Index(String name, KeySchema key, String projectionType, Set<String> nonKeyAttributes) {}
 
-    record Entry(String name, KeySchema key, Map<String, Index> indexes, CapacityGate gate, CapacityConfig config) {
-    }
+    record Entry(String name, KeySchema key, Map<String, Index> indexes, CapacityGate gate, CapacityConfig config) {}
 
-    TableCatalog(BiFunction<Upstream.Call, JsonNode, com.fasterxml.jackson.databind.node.ObjectNode> forward,
-                 Function<CapacityConfig, CapacityGate> gates) {
+    TableCatalog(
+            BiFunction<Upstream.Call, JsonNode, com.fasterxml.jackson.databind.node.ObjectNode> forward,
+            Function<CapacityConfig, CapacityGate> gates) {
         this.forward = forward;
         this.gates = gates;
     }
@@ -45,8 +44,10 @@ final class TableCatalog {
         if (e != null) {
             return e;
         }
-        JsonNode d = forward.apply(call.as("DescribeTable"), JsonNodeFactory.instance.objectNode()
-                .put("TableName", table)).path("Table");
+        JsonNode d = forward.apply(
+                        call.as("DescribeTable"),
+                        JsonNodeFactory.instance.objectNode().put("TableName", table))
+                .path("Table");
         Entry fresh = parse(d);
         Entry raced = entries.putIfAbsent(cacheKey, fresh);
         return raced == null ? fresh : raced;
@@ -72,26 +73,41 @@ final class TableCatalog {
 
     private Entry parse(JsonNode d) {
         Map<String, KeyType> types = new HashMap<>();
-        d.path("AttributeDefinitions").forEach(a -> types.put(a.path("AttributeName").asText(),
-                KeyType.fromWire(a.path("AttributeType").asText())));
+        d.path("AttributeDefinitions")
+                .forEach(a -> types.put(
+                        a.path("AttributeName").asText(),
+                        KeyType.fromWire(a.path("AttributeType").asText())));
         String name = d.path("TableName").asText();
         String arn = d.path("TableArn").asText("arn:aws:dynamodb:us-east-1:000000000000:table/" + name);
-        boolean onDemand = "PAY_PER_REQUEST".equals(d.path("BillingModeSummary").path("BillingMode").asText());
+        boolean onDemand = "PAY_PER_REQUEST"
+                .equals(d.path("BillingModeSummary").path("BillingMode").asText());
         Map<String, Index> indexes = new LinkedHashMap<>();
         Map<String, CapacityConfig.IndexCapacity> capacities = new LinkedHashMap<>();
         for (JsonNode g : d.path("GlobalSecondaryIndexes")) {
             String indexName = g.path("IndexName").asText();
             Set<String> nonKey = new LinkedHashSet<>();
             g.path("Projection").path("NonKeyAttributes").forEach(n -> nonKey.add(n.asText()));
-            indexes.put(indexName, new Index(indexName, key(g.path("KeySchema"), types),
-                    g.path("Projection").path("ProjectionType").asText("ALL"), nonKey));
-            capacities.put(indexName, new CapacityConfig.IndexCapacity(g.path("IndexArn").asText(arn + "/index/"
-                    + indexName), units(g, "ReadCapacityUnits", onDemand, "MaxReadRequestUnits"),
-                    units(g, "WriteCapacityUnits", onDemand, "MaxWriteRequestUnits")));
+            indexes.put(
+                    indexName,
+                    new Index(
+                            indexName,
+                            key(g.path("KeySchema"), types),
+                            g.path("Projection").path("ProjectionType").asText("ALL"),
+                            nonKey));
+            capacities.put(
+                    indexName,
+                    new CapacityConfig.IndexCapacity(
+                            g.path("IndexArn").asText(arn + "/index/" + indexName),
+                            units(g, "ReadCapacityUnits", onDemand, "MaxReadRequestUnits"),
+                            units(g, "WriteCapacityUnits", onDemand, "MaxWriteRequestUnits")));
         }
-        CapacityConfig config = new CapacityConfig(name, arn, onDemand,
+        CapacityConfig config = new CapacityConfig(
+                name,
+                arn,
+                onDemand,
                 units(d, "ReadCapacityUnits", onDemand, "MaxReadRequestUnits"),
-                units(d, "WriteCapacityUnits", onDemand, "MaxWriteRequestUnits"), capacities);
+                units(d, "WriteCapacityUnits", onDemand, "MaxWriteRequestUnits"),
+                capacities);
         return new Entry(name, key(d.path("KeySchema"), types), indexes, gates.apply(config), config);
     }
 
@@ -115,8 +131,12 @@ final class TableCatalog {
             }
         }
         if (pk == null) {
-            throw new dev.partitionscope.lab.wire.LabException("InternalServerError",
-                    "The upstream described a table without a partition key", 502, java.util.List.of(), null);
+            throw new dev.partitionscope.lab.wire.LabException(
+                    "InternalServerError",
+                    "The upstream described a table without a partition key",
+                    502,
+                    java.util.List.of(),
+                    null);
         }
         return new KeySchema(pk, sk);
     }

@@ -4,8 +4,7 @@ import com.sun.net.httpserver.Headers;
 
 /** Types shared by the proxy's parts. */
 final class Upstream {
-    private Upstream() {
-    }
+    private Upstream() {}
 
     /** One incoming call: the operation and the caller's headers (forwarded as they came). */
     record Call(String operation, Headers headers) {

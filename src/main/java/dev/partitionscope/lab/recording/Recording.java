@@ -37,24 +37,21 @@ public final class Recording {
     /** Items beyond this are not saved (the metrics are); the file says so. */
     public static final int MAX_ITEMS = 200_000;
 
-    private static final GzipJsonFile.Kind KIND = new GzipJsonFile.Kind(FORMAT, VERSION, "Lab recording",
-            "recording", RecordingException::new);
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final GzipJsonFile.Kind KIND =
+            new GzipJsonFile.Kind(FORMAT, VERSION, "Lab recording", "recording", RecordingException::new);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    private Recording() {
-    }
+    private Recording() {}
 
     /**
      * A loaded recording: the Lab, and the view it was saved at (the app's business, kept as JSON), or null for a
      * file saved without one (by the CLI, or before views were saved): it opens at the Lab screen's default.
      */
-    public record Opened(Lab lab, JsonNode view) {
-    }
+    public record Opened(Lab lab, JsonNode view) {}
 
     /** What a recording holds beside the data, for "open recording" dialogs and the CLI. */
-    public record Summary(long savedAtMillis, String createdBy, List<String> tables, boolean itemsTruncated) {
-    }
+    public record Summary(long savedAtMillis, String createdBy, List<String> tables, boolean itemsTruncated) {}
 
     /** Saves the Lab's state now. Written to a temporary file and moved into place: a crash never leaves half. */
     public static Summary save(Lab lab, Path file) throws IOException {
@@ -81,8 +78,10 @@ public final class Recording {
             ObjectNode o = tables.addObject();
             o.set("definition", t.createRequest());
             ObjectNode insights = o.putObject("insights");
-            t.insightsSettings().forEach((resource, s) -> insights.putObject(resource).put("status", s[0])
-                    .put("mode", s[1]).put("millis", Long.parseLong(s[2])));
+            t.insightsSettings().forEach((resource, s) -> insights.putObject(resource)
+                    .put("status", s[0])
+                    .put("mode", s[1])
+                    .put("millis", Long.parseLong(s[2])));
             List<Map<String, AttrValue>> items = t.items(budget);
             truncated |= items.size() < t.itemCount();
             budget -= items.size();
@@ -117,11 +116,13 @@ public final class Recording {
         ModelParams params;
         try {
             Map<String, String> values = new LinkedHashMap<>();
-            root.path("params").fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
+            root.path("params")
+                    .fields()
+                    .forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
             params = ModelParams.fromMap(values);
         } catch (IllegalArgumentException e) {
-            throw new RecordingException(file.getFileName() + " has model parameters this version does not know: "
-                    + e.getMessage());
+            throw new RecordingException(
+                    file.getFileName() + " has model parameters this version does not know: " + e.getMessage());
         }
         long savedAt = root.path("savedAtMillis").asLong();
         SimulatedClock clock = new SimulatedClock(savedAt);
@@ -129,10 +130,16 @@ public final class Recording {
         try {
             for (JsonNode t : root.path("tables")) {
                 lab.engine().handleAtOnce("CreateTable", t.path("definition"));
-                LabTable table = lab.engine().tablesByName().get(t.path("definition").path("TableName").asText());
-                t.path("insights").fields().forEachRemaining(e -> table.restoreInsights(e.getKey(),
-                        e.getValue().path("status").asText(), e.getValue().path("mode").asText(null),
-                        e.getValue().path("millis").asLong()));
+                LabTable table = lab.engine()
+                        .tablesByName()
+                        .get(t.path("definition").path("TableName").asText());
+                t.path("insights")
+                        .fields()
+                        .forEachRemaining(e -> table.restoreInsights(
+                                e.getKey(),
+                                e.getValue().path("status").asText(),
+                                e.getValue().path("mode").asText(null),
+                                e.getValue().path("millis").asLong()));
                 for (JsonNode item : t.path("items")) {
                     table.loadItem(AttrJson.item(item, "item"));
                 }
@@ -154,8 +161,12 @@ public final class Recording {
     public static Summary summary(Path file) {
         JsonNode root = read(file);
         List<String> tables = new java.util.ArrayList<>();
-        root.path("tables").forEach(t -> tables.add(t.path("definition").path("TableName").asText()));
-        return new Summary(root.path("savedAtMillis").asLong(), root.path("createdBy").asText(), tables,
+        root.path("tables")
+                .forEach(t -> tables.add(t.path("definition").path("TableName").asText()));
+        return new Summary(
+                root.path("savedAtMillis").asLong(),
+                root.path("createdBy").asText(),
+                tables,
                 root.path("itemsTruncated").asBoolean(false));
     }
 
@@ -169,5 +180,4 @@ public final class Recording {
             super(message);
         }
     }
-
 }

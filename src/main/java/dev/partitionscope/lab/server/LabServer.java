@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.partitionscope.lab.api.DynamoDbApi;
-import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.partition.ThrottleReason;
+import dev.partitionscope.lab.wire.LabException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -59,6 +59,7 @@ public final class LabServer implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
+
     private final RequestHandler handler;
     private final ObjectMapper json;
     private volatile long latencyMillis;
@@ -76,8 +77,7 @@ public final class LabServer implements AutoCloseable {
     }
 
     /** A route's HTTP answer; {@code headers} are added to the Lab's own (request id, CRC32). */
-    public record Reply(int status, String contentType, java.util.Map<String, String> headers, byte[] body) {
-    }
+    public record Reply(int status, String contentType, java.util.Map<String, String> headers, byte[] body) {}
 
     private final java.util.List<Route> routes = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -123,7 +123,9 @@ public final class LabServer implements AutoCloseable {
         this.latencyMillis = latencyMillis;
         this.json = new ObjectMapper();
         // DynamoDB allows 32 levels of nesting; anything far deeper is an attack, not data.
-        json.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(256).build());
+        json.getFactory()
+                .setStreamReadConstraints(
+                        StreamReadConstraints.builder().maxNestingDepth(256).build());
     }
 
     /**
@@ -136,8 +138,8 @@ public final class LabServer implements AutoCloseable {
         HttpServer server = HttpServer.create(new InetSocketAddress(address, port), 256);
         AtomicInteger n = new AtomicInteger();
         int threads = Math.max(16, Runtime.getRuntime().availableProcessors() * 4);
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), r -> {
+        ThreadPoolExecutor pool =
+                new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, "lab-http-" + n.incrementAndGet());
                     t.setDaemon(true);
                     return t;
@@ -155,7 +157,8 @@ public final class LabServer implements AutoCloseable {
     }
 
     public String endpoint() {
-        String host = server.getAddress().getAddress().isAnyLocalAddress() ? "127.0.0.1"
+        String host = server.getAddress().getAddress().isAnyLocalAddress()
+                ? "127.0.0.1"
                 : server.getAddress().getAddress().getHostAddress();
         return "http://" + host + ":" + port();
     }
@@ -173,19 +176,22 @@ public final class LabServer implements AutoCloseable {
         long latency = latencyMillis;
         if (latency > 0) {
             try {
-                delays.schedule(() -> {
-                    try {
-                        pool.execute(() -> {
+                delays.schedule(
+                        () -> {
                             try {
-                                answer(ex);
-                            } catch (IOException clientGone) {
-                                // the client closed the connection while its answer waited: nothing to send
+                                pool.execute(() -> {
+                                    try {
+                                        answer(ex);
+                                    } catch (IOException clientGone) {
+                                        // the client closed the connection while its answer waited: nothing to send
+                                    }
+                                });
+                            } catch (java.util.concurrent.RejectedExecutionException closing) {
+                                ex.close();
                             }
-                        });
-                    } catch (java.util.concurrent.RejectedExecutionException closing) {
-                        ex.close();
-                    }
-                }, latency, TimeUnit.MILLISECONDS);
+                        },
+                        latency,
+                        TimeUnit.MILLISECONDS);
                 return; // the exchange stays open until answer() closes it
             } catch (java.util.concurrent.RejectedExecutionException closing) {
                 // closing: answer now
@@ -217,8 +223,12 @@ public final class LabServer implements AutoCloseable {
                     }
                 }
                 if (method.equals("GET")) {
-                    reply(ex, 200, "text/plain", ("healthy: dynamodb." + region + ".amazonaws.com ")
-                            .getBytes(StandardCharsets.UTF_8), requestId);
+                    reply(
+                            ex,
+                            200,
+                            "text/plain",
+                            ("healthy: dynamodb." + region + ".amazonaws.com ").getBytes(StandardCharsets.UTF_8),
+                            requestId);
                     return;
                 }
                 String path = ex.getRequestURI().getPath();
@@ -234,10 +244,9 @@ public final class LabServer implements AutoCloseable {
                     }
                 }
                 String contentType = contentType(in.getFirst("Content-Type"));
-                if (!method.equals("POST") || body.length > 0 && !contentType.equals(JSON)
-                        && !contentType.equals(AMZ_JSON)) {
-                    reply(ex, 404, null, "<UnknownOperationException/>\n".getBytes(StandardCharsets.UTF_8),
-                            requestId);
+                if (!method.equals("POST")
+                        || body.length > 0 && !contentType.equals(JSON) && !contentType.equals(AMZ_JSON)) {
+                    reply(ex, 404, null, "<UnknownOperationException/>\n".getBytes(StandardCharsets.UTF_8), requestId);
                     return;
                 }
                 String answerType = contentType.equals(AMZ_JSON) ? AMZ_JSON : JSON;
@@ -247,9 +256,14 @@ public final class LabServer implements AutoCloseable {
                         request = json.readTree(body);
                     } catch (JsonProcessingException e) {
                         String m = e.getOriginalMessage();
-                        boolean tooDeep = m != null && m.toLowerCase(java.util.Locale.ROOT).contains("nesting depth");
-                        replyError(ex, LabException.serialization(tooDeep
-                                ? "Nesting Levels have exceeded supported limits" : null), requestId, answerType);
+                        boolean tooDeep = m != null
+                                && m.toLowerCase(java.util.Locale.ROOT).contains("nesting depth");
+                        replyError(
+                                ex,
+                                LabException.serialization(
+                                        tooDeep ? "Nesting Levels have exceeded supported limits" : null),
+                                requestId,
+                                answerType);
                         return;
                     }
                 }
@@ -275,15 +289,25 @@ public final class LabServer implements AutoCloseable {
                 out.set("x-amzn-RequestId", requestId);
                 ex.sendResponseHeaders(413, 0); // chunked, no body: as DynamoDB answers
             } catch (LabException e) {
-                replyError(ex, e, requestId, contentType(in.getFirst("Content-Type")).equals(AMZ_JSON) ? AMZ_JSON
-                        : JSON);
+                replyError(
+                        ex,
+                        e,
+                        requestId,
+                        contentType(in.getFirst("Content-Type")).equals(AMZ_JSON) ? AMZ_JSON : JSON);
             } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
                 // A bug in the Lab must not take the endpoint down: answer like DynamoDB's internal error, and say
                 // what happened where someone can read it.
                 LOG.log(System.Logger.Level.ERROR, "Lab answered 500 to " + in.getFirst("X-Amz-Target"), e);
-                replyError(ex, new LabException("InternalServerError", "Internal server error ("
-                        + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", 500, java.util.List.of(), null),
-                        requestId, JSON);
+                replyError(
+                        ex,
+                        new LabException(
+                                "InternalServerError",
+                                "Internal server error (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")",
+                                500,
+                                java.util.List.of(),
+                                null),
+                        requestId,
+                        JSON);
             }
         }
     }
@@ -312,8 +336,8 @@ public final class LabServer implements AutoCloseable {
         return (semi < 0 ? header : header.substring(0, semi)).trim();
     }
 
-    private static void copy(com.sun.net.httpserver.Headers in, String from, com.sun.net.httpserver.Headers out,
-                             String to) {
+    private static void copy(
+            com.sun.net.httpserver.Headers in, String from, com.sun.net.httpserver.Headers out, String to) {
         String v = in.getFirst(from);
         if (v != null) {
             out.set(to, v);
@@ -335,8 +359,7 @@ public final class LabServer implements AutoCloseable {
         return DynamoDbApi.isDynamoDbOperation(parts[1]) ? parts[1] : null;
     }
 
-    private static final class BodyTooLarge extends IOException {
-    }
+    private static final class BodyTooLarge extends IOException {}
 
     /** How much of an oversized body is read (and dropped) so that its 413 answer reaches the client. */
     static final long DRAIN_BYTES = 4 * MAX_REQUEST_BYTES;
@@ -383,16 +406,15 @@ public final class LabServer implements AutoCloseable {
         }
     }
 
-    private void replyError(HttpExchange ex, LabException e, String requestId, String contentType)
-            throws IOException {
+    private void replyError(HttpExchange ex, LabException e, String requestId, String contentType) throws IOException {
         ObjectNode error = json.createObjectNode().put("__type", e.type());
         if (e.getMessage() != null) {
             error.put(e.capitalMessage() ? "Message" : "message", e.getMessage());
         }
         if (!e.reasons().isEmpty()) {
             // The SDK matches member names exactly: ThrottlingException spells its list with a lower-case t.
-            ArrayNode reasons = error.putArray(e.name().equals("ThrottlingException") ? "throttlingReasons"
-                    : "ThrottlingReasons");
+            ArrayNode reasons =
+                    error.putArray(e.name().equals("ThrottlingException") ? "throttlingReasons" : "ThrottlingReasons");
             for (ThrottleReason r : e.reasons()) {
                 reasons.addObject().put("reason", r.wire()).put("resource", r.resourceArn());
             }

@@ -13,16 +13,16 @@ import java.util.Map;
  * signature says is never verified, so any credentials work.
  */
 final class Signatures {
-    private Signatures() {
-    }
+    private Signatures() {}
 
     /** The refusal for this request's authentication, or null when it is signed well enough. */
     static LabException check(String authorization, URI uri, Headers headers) {
         Map<String, String> query = query(uri.getRawQuery());
         boolean queryAuth = query.containsKey("X-Amz-Algorithm");
         if (authorization != null && queryAuth) {
-            return coral("InvalidSignatureException", "Found both 'X-Amz-Algorithm' as a query-string param and"
-                    + " 'Authorization' as HTTP header.");
+            return coral(
+                    "InvalidSignatureException",
+                    "Found both 'X-Amz-Algorithm' as a query-string param and" + " 'Authorization' as HTTP header.");
         }
         if (authorization == null && !queryAuth
                 || authorization != null && !authorization.trim().startsWith("AWS4-")) {
@@ -40,10 +40,12 @@ final class Signatures {
                 int eq = p.indexOf('=');
                 params.put(eq < 0 ? p : p.substring(0, eq), eq < 0 ? null : p.substring(eq + 1));
             }
-            for (String required : new String[]{"Credential", "Signature", "SignedHeaders"}) {
+            for (String required : new String[] {"Credential", "Signature", "SignedHeaders"}) {
                 String v = params.get(required);
                 if (v == null || v.isEmpty()) {
-                    msg.append("Authorization header requires '").append(required).append("' parameter. ");
+                    msg.append("Authorization header requires '")
+                            .append(required)
+                            .append("' parameter. ");
                 }
             }
             if (headers.getFirst("X-Amz-Date") == null && headers.getFirst("Date") == null) {
@@ -53,11 +55,14 @@ final class Signatures {
                 msg.append("Authorization=").append(authorization);
             }
         } else {
-            for (String required : new String[]{"X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Signature",
-                "X-Amz-SignedHeaders", "X-Amz-Date"}) {
+            for (String required : new String[] {
+                "X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Signature", "X-Amz-SignedHeaders", "X-Amz-Date"
+            }) {
                 String v = query.get(required);
                 if (v == null || v.isEmpty()) {
-                    msg.append("AWS query-string parameters must include '").append(required).append("'. ");
+                    msg.append("AWS query-string parameters must include '")
+                            .append(required)
+                            .append("'. ");
                 }
             }
             if (msg.length() > 0) {
@@ -79,10 +84,11 @@ final class Signatures {
         }
         for (String pair : raw.split("&")) {
             int eq = pair.indexOf('=');
-            String key = java.net.URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq),
-                    java.nio.charset.StandardCharsets.UTF_8);
-            String value = eq < 0 ? "" : java.net.URLDecoder.decode(pair.substring(eq + 1),
-                    java.nio.charset.StandardCharsets.UTF_8);
+            String key = java.net.URLDecoder.decode(
+                    eq < 0 ? pair : pair.substring(0, eq), java.nio.charset.StandardCharsets.UTF_8);
+            String value = eq < 0
+                    ? ""
+                    : java.net.URLDecoder.decode(pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
             out.put(key, value);
         }
         return out;

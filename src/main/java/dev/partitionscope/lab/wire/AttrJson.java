@@ -23,8 +23,7 @@ public final class AttrJson {
     /** DynamoDB supports lists and maps nested up to 32 levels deep. */
     public static final int MAX_NESTING = 32;
 
-    private AttrJson() {
-    }
+    private AttrJson() {}
 
     public static Map<String, AttrValue> item(JsonNode node, String what) {
         return item(node, what, 0);
@@ -54,8 +53,8 @@ public final class AttrJson {
 
     private static AttrValue value(JsonNode node, int depth) {
         if (node == null || !node.isObject() || node.size() == 0) {
-            throw LabException.validation("Supplied AttributeValue is empty, must contain exactly one of the supported"
-                    + " datatypes");
+            throw LabException.validation(
+                    "Supplied AttributeValue is empty, must contain exactly one of the supported" + " datatypes");
         }
         if (node.size() > 1) {
             throw LabException.validation("Supplied AttributeValue has more than one datatypes set, must contain"
@@ -98,8 +97,8 @@ public final class AttrJson {
                         bs.add(binary(b));
                     }
                     if (bs.isEmpty()) {
-                        throw LabException.validation("One or more parameter values were invalid: Binary sets should"
-                                + " not be empty");
+                        throw LabException.validation(
+                                "One or more parameter values were invalid: Binary sets should" + " not be empty");
                     }
                     if (new HashSet<>(bs).size() != bs.size()) {
                         throw LabException.validation("One or more parameter values were invalid: Input collection"
@@ -122,8 +121,8 @@ public final class AttrJson {
                     checkNesting(depth);
                     yield new AttrValue.M(item(v, "M", depth + 1));
                 }
-                default -> throw LabException.validation("Supplied AttributeValue has an unknown datatype: "
-                        + e.getKey());
+                default ->
+                    throw LabException.validation("Supplied AttributeValue has an unknown datatype: " + e.getKey());
             };
         } catch (NumberFormatException bad) {
             throw LabException.validation(bad.getMessage());
@@ -143,12 +142,12 @@ public final class AttrJson {
             out.add(text(x));
         }
         if (out.isEmpty()) {
-            throw LabException.validation("One or more parameter values were invalid: An " + (type.equals("SS")
-                    ? "string" : "number") + " set  may not be empty");
+            throw LabException.validation("One or more parameter values were invalid: An "
+                    + (type.equals("SS") ? "string" : "number") + " set  may not be empty");
         }
         if (type.equals("SS") && new HashSet<>(out).size() != out.size()) {
-            throw LabException.validation("One or more parameter values were invalid: Input collection " + out
-                    + " contains duplicates.");
+            throw LabException.validation(
+                    "One or more parameter values were invalid: Input collection " + out + " contains duplicates.");
         }
         return out;
     }
@@ -179,8 +178,8 @@ public final class AttrJson {
     }
 
     private static LabException invalidType(String type) {
-        return LabException.validation("Supplied AttributeValue of type " + type + " has a value of the wrong JSON"
-                + " type");
+        return LabException.validation(
+                "Supplied AttributeValue of type " + type + " has a value of the wrong JSON" + " type");
     }
 
     // Writing

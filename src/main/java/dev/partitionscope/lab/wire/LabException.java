@@ -31,8 +31,14 @@ public final class LabException extends RuntimeException {
         this(DYNAMODB, name, message, status, false, reasons, extra);
     }
 
-    private LabException(String namespace, String name, String message, int status, boolean capitalMessage,
-                         List<ThrottleReason> reasons, JsonNode extra) {
+    private LabException(
+            String namespace,
+            String name,
+            String message,
+            int status,
+            boolean capitalMessage,
+            List<ThrottleReason> reasons,
+            JsonNode extra) {
         super(message, null, false, false);
         this.namespace = namespace;
         this.name = name;
@@ -58,12 +64,12 @@ public final class LabException extends RuntimeException {
     }
 
     /** The error as an upstream engine named it (proxy mode keeps the upstream's namespace and message field). */
-    public static LabException upstream(String fullType, String message, boolean capitalMessage, int status,
-                                        JsonNode extra) {
+    public static LabException upstream(
+            String fullType, String message, boolean capitalMessage, int status, JsonNode extra) {
         int hash = fullType.indexOf('#');
         String namespace = hash < 0 ? DYNAMODB : fullType.substring(0, hash);
-        return new LabException(namespace, fullType.substring(hash + 1), message, status, capitalMessage, List.of(),
-                extra);
+        return new LabException(
+                namespace, fullType.substring(hash + 1), message, status, capitalMessage, List.of(), extra);
     }
 
     public static LabException notFound(String message) {
@@ -79,18 +85,21 @@ public final class LabException extends RuntimeException {
     }
 
     public static LabException conditionFailed(JsonNode item) {
-        return new LabException("ConditionalCheckFailedException", "The conditional request failed", 400, List.of(),
-                item);
+        return new LabException(
+                "ConditionalCheckFailedException", "The conditional request failed", 400, List.of(), item);
     }
 
     public static LabException throttled(String exceptionName, List<ThrottleReason> reasons) {
-        String message = switch (exceptionName) {
-            case "ThrottlingException" -> "Throughput exceeds the maximum allowed for the table.";
-            case "RequestLimitExceeded" -> "Throughput exceeds the current throughput limit for your account. Please"
-                    + " contact AWS Support at https://aws.amazon.com/support request a limit increase";
-            default -> "The level of configured provisioned throughput for the table was exceeded. Consider increasing"
-                + " your provisioning level with the UpdateTable API.";
-        };
+        String message =
+                switch (exceptionName) {
+                    case "ThrottlingException" -> "Throughput exceeds the maximum allowed for the table.";
+                    case "RequestLimitExceeded" ->
+                        "Throughput exceeds the current throughput limit for your account. Please"
+                                + " contact AWS Support at https://aws.amazon.com/support request a limit increase";
+                    default ->
+                        "The level of configured provisioned throughput for the table was exceeded. Consider increasing"
+                                + " your provisioning level with the UpdateTable API.";
+                };
         return new LabException(exceptionName, message, 400, reasons, null);
     }
 

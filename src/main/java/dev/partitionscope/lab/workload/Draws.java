@@ -24,6 +24,7 @@ final class Draws {
     final SplittableRandom opRandom;
     /** Random scheme parts ({@code random:N}). */
     final SplittableRandom schemeRandom;
+
     private long stamp;
     long now;
 
@@ -100,8 +101,10 @@ final class Draws {
                 v = gen.name(idx);
             }
             case UUID -> v = new UUID(r.nextLong(), r.nextLong()).toString();
-            case NUMBER -> v = gen.def().prefix() + (gen.def().min() + r.nextLong(gen.def().max() - gen.def().min()
-                    + 1));
+            case NUMBER ->
+                v = gen.def().prefix()
+                        + (gen.def().min()
+                                + r.nextLong(gen.def().max() - gen.def().min() + 1));
             case SEQUENCE -> v = gen.def().prefix() + gen.nextSequence();
             case RECENT -> {
                 String recent = gen.recent(r);

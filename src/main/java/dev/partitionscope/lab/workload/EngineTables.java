@@ -14,15 +14,13 @@ import dev.partitionscope.lab.engine.LabTable;
 public final class EngineTables {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private EngineTables() {
-    }
+    private EngineTables() {}
 
     public static void ensure(LabEngine engine, TableDef def) {
         LabTable existing = engine.tablesByName().get(def.name());
         if (existing != null) {
             KeyDef k = existing.key();
-            if (!k.partitionKey().equals(def.partitionKey()) || !java.util.Objects.equals(k.sortKey(),
-                    def.sortKey())) {
+            if (!k.partitionKey().equals(def.partitionKey()) || !java.util.Objects.equals(k.sortKey(), def.sortKey())) {
                 throw new ScenarioException("Table " + def.name() + " exists with key " + k.partitionKey()
                         + (k.sortKey() == null ? "" : " / " + k.sortKey()) + ", but the scenario needs "
                         + def.partitionKey() + (def.sortKey() == null ? "" : " / " + def.sortKey())
@@ -51,7 +49,8 @@ public final class EngineTables {
                 req.put("IndexName", index);
             }
             String status = engine.handleAtOnce("DescribeContributorInsights", req.deepCopy())
-                    .path("ContributorInsightsStatus").asText();
+                    .path("ContributorInsightsStatus")
+                    .asText();
             if (!status.equals("ENABLED")) {
                 engine.handleAtOnce("UpdateContributorInsights", req.put("ContributorInsightsAction", "ENABLE"));
             }
@@ -59,7 +58,8 @@ public final class EngineTables {
     }
 
     static ObjectNode createRequest(TableDef def) {
-        ObjectNode req = F.objectNode().put("TableName", def.name())
+        ObjectNode req = F.objectNode()
+                .put("TableName", def.name())
                 .put("BillingMode", def.onDemand() ? "PAY_PER_REQUEST" : "PROVISIONED");
         java.util.Set<String> attrs = new java.util.LinkedHashSet<>();
         attrs.add(def.partitionKey());
@@ -91,7 +91,8 @@ public final class EngineTables {
     }
 
     private static void throughput(ObjectNode node, TableDef def) {
-        node.putObject("ProvisionedThroughput").put("ReadCapacityUnits", def.readCapacity())
+        node.putObject("ProvisionedThroughput")
+                .put("ReadCapacityUnits", def.readCapacity())
                 .put("WriteCapacityUnits", def.writeCapacity());
     }
 

@@ -60,12 +60,14 @@ public final class FastForward {
      * again and again, so an identity check usually spares the record's hashCode and equals.
      */
     private ThrottleReason lastReason;
+
     private long[] lastReasonCount;
     private String doing = "";
     private long writesSeen;
     private long sampleEvery;
     /** The value of {@link #writesSeen} at which the next item is sampled (a multiple of sampleEvery). */
     private long nextSample;
+
     private int sampled;
     private final Map<String, Counter> counters = new LinkedHashMap<>();
     private volatile WorkloadProgress progress;
@@ -77,8 +79,7 @@ public final class FastForward {
     private final String headline;
 
     /** A counter item kept with its running total (UpdateItem ADD), stored when the run ends. */
-    private record Counter(Step step, Map<String, AttrValue> key, long[] sums) {
-    }
+    private record Counter(Step step, Map<String, AttrValue> key, long[] sums) {}
 
     /**
      * @param lab         an in-process Lab whose clock is {@code clock}; the plan's tables are created when missing
@@ -115,8 +116,9 @@ public final class FastForward {
             weights += s.def.weight();
             writeShare += s.def.type().write() ? s.def.weight() * s.def.batch() : 0;
         }
-        sampleEvery = sampleItems <= 0 ? Long.MAX_VALUE : Math.max(1, (long) Math.ceil(total * writeShare / weights
-                / sampleItems));
+        sampleEvery = sampleItems <= 0
+                ? Long.MAX_VALUE
+                : Math.max(1, (long) Math.ceil(total * writeShare / weights / sampleItems));
         nextSample = sampleEvery;
         long start = clock.nanoTime();
         double step = 1e9 / plan.rate();
@@ -136,8 +138,7 @@ public final class FastForward {
                 operations++;
                 execute(plan.steps[s], gates[s]);
                 if ((i & (PUBLISH_EVERY - 1)) == 0) {
-                    progress = snapshot(WorkloadProgress.State.RUNNING, Duration.ofNanos(clock.nanoTime() - start),
-                            "");
+                    progress = snapshot(WorkloadProgress.State.RUNNING, Duration.ofNanos(clock.nanoTime() - start), "");
                 }
             }
             completed = true;
@@ -151,9 +152,12 @@ public final class FastForward {
         }
         storeCounters();
         Duration elapsed = Duration.ofNanos(clock.nanoTime() - start);
-        progress = snapshot(stop ? WorkloadProgress.State.STOPPED : WorkloadProgress.State.FINISHED, elapsed,
-                (stop ? "Stopped" : "Finished") + String.format(" after %,d operations in %s of simulated time.", i,
-                        Workloads.duration(elapsed)));
+        progress = snapshot(
+                stop ? WorkloadProgress.State.STOPPED : WorkloadProgress.State.FINISHED,
+                elapsed,
+                (stop ? "Stopped" : "Finished")
+                        + String.format(
+                                " after %,d operations in %s of simulated time.", i, Workloads.duration(elapsed)));
         return progress;
     }
 
@@ -189,16 +193,25 @@ public final class FastForward {
             for (int g = 0; g < s.gsis.length; g++) {
                 String gpk = s.makers[s.gsiPk[g]].render(draws);
                 String gsk = s.gsiSk[g] < 0 ? null : s.makers[s.gsiSk[g]].render(draws);
-                iw.add(new Charge.IndexWrite(s.gsis[g].name(), s.makers[s.gsiPk[g]].hash(draws, gpk),
-                        s.gsiUnits[g]));
+                iw.add(new Charge.IndexWrite(s.gsis[g].name(), s.makers[s.gsiPk[g]].hash(draws, gpk), s.gsiUnits[g]));
                 iu.add(new RequestRecord.IndexUnits(s.gsis[g].name(), gpk, gsk, s.gsiUnits[g]));
             }
         }
         Decision d = gate.acquire(Charge.write(hash, s.writeUnits, iw));
         lastDecision = d;
         boolean ok = d.allowed();
-        RequestRecord r = new RequestRecord(s.table.name(), null, s.def.type().apiName(), pk, sk, 0,
-                ok ? s.writeUnits : 0, ok ? iu : List.of(), d.reasons(), LATENCY_NANOS, 0);
+        RequestRecord r = new RequestRecord(
+                s.table.name(),
+                null,
+                s.def.type().apiName(),
+                pk,
+                sk,
+                0,
+                ok ? s.writeUnits : 0,
+                ok ? iu : List.of(),
+                d.reasons(),
+                LATENCY_NANOS,
+                0);
         if (batchItem) {
             feed.add(MeterFeed.ITEM, r, clock.epochMillis());
         } else {
@@ -235,7 +248,9 @@ public final class FastForward {
             }
         }
         boolean allThrottled = admitted == 0;
-        feed.add(MeterFeed.CALL, new MeterFeed.Call(s.table.name(), "BatchWriteItem", allThrottled, LATENCY_NANOS, 0),
+        feed.add(
+                MeterFeed.CALL,
+                new MeterFeed.Call(s.table.name(), "BatchWriteItem", allThrottled, LATENCY_NANOS, 0),
                 clock.epochMillis());
         requests++;
         if (allThrottled) {
@@ -253,8 +268,21 @@ public final class FastForward {
         String sk = s.sk < 0 ? null : s.makers[s.sk].render(draws);
         Decision d = gate.acquire(Charge.write(hash, s.writeUnits, List.of()));
         boolean ok = d.allowed();
-        feed.add(MeterFeed.RECORD, new RequestRecord(s.table.name(), null, "UpdateItem", pk, sk, 0,
-                ok ? s.writeUnits : 0, List.of(), d.reasons(), LATENCY_NANOS, 0), clock.epochMillis());
+        feed.add(
+                MeterFeed.RECORD,
+                new RequestRecord(
+                        s.table.name(),
+                        null,
+                        "UpdateItem",
+                        pk,
+                        sk,
+                        0,
+                        ok ? s.writeUnits : 0,
+                        List.of(),
+                        d.reasons(),
+                        LATENCY_NANOS,
+                        0),
+                clock.epochMillis());
         count(d);
         maybeDescribe(s, pk);
         if (ok) {
@@ -280,12 +308,26 @@ public final class FastForward {
         String sk = s.def.type() == OpDef.Type.GET_ITEM && s.sk >= 0 ? s.makers[s.sk].render(draws) : null;
         for (int k = 0, n = keys.size(); k < n; k++) {
             String pk = keys.get(k);
-            long hash = n == 1 && !s.def.fanOut() ? s.makers[s.readKey].hash(draws, pk)
+            long hash = n == 1 && !s.def.fanOut()
+                    ? s.makers[s.readKey].hash(draws, pk)
                     : dev.partitionscope.lab.partition.KeyHash.of(new AttrValue.S(pk));
             Decision d = gate.acquire(Charge.read(index, hash, s.readUnits));
             boolean ok = d.allowed();
-            feed.add(MeterFeed.RECORD, new RequestRecord(s.table.name(), index, op, pk, sk, ok ? s.readUnits : 0, 0,
-                    List.of(), d.reasons(), LATENCY_NANOS, ok ? s.returnedItems : 0), clock.epochMillis());
+            feed.add(
+                    MeterFeed.RECORD,
+                    new RequestRecord(
+                            s.table.name(),
+                            index,
+                            op,
+                            pk,
+                            sk,
+                            ok ? s.readUnits : 0,
+                            0,
+                            List.of(),
+                            d.reasons(),
+                            LATENCY_NANOS,
+                            ok ? s.returnedItems : 0),
+                    clock.epochMillis());
             count(d);
         }
         maybeDescribe(s, SdkCalls.shown(keys));
@@ -329,10 +371,24 @@ public final class FastForward {
 
     private WorkloadProgress snapshot(WorkloadProgress.State state, Duration elapsed, String message) {
         Map<String, Long> byReason = new LinkedHashMap<>();
-        reasons.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]))
+        reasons.entrySet().stream()
+                .sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]))
                 .forEach(e -> byReason.merge(e.getKey().wire(), e.getValue()[0], Long::sum));
-        return new WorkloadProgress(headline, WorkloadProgress.Mode.FAST_FORWARD, state, elapsed,
-                plan.duration(), operations, requests, succeeded, throttled, unprocessed, 0, byReason, Map.of(), doing,
+        return new WorkloadProgress(
+                headline,
+                WorkloadProgress.Mode.FAST_FORWARD,
+                state,
+                elapsed,
+                plan.duration(),
+                operations,
+                requests,
+                succeeded,
+                throttled,
+                unprocessed,
+                0,
+                byReason,
+                Map.of(),
+                doing,
                 message);
     }
 
@@ -351,8 +407,7 @@ public final class FastForward {
         private static final int BATCHES = 4;
 
         /** {@link Meter#recordCall} of a batch call. */
-        record Call(String table, String operation, boolean throttled, long latencyNanos, int returnedItems) {
-        }
+        record Call(String table, String operation, boolean throttled, long latencyNanos, int returnedItems) {}
 
         private static final class Batch {
             final Object[] records = new Object[SIZE];
@@ -489,8 +544,13 @@ public final class FastForward {
                     case ITEM -> meter.recordItem((RequestRecord) records[i], millis[i]);
                     default -> {
                         Call c = (Call) records[i];
-                        meter.recordCall(c.table(), c.operation(), c.throttled(), c.latencyNanos(),
-                                c.returnedItems(), millis[i]);
+                        meter.recordCall(
+                                c.table(),
+                                c.operation(),
+                                c.throttled(),
+                                c.latencyNanos(),
+                                c.returnedItems(),
+                                millis[i]);
                     }
                 }
             }

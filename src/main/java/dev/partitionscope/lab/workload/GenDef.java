@@ -15,11 +15,31 @@ import java.util.List;
  *   <li>{@code sequence}: 1, 2, 3, ... with an optional prefix.</li>
  * </ul>
  */
-public record GenDef(String name, Type type, List<String> values, double[] weights, int count, String prefix,
-                     int width, String hot, Double hotShare, Double zipf, long min, long max, String of, int size) {
+public record GenDef(
+        String name,
+        Type type,
+        List<String> values,
+        double[] weights,
+        int count,
+        String prefix,
+        int width,
+        String hot,
+        Double hotShare,
+        Double zipf,
+        long min,
+        long max,
+        String of,
+        int size) {
 
     /** Generator kinds. */
-    public enum Type { WEIGHTED, KEYS, UUID, NUMBER, RECENT, SEQUENCE }
+    public enum Type {
+        WEIGHTED,
+        KEYS,
+        UUID,
+        NUMBER,
+        RECENT,
+        SEQUENCE
+    }
 
     /** True when a skew override (share of the hottest value) can apply. */
     public boolean skewable() {

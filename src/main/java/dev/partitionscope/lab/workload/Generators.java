@@ -58,12 +58,38 @@ final class Generators {
             } else {
                 w[hot] = others * percent / (100 - percent);
             }
-            return new GenDef(d.name(), d.type(), d.values(), w, d.count(), d.prefix(), d.width(), d.hot(),
-                    d.hotShare(), d.zipf(), d.min(), d.max(), d.of(), d.size());
+            return new GenDef(
+                    d.name(),
+                    d.type(),
+                    d.values(),
+                    w,
+                    d.count(),
+                    d.prefix(),
+                    d.width(),
+                    d.hot(),
+                    d.hotShare(),
+                    d.zipf(),
+                    d.min(),
+                    d.max(),
+                    d.of(),
+                    d.size());
         }
         if (d.type() == GenDef.Type.KEYS) {
-            return new GenDef(d.name(), d.type(), d.values(), d.weights(), d.count(), d.prefix(), d.width(), d.hot(),
-                    percent, null, d.min(), d.max(), d.of(), d.size());
+            return new GenDef(
+                    d.name(),
+                    d.type(),
+                    d.values(),
+                    d.weights(),
+                    d.count(),
+                    d.prefix(),
+                    d.width(),
+                    d.hot(),
+                    percent,
+                    null,
+                    d.min(),
+                    d.max(),
+                    d.of(),
+                    d.size());
         }
         throw new IllegalArgumentException("generator " + d.name() + " has no hottest value to skew");
     }

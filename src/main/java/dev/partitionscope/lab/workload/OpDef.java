@@ -9,13 +9,26 @@ import java.util.stream.Collectors;
  * sends one request per key of the partition key's scheme (and per time bucket, {@code buckets} of them back from
  * now): the scatter-gather read a sharded key costs.
  */
-public record OpDef(Type type, String table, String index, double weight, Map<String, ValueDef> attributes,
-                    Map<String, Long> add, int limit, boolean forward, boolean fanOut, int buckets, int batch,
-                    boolean pad) {
+public record OpDef(
+        Type type,
+        String table,
+        String index,
+        double weight,
+        Map<String, ValueDef> attributes,
+        Map<String, Long> add,
+        int limit,
+        boolean forward,
+        boolean fanOut,
+        int buckets,
+        int batch,
+        boolean pad) {
 
     /** The DynamoDB operations a scenario can send. */
     public enum Type {
-        PUT_ITEM("PutItem"), UPDATE_ITEM("UpdateItem"), GET_ITEM("GetItem"), QUERY("Query"),
+        PUT_ITEM("PutItem"),
+        UPDATE_ITEM("UpdateItem"),
+        GET_ITEM("GetItem"),
+        QUERY("Query"),
         BATCH_WRITE("BatchWriteItem");
 
         private final String apiName;
@@ -45,12 +58,19 @@ public record OpDef(Type type, String table, String index, double weight, Map<St
     /** {@code PutItem app: PK = OPS_LOG, SK = {now}#{agent}}, for captions and the CLI. */
     public String describe() {
         String target = table + (index == null ? "" : " (" + index + ")");
-        String what = attributes.entrySet().stream().map(e -> e.getKey() + " = " + e.getValue().describe())
+        String what = attributes.entrySet().stream()
+                .map(e -> e.getKey() + " = " + e.getValue().describe())
                 .collect(Collectors.joining(", "));
-        StringBuilder sb = new StringBuilder(type.apiName()).append(' ').append(target).append(": ").append(what);
+        StringBuilder sb = new StringBuilder(type.apiName())
+                .append(' ')
+                .append(target)
+                .append(": ")
+                .append(what);
         if (!add.isEmpty()) {
-            sb.append(" · ADD ").append(add.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                    .collect(Collectors.joining(", ")));
+            sb.append(" · ADD ")
+                    .append(add.entrySet().stream()
+                            .map(e -> e.getKey() + " " + e.getValue())
+                            .collect(Collectors.joining(", ")));
         }
         if (type == Type.BATCH_WRITE) {
             sb.append(" · ").append(batch).append(" items per call");

@@ -24,22 +24,25 @@ final class OpReader {
         String opName = r.text(node, "op", path, true);
         OpDef.Type type = OpDef.Type.of(opName);
         if (type == null) {
-            throw r.fail(path + ".op", "'" + opName + "' is not supported; use PutItem, UpdateItem, GetItem, Query"
-                    + " or BatchWriteItem");
+            throw r.fail(
+                    path + ".op",
+                    "'" + opName + "' is not supported; use PutItem, UpdateItem, GetItem, Query"
+                            + " or BatchWriteItem");
         }
         switch (type) {
             case PUT_ITEM -> r.only(node, path, "op", "table", "weight", "item", "pad");
             case BATCH_WRITE -> r.only(node, path, "op", "table", "weight", "item", "pad", "batch");
             case UPDATE_ITEM -> r.only(node, path, "op", "table", "weight", "key", "add");
             case GET_ITEM -> r.only(node, path, "op", "table", "weight", "key", "fanOut", "buckets");
-            case QUERY -> r.only(node, path, "op", "table", "index", "weight", "key", "limit", "forward", "fanOut",
-                    "buckets");
+            case QUERY ->
+                r.only(node, path, "op", "table", "index", "weight", "key", "limit", "forward", "fanOut", "buckets");
         }
         String tableName = r.text(node, "table", path, true);
         TableDef table = tables.get(tableName);
         if (table == null) {
-            throw r.fail(path + ".table", "'" + tableName + "' is not in \"tables\" (" + String.join(", ",
-                    tables.keySet()) + ")");
+            throw r.fail(
+                    path + ".table",
+                    "'" + tableName + "' is not in \"tables\" (" + String.join(", ", tables.keySet()) + ")");
         }
         String index = r.text(node, "index", path, false);
         if (index != null && table.index(index) == null) {
@@ -75,34 +78,40 @@ final class OpReader {
         int buckets = (int) r.number(node, "buckets", path, 1, 400, 1.0);
         ValueDef pk = values.get(index != null ? table.index(index).partitionKey() : table.partitionKey());
         if (fanOut && pk.scheme() == null) {
-            throw r.fail(path + ".fanOut", "a fan-out sends one request per key of the partition key's scheme, but"
-                    + " the partition key has no \"scheme\"");
+            throw r.fail(
+                    path + ".fanOut",
+                    "a fan-out sends one request per key of the partition key's scheme, but"
+                            + " the partition key has no \"scheme\"");
         }
         if (buckets > 1 && (!fanOut || pk.scheme().bucket() == null)) {
             throw r.fail(path + ".buckets", "needs \"fanOut\": true and a scheme with hour, day or month");
         }
         if (!fanOut && pk.scheme() != null && !pk.scheme().recomputable() && !type.write()) {
-            throw r.fail(path, "reads one key, but the scheme " + pk.scheme() + " has a random part, so the key"
-                    + " cannot be recomputed; add \"fanOut\": true");
+            throw r.fail(
+                    path,
+                    "reads one key, but the scheme " + pk.scheme() + " has a random part, so the key"
+                            + " cannot be recomputed; add \"fanOut\": true");
         }
         for (Map.Entry<String, ValueDef> e : values.entrySet()) {
             ValueDef value = e.getValue();
             boolean fannedOut = fanOut && value == pk;
             if (value.scheme() != null && value.scheme().needsId() && value.id() == null && !fannedOut) {
-                throw r.fail(path + "." + attrsField + "." + e.getKey(), "the scheme " + value.scheme()
-                        + " computes its suffix from an id: add \"id\": \"{...}\"");
+                throw r.fail(
+                        path + "." + attrsField + "." + e.getKey(),
+                        "the scheme " + value.scheme() + " computes its suffix from an id: add \"id\": \"{...}\"");
             }
         }
         int batch = type == OpDef.Type.BATCH_WRITE ? (int) r.number(node, "batch", path, 1, 25, 25.0) : 1;
-        boolean pad = node.has("pad") ? bool(node, "pad", path) : type == OpDef.Type.PUT_ITEM
-                || type == OpDef.Type.BATCH_WRITE;
+        boolean pad = node.has("pad")
+                ? bool(node, "pad", path)
+                : type == OpDef.Type.PUT_ITEM || type == OpDef.Type.BATCH_WRITE;
         return new OpDef(type, tableName, index, weight, values, add, limit, forward, fanOut, buckets, batch, pad);
     }
 
     /** Items carry the table's keys; keys are exactly the key attributes; a Query names the partition key only. */
     private void checkKeys(OpDef.Type type, TableDef t, String index, Map<String, ValueDef> values, String path) {
-        List<String> keyAttrs = t.sortKey() == null ? List.of(t.partitionKey())
-                : List.of(t.partitionKey(), t.sortKey());
+        List<String> keyAttrs =
+                t.sortKey() == null ? List.of(t.partitionKey()) : List.of(t.partitionKey(), t.sortKey());
         switch (type) {
             case PUT_ITEM, BATCH_WRITE -> {
                 for (String k : keyAttrs) {
@@ -113,15 +122,18 @@ final class OpReader {
                 for (TableDef.Gsi g : t.indexes()) {
                     boolean hasPk = values.containsKey(g.partitionKey());
                     if (hasPk && g.sortKey() != null && !values.containsKey(g.sortKey())) {
-                        throw r.fail(path, "the item has " + g.partitionKey() + " but not " + g.sortKey() + ", so "
-                                + "it would not be in index " + g.name() + "; give both or neither");
+                        throw r.fail(
+                                path,
+                                "the item has " + g.partitionKey() + " but not " + g.sortKey() + ", so "
+                                        + "it would not be in index " + g.name() + "; give both or neither");
                     }
                 }
             }
             case GET_ITEM, UPDATE_ITEM -> {
                 if (!values.keySet().equals(Set.copyOf(keyAttrs))) {
-                    throw r.fail(path, "must name exactly the key of table " + t.name() + ": " + String.join(", ",
-                            keyAttrs));
+                    throw r.fail(
+                            path,
+                            "must name exactly the key of table " + t.name() + ": " + String.join(", ", keyAttrs));
                 }
             }
             case QUERY -> {
@@ -132,8 +144,10 @@ final class OpReader {
             }
         }
         for (Map.Entry<String, ValueDef> e : values.entrySet()) {
-            boolean isKey = keyAttrs.contains(e.getKey()) || t.indexes().stream().anyMatch(g ->
-                    e.getKey().equals(g.partitionKey()) || e.getKey().equals(g.sortKey()));
+            boolean isKey = keyAttrs.contains(e.getKey())
+                    || t.indexes().stream()
+                            .anyMatch(g -> e.getKey().equals(g.partitionKey())
+                                    || e.getKey().equals(g.sortKey()));
             if (isKey && e.getValue().number()) {
                 throw r.fail(path + "." + e.getKey(), "key attributes of scenario tables are strings; use \"s\"");
             }

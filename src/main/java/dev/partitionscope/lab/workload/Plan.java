@@ -28,8 +28,8 @@ public final class Plan {
         this.variant = variant;
         this.settings = settings;
         this.rate = settings.rate() != null ? settings.rate() : variant.rate();
-        this.duration = settings.duration() != null ? settings.duration()
-                : Duration.ofSeconds(variant.durationSeconds());
+        this.duration =
+                settings.duration() != null ? settings.duration() : Duration.ofSeconds(variant.durationSeconds());
         this.itemSize = settings.itemSize() != null ? settings.itemSize() : variant.itemSize();
         if (settings.skewPercent() != null && scenario.skewed() == null) {
             throw new ScenarioException("Scenario " + scenario.name() + " has no key skew to change (its hot key is a"
@@ -39,7 +39,9 @@ public final class Plan {
         this.generators = new Generators(scenario.generators(), scenario.skewGenerator(), skewPercent);
         // Sizes are measured on a sample drawn from separate state, so the run's own streams start untouched.
         Generators sampleGens = new Generators(scenario.generators(), scenario.skewGenerator(), skewPercent);
-        this.makers = variant.operations().stream().mapToInt(op -> op.attributes().size()).sum();
+        this.makers = variant.operations().stream()
+                .mapToInt(op -> op.attributes().size())
+                .sum();
         Draws sample = new Draws(sampleGens, 0, makers);
         sample.next(1_750_000_000_000L);
         List<Step> list = new ArrayList<>();
@@ -142,14 +144,24 @@ public final class Plan {
 
     /** {@code order-status · before · 900 ops/s for 5 min, items of 1,200 bytes, PENDING 62 %}. */
     public String headline() {
-        StringBuilder sb = new StringBuilder(scenario.name()).append(" · ").append(variant.name()).append(" · ")
-                .append(Workloads.number(rate)).append(" ops/s for ").append(Workloads.duration(duration))
-                .append(", items of ").append(String.format("%,d", itemSize)).append(" bytes");
+        StringBuilder sb = new StringBuilder(scenario.name())
+                .append(" · ")
+                .append(variant.name())
+                .append(" · ")
+                .append(Workloads.number(rate))
+                .append(" ops/s for ")
+                .append(Workloads.duration(duration))
+                .append(", items of ")
+                .append(String.format("%,d", itemSize))
+                .append(" bytes");
         GenDef skewed = scenario.skewed();
         if (skewed != null) {
             GenDef effective = skewPercent == null ? skewed : Generators.skewed(skewed, skewPercent);
-            sb.append(", ").append(effective.hottestValue()).append(' ')
-                    .append(Workloads.number(effective.hottestShare())).append(" %");
+            sb.append(", ")
+                    .append(effective.hottestValue())
+                    .append(' ')
+                    .append(Workloads.number(effective.hottestShare()))
+                    .append(" %");
         }
         return sb.toString();
     }

@@ -39,6 +39,7 @@ public final class RealTime implements WorkloadRun {
     private volatile String message = "";
     /** Why Contributor Insights is off on a table of the run, shown with the final message; empty when on. */
     private volatile String insightsNote = "";
+
     private volatile long startNanos;
     private volatile long endNanos;
     private volatile long finishedNanos;
@@ -167,7 +168,9 @@ public final class RealTime implements WorkloadRun {
             } catch (RequestLimitExceededException e) {
                 throttled(e.throttlingReasons(), "RequestLimitExceeded");
             } catch (DynamoDbException e) {
-                String code = e.awsErrorDetails() == null ? "DynamoDbException" : e.awsErrorDetails().errorCode();
+                String code = e.awsErrorDetails() == null
+                        ? "DynamoDbException"
+                        : e.awsErrorDetails().errorCode();
                 error(code, SdkTables.describe(e));
             } catch (SdkClientException e) {
                 error("client: " + SdkTables.clientKind(e), SdkTables.describe(e));

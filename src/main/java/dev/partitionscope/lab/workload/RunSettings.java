@@ -12,22 +12,22 @@ import java.time.Duration;
  * @param seed        random seed: the same seed makes the same keys
  * @param threads     worker threads of a real-time run
  */
-public record RunSettings(Double rate, Duration duration, Double skewPercent, Integer itemSize, long seed,
-                          int threads) {
+public record RunSettings(
+        Double rate, Duration duration, Double skewPercent, Integer itemSize, long seed, int threads) {
     public static final long DEFAULT_SEED = 42;
     public static final int DEFAULT_THREADS = 8;
 
     public RunSettings {
         if (rate != null && !(rate > 0 && rate <= 1_000_000)) {
-            throw new IllegalArgumentException("the rate must be above 0 and at most 1,000,000 operations/s, not "
-                    + rate);
+            throw new IllegalArgumentException(
+                    "the rate must be above 0 and at most 1,000,000 operations/s, not " + rate);
         }
         if (duration != null && (duration.isNegative() || duration.isZero())) {
             throw new IllegalArgumentException("the duration must be positive, not " + duration);
         }
         if (skewPercent != null && !(skewPercent > 0 && skewPercent <= 100)) {
-            throw new IllegalArgumentException("the key skew is a share of requests: above 0 and at most 100 %, not "
-                    + skewPercent);
+            throw new IllegalArgumentException(
+                    "the key skew is a share of requests: above 0 and at most 100 %, not " + skewPercent);
         }
         if (itemSize != null && (itemSize < 1 || itemSize > 400 * 1024)) {
             throw new IllegalArgumentException("the item size must be 1 byte to 400 KB, not " + itemSize);

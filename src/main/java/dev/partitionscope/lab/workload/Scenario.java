@@ -11,8 +11,15 @@ import java.util.Map;
  * @param skewGenerator the generator whose hottest value a "key skew" override changes; null when none applies
  * @param source        where it was read from: {@code bundled} or a file path
  */
-public record Scenario(String name, String title, String seed, String summary, String skewGenerator,
-                       Map<String, GenDef> generators, Map<String, Variant> variants, String source) {
+public record Scenario(
+        String name,
+        String title,
+        String seed,
+        String summary,
+        String skewGenerator,
+        Map<String, GenDef> generators,
+        Map<String, Variant> variants,
+        String source) {
 
     public static final String BEFORE = "before";
     public static final String AFTER = "after";

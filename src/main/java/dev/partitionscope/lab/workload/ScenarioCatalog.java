@@ -57,7 +57,9 @@ public final class ScenarioCatalog {
         }
         if (dir != null && Files.isDirectory(dir)) {
             try (Stream<Path> files = Files.list(dir)) {
-                for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+                for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".json"))
+                        .sorted()
+                        .toList()) {
                     String text;
                     try {
                         text = Files.readString(p, StandardCharsets.UTF_8);
@@ -85,7 +87,10 @@ public final class ScenarioCatalog {
         if (index == null) {
             return List.of();
         }
-        return index.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        return index.lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                .toList();
     }
 
     private static String resource(String path) {
@@ -113,10 +118,11 @@ public final class ScenarioCatalog {
         if (s != null) {
             return s;
         }
-        StringBuilder sb = new StringBuilder("No scenario named '" + name + "'. Known: " + String.join(", ",
-                scenarios.keySet()) + ".");
-        problems.stream().filter(p -> p.contains(name)).findFirst().ifPresent(p -> sb.append(" A file that may be"
-                + " it could not be read: ").append(p));
+        StringBuilder sb = new StringBuilder(
+                "No scenario named '" + name + "'. Known: " + String.join(", ", scenarios.keySet()) + ".");
+        problems.stream().filter(p -> p.contains(name)).findFirst().ifPresent(p -> sb.append(
+                        " A file that may be" + " it could not be read: ")
+                .append(p));
         throw new ScenarioException(sb.toString());
     }
 

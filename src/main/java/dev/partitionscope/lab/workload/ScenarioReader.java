@@ -40,8 +40,7 @@ public final class ScenarioReader {
     public static final int VERSION = 1;
     static final Set<String> BUILT_INS = Set.of("now", "date", "month", "epoch");
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private final String file;
     private Map<String, GenDef> generators;
@@ -61,8 +60,9 @@ public final class ScenarioReader {
             root = JSON.readTree(text);
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
-            throw new ScenarioException(file + ": not valid JSON" + (loc == null ? "" : " at line " + loc.getLineNr()
-                    + ", column " + loc.getColumnNr()) + ": " + e.getOriginalMessage());
+            throw new ScenarioException(file + ": not valid JSON"
+                    + (loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr()) + ": "
+                    + e.getOriginalMessage());
         }
         if (root == null || !root.isObject()) {
             throw new ScenarioException(file + ": a scenario file holds one JSON object");
@@ -71,7 +71,18 @@ public final class ScenarioReader {
     }
 
     private Scenario scenario(JsonNode root) {
-        only(root, "", "version", "name", "title", "seed", "summary", "skew", "defaults", "generators", "tables",
+        only(
+                root,
+                "",
+                "version",
+                "name",
+                "title",
+                "seed",
+                "summary",
+                "skew",
+                "defaults",
+                "generators",
+                "tables",
                 "variants");
         JsonNode v = root.get("version");
         if (v == null) {
@@ -81,8 +92,10 @@ public final class ScenarioReader {
             throw fail("version", "must be a whole number (" + VERSION + "), not " + v);
         }
         if (v.intValue() > VERSION) {
-            throw fail("version", "is " + v.intValue() + ", but this PartitionScope reads scenario format version "
-                    + VERSION + "; update PartitionScope to run it");
+            throw fail(
+                    "version",
+                    "is " + v.intValue() + ", but this PartitionScope reads scenario format version " + VERSION
+                            + "; update PartitionScope to run it");
         }
         String name = text(root, "name", "", true);
         if (!name.matches("[a-z0-9][a-z0-9-]*")) {
@@ -95,7 +108,8 @@ public final class ScenarioReader {
         }
         generators = generators(object(root, "generators", "", false));
         String skew = text(root, "skew", "", false);
-        if (skew != null && (!generators.containsKey(skew) || !generators.get(skew).skewable())) {
+        if (skew != null
+                && (!generators.containsKey(skew) || !generators.get(skew).skewable())) {
             throw fail("skew", "'" + skew + "' must name a weighted or keys generator");
         }
         Map<String, TableDef> tables = tables(object(root, "tables", "", true));
@@ -108,12 +122,21 @@ public final class ScenarioReader {
         for (String required : List.of(Scenario.BEFORE, Scenario.AFTER)) {
             if (!variants.containsKey(required)) {
                 String article = required.equals(Scenario.AFTER) ? "an" : "a";
-                throw fail("variants", "needs " + article + " \"" + required + "\" variant (every scenario has"
-                        + " before and after)");
+                throw fail(
+                        "variants",
+                        "needs " + article + " \"" + required + "\" variant (every scenario has"
+                                + " before and after)");
             }
         }
-        return new Scenario(name, title == null ? name : title, text(root, "seed", "", false),
-                text(root, "summary", "", false), skew, generators, variants, file);
+        return new Scenario(
+                name,
+                title == null ? name : title,
+                text(root, "seed", "", false),
+                text(root, "summary", "", false),
+                skew,
+                generators,
+                variants,
+                file);
     }
 
     // Generators
@@ -151,8 +174,10 @@ public final class ScenarioReader {
         try {
             type = GenDef.Type.valueOf(typeText.toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw fail(path + ".type", "'" + typeText + "' is not a generator type; use weighted, keys, uuid, number,"
-                    + " recent or sequence");
+            throw fail(
+                    path + ".type",
+                    "'" + typeText + "' is not a generator type; use weighted, keys, uuid, number,"
+                            + " recent or sequence");
         }
         List<String> values = List.of();
         double[] weights = new double[0];
@@ -206,8 +231,21 @@ public final class ScenarioReader {
         int size = (int) number(g, "size", path, 1, 1_000_000, 1024.0);
         String prefix = g.has("prefix") ? text(g, "prefix", path, true) : "";
         int width = (int) number(g, "width", path, 0, 12, 0.0);
-        return new GenDef(name, type, List.copyOf(values), weights, count, prefix, width,
-                g.has("hot") ? text(g, "hot", path, true) : null, hotShare, zipf, min, max, of, size);
+        return new GenDef(
+                name,
+                type,
+                List.copyOf(values),
+                weights,
+                count,
+                prefix,
+                width,
+                g.has("hot") ? text(g, "hot", path, true) : null,
+                hotShare,
+                zipf,
+                min,
+                max,
+                of,
+                size);
     }
 
     // Tables
@@ -236,17 +274,28 @@ public final class ScenarioReader {
                     Map.Entry<String, JsonNode> ge = gi.next();
                     String gp = path + ".indexes." + ge.getKey();
                     only(ge.getValue(), gp, "partitionKey", "sortKey", "projection");
-                    String projection = ge.getValue().has("projection") ? text(ge.getValue(), "projection", gp, true)
-                            : "ALL";
+                    String projection =
+                            ge.getValue().has("projection") ? text(ge.getValue(), "projection", gp, true) : "ALL";
                     if (!projection.equals("ALL") && !projection.equals("KEYS_ONLY")) {
                         throw fail(gp + ".projection", "'" + projection + "' must be ALL or KEYS_ONLY");
                     }
-                    gsis.add(new TableDef.Gsi(ge.getKey(), text(ge.getValue(), "partitionKey", gp, true),
-                            text(ge.getValue(), "sortKey", gp, false), projection.equals("KEYS_ONLY")));
+                    gsis.add(new TableDef.Gsi(
+                            ge.getKey(),
+                            text(ge.getValue(), "partitionKey", gp, true),
+                            text(ge.getValue(), "sortKey", gp, false),
+                            projection.equals("KEYS_ONLY")));
                 }
             }
-            out.put(e.getKey(), new TableDef(e.getKey(), text(t, "partitionKey", path, true),
-                    text(t, "sortKey", path, false), gsis, onDemand, rcu, wcu));
+            out.put(
+                    e.getKey(),
+                    new TableDef(
+                            e.getKey(),
+                            text(t, "partitionKey", path, true),
+                            text(t, "sortKey", path, false),
+                            gsis,
+                            onDemand,
+                            rcu,
+                            wcu));
         }
         if (out.isEmpty()) {
             throw fail("tables", "needs at least one table");
@@ -265,12 +314,17 @@ public final class ScenarioReader {
         if (!v.has("rate") && !defaults.has("rate")) {
             throw fail(path + ".rate", "is missing (set it here or in \"defaults\")");
         }
-        double rate = v.has("rate") ? number(v, "rate", path, 0.001, 1_000_000, null)
+        double rate = v.has("rate")
+                ? number(v, "rate", path, 0.001, 1_000_000, null)
                 : number(defaults, "rate", "defaults", 0.001, 1_000_000, null);
-        long duration = (long) (v.has("duration") ? number(v, "duration", path, 1, 7 * 86_400, null)
-                : number(defaults, "duration", "defaults", 1, 7 * 86_400, 300.0));
-        int itemSize = (int) (v.has("itemSize") ? number(v, "itemSize", path, 1, 400 * 1024, null)
-                : number(defaults, "itemSize", "defaults", 1, 400 * 1024, 1000.0));
+        long duration = (long)
+                (v.has("duration")
+                        ? number(v, "duration", path, 1, 7 * 86_400, null)
+                        : number(defaults, "duration", "defaults", 1, 7 * 86_400, 300.0));
+        int itemSize = (int)
+                (v.has("itemSize")
+                        ? number(v, "itemSize", path, 1, 400 * 1024, null)
+                        : number(defaults, "itemSize", "defaults", 1, 400 * 1024, 1000.0));
         JsonNode ops = v.get("operations");
         if (ops == null || !ops.isArray() || ops.isEmpty()) {
             throw fail(path + ".operations", "needs at least one operation");
@@ -325,8 +379,11 @@ public final class ScenarioReader {
         try {
             for (String name : Template.placeholders(template)) {
                 if (!BUILT_INS.contains(name) && !generators.containsKey(name)) {
-                    throw fail(path, "'" + template + "' uses {" + name + "}, which is neither a generator ("
-                            + String.join(", ", generators.keySet()) + ") nor built in (now, date, month, epoch)");
+                    throw fail(
+                            path,
+                            "'" + template + "' uses {" + name + "}, which is neither a generator ("
+                                    + String.join(", ", generators.keySet())
+                                    + ") nor built in (now, date, month, epoch)");
                 }
             }
         } catch (IllegalArgumentException e) {

@@ -29,8 +29,7 @@ final class SdkCalls {
         void attempt(Runnable request);
     }
 
-    private SdkCalls() {
-    }
+    private SdkCalls() {}
 
     /** Sends the operation the step draws for this request; returns a short description of it. */
     static String send(DynamoDbClient client, Step s, Draws d, Outcome out) {
@@ -50,7 +49,9 @@ final class SdkCalls {
                     if (i > 0) {
                         d.next(d.now);
                     }
-                    writes.add(WriteRequest.builder().putRequest(PutRequest.builder().item(sdk(s.item(d))).build())
+                    writes.add(WriteRequest.builder()
+                            .putRequest(
+                                    PutRequest.builder().item(sdk(s.item(d))).build())
                             .build());
                 }
                 out.attempt(() -> {
@@ -76,8 +77,11 @@ final class SdkCalls {
                 }
                 String expression = "ADD " + String.join(", ", adds);
                 out.attempt(() -> {
-                    client.updateItem(b -> b.tableName(table).key(key).updateExpression(expression)
-                            .expressionAttributeNames(names).expressionAttributeValues(values));
+                    client.updateItem(b -> b.tableName(table)
+                            .key(key)
+                            .updateExpression(expression)
+                            .expressionAttributeNames(names)
+                            .expressionAttributeValues(values));
                     out.ok();
                 });
             }
@@ -101,10 +105,13 @@ final class SdkCalls {
                 shown = shown(keys);
                 for (String pk : keys) {
                     out.attempt(() -> {
-                        client.query(b -> b.tableName(table).indexName(s.def.index())
-                                .keyConditionExpression("#k = :k").expressionAttributeNames(Map.of("#k", pkName))
+                        client.query(b -> b.tableName(table)
+                                .indexName(s.def.index())
+                                .keyConditionExpression("#k = :k")
+                                .expressionAttributeNames(Map.of("#k", pkName))
                                 .expressionAttributeValues(Map.of(":k", AttributeValue.fromS(pk)))
-                                .limit(s.def.limit()).scanIndexForward(s.def.forward()));
+                                .limit(s.def.limit())
+                                .scanIndexForward(s.def.forward()));
                         out.ok();
                     });
                 }
@@ -116,17 +123,21 @@ final class SdkCalls {
 
     /** {@code PENDING#1} or {@code 8 keys: PENDING#1 … PENDING#8}. */
     static String shown(List<String> keys) {
-        return keys.size() == 1 ? keys.get(0) : keys.size() + " keys: " + keys.get(0) + " … " + keys.get(keys.size()
-                - 1);
+        return keys.size() == 1
+                ? keys.get(0)
+                : keys.size() + " keys: " + keys.get(0) + " … " + keys.get(keys.size() - 1);
     }
 
     static Map<String, AttributeValue> sdk(Map<String, AttrValue> item) {
         Map<String, AttributeValue> out = new LinkedHashMap<>();
-        item.forEach((k, v) -> out.put(k, switch (v.type()) {
-            case S -> AttributeValue.fromS(((AttrValue.S) v).value());
-            case N -> AttributeValue.fromN(((AttrValue.N) v).text());
-            default -> throw new IllegalArgumentException("scenarios write strings and numbers, not " + v.type());
-        }));
+        item.forEach((k, v) -> out.put(
+                k,
+                switch (v.type()) {
+                    case S -> AttributeValue.fromS(((AttrValue.S) v).value());
+                    case N -> AttributeValue.fromN(((AttrValue.N) v).text());
+                    default ->
+                        throw new IllegalArgumentException("scenarios write strings and numbers, not " + v.type());
+                }));
         return out;
     }
 }

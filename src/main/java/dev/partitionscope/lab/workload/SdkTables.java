@@ -23,8 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /** Creates a scenario's tables through the SDK when missing, and checks existing ones have the right keys. */
 final class SdkTables {
-    private SdkTables() {
-    }
+    private SdkTables() {}
 
     static void ensure(DynamoDbClient client, TableDef def) {
         TableDescription t;
@@ -51,18 +50,22 @@ final class SdkTables {
         def.indexes().forEach(g -> indexes.add(g.name()));
         for (String index : indexes) {
             try {
-                ContributorInsightsStatus status = client.describeContributorInsights(b -> b.tableName(def.name())
-                        .indexName(index)).contributorInsightsStatus();
+                ContributorInsightsStatus status = client.describeContributorInsights(
+                                b -> b.tableName(def.name()).indexName(index))
+                        .contributorInsightsStatus();
                 if (status != ContributorInsightsStatus.ENABLED && status != ContributorInsightsStatus.ENABLING) {
-                    client.updateContributorInsights(b -> b.tableName(def.name()).indexName(index)
+                    client.updateContributorInsights(b -> b.tableName(def.name())
+                            .indexName(index)
                             .contributorInsightsAction(ContributorInsightsAction.ENABLE));
                 }
             } catch (DynamoDbException | SdkClientException e) {
                 missed.add(def.name() + (index == null ? "" : "/" + index));
             }
         }
-        return missed.isEmpty() ? "" : "Contributor Insights could not be enabled on " + String.join(", ", missed)
-                + " (this endpoint does not support it; run through the Lab proxy to get insight reports).";
+        return missed.isEmpty()
+                ? ""
+                : "Contributor Insights could not be enabled on " + String.join(", ", missed)
+                        + " (this endpoint does not support it; run through the Lab proxy to get insight reports).";
     }
 
     private static TableDescription waitActive(DynamoDbClient client, String name) {
@@ -92,9 +95,10 @@ final class SdkTables {
             }
         }
         if (!def.partitionKey().equals(pk) || !Objects.equals(def.sortKey(), sk)) {
-            throw new ScenarioException("Table " + def.name() + " exists with key " + pk + (sk == null ? "" : " / "
-                    + sk) + ", but the scenario needs " + def.partitionKey() + (def.sortKey() == null ? ""
-                    : " / " + def.sortKey()) + ". Delete the table or use another endpoint.");
+            throw new ScenarioException("Table " + def.name() + " exists with key " + pk
+                    + (sk == null ? "" : " / " + sk) + ", but the scenario needs " + def.partitionKey()
+                    + (def.sortKey() == null ? "" : " / " + def.sortKey())
+                    + ". Delete the table or use another endpoint.");
         }
         for (TableDef.Gsi g : def.indexes()) {
             if (t.globalSecondaryIndexes().stream().noneMatch(i -> i.indexName().equals(g.name()))) {
@@ -111,22 +115,34 @@ final class SdkTables {
             attrs.add(def.sortKey());
         }
         List<GlobalSecondaryIndex> gsis = new ArrayList<>();
-        ProvisionedThroughput throughput = def.onDemand() ? null : ProvisionedThroughput.builder()
-                .readCapacityUnits(def.readCapacity()).writeCapacityUnits(def.writeCapacity()).build();
+        ProvisionedThroughput throughput = def.onDemand()
+                ? null
+                : ProvisionedThroughput.builder()
+                        .readCapacityUnits(def.readCapacity())
+                        .writeCapacityUnits(def.writeCapacity())
+                        .build();
         for (TableDef.Gsi g : def.indexes()) {
             for (String a : new String[] {g.partitionKey(), g.sortKey()}) {
                 if (a != null && !attrs.contains(a)) {
                     attrs.add(a);
                 }
             }
-            gsis.add(GlobalSecondaryIndex.builder().indexName(g.name()).keySchema(keys(g.partitionKey(), g.sortKey()))
+            gsis.add(GlobalSecondaryIndex.builder()
+                    .indexName(g.name())
+                    .keySchema(keys(g.partitionKey(), g.sortKey()))
                     .projection(p -> p.projectionType(g.keysOnly() ? ProjectionType.KEYS_ONLY : ProjectionType.ALL))
-                    .provisionedThroughput(throughput).build());
+                    .provisionedThroughput(throughput)
+                    .build());
         }
-        CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(def.name())
+        CreateTableRequest.Builder b = CreateTableRequest.builder()
+                .tableName(def.name())
                 .keySchema(keys(def.partitionKey(), def.sortKey()))
-                .attributeDefinitions(attrs.stream().map(a -> AttributeDefinition.builder().attributeName(a)
-                        .attributeType(ScalarAttributeType.S).build()).toList())
+                .attributeDefinitions(attrs.stream()
+                        .map(a -> AttributeDefinition.builder()
+                                .attributeName(a)
+                                .attributeType(ScalarAttributeType.S)
+                                .build())
+                        .toList())
                 .billingMode(def.onDemand() ? BillingMode.PAY_PER_REQUEST : BillingMode.PROVISIONED)
                 .provisionedThroughput(throughput);
         if (!gsis.isEmpty()) {
@@ -137,9 +153,15 @@ final class SdkTables {
 
     private static List<KeySchemaElement> keys(String pk, String sk) {
         List<KeySchemaElement> keys = new ArrayList<>();
-        keys.add(KeySchemaElement.builder().attributeName(pk).keyType(KeyType.HASH).build());
+        keys.add(KeySchemaElement.builder()
+                .attributeName(pk)
+                .keyType(KeyType.HASH)
+                .build());
         if (sk != null) {
-            keys.add(KeySchemaElement.builder().attributeName(sk).keyType(KeyType.RANGE).build());
+            keys.add(KeySchemaElement.builder()
+                    .attributeName(sk)
+                    .keyType(KeyType.RANGE)
+                    .build());
         }
         return keys;
     }

@@ -40,10 +40,13 @@ public record SdkTarget(String endpoint, String region, String accessKeyId, List
         return DynamoDbClient.builder()
                 .endpointOverride(URI.create(endpoint))
                 .region(Region.of(region))
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKeyId,
-                        DUMMY_SECRET)))
-                .httpClient(Apache5HttpClient.builder().maxConnections(Math.max(8, threads * 2))
-                        .connectionTimeout(Duration.ofSeconds(3)).socketTimeout(Duration.ofSeconds(10)).build())
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKeyId, DUMMY_SECRET)))
+                .httpClient(Apache5HttpClient.builder()
+                        .maxConnections(Math.max(8, threads * 2))
+                        .connectionTimeout(Duration.ofSeconds(3))
+                        .socketTimeout(Duration.ofSeconds(10))
+                        .build())
                 .overrideConfiguration(override.build())
                 .build();
     }

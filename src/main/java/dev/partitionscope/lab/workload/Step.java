@@ -23,14 +23,17 @@ final class Step {
     final ValueMaker[] makers;
     /** Attribute positions of the table's keys (sk -1 when none) and, for a Query, the queried partition key. */
     final int pk;
+
     final int sk;
     final int readKey;
     /** GSIs a written item enters, with the positions of their key attributes. */
     final TableDef.Gsi[] gsis;
+
     final int[] gsiPk;
     final int[] gsiSk;
     /** Capacity of one request (for a batch: of one item), as the engine charges it. */
     final double writeUnits;
+
     final double[] gsiUnits;
     final double readUnits;
     final int returnedItems;

@@ -6,19 +6,27 @@ import java.util.List;
  * A table a scenario needs, created when missing. Keys are strings (every seed's keys are). Provisioned tables give
  * their GSIs the table's capacity; on-demand tables start with the Lab's (and AWS's) initial on-demand throughput.
  */
-public record TableDef(String name, String partitionKey, String sortKey, List<Gsi> indexes, boolean onDemand,
-                       long readCapacity, long writeCapacity) {
+public record TableDef(
+        String name,
+        String partitionKey,
+        String sortKey,
+        List<Gsi> indexes,
+        boolean onDemand,
+        long readCapacity,
+        long writeCapacity) {
 
     /** A global secondary index; {@code keysOnly} projects only keys (else ALL). */
-    public record Gsi(String name, String partitionKey, String sortKey, boolean keysOnly) {
-    }
+    public record Gsi(String name, String partitionKey, String sortKey, boolean keysOnly) {}
 
     public TableDef {
         indexes = List.copyOf(indexes);
     }
 
     public Gsi index(String indexName) {
-        return indexes.stream().filter(g -> g.name().equals(indexName)).findFirst().orElse(null);
+        return indexes.stream()
+                .filter(g -> g.name().equals(indexName))
+                .findFirst()
+                .orElse(null);
     }
 
     /** "on-demand" or "provisioned 2,000 RCU / 2,000 WCU", for captions. */

@@ -28,18 +28,34 @@ final class Tally {
         errorKinds.computeIfAbsent(kind, k -> new LongAdder()).increment();
     }
 
-    WorkloadProgress snapshot(String headline, WorkloadProgress.State state, Duration elapsed, Duration planned,
-                              String message) {
-        return new WorkloadProgress(headline, WorkloadProgress.Mode.REAL_TIME, state, elapsed, planned,
-                operations.sum(), requests.sum(), succeeded.sum(), throttled.sum(), unprocessed.sum(), errors.sum(),
-                sorted(reasons), sorted(errorKinds), doing, message);
+    WorkloadProgress snapshot(
+            String headline, WorkloadProgress.State state, Duration elapsed, Duration planned, String message) {
+        return new WorkloadProgress(
+                headline,
+                WorkloadProgress.Mode.REAL_TIME,
+                state,
+                elapsed,
+                planned,
+                operations.sum(),
+                requests.sum(),
+                succeeded.sum(),
+                throttled.sum(),
+                unprocessed.sum(),
+                errors.sum(),
+                sorted(reasons),
+                sorted(errorKinds),
+                doing,
+                message);
     }
 
     /** Most frequent first. */
     static Map<String, Long> sorted(Map<String, LongAdder> counts) {
         Map<String, Long> out = new LinkedHashMap<>();
-        counts.entrySet().stream().sorted(Comparator.comparingLong((Map.Entry<String, LongAdder> e) ->
-                e.getValue().sum()).reversed()).forEach(e -> out.put(e.getKey(), e.getValue().sum()));
+        counts.entrySet().stream()
+                .sorted(Comparator.comparingLong(
+                                (Map.Entry<String, LongAdder> e) -> e.getValue().sum())
+                        .reversed())
+                .forEach(e -> out.put(e.getKey(), e.getValue().sum()));
         return out;
     }
 }

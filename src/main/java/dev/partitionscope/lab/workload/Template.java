@@ -12,6 +12,7 @@ import java.util.Map;
 final class Template {
     /** Placeholder codes below 0 are built-ins. */
     static final int NOW = -1;
+
     static final int DATE = -2;
     static final int MONTH = -3;
     static final int EPOCH = -4;

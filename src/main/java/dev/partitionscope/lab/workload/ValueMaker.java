@@ -29,8 +29,9 @@ final class ValueMaker {
         this.base = Template.compile(def.template(), ids);
         this.idTemplate = def.id() == null ? null : Template.compile(def.id(), ids);
         int single = base.singleGenerator();
-        boolean enumerableGen = single >= 0 && (gens.gen(single).def().type() == GenDef.Type.WEIGHTED
-                || gens.gen(single).def().type() == GenDef.Type.KEYS);
+        boolean enumerableGen = single >= 0
+                && (gens.gen(single).def().type() == GenDef.Type.WEIGHTED
+                        || gens.gen(single).def().type() == GenDef.Type.KEYS);
         this.enumerable = def.scheme() == null && enumerableGen ? single : -1;
         if (enumerable >= 0) {
             GenDef g = gens.gen(single).def();
@@ -54,8 +55,7 @@ final class ValueMaker {
         String v = b;
         if (s != null) {
             String idValue = idTemplate == null ? null : idTemplate.render(d);
-            v = s.apply(b, idValue, s.bucket() == null ? null : d.bucket(s.bucket()), d.schemeRandom,
-                    def.separator());
+            v = s.apply(b, idValue, s.bucket() == null ? null : d.bucket(s.bucket()), d.schemeRandom, def.separator());
         }
         d.make(id, v);
         return v;
@@ -91,8 +91,9 @@ final class ValueMaker {
         KeyScheme s = def.scheme();
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < buckets; i++) {
-            long t = s.bucket() == null ? d.now : dev.partitionscope.core.scheme.Suffixes.bucketBefore(s.bucket(),
-                    d.now, i);
+            long t = s.bucket() == null
+                    ? d.now
+                    : dev.partitionscope.core.scheme.Suffixes.bucketBefore(s.bucket(), d.now, i);
             keys.addAll(s.keysAt(b, t, def.separator()));
         }
         return keys;

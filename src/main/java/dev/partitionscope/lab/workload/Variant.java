@@ -8,8 +8,14 @@ import java.util.Map;
  * named variant — with its own operation mix and defaults. {@code rate} is operations per second; an operation that
  * fans out or writes a batch sends several items.
  */
-public record Variant(String name, String caption, double rate, long durationSeconds, int itemSize,
-                      Map<String, TableDef> tables, List<OpDef> operations) {
+public record Variant(
+        String name,
+        String caption,
+        double rate,
+        long durationSeconds,
+        int itemSize,
+        Map<String, TableDef> tables,
+        List<OpDef> operations) {
 
     public Variant {
         tables = Map.copyOf(tables);

@@ -15,10 +15,22 @@ import java.util.Map;
  * @param doing              the latest request, e.g. {@code PutItem order-status-index · status = PENDING#3}
  * @param message            why the run ended or failed; empty while running
  */
-public record WorkloadProgress(String headline, Mode mode, State state, Duration elapsed, Duration planned,
-                               long operations, long requests, long succeeded, long throttled, long unprocessedItems,
-                               long errors, Map<String, Long> throttlesByReason, Map<String, Long> errorsByKind,
-                               String doing, String message) {
+public record WorkloadProgress(
+        String headline,
+        Mode mode,
+        State state,
+        Duration elapsed,
+        Duration planned,
+        long operations,
+        long requests,
+        long succeeded,
+        long throttled,
+        long unprocessedItems,
+        long errors,
+        Map<String, Long> throttlesByReason,
+        Map<String, Long> errorsByKind,
+        String doing,
+        String message) {
 
     /** How a run sends its requests. */
     public enum Mode {
@@ -30,7 +42,11 @@ public record WorkloadProgress(String headline, Mode mode, State state, Duration
 
     /** The life of a run. */
     public enum State {
-        STARTING, RUNNING, FINISHED, STOPPED, FAILED;
+        STARTING,
+        RUNNING,
+        FINISHED,
+        STOPPED,
+        FAILED;
 
         public boolean over() {
             return this == FINISHED || this == STOPPED || this == FAILED;
@@ -50,8 +66,10 @@ public record WorkloadProgress(String headline, Mode mode, State state, Duration
 
     /** Throttled requests with a KeyRange reason (a hot partition), table or index. */
     public long keyRangeThrottles() {
-        return throttlesByReason.entrySet().stream().filter(e -> e.getKey().contains("KeyRange"))
-                .mapToLong(Map.Entry::getValue).sum();
+        return throttlesByReason.entrySet().stream()
+                .filter(e -> e.getKey().contains("KeyRange"))
+                .mapToLong(Map.Entry::getValue)
+                .sum();
     }
 
     /** Requests per second of elapsed time. */
@@ -62,8 +80,8 @@ public record WorkloadProgress(String headline, Mode mode, State state, Duration
 
     /** {@code 10,800 requests · 9,650 ok · 1,150 throttled · 0 errors}. */
     public String countsLine() {
-        StringBuilder sb = new StringBuilder(String.format("%,d requests · %,d ok · %,d throttled", requests,
-                succeeded, throttled));
+        StringBuilder sb = new StringBuilder(
+                String.format("%,d requests · %,d ok · %,d throttled", requests, succeeded, throttled));
         if (unprocessedItems > 0) {
             sb.append(String.format(" · %,d batch items unprocessed", unprocessedItems));
         }

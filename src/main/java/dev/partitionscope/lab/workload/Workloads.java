@@ -5,8 +5,7 @@ import java.util.Locale;
 
 /** Small shared helpers of the workload package: how numbers and durations read in captions and on the CLI. */
 public final class Workloads {
-    private Workloads() {
-    }
+    private Workloads() {}
 
     /** {@code 900}, {@code 1,500}, {@code 62.5}. */
     public static String number(double v) {
@@ -54,7 +53,8 @@ public final class Workloads {
                 d = Duration.ofSeconds(Long.parseLong(t));
             } else {
                 java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-                        "(?:(\\d+)h)?(?:(\\d+)(?:m|min))?(?:(\\d+)s)?").matcher(t);
+                                "(?:(\\d+)h)?(?:(\\d+)(?:m|min))?(?:(\\d+)s)?")
+                        .matcher(t);
                 if (!t.isEmpty() && m.matches()) {
                     d = Duration.ofSeconds(group(m, 1) * 3600 + group(m, 2) * 60 + group(m, 3));
                 }
@@ -65,8 +65,8 @@ public final class Workloads {
         if (d != null) {
             return positive(d, text);
         }
-        throw new IllegalArgumentException("'" + text + "' is not a duration; write seconds (300) or 90s, 5m, 1h,"
-                + " 1h30m");
+        throw new IllegalArgumentException(
+                "'" + text + "' is not a duration; write seconds (300) or 90s, 5m, 1h," + " 1h30m");
     }
 
     private static long group(java.util.regex.Matcher m, int g) {

@@ -19,8 +19,7 @@ import javafx.stage.Window;
 
 /** Version, runtime and the licences of every bundled dependency; the list can be copied. */
 public final class AboutDialog {
-    private AboutDialog() {
-    }
+    private AboutDialog() {}
 
     public static void show(Window owner) {
         Dialog<Void> dialog = new Dialog<>();
@@ -57,15 +56,17 @@ public final class AboutDialog {
         table.setPrefHeight(260);
         table.setPrefWidth(640);
         Button copy = new Button("Copy licence list", Icons.of("mdi2c-content-copy"));
-        copy.setOnAction(e -> Fx.copy(deps.stream().map(d -> d.name() + " " + d.version() + " — " + d.licence()
-                + " — " + d.url()).collect(Collectors.joining("\n"))));
+        copy.setOnAction(e -> Fx.copy(deps.stream()
+                .map(d -> d.name() + " " + d.version() + " — " + d.licence() + " — " + d.url())
+                .collect(Collectors.joining("\n"))));
         Label note = new Label("PartitionScope never bundles DynamoDB Local (its licence is not open source); tests"
                 + " run against dynalite (MIT), installed from npm at test time.");
         note.setWrapText(true);
         note.setMaxWidth(640);
         note.getStyleClass().add("caption");
-        dialog.getDialogPane().setContent(new VBox(14, top, tagline, new Label("Bundled components and their licences"),
-                table, copy, note));
+        dialog.getDialogPane()
+                .setContent(new VBox(
+                        14, top, tagline, new Label("Bundled components and their licences"), table, copy, note));
         dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         Theme.style(dialog.getDialogPane().getScene());
         dialog.showAndWait();

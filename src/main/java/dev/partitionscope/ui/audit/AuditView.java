@@ -62,8 +62,7 @@ public final class AuditView {
     private final TableView<Row> patterns = new TableView<>();
 
     /** A pattern row with the resource it was sampled from. */
-    record Row(String resource, PatternStats stats) {
-    }
+    record Row(String resource, PatternStats stats) {}
 
     public AuditView(AuditViewModel vm, ShellActions actions, FileDialogs files) {
         this.vm = vm;
@@ -89,9 +88,14 @@ public final class AuditView {
     }
 
     private void updateState() {
-        boolean show = TableScreenState.apply(empty, main, actions, Screen.AUDIT, "Connect to AWS, LocalStack or the"
-                + " built-in Lab to audit a table's key patterns.", "Choose a table in the top bar (Ctrl+T): its"
-                + " keys are sampled under a read budget and checked for hot partitions.");
+        boolean show = TableScreenState.apply(
+                empty,
+                main,
+                actions,
+                Screen.AUDIT,
+                "Connect to AWS, LocalStack or the" + " built-in Lab to audit a table's key patterns.",
+                "Choose a table in the top bar (Ctrl+T): its"
+                        + " keys are sampled under a read budget and checked for hot partitions.");
         Fx.show(empty, !show);
         content.setVisible(show);
         content.setDisable(!show);
@@ -116,8 +120,10 @@ public final class AuditView {
         resume.setId("auditResume");
         resume.setTooltip(new Tooltip("Sample the rest: each table and GSI continues where it stopped"));
         resume.setOnAction(e -> vm.resume());
-        resume.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(vm::resumable,
-                vm.resultProperty(), vm.savedInProperty()).and(vm.runningProperty().not()));
+        resume.visibleProperty()
+                .bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                                vm::resumable, vm.resultProperty(), vm.savedInProperty())
+                        .and(vm.runningProperty().not()));
         resume.managedProperty().bind(resume.visibleProperty());
         Button copy = new Button("Copy Markdown", Icons.of("mdi2c-content-copy", 16));
         copy.setId("auditCopyMarkdown");
@@ -143,12 +149,33 @@ public final class AuditView {
         insights.selectedProperty().bindBidirectional(vm.insightsProperty());
         insights.setTooltip(new Tooltip("Join each pattern's load from Contributor Insights over the top bar's time"
                 + " range (billed per report on AWS)"));
-        FlowPane inputs = new FlowPane(10, 6, Fx.labeledField("Read budget (RCU/s)", "auditBudget", vm.budgetProperty(), 90,
-                "Empty: 5 % of the table's provisioned reads, or 100 RCU/s on on-demand. 0: no budget.",
-                "default"), Fx.labeledField("Segments", "auditSegments", vm.segmentsProperty(), 50, "Parallel Scan segments",
-                null), Fx.labeledField("Item cap", "auditItemCap", vm.itemCapProperty(), 80, "Items per table or index; 0:"
-                + " no cap", null), Fx.labeledField("Time cap (s)", "auditTimeCap", vm.timeCapProperty(), 60, "Seconds per"
-                + " table or index; empty: no cap", "none"), indexes, insights);
+        FlowPane inputs = new FlowPane(
+                10,
+                6,
+                Fx.labeledField(
+                        "Read budget (RCU/s)",
+                        "auditBudget",
+                        vm.budgetProperty(),
+                        90,
+                        "Empty: 5 % of the table's provisioned reads, or 100 RCU/s on on-demand. 0: no budget.",
+                        "default"),
+                Fx.labeledField("Segments", "auditSegments", vm.segmentsProperty(), 50, "Parallel Scan segments", null),
+                Fx.labeledField(
+                        "Item cap",
+                        "auditItemCap",
+                        vm.itemCapProperty(),
+                        80,
+                        "Items per table or index; 0:" + " no cap",
+                        null),
+                Fx.labeledField(
+                        "Time cap (s)",
+                        "auditTimeCap",
+                        vm.timeCapProperty(),
+                        60,
+                        "Seconds per" + " table or index; empty: no cap",
+                        "none"),
+                indexes,
+                insights);
         inputs.setAlignment(Pos.CENTER_LEFT);
 
         progressText.setId("auditProgress");
@@ -163,16 +190,20 @@ public final class AuditView {
         matrix.setId("auditMatrix");
         matrix.getStyleClass().add("dense");
         matrix.setPlaceholder(new Label("Run the audit to see each key pattern's risk"));
-        matrix.getColumns().setAll(List.of(
-                Fx.textColumn("Pattern", Advisor.RiskRow::pattern, 200),
-                Fx.textColumn("Where", Advisor.RiskRow::resource, 120),
-                Fx.textColumn("Risk", r -> r.risk().name().charAt(0) + r.risk().name().substring(1).toLowerCase(Locale.ROOT),
-                        70),
-                Fx.textColumn("Cardinality", Advisor.RiskRow::cardinality, 160),
-                Fx.textColumn("Peak (% of the key ceiling)", Advisor.RiskRow::peak, 300),
-                Fx.textColumn("Burst exposure", Advisor.RiskRow::burst, 150),
-                Fx.textColumn("Growth", Advisor.RiskRow::growth, 150),
-                Fx.textColumn("Why", Advisor.RiskRow::reason, 360)));
+        matrix.getColumns()
+                .setAll(List.of(
+                        Fx.textColumn("Pattern", Advisor.RiskRow::pattern, 200),
+                        Fx.textColumn("Where", Advisor.RiskRow::resource, 120),
+                        Fx.textColumn(
+                                "Risk",
+                                r -> r.risk().name().charAt(0)
+                                        + r.risk().name().substring(1).toLowerCase(Locale.ROOT),
+                                70),
+                        Fx.textColumn("Cardinality", Advisor.RiskRow::cardinality, 160),
+                        Fx.textColumn("Peak (% of the key ceiling)", Advisor.RiskRow::peak, 300),
+                        Fx.textColumn("Burst exposure", Advisor.RiskRow::burst, 150),
+                        Fx.textColumn("Growth", Advisor.RiskRow::growth, 150),
+                        Fx.textColumn("Why", Advisor.RiskRow::reason, 360)));
         matrix.setPrefHeight(200);
 
         findings.setId("auditFindings");
@@ -182,20 +213,52 @@ public final class AuditView {
         patterns.setId("auditPatterns");
         patterns.getStyleClass().add("dense");
         patterns.setPlaceholder(new Label("The sampled key patterns appear here"));
-        patterns.getColumns().setAll(List.of(
-                Fx.textColumn("Where", Row::resource, 120),
-                Fx.textColumn("Pattern", r -> r.stats().template(), 240),
-                Fx.textColumn("Items sampled", r -> String.format(Locale.ROOT, "%,d (%.0f %%)", r.stats().itemsSampled(),
-                        r.stats().itemShare() * 100), 120),
-                Fx.textColumn("Keys (est.)", r -> r.stats().cardinalityError() > 0 ? String.format(Locale.ROOT,
-                        "≈ %,d ± %.1f %%", r.stats().estimatedCardinality(), r.stats().cardinalityError() * 100)
-                        : String.format(Locale.ROOT, "%,d", r.stats().estimatedCardinality()), 130),
-                Fx.textColumn("Busiest key", r -> r.stats().topKeys().isEmpty() ? "" : r.stats().topKeys().get(0).key()
-                        + String.format(Locale.ROOT, " (%.0f %%)", r.stats().topKeyShare() * 100), 240),
-                Fx.textColumn("Item size p50 / p99", r -> String.format(Locale.ROOT, "%,d B / %,d B",
-                        r.stats().itemBytes().p50(), r.stats().itemBytes().p99()), 150),
-                Fx.textColumn("One write / read", r -> units(r.stats().costAtP50().writeUnits()) + " WCU / "
-                        + units(r.stats().costAtP50().strongReadUnits()) + " RCU", 140)));
+        patterns.getColumns()
+                .setAll(List.of(
+                        Fx.textColumn("Where", Row::resource, 120),
+                        Fx.textColumn("Pattern", r -> r.stats().template(), 240),
+                        Fx.textColumn(
+                                "Items sampled",
+                                r -> String.format(
+                                        Locale.ROOT,
+                                        "%,d (%.0f %%)",
+                                        r.stats().itemsSampled(),
+                                        r.stats().itemShare() * 100),
+                                120),
+                        Fx.textColumn(
+                                "Keys (est.)",
+                                r -> r.stats().cardinalityError() > 0
+                                        ? String.format(
+                                                Locale.ROOT,
+                                                "≈ %,d ± %.1f %%",
+                                                r.stats().estimatedCardinality(),
+                                                r.stats().cardinalityError() * 100)
+                                        : String.format(
+                                                Locale.ROOT, "%,d", r.stats().estimatedCardinality()),
+                                130),
+                        Fx.textColumn(
+                                "Busiest key",
+                                r -> r.stats().topKeys().isEmpty()
+                                        ? ""
+                                        : r.stats().topKeys().get(0).key()
+                                                + String.format(
+                                                        Locale.ROOT,
+                                                        " (%.0f %%)",
+                                                        r.stats().topKeyShare() * 100),
+                                240),
+                        Fx.textColumn(
+                                "Item size p50 / p99",
+                                r -> String.format(
+                                        Locale.ROOT,
+                                        "%,d B / %,d B",
+                                        r.stats().itemBytes().p50(),
+                                        r.stats().itemBytes().p99()),
+                                150),
+                        Fx.textColumn(
+                                "One write / read",
+                                r -> units(r.stats().costAtP50().writeUnits()) + " WCU / "
+                                        + units(r.stats().costAtP50().strongReadUnits()) + " RCU",
+                                140)));
         VBox.setVgrow(patterns, Priority.ALWAYS);
         Label patternsTitle = new Label("Key patterns");
         patternsTitle.getStyleClass().add("title-4");
@@ -203,10 +266,21 @@ public final class AuditView {
         matrixTitle.getStyleClass().add("title-4");
 
         vm.resultProperty().addListener((obs, old, now) -> show(now));
-        vm.savedInProperty().addListener((obs, old, now) -> show(vm.resultProperty().get()));
+        vm.savedInProperty()
+                .addListener((obs, old, now) -> show(vm.resultProperty().get()));
         vm.errorProperty().addListener((obs, old, now) -> message.show(now, MessageBox.Kind.ERROR));
-        content.getChildren().addAll(header, inputs, progress, message, matrixTitle, matrix, findingsTitle, findings,
-                patternsTitle, patterns);
+        content.getChildren()
+                .addAll(
+                        header,
+                        inputs,
+                        progress,
+                        message,
+                        matrixTitle,
+                        matrix,
+                        findingsTitle,
+                        findings,
+                        patternsTitle,
+                        patterns);
     }
 
     private void show(KeyAudit.Result r) {
@@ -232,17 +306,21 @@ public final class AuditView {
             // All its lines, always: when the screen is short, the patterns table gives up height, not the advice.
             text.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
             Label severity = new Label(f.severity().name());
-            severity.getStyleClass().addAll("audit-severity", switch (f.severity()) {
-                case HIGH -> "danger";
-                case MEDIUM -> "warning";
-                case LOW -> "success";
-            });
+            severity.getStyleClass()
+                    .addAll(
+                            "audit-severity",
+                            switch (f.severity()) {
+                                case HIGH -> "danger";
+                                case MEDIUM -> "warning";
+                                case LOW -> "success";
+                            });
             severity.setMinWidth(64);
-            severity.setStyle("-fx-font-weight: bold; -fx-text-fill: " + switch (f.severity()) {
-                case HIGH -> "-color-danger-fg";
-                case MEDIUM -> "-color-warning-fg";
-                case LOW -> "-color-success-fg";
-            });
+            severity.setStyle("-fx-font-weight: bold; -fx-text-fill: "
+                    + switch (f.severity()) {
+                        case HIGH -> "-color-danger-fg";
+                        case MEDIUM -> "-color-warning-fg";
+                        case LOW -> "-color-success-fg";
+                    });
             HBox line = new HBox(10, severity, text);
             HBox.setHgrow(text, Priority.ALWAYS);
             line.setAlignment(Pos.CENTER_LEFT);
@@ -259,15 +337,26 @@ public final class AuditView {
         }
         String savedIn = vm.savedInProperty().get();
         if (savedIn != null) {
-            message.show(UserMessage.of("The audit saved in " + savedIn, "The risk matrix, findings and key"
-                    + " patterns as they were when the file was saved" + (r.complete() ? "."
-                    : ", from a partial sample."), "Read-only: it cannot"
-                    + " be resumed or sampled again from the file. Run the audit on the table's endpoint for a fresh"
-                    + " one."), MessageBox.Kind.INFO);
+            message.show(
+                    UserMessage.of(
+                            "The audit saved in " + savedIn,
+                            "The risk matrix, findings and key"
+                                    + " patterns as they were when the file was saved"
+                                    + (r.complete() ? "." : ", from a partial sample."),
+                            "Read-only: it cannot"
+                                    + " be resumed or sampled again from the file. Run the audit on the table's endpoint for a fresh"
+                                    + " one."),
+                    MessageBox.Kind.INFO);
             return;
         }
-        message.show(r.complete() ? null : UserMessage.of("The sample is partial", AuditViewModel.summary(r),
-                "Raise the caps or run again to sample more."), MessageBox.Kind.WARNING);
+        message.show(
+                r.complete()
+                        ? null
+                        : UserMessage.of(
+                                "The sample is partial",
+                                AuditViewModel.summary(r),
+                                "Raise the caps or run again to sample more."),
+                MessageBox.Kind.WARNING);
     }
 
     private static String units(double v) {
@@ -276,17 +365,25 @@ public final class AuditView {
 
     private void export(FileDialogs.Type type, String text) {
         String table = main.selectedTableProperty().get();
-        files.saveFile(root.getScene().getWindow(), "Export the audit", "audit-" + (table == null ? "table"
-                : table.replaceAll("[^A-Za-z0-9._-]", "_")) + "." + type.extension(), type).ifPresent(path ->
-                write(path, text));
+        files.saveFile(
+                        root.getScene().getWindow(),
+                        "Export the audit",
+                        "audit-" + (table == null ? "table" : table.replaceAll("[^A-Za-z0-9._-]", "_")) + "."
+                                + type.extension(),
+                        type)
+                .ifPresent(path -> write(path, text));
     }
 
     private void write(Path path, String text) {
         try {
             Files.writeString(path, text, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            message.show(UserMessage.of("Could not save " + path.getFileName(), path + ": " + e.getMessage(),
-                    "Pick another folder or file name."), MessageBox.Kind.ERROR);
+            message.show(
+                    UserMessage.of(
+                            "Could not save " + path.getFileName(),
+                            path + ": " + e.getMessage(),
+                            "Pick another folder or file name."),
+                    MessageBox.Kind.ERROR);
         }
     }
 

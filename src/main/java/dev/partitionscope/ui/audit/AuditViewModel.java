@@ -38,8 +38,8 @@ import javafx.beans.property.StringProperty;
 public final class AuditViewModel {
     private final MainViewModel main;
     private final StringProperty budget = new SimpleStringProperty(this, "budget", "");
-    private final StringProperty segments = new SimpleStringProperty(this, "segments",
-            Integer.toString(AuditSampler.DEFAULT_SEGMENTS));
+    private final StringProperty segments =
+            new SimpleStringProperty(this, "segments", Integer.toString(AuditSampler.DEFAULT_SEGMENTS));
     private final StringProperty itemCap = new SimpleStringProperty(this, "itemCap", "0");
     private final StringProperty timeCap = new SimpleStringProperty(this, "timeCap", "");
     private final BooleanProperty indexes = new SimpleBooleanProperty(this, "indexes", true);
@@ -95,8 +95,15 @@ public final class AuditViewModel {
         int seg = (int) number(segments.get(), "segments");
         long cap = (long) number(itemCap.get().isBlank() ? "0" : itemCap.get(), "item cap");
         Duration time = timeCap.get().isBlank() ? null : Duration.ofSeconds((long) number(timeCap.get(), "time cap"));
-        return new KeyAudit.Options(AuditSampler.Options.defaults().withSegments(seg).withBudget(bud)
-                .withItemCap(cap).withTimeCap(time), indexes.get(), main.timeRangeProperty().get(), insights.get());
+        return new KeyAudit.Options(
+                AuditSampler.Options.defaults()
+                        .withSegments(seg)
+                        .withBudget(bud)
+                        .withItemCap(cap)
+                        .withTimeCap(time),
+                indexes.get(),
+                main.timeRangeProperty().get(),
+                insights.get());
     }
 
     private static double number(String text, String what) {
@@ -130,16 +137,22 @@ public final class AuditViewModel {
 
     private void start(KeyAudit.Result previous) {
         Connection c = main.getConnection();
-        String table = previous != null ? previous.shape().name() : main.selectedTableProperty().get();
+        String table = previous != null
+                ? previous.shape().name()
+                : main.selectedTableProperty().get();
         if (c == null || table == null) {
             return;
         }
         if (c.isSnapshot()) {
             // Its sampling Scans split the table differently every run, so a snapshot could only answer "not held":
             // an audit of 0 items would replace the one saved in the file.
-            error.set(UserMessage.of("A snapshot cannot be sampled again", "An audit scans the table's items in"
-                    + " parallel segments that differ from run to run; a snapshot answers only the reads it holds."
-                    + (savedIn.get() != null ? " The audit shown is the one saved in " + savedIn.get() + "." : ""),
+            error.set(UserMessage.of(
+                    "A snapshot cannot be sampled again",
+                    "An audit scans the table's items in"
+                            + " parallel segments that differ from run to run; a snapshot answers only the reads it holds."
+                            + (savedIn.get() != null
+                                    ? " The audit shown is the one saved in " + savedIn.get() + "."
+                                    : ""),
                     "Run the audit where the table can be read (the endpoint the snapshot was taken of)."));
             return;
         }
@@ -160,63 +173,78 @@ public final class AuditViewModel {
         running.set(true);
         fraction.set(-1);
         progress.set("Starting the audit of " + table + " …");
-        task = main.tasks().run("Key audit of " + table, ctx -> {
-            KeyAudit audit = new KeyAudit(c);
-            java.util.function.BooleanSupplier stopped = () -> ctx.isCancelled() || stopFlag.get();
-            KeyAudit.Listener listener = new KeyAudit.Listener() {
-                    private String current = table;
+        task = main.tasks()
+                .run(
+                        "Key audit of " + table,
+                        ctx -> {
+                            KeyAudit audit = new KeyAudit(c);
+                            java.util.function.BooleanSupplier stopped = () -> ctx.isCancelled() || stopFlag.get();
+                            KeyAudit.Listener listener = new KeyAudit.Listener() {
+                                private String current = table;
 
-                    @Override
-                    public void resource(String resource, int n, int total) {
-                        current = resource + " (" + n + " of " + total + ")";
-                    }
+                                @Override
+                                public void resource(String resource, int n, int total) {
+                                    current = resource + " (" + n + " of " + total + ")";
+                                }
 
-                    @Override
-                    public void progress(String resource, AuditSampler.Progress p) {
-                        String text = String.format(Locale.ROOT, "Sampling %s · %,d items · %.1f RCU at %.1f RCU/s"
-                                + "%s%s", current, p.items(), p.consumedRcu(), p.rcuPerSecond(), p.throttles() > 0
-                                ? " · " + p.throttles() + " throttles" : "", p.eta() == null ? ""
-                                : " · about " + p.eta().toSeconds() + " s left (" + p.etaNote() + ")");
-                        double f = p.fraction();
-                        ctx.post(() -> {
+                                @Override
+                                public void progress(String resource, AuditSampler.Progress p) {
+                                    String text = String.format(
+                                            Locale.ROOT,
+                                            "Sampling %s · %,d items · %.1f RCU at %.1f RCU/s" + "%s%s",
+                                            current,
+                                            p.items(),
+                                            p.consumedRcu(),
+                                            p.rcuPerSecond(),
+                                            p.throttles() > 0 ? " · " + p.throttles() + " throttles" : "",
+                                            p.eta() == null
+                                                    ? ""
+                                                    : " · about " + p.eta().toSeconds() + " s left (" + p.etaNote()
+                                                            + ")");
+                                    double f = p.fraction();
+                                    ctx.post(() -> {
+                                        if (gen == generation) {
+                                            progress.set(text);
+                                            fraction.set(f);
+                                        }
+                                    });
+                                }
+
+                                @Override
+                                public void loadingInsights() {
+                                    ctx.post(() -> {
+                                        if (gen == generation) {
+                                            progress.set("Reading Contributor Insights for the load …");
+                                            fraction.set(-1);
+                                        }
+                                    });
+                                }
+                            };
+                            return previous == null
+                                    ? audit.run(table, o, stopped, listener)
+                                    : audit.resume(previous, o, stopped, listener);
+                        },
+                        r -> {
                             if (gen == generation) {
-                                progress.set(text);
-                                fraction.set(f);
+                                running.set(false);
+                                result.set(r);
+                                progress.set(summary(r));
+                                fraction.set(1);
+                            }
+                        },
+                        failure -> {
+                            if (gen == generation) {
+                                running.set(false);
+                                progress.set("");
+                                error.set(ErrorTranslator.translate(failure, c.spec(), "Scan"));
+                            }
+                        },
+                        () -> {
+                            if (gen == generation) {
+                                running.set(false);
+                                progress.set("Cancelled.");
                             }
                         });
-                    }
-
-                    @Override
-                    public void loadingInsights() {
-                        ctx.post(() -> {
-                            if (gen == generation) {
-                                progress.set("Reading Contributor Insights for the load …");
-                                fraction.set(-1);
-                            }
-                        });
-                    }
-                };
-            return previous == null ? audit.run(table, o, stopped, listener)
-                    : audit.resume(previous, o, stopped, listener);
-        }, r -> {
-                    if (gen == generation) {
-                        running.set(false);
-                        result.set(r);
-                        progress.set(summary(r));
-                        fraction.set(1);
-                    }
-                }, failure -> {
-                    if (gen == generation) {
-                        running.set(false);
-                        progress.set("");
-                        error.set(ErrorTranslator.translate(failure, c.spec(), "Scan"));
-                    }
-                }, () -> {
-                    if (gen == generation) {
-                        running.set(false);
-                        progress.set("Cancelled.");
-                    }
-                });
     }
 
     /** Stops sampling; the audit reports on what was sampled so far. */
@@ -225,12 +253,25 @@ public final class AuditViewModel {
     }
 
     static String summary(KeyAudit.Result r) {
-        long items = r.resources().stream().mapToLong(KeyAudit.ResourceAudit::itemsSampled).sum();
-        String stops = r.resources().stream().filter(a -> !a.sampling().complete()).map(a -> a.label() + ": "
-                + a.sampling().stop().name().toLowerCase(Locale.ROOT).replace('_', ' ')).reduce((x, y) -> x + ", " + y)
-                .map(s -> " · partial sample (" + s + ")").orElse("");
-        return String.format(Locale.ROOT, "%,d items sampled from %d resource%s · %.1f RCU · %s%s", items,
-                r.resources().size(), r.resources().size() == 1 ? "" : "s", r.consumedRcu(), r.loadNote(), stops);
+        long items = r.resources().stream()
+                .mapToLong(KeyAudit.ResourceAudit::itemsSampled)
+                .sum();
+        String stops = r.resources().stream()
+                .filter(a -> !a.sampling().complete())
+                .map(a -> a.label() + ": "
+                        + a.sampling().stop().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+                .reduce((x, y) -> x + ", " + y)
+                .map(s -> " · partial sample (" + s + ")")
+                .orElse("");
+        return String.format(
+                Locale.ROOT,
+                "%,d items sampled from %d resource%s · %.1f RCU · %s%s",
+                items,
+                r.resources().size(),
+                r.resources().size() == 1 ? "" : "s",
+                r.consumedRcu(),
+                r.loadNote(),
+                stops);
     }
 
     /** The audit as Markdown (risk matrix, findings), for a design document. */
@@ -247,8 +288,13 @@ public final class AuditViewModel {
     /** Opens the sharding designer with the finding's key, its peak write rate and, for a few values, their rates. */
     public void openInDesigner(Advisor.Finding f) {
         KeyAudit.Result r = result.get();
-        PatternProfile p = r == null ? null : r.profiles().stream().filter(x -> x.template().equals(f.pattern())
-                && java.util.Objects.equals(x.resource(), f.resource())).findFirst().orElse(null);
+        PatternProfile p = r == null
+                ? null
+                : r.profiles().stream()
+                        .filter(x -> x.template().equals(f.pattern())
+                                && java.util.Objects.equals(x.resource(), f.resource()))
+                        .findFirst()
+                        .orElse(null);
         String key = f.pattern();
         double writes = 0;
         Map<String, Double> others = new LinkedHashMap<>();
@@ -258,7 +304,8 @@ public final class AuditViewModel {
             if (p.load().hottestKey() != null) {
                 key = p.load().hottestKey();
             }
-            double top = p.valuesByShare().isEmpty() ? 1 : p.valuesByShare().get(0).getValue();
+            double top =
+                    p.valuesByShare().isEmpty() ? 1 : p.valuesByShare().get(0).getValue();
             for (var v : p.valuesByShare()) {
                 if (!v.getKey().equals(key)) {
                     others.put(v.getKey(), writes * v.getValue() / top);
@@ -267,8 +314,8 @@ public final class AuditViewModel {
         } else if (p != null && p.values().size() == 1) {
             key = p.values().keySet().iterator().next();
         }
-        String note = "Audit: " + f.message() + (f.suggestedScheme() == null ? "" : " Try " + f.suggestedScheme()
-                + ".");
+        String note =
+                "Audit: " + f.message() + (f.suggestedScheme() == null ? "" : " Try " + f.suggestedScheme() + ".");
         main.openInDesigner(new DesignerHandOver(key, writes, note, null, others, null, 60));
     }
 

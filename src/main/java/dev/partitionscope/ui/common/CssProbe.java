@@ -12,8 +12,7 @@ import javafx.scene.text.Text;
  * recolours it, with a redraw when a probe's style changes.
  */
 public final class CssProbe {
-    private CssProbe() {
-    }
+    private CssProbe() {}
 
     /**
      * An invisible label with these style classes; {@code onChange} (may be null) runs when its text fill or font

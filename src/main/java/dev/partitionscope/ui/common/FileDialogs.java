@@ -80,7 +80,8 @@ public interface FileDialogs {
             public Optional<Path> chooseFolder(Window owner, String title) {
                 DirectoryChooser chooser = new DirectoryChooser();
                 chooser.setTitle(title);
-                Path dir = lastDir != null && Files.isDirectory(lastDir) ? lastDir
+                Path dir = lastDir != null && Files.isDirectory(lastDir)
+                        ? lastDir
                         : Path.of(System.getProperty("user.home"));
                 if (Files.isDirectory(dir)) {
                     chooser.setInitialDirectory(dir.toFile());
@@ -96,9 +97,11 @@ public interface FileDialogs {
             private FileChooser chooser(String title, Type type) {
                 FileChooser chooser = new FileChooser();
                 chooser.setTitle(title);
-                chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(type.description() + " ("
-                        + String.join(", ", type.patterns()) + ")", type.patterns()));
-                Path dir = lastDir != null && Files.isDirectory(lastDir) ? lastDir
+                chooser.getExtensionFilters()
+                        .add(new FileChooser.ExtensionFilter(
+                                type.description() + " (" + String.join(", ", type.patterns()) + ")", type.patterns()));
+                Path dir = lastDir != null && Files.isDirectory(lastDir)
+                        ? lastDir
                         : Path.of(System.getProperty("user.home"));
                 if (Files.isDirectory(dir)) {
                     chooser.setInitialDirectory(dir.toFile());

@@ -7,8 +7,7 @@ import javafx.scene.input.ClipboardContent;
 
 /** Small FX helpers used across screens. */
 public final class Fx {
-    private Fx() {
-    }
+    private Fx() {}
 
     /** Runs now when already on the FX thread, else later on it. */
     public static void runOnFx(Runnable r) {
@@ -91,8 +90,8 @@ public final class Fx {
     }
 
     /** A read-only table column showing {@code value} of each row as text. */
-    public static <T> javafx.scene.control.TableColumn<T, String> textColumn(String title,
-            java.util.function.Function<T, String> value, double width) {
+    public static <T> javafx.scene.control.TableColumn<T, String> textColumn(
+            String title, java.util.function.Function<T, String> value, double width) {
         javafx.scene.control.TableColumn<T, String> c = new javafx.scene.control.TableColumn<>(title);
         c.setPrefWidth(width);
         c.setCellValueFactory(cd -> new javafx.beans.property.ReadOnlyStringWrapper(value.apply(cd.getValue())));
@@ -105,8 +104,13 @@ public final class Fx {
      *
      * @param prompt the field's prompt text, or null
      */
-    public static Node labeledField(String label, String id, javafx.beans.property.StringProperty property,
-            double width, String tip, String prompt) {
+    public static Node labeledField(
+            String label,
+            String id,
+            javafx.beans.property.StringProperty property,
+            double width,
+            String tip,
+            String prompt) {
         javafx.scene.control.Label l = new javafx.scene.control.Label(label);
         l.getStyleClass().add("muted");
         javafx.scene.control.TextField f = new javafx.scene.control.TextField();

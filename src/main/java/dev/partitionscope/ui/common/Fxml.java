@@ -7,8 +7,7 @@ import javafx.fxml.FXMLLoader;
 
 /** Loads an FXML file with an existing object as its controller; a missing or broken file fails at once. */
 public final class Fxml {
-    private Fxml() {
-    }
+    private Fxml() {}
 
     public static <T> T load(String resource, Object controller) {
         URL url = Fxml.class.getResource(resource);

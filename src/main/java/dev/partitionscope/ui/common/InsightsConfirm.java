@@ -10,19 +10,18 @@ import javafx.stage.Window;
  * billed write, so the user reads what it costs and that the write guard applies before anything is sent.
  */
 public final class InsightsConfirm {
-    private InsightsConfirm() {
-    }
+    private InsightsConfirm() {}
 
     /** The dialog's explanation (tests read it). */
     public static String explanation(ContributorInsightsState target, boolean enable, String mode) {
         return enable
                 ? "This creates CloudWatch Contributor Insights rules for " + target.resourceLabel() + " in mode '"
-                + mode + "'. Rules are billed per rule per month and per million events matched, and reading"
-                + " their reports (GetInsightRuleReport) is billed too.\n\nIt is a write: on a read-only"
-                + " connection it is refused until you unlock writes for " + target.tableName() + "."
+                        + mode + "'. Rules are billed per rule per month and per million events matched, and reading"
+                        + " their reports (GetInsightRuleReport) is billed too.\n\nIt is a write: on a read-only"
+                        + " connection it is refused until you unlock writes for " + target.tableName() + "."
                 : "This deletes the Contributor Insights rules for " + target.resourceLabel() + "; their history"
-                + " stops being collected.\n\nIt is a write: on a read-only connection it is refused until you unlock"
-                + " writes for " + target.tableName() + ".";
+                        + " stops being collected.\n\nIt is a write: on a read-only connection it is refused until you unlock"
+                        + " writes for " + target.tableName() + ".";
     }
 
     /** Shows the dialog; true when the user confirmed. */
@@ -30,8 +29,8 @@ public final class InsightsConfirm {
         Alert confirm = new Alert(Alert.AlertType.CONFIRMATION);
         confirm.initOwner(owner);
         confirm.setTitle(enable ? "Enable Contributor Insights" : "Disable Contributor Insights");
-        confirm.setHeaderText((enable ? "Enable" : "Disable") + " Contributor Insights on " + target.resourceLabel()
-                + "?");
+        confirm.setHeaderText(
+                (enable ? "Enable" : "Disable") + " Contributor Insights on " + target.resourceLabel() + "?");
         confirm.setContentText(explanation(target, enable, mode));
         confirm.getDialogPane().setId("insightsConfirm");
         Theme.style(confirm.getDialogPane().getScene());

@@ -15,7 +15,9 @@ import javafx.scene.layout.VBox;
  */
 public final class MessageBox extends VBox {
     public enum Kind {
-        ERROR, WARNING, INFO
+        ERROR,
+        WARNING,
+        INFO
     }
 
     private final Label headline = new Label();
@@ -34,7 +36,7 @@ public final class MessageBox extends VBox {
         detail.setWrapText(true);
         hint.setWrapText(true);
         // Wrapped text must keep its lines when a dialog is short of room, not shrink to one line with "…".
-        for (Label l : new Label[]{headline, detail, hint}) {
+        for (Label l : new Label[] {headline, detail, hint}) {
             l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         }
         copy.getStyleClass().addAll("small", "flat");

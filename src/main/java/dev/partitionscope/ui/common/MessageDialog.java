@@ -10,8 +10,7 @@ import javafx.stage.Window;
  * be opened). It does not wait for the user: whatever asked goes on, and the window stays usable behind it.
  */
 public final class MessageDialog {
-    private MessageDialog() {
-    }
+    private MessageDialog() {}
 
     public static void show(Window owner, UserMessage message, MessageBox.Kind kind) {
         Dialog<Void> dialog = new Dialog<>();

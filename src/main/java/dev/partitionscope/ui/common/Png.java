@@ -9,8 +9,7 @@ import javax.imageio.ImageIO;
 
 /** Writes JavaFX images as PNG files (pixels copied by hand: no Swing bridge needed). */
 public final class Png {
-    private Png() {
-    }
+    private Png() {}
 
     public static void write(Image image, Path path) throws IOException {
         int w = (int) image.getWidth();

@@ -20,7 +20,8 @@ import javafx.stage.Window;
 public final class Theme {
     /** The looks a user can choose; persisted by name. */
     public enum Mode {
-        LIGHT, DARK,
+        LIGHT,
+        DARK,
         /** Black background, white text, yellow and cyan accents, thick focus rings: for projectors and low vision. */
         HIGH_CONTRAST;
 
@@ -45,12 +46,12 @@ public final class Theme {
     private static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
     private static final PseudoClass HIGH_CONTRAST = PseudoClass.getPseudoClass("high-contrast");
     private static final PseudoClass PRESENTING = PseudoClass.getPseudoClass("presenting");
-    private static final List<String> SHEETS = List.of(stylesheet("/dev/partitionscope/ui/common/app.css"),
+    private static final List<String> SHEETS = List.of(
+            stylesheet("/dev/partitionscope/ui/common/app.css"),
             stylesheet("/dev/partitionscope/ui/common/high-contrast.css"),
             stylesheet("/dev/partitionscope/ui/common/presenting.css"));
 
-    private Theme() {
-    }
+    private Theme() {}
 
     // The theme is application-wide (the user-agent stylesheet), so the flags are too.
     private static volatile Mode mode = Mode.LIGHT;
@@ -63,8 +64,8 @@ public final class Theme {
     /** Sets the user-agent stylesheet for {@code m}; call {@link #restyleAll()} to update open windows. */
     public static void applyGlobal(Mode m) {
         mode = Objects.requireNonNull(m);
-        Application.setUserAgentStylesheet(m.dark() ? new PrimerDark().getUserAgentStylesheet()
-                : new PrimerLight().getUserAgentStylesheet());
+        Application.setUserAgentStylesheet(
+                m.dark() ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
     }
 
     public static Mode mode() {

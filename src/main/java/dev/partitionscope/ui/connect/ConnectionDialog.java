@@ -46,41 +46,103 @@ public final class ConnectionDialog {
     private final ToggleGroup kinds = new ToggleGroup();
     private ConnectionSpec submitted;
 
-    @FXML private BorderPane root;
-    @FXML private ListView<ConnectionSpec> savedList;
-    @FXML private MenuButton newMenu;
-    @FXML private Button deleteButton;
-    @FXML private ToggleButton kindAws;
-    @FXML private ToggleButton kindLocalStack;
-    @FXML private ToggleButton kindCustom;
-    @FXML private ToggleButton kindLab;
-    @FXML private TextField nameField;
-    @FXML private HBox profileRow;
-    @FXML private ComboBox<String> profileBox;
-    @FXML private HBox endpointRow;
-    @FXML private TextField endpointField;
-    @FXML private HBox regionRow;
-    @FXML private ComboBox<String> regionBox;
-    @FXML private HBox accessKeyRow;
-    @FXML private TextField accessKeyField;
-    @FXML private HBox proxyRow;
-    @FXML private CheckBox viaLabBox;
-    @FXML private TextField proxyPortField;
-    @FXML private Label kindInfo;
-    @FXML private Label problems;
-    @FXML private HBox progressRow;
-    @FXML private Label progressText;
-    @FXML private Button cancelButton;
-    @FXML private MessageBox errorBox;
-    @FXML private Label storeMessage;
-    @FXML private CheckBox rememberBox;
-    @FXML private Button saveButton;
-    @FXML private Button connectButton;
-    @FXML private Button closeButton;
+    @FXML
+    private BorderPane root;
+
+    @FXML
+    private ListView<ConnectionSpec> savedList;
+
+    @FXML
+    private MenuButton newMenu;
+
+    @FXML
+    private Button deleteButton;
+
+    @FXML
+    private ToggleButton kindAws;
+
+    @FXML
+    private ToggleButton kindLocalStack;
+
+    @FXML
+    private ToggleButton kindCustom;
+
+    @FXML
+    private ToggleButton kindLab;
+
+    @FXML
+    private TextField nameField;
+
+    @FXML
+    private HBox profileRow;
+
+    @FXML
+    private ComboBox<String> profileBox;
+
+    @FXML
+    private HBox endpointRow;
+
+    @FXML
+    private TextField endpointField;
+
+    @FXML
+    private HBox regionRow;
+
+    @FXML
+    private ComboBox<String> regionBox;
+
+    @FXML
+    private HBox accessKeyRow;
+
+    @FXML
+    private TextField accessKeyField;
+
+    @FXML
+    private HBox proxyRow;
+
+    @FXML
+    private CheckBox viaLabBox;
+
+    @FXML
+    private TextField proxyPortField;
+
+    @FXML
+    private Label kindInfo;
+
+    @FXML
+    private Label problems;
+
+    @FXML
+    private HBox progressRow;
+
+    @FXML
+    private Label progressText;
+
+    @FXML
+    private Button cancelButton;
+
+    @FXML
+    private MessageBox errorBox;
+
+    @FXML
+    private Label storeMessage;
+
+    @FXML
+    private CheckBox rememberBox;
+
+    @FXML
+    private Button saveButton;
+
+    @FXML
+    private Button connectButton;
+
+    @FXML
+    private Button closeButton;
 
     private ConnectionDialog(ShellServices services) {
         this.main = services.main();
-        this.vm = new ConnectionEditorViewModel(services.connections(), services.profiles().get());
+        this.vm = new ConnectionEditorViewModel(
+                services.connections(), services.profiles().get());
         Fxml.load("/dev/partitionscope/ui/connect/ConnectionDialog.fxml", this);
     }
 
@@ -160,7 +222,9 @@ public final class ConnectionDialog {
             }
         });
         deleteButton.setGraphic(Icons.of("mdi2d-delete-outline"));
-        deleteButton.disableProperty().bind(savedList.getSelectionModel().selectedItemProperty().isNull());
+        deleteButton
+                .disableProperty()
+                .bind(savedList.getSelectionModel().selectedItemProperty().isNull());
         deleteButton.setOnAction(e -> {
             ConnectionSpec s = savedList.getSelectionModel().getSelectedItem();
             if (s != null) {
@@ -188,8 +252,15 @@ public final class ConnectionDialog {
     }
 
     private void buildKindBar() {
-        Map<ConnectionKind, ToggleButton> buttons = Map.of(ConnectionKind.AWS, kindAws, ConnectionKind.LOCALSTACK,
-                kindLocalStack, ConnectionKind.CUSTOM, kindCustom, ConnectionKind.LAB, kindLab);
+        Map<ConnectionKind, ToggleButton> buttons = Map.of(
+                ConnectionKind.AWS,
+                kindAws,
+                ConnectionKind.LOCALSTACK,
+                kindLocalStack,
+                ConnectionKind.CUSTOM,
+                kindCustom,
+                ConnectionKind.LAB,
+                kindLab);
         buttons.forEach((k, b) -> {
             b.setToggleGroup(kinds);
             b.setUserData(k);
@@ -241,10 +312,13 @@ public final class ConnectionDialog {
         regionBox.promptTextProperty().bind(vm.regionPromptBinding());
         regionBox.getEditor().promptTextProperty().bind(vm.regionPromptBinding());
         kindInfo.textProperty().bind(vm.kindInfoBinding());
-        problems.textProperty().bind(Bindings.createStringBinding(() -> String.join("\n", vm.problemsBinding().get()),
-                vm.problemsBinding()));
-        saveButton.disableProperty().bind(Bindings.createBooleanBinding(() -> !vm.problemsBinding().get().isEmpty(),
-                vm.problemsBinding()));
+        problems.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> String.join("\n", vm.problemsBinding().get()), vm.problemsBinding()));
+        saveButton
+                .disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> !vm.problemsBinding().get().isEmpty(), vm.problemsBinding()));
     }
 
     private final class ProfileCell extends ListCell<String> {
@@ -282,14 +356,15 @@ public final class ConnectionDialog {
         ConnectionSpec connecting = main.connectingSpecProperty().get();
         boolean busy = connecting != null;
         Fx.show(progressRow, busy);
-        progressText.setText(busy ? "Connecting to " + connecting.name() + " — checking the endpoint and credentials…"
-                : "");
+        progressText.setText(
+                busy ? "Connecting to " + connecting.name() + " — checking the endpoint and credentials…" : "");
         connectButton.setDisable(busy);
         if (submitted != null && !busy) {
             if (main.connectErrorProperty().get() != null) {
                 errorBox.show(main.connectErrorProperty().get(), MessageBox.Kind.ERROR);
             } else if (main.connectionStateProperty().get() == ConnectionState.CONNECTED
-                    && main.getConnection() != null && sameConnection(main.getConnection().spec(), submitted)) {
+                    && main.getConnection() != null
+                    && sameConnection(main.getConnection().spec(), submitted)) {
                 if (vm.rememberProperty().get()) {
                     vm.save();
                 }
@@ -318,13 +393,17 @@ public final class ConnectionDialog {
 
     /** Opens on the connection in use (or the last one connected), so reconnecting is one Enter away. */
     private void selectCurrent() {
-        ConnectionSpec current = main.getConnection() != null ? main.getConnection().spec()
-                : main.connectingSpecProperty().get() != null ? main.connectingSpecProperty().get()
-                : main.lastAttempted();
+        ConnectionSpec current = main.getConnection() != null
+                ? main.getConnection().spec()
+                : main.connectingSpecProperty().get() != null
+                        ? main.connectingSpecProperty().get()
+                        : main.lastAttempted();
         if (current == null) {
             return;
         }
-        vm.saved().stream().filter(s -> s.name().equals(current.name())).findFirst()
+        vm.saved().stream()
+                .filter(s -> s.name().equals(current.name()))
+                .findFirst()
                 .ifPresentOrElse(s -> savedList.getSelectionModel().select(s), () -> vm.load(current));
         if (main.getConnection() == null && main.connectErrorProperty().get() != null) {
             // Opened after a failed attempt: show why, next to the fields to fix.

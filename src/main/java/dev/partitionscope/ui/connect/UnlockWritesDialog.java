@@ -22,17 +22,16 @@ import javafx.stage.Window;
  */
 public final class UnlockWritesDialog {
     /** The table to unlock and what the user typed (the guard checks them again). */
-    public record Choice(String table, String typed) {
-    }
+    public record Choice(String table, String typed) {}
 
-    private UnlockWritesDialog() {
-    }
+    private UnlockWritesDialog() {}
 
     public static Optional<Choice> show(Window owner, Connection connection, List<String> tables, String preselect) {
         Dialog<Choice> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.setTitle("Unlock writes");
-        dialog.setHeaderText("Unlock writes to one table on '" + connection.spec().name() + "'");
+        dialog.setHeaderText(
+                "Unlock writes to one table on '" + connection.spec().name() + "'");
         dialog.setGraphic(Icons.of("mdi2l-lock-open-alert-outline", 36));
         dialog.getDialogPane().setId("unlockDialog");
 
@@ -47,8 +46,9 @@ public final class UnlockWritesDialog {
         }
         TextField typed = new TextField();
         typed.setId("unlockConfirm");
-        typed.promptTextProperty().bind(Bindings.createStringBinding(() -> table.getValue() == null ? ""
-                : "Type " + table.getValue(), table.valueProperty()));
+        typed.promptTextProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> table.getValue() == null ? "" : "Type " + table.getValue(), table.valueProperty()));
         Label explanation = new Label("Until you disconnect, PartitionScope may change this table: enabling"
                 + " Contributor Insights, writing test items, running demo workloads. Writes to a live table change"
                 + " real data and may cost money. Every other table stays read-only.");
@@ -64,11 +64,19 @@ public final class UnlockWritesDialog {
         dialog.getDialogPane().getButtonTypes().addAll(unlock, ButtonType.CANCEL);
         Node unlockButton = dialog.getDialogPane().lookupButton(unlock);
         unlockButton.setId("unlockButton");
-        var matches = Bindings.createBooleanBinding(() -> table.getValue() != null
-                && table.getValue().equals(typed.getText().trim()), table.valueProperty(), typed.textProperty());
+        var matches = Bindings.createBooleanBinding(
+                () -> table.getValue() != null
+                        && table.getValue().equals(typed.getText().trim()),
+                table.valueProperty(),
+                typed.textProperty());
         unlockButton.disableProperty().bind(matches.not());
-        mismatch.textProperty().bind(Bindings.createStringBinding(() -> typed.getText().isBlank() || matches.get()
-                ? "" : "Doesn't match the table name yet (case matters).", typed.textProperty(), matches));
+        mismatch.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> typed.getText().isBlank() || matches.get()
+                                ? ""
+                                : "Doesn't match the table name yet (case matters).",
+                        typed.textProperty(),
+                        matches));
         dialog.setResultConverter(b -> b == unlock ? new Choice(table.getValue(), typed.getText()) : null);
         dialog.setOnShown(e -> typed.requestFocus());
         Theme.style(dialog.getDialogPane().getScene());

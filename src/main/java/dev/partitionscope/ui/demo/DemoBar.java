@@ -42,16 +42,26 @@ public final class DemoBar {
     private void build() {
         root.setId("demoBar");
         root.getStyleClass().add("demo-bar");
-        root.getStylesheets().add(dev.partitionscope.ui.common.Theme.stylesheet("/dev/partitionscope/ui/demo/demo.css"));
+        root.getStylesheets()
+                .add(dev.partitionscope.ui.common.Theme.stylesheet("/dev/partitionscope/ui/demo/demo.css"));
         Label story = new Label();
         story.setId("demoStory");
         story.getStyleClass().add("demo-story");
-        story.textProperty().bind(Bindings.createStringBinding(() -> {
-            Story s = vm.storyProperty().get();
-            int i = vm.indexProperty().get();
-            return s == null ? "" : "Demo · seed " + s.seed() + " · " + s.title()
-                    + (i < 0 ? "" : "  —  step " + (i + 1) + " of " + s.steps().size());
-        }, vm.storyProperty(), vm.indexProperty()));
+        story.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            Story s = vm.storyProperty().get();
+                            int i = vm.indexProperty().get();
+                            return s == null
+                                    ? ""
+                                    : "Demo · seed " + s.seed() + " · " + s.title()
+                                            + (i < 0
+                                                    ? ""
+                                                    : "  —  step " + (i + 1) + " of "
+                                                            + s.steps().size());
+                        },
+                        vm.storyProperty(),
+                        vm.indexProperty()));
         Label title = new Label();
         title.setId("demoTitle");
         title.getStyleClass().add("demo-title");
@@ -60,13 +70,17 @@ public final class DemoBar {
         back.setOnAction(e -> vm.back());
         back.disableProperty().bind(vm.indexProperty().lessThan(1));
         Button pause = button("Pause", "mdi2p-pause", "demoPause", "Pause or resume (Space)");
-        pause.textProperty().bind(Bindings.when(vm.pausedProperty()).then("Resume").otherwise("Pause"));
-        vm.pausedProperty().addListener((obs, old, now) -> pause.setGraphic(Icons.of(now ? "mdi2p-play"
-                : "mdi2p-pause", 18)));
+        pause.textProperty()
+                .bind(Bindings.when(vm.pausedProperty()).then("Resume").otherwise("Pause"));
+        vm.pausedProperty()
+                .addListener((obs, old, now) -> pause.setGraphic(Icons.of(now ? "mdi2p-play" : "mdi2p-pause", 18)));
         pause.setOnAction(e -> vm.togglePause());
         pause.disableProperty().bind(vm.finishedProperty());
-        Button next = button("Next", "mdi2c-chevron-right", "demoNext", "Next step (Page Down or →); during a"
-                + " workload, plays the rest of it at once and moves on");
+        Button next = button(
+                "Next",
+                "mdi2c-chevron-right",
+                "demoNext",
+                "Next step (Page Down or →); during a" + " workload, plays the rest of it at once and moves on");
         next.setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
         next.setOnAction(e -> vm.next());
         next.disableProperty().bind(vm.finishedProperty().or(vm.indexProperty().lessThan(0)));
@@ -89,17 +103,28 @@ public final class DemoBar {
         Label status = new Label();
         status.setId("demoStatus");
         status.getStyleClass().add("demo-status");
-        status.textProperty().bind(Bindings.createStringBinding(() -> {
-            if (vm.errorProperty().get() != null) {
-                return vm.errorProperty().get();
-            }
-            String s = vm.statusProperty().get();
-            if (vm.finishedProperty().get()) {
-                return (s.isEmpty() ? "" : s + "  ·  ") + "The end: Close, or pick another story in the Demo menu.";
-            }
-            return vm.pausedProperty().get() && !vm.busyProperty().get() ? (s.isEmpty() ? "" : s + "  ·  ")
-                    + "Paused: Space or Resume to go on, Page Down for the next step" : s;
-        }, vm.statusProperty(), vm.pausedProperty(), vm.finishedProperty(), vm.busyProperty(), vm.errorProperty()));
+        status.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            if (vm.errorProperty().get() != null) {
+                                return vm.errorProperty().get();
+                            }
+                            String s = vm.statusProperty().get();
+                            if (vm.finishedProperty().get()) {
+                                return (s.isEmpty() ? "" : s + "  ·  ")
+                                        + "The end: Close, or pick another story in the Demo menu.";
+                            }
+                            return vm.pausedProperty().get()
+                                            && !vm.busyProperty().get()
+                                    ? (s.isEmpty() ? "" : s + "  ·  ")
+                                            + "Paused: Space or Resume to go on, Page Down for the next step"
+                                    : s;
+                        },
+                        vm.statusProperty(),
+                        vm.pausedProperty(),
+                        vm.finishedProperty(),
+                        vm.busyProperty(),
+                        vm.errorProperty()));
         HBox statusRow = new HBox(8, spinner, status);
         statusRow.setAlignment(Pos.CENTER_LEFT);
         root.getChildren().addAll(head, title, caption, statusRow);

@@ -30,10 +30,16 @@ public final class DemoMenu {
      * @param contentHost the node that holds the screens (the window's current centre)
      * @param topBar      where the Demo button goes, before {@code before}
      */
-    public DemoMenu(MainViewModel main, Screens screens, LabHost labHost, BorderPane root, javafx.scene.Node contentHost,
-                    Pane topBar, javafx.scene.Node before) {
-        this.vm = new DemoViewModel(DemoScreens.of(main, screens), labHost, DemoMenu::later,
-                DemoViewModel.Pacing.PRESENTER);
+    public DemoMenu(
+            MainViewModel main,
+            Screens screens,
+            LabHost labHost,
+            BorderPane root,
+            javafx.scene.Node contentHost,
+            Pane topBar,
+            javafx.scene.Node before) {
+        this.vm = new DemoViewModel(
+                DemoScreens.of(main, screens), labHost, DemoMenu::later, DemoViewModel.Pacing.PRESENTER);
         this.bar = new DemoBar(vm, this::hide);
         center = new VBox(contentHost);
         VBox.setVgrow(contentHost, Priority.ALWAYS);
@@ -55,7 +61,9 @@ public final class DemoMenu {
             item.setOnAction(e -> start(s));
             button.getItems().add(item);
         }
-        int at = before == null ? topBar.getChildren().size() : topBar.getChildren().indexOf(before);
+        int at = before == null
+                ? topBar.getChildren().size()
+                : topBar.getChildren().indexOf(before);
         topBar.getChildren().add(Math.max(0, at), button);
     }
 

@@ -4,8 +4,8 @@ import dev.partitionscope.ui.audit.AuditViewModel;
 import dev.partitionscope.ui.heatmap.HeatmapViewModel;
 import dev.partitionscope.ui.metrics.MetricsViewModel;
 import dev.partitionscope.ui.scatter.ScatterViewModel;
-import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.sharding.ShardingViewModel;
+import dev.partitionscope.ui.shell.MainViewModel;
 
 /**
  * What a guided demo drives: the window's ViewModels, reached as the user's clicks reach them. The window hands in

@@ -6,9 +6,9 @@ import dev.partitionscope.lab.demo.StoryLab;
 import dev.partitionscope.ui.audit.AuditViewModel;
 import dev.partitionscope.ui.metrics.MetricsViewModel;
 import dev.partitionscope.ui.scatter.ScatterViewModel;
+import dev.partitionscope.ui.sharding.ShardingViewModel;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.shell.Screen;
-import dev.partitionscope.ui.sharding.ShardingViewModel;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.util.List;
 import java.util.Map;
@@ -53,8 +53,13 @@ final class DemoSteps {
      * @param hurry   read between simulated minutes: true skips the pause between them (the presenter pressed Next)
      * @return how to abandon it
      */
-    Waits.Cancel perform(Story.Step step, StoryLab lab, Consumer<String> status, BooleanSupplier paused, BooleanSupplier hurry,
-                         Runnable done) {
+    Waits.Cancel perform(
+            Story.Step step,
+            StoryLab lab,
+            Consumer<String> status,
+            BooleanSupplier paused,
+            BooleanSupplier hurry,
+            Runnable done) {
         return switch (step.kind()) {
             case RUN -> run(step, lab, status, paused, hurry, done);
             case METRICS -> metrics(status, done);
@@ -64,59 +69,97 @@ final class DemoSteps {
         };
     }
 
-    private Waits.Cancel run(Story.Step step, StoryLab lab, Consumer<String> status, BooleanSupplier paused,
-                             BooleanSupplier hurry, Runnable done) {
+    private Waits.Cancel run(
+            Story.Step step,
+            StoryLab lab,
+            Consumer<String> status,
+            BooleanSupplier paused,
+            BooleanSupplier hurry,
+            Runnable done) {
         String variant = step.arg("variant", "before");
         int minutes = Integer.parseInt(step.arg("minutes", "5"));
         var heatmap = screens.heatmap();
         heatmap.foldShardsProperty().set(false); // the point of an after-variant is the shards side by side
         MainViewModel main = screens.main();
         status.accept("Playing " + minutes + " simulated minutes of the " + variant + " workload…");
-        TaskHandle task = main.tasks().run("Demo: " + lab.story().scenario() + " " + variant, ctx -> {
-            return lab.play(variant, minutes, (m, of, t) -> {
-                ctx.progress((double) m / of, "Demo: minute " + m + " of " + of);
-                ctx.post(() -> {
-                    status.accept(line(variant, m, of, t));
-                    if (!heatmap.loadingProperty().get()) {
-                        heatmap.reload();
-                    }
-                });
-                if (minutePauseMillis > 0 && m < of && !hurry.getAsBoolean()) {
-                    try {
-                        Thread.sleep(minutePauseMillis);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-            }, paused, () -> ctx.isCancelled() || Thread.currentThread().isInterrupted());
-        }, t -> {
-            status.accept(line(variant, t.minutes(), t.minutes(), t));
-            heatmap.reload();
-            done.run();
-        }, failure -> {
-            status.accept("The " + variant + " workload failed: " + failure.getMessage());
-            done.run();
-        });
+        TaskHandle task = main.tasks()
+                .run(
+                        "Demo: " + lab.story().scenario() + " " + variant,
+                        ctx -> {
+                            return lab.play(
+                                    variant,
+                                    minutes,
+                                    (m, of, t) -> {
+                                        ctx.progress((double) m / of, "Demo: minute " + m + " of " + of);
+                                        ctx.post(() -> {
+                                            status.accept(line(variant, m, of, t));
+                                            if (!heatmap.loadingProperty().get()) {
+                                                heatmap.reload();
+                                            }
+                                        });
+                                        if (minutePauseMillis > 0 && m < of && !hurry.getAsBoolean()) {
+                                            try {
+                                                Thread.sleep(minutePauseMillis);
+                                            } catch (InterruptedException e) {
+                                                Thread.currentThread().interrupt();
+                                            }
+                                        }
+                                    },
+                                    paused,
+                                    () -> ctx.isCancelled()
+                                            || Thread.currentThread().isInterrupted());
+                        },
+                        t -> {
+                            status.accept(line(variant, t.minutes(), t.minutes(), t));
+                            heatmap.reload();
+                            done.run();
+                        },
+                        failure -> {
+                            status.accept("The " + variant + " workload failed: " + failure.getMessage());
+                            done.run();
+                        });
         return task::cancel;
     }
 
     static String line(String variant, int minute, int of, StoryLab.Tally t) {
-        String throttles = t.throttled() == 0 ? "no throttles"
-                : String.format(java.util.Locale.ROOT, "%,d throttled (%.0f %%), %,d on a key range", t.throttled(),
-                100.0 * t.throttled() / Math.max(1, t.requests()), t.keyRangeThrottles());
-        return String.format(java.util.Locale.ROOT, "%s · simulated minute %d of %d · %,d requests · %s", variant,
-                minute, of, t.requests(), throttles);
+        String throttles = t.throttled() == 0
+                ? "no throttles"
+                : String.format(
+                        java.util.Locale.ROOT,
+                        "%,d throttled (%.0f %%), %,d on a key range",
+                        t.throttled(),
+                        100.0 * t.throttled() / Math.max(1, t.requests()),
+                        t.keyRangeThrottles());
+        return String.format(
+                java.util.Locale.ROOT,
+                "%s · simulated minute %d of %d · %,d requests · %s",
+                variant,
+                minute,
+                of,
+                t.requests(),
+                throttles);
     }
 
     private Waits.Cancel metrics(Consumer<String> status, Runnable done) {
         MetricsViewModel m = screens.metrics();
         status.accept("Reading CloudWatch metrics and Contributor Insights…");
         m.reload();
-        return Waits.until(() -> !m.loadingProperty().get() && !m.insightsLoadingProperty().get()
-                        && (m.verdictProperty().get() != null || m.errorProperty().get() != null), () -> {
-                    status.accept(m.verdictProperty().get() == null ? "" : m.verdictProperty().get().headline());
+        return Waits.until(
+                () -> !m.loadingProperty().get()
+                        && !m.insightsLoadingProperty().get()
+                        && (m.verdictProperty().get() != null
+                                || m.errorProperty().get() != null),
+                () -> {
+                    status.accept(
+                            m.verdictProperty().get() == null
+                                    ? ""
+                                    : m.verdictProperty().get().headline());
                     done.run();
-                }, m.loadingProperty(), m.insightsLoadingProperty(), m.verdictProperty(), m.errorProperty());
+                },
+                m.loadingProperty(),
+                m.insightsLoadingProperty(),
+                m.verdictProperty(),
+                m.errorProperty());
     }
 
     private Waits.Cancel audit(Consumer<String> status, Runnable done) {
@@ -124,13 +167,23 @@ final class DemoSteps {
         a.budgetProperty().set("0"); // the story's own Lab: nothing to save, and the audience is waiting
         status.accept("Sampling the table and its indexes…");
         a.run();
-        return Waits.until(() -> !a.runningProperty().get() && (a.resultProperty().get() != null
-                || a.errorProperty().get() != null), () -> {
+        return Waits.until(
+                () -> !a.runningProperty().get()
+                        && (a.resultProperty().get() != null
+                                || a.errorProperty().get() != null),
+                () -> {
                     var r = a.resultProperty().get();
-                    status.accept(r == null ? "" : r.advice().findings().isEmpty() ? "No findings"
-                            : r.advice().findings().get(0).message());
+                    status.accept(
+                            r == null
+                                    ? ""
+                                    : r.advice().findings().isEmpty()
+                                            ? "No findings"
+                                            : r.advice().findings().get(0).message());
                     done.run();
-                }, a.runningProperty(), a.resultProperty(), a.errorProperty());
+                },
+                a.runningProperty(),
+                a.resultProperty(),
+                a.errorProperty());
     }
 
     private Waits.Cancel design(Story.Step step, StoryLab lab, Consumer<String> status, Runnable done) {
@@ -147,13 +200,22 @@ final class DemoSteps {
         status.accept("Sampling the ids stored under " + key + "…");
         d.sampleFromTable(2_000);
         String sampled = "sort keys of " + key + " in ";
-        return Waits.until(() -> !d.computingProperty().get() && d.outcomeProperty().get() != null
-                        && (d.idsSourceProperty().get().contains(sampled) || failed(d.sampleTextProperty().get())),
+        return Waits.until(
+                () -> !d.computingProperty().get()
+                        && d.outcomeProperty().get() != null
+                        && (d.idsSourceProperty().get().contains(sampled)
+                                || failed(d.sampleTextProperty().get())),
                 () -> {
-                    status.accept(d.idsSourceProperty().get().contains(sampled) ? "Previewed on "
-                            + d.idsSourceProperty().get() : d.sampleTextProperty().get());
+                    status.accept(
+                            d.idsSourceProperty().get().contains(sampled)
+                                    ? "Previewed on " + d.idsSourceProperty().get()
+                                    : d.sampleTextProperty().get());
                     done.run();
-                }, d.computingProperty(), d.outcomeProperty(), d.idsSourceProperty(), d.sampleTextProperty());
+                },
+                d.computingProperty(),
+                d.outcomeProperty(),
+                d.idsSourceProperty(),
+                d.sampleTextProperty());
     }
 
     private static boolean failed(String sampleText) {
@@ -173,23 +235,34 @@ final class DemoSteps {
         status.accept("Running " + s.planProperty().get().shardKeys().size() + " Queries in parallel…");
         Waits.Cancel[] current = new Waits.Cancel[1];
         s.run();
-        current[0] = Waits.until(() -> !s.runningProperty().get() && (s.resultProperty().get() != null
-                || s.errorProperty().get() != null), () -> {
+        current[0] = Waits.until(
+                () -> !s.runningProperty().get()
+                        && (s.resultProperty().get() != null
+                                || s.errorProperty().get() != null),
+                () -> {
                     if (s.resultProperty().get() == null) {
                         done.run();
                         return;
                     }
                     status.accept("Comparing with a Scan of the table…");
                     s.compare(ScatterViewModel.CompareKind.SCAN, null);
-                    current[0] = Waits.until(() -> !s.busyProperty().get() && (s.comparisonProperty().get() != null
-                            || s.errorProperty().get() != null), () -> afterCompare(step, s, status, done, current),
-                            s.busyProperty(), s.comparisonProperty(), s.errorProperty());
-                }, s.runningProperty(), s.resultProperty(), s.errorProperty());
+                    current[0] = Waits.until(
+                            () -> !s.busyProperty().get()
+                                    && (s.comparisonProperty().get() != null
+                                            || s.errorProperty().get() != null),
+                            () -> afterCompare(step, s, status, done, current),
+                            s.busyProperty(),
+                            s.comparisonProperty(),
+                            s.errorProperty());
+                },
+                s.runningProperty(),
+                s.resultProperty(),
+                s.errorProperty());
         return () -> current[0].cancel();
     }
 
-    private void afterCompare(Story.Step step, ScatterViewModel s, Consumer<String> status, Runnable done,
-                              Waits.Cancel[] current) {
+    private void afterCompare(
+            Story.Step step, ScatterViewModel s, Consumer<String> status, Runnable done, Waits.Cancel[] current) {
         var c = s.comparisonProperty().get();
         status.accept(summary(c));
         String attribute = step.arg("point", null);
@@ -204,15 +277,23 @@ final class DemoSteps {
         s.pointIdProperty().set(id);
         s.pointSortKeyProperty().set(prefix.isEmpty() ? "" : value);
         s.readPoint();
-        current[0] = Waits.until(() -> !s.busyProperty().get() && (s.pointReadProperty().get() != null
-                || s.noteProperty().get() != null || s.errorProperty().get() != null), () -> {
+        current[0] = Waits.until(
+                () -> !s.busyProperty().get()
+                        && (s.pointReadProperty().get() != null
+                                || s.noteProperty().get() != null
+                                || s.errorProperty().get() != null),
+                () -> {
                     var p = s.pointReadProperty().get();
                     if (p != null) {
-                        status.accept(summary(c) + " · GetItem " + p.how() + (p.item() == null ? ": not found"
-                                : ": found"));
+                        status.accept(
+                                summary(c) + " · GetItem " + p.how() + (p.item() == null ? ": not found" : ": found"));
                     }
                     done.run();
-                }, s.busyProperty(), s.pointReadProperty(), s.noteProperty(), s.errorProperty());
+                },
+                s.busyProperty(),
+                s.pointReadProperty(),
+                s.noteProperty(),
+                s.errorProperty());
     }
 
     private static String summary(ScatterViewModel.Comparison c) {

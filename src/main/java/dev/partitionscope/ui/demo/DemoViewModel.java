@@ -42,8 +42,8 @@ public final class DemoViewModel {
     /** Pacing: real time between two simulated minutes, and how a step's reading time is worked out. */
     public record Pacing(long minutePauseMillis, Duration minDwell, Duration perWord, Duration maxDwell) {
         /** In the window: a caption of 50 words stays 12.5 s; a story plays by itself in about 1¼ minutes. */
-        public static final Pacing PRESENTER = new Pacing(900, Duration.ofSeconds(8), Duration.ofMillis(250),
-                Duration.ofSeconds(16));
+        public static final Pacing PRESENTER =
+                new Pacing(900, Duration.ofSeconds(8), Duration.ofMillis(250), Duration.ofSeconds(16));
         /** Tests: no waiting at all. */
         public static final Pacing NONE = new Pacing(0, Duration.ZERO, Duration.ZERO, Duration.ZERO);
 
@@ -55,8 +55,7 @@ public final class DemoViewModel {
     }
 
     /** A story's Lab, served at {@code endpoint}. */
-    private record Prepared(StoryLab lab, String endpoint) {
-    }
+    private record Prepared(StoryLab lab, String endpoint) {}
 
     private final DemoScreens screens;
     private final LabHost labHost;
@@ -82,9 +81,9 @@ public final class DemoViewModel {
     private volatile boolean hurry;
     private volatile boolean pausedNow;
     private boolean advanceWhenDone;
-    private Waits.Cancel stepWait = () -> { };
-    private Waits.Cancel autoAdvance = () -> { };
-    private Waits.Cancel connectWait = () -> { };
+    private Waits.Cancel stepWait = () -> {};
+    private Waits.Cancel autoAdvance = () -> {};
+    private Waits.Cancel connectWait = () -> {};
     private TaskHandle prepare = TaskHandle.NONE;
 
     public DemoViewModel(DemoScreens screens, LabHost labHost, Scheduler scheduler, Pacing pacing) {
@@ -95,7 +94,9 @@ public final class DemoViewModel {
         this.steps = new DemoSteps(screens, pacing.minutePauseMillis());
         // Connecting elsewhere (or disconnecting) mid-story ends the demo: its steps would act on another table.
         screens.main().connectionProperty().addListener((obs, old, now) -> {
-            if (story.get() != null && index.get() >= 0 && (now == null || !now.spec().endpoint().equals(endpoint))) {
+            if (story.get() != null
+                    && index.get() >= 0
+                    && (now == null || !now.spec().endpoint().equals(endpoint))) {
                 stop();
             }
         });
@@ -130,37 +131,53 @@ public final class DemoViewModel {
         status.set("");
         busy.set(true);
         // The story's simulated time ends about now, so its timestamps read as today's.
-        Instant start = Instant.now().truncatedTo(ChronoUnit.MINUTES)
-                .minus(Duration.ofMinutes(StoryLab.totalMinutes(s)));
-        prepare = main.tasks().run("Demo: preparing " + s.id(), ctx -> {
-            StoryLab l = new StoryLab(s, ScenarioCatalog.load(), start);
-            return new Prepared(l, labHost.serve(l.lab()));
-        }, prepared -> {
-            lab = prepared.lab();
-            endpoint = prepared.endpoint();
-            main.timeRangeProperty().set(TimeRange.custom(lab.start(), lab.end(),
-                    main.timeRangeProperty().get().utc()));
-            main.setPreferredTable(s.table());
-            main.connect(ConnectionSpec.custom("Demo · " + s.id(), endpoint, lab.lab().region(),
-                    ConnectionSpec.LOCAL_ACCESS_KEY));
-            connectWait = Waits.until(this::connected, () -> {
-                busy.set(false);
-                goTo(0);
-            }, main.connectionProperty(), main.tableShapeProperty(), main.connectErrorProperty());
-        }, failure -> {
-            busy.set(false);
-            error.set("The demo's Lab could not start: " + failure.getMessage());
-        });
+        Instant start =
+                Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofMinutes(StoryLab.totalMinutes(s)));
+        prepare = main.tasks()
+                .run(
+                        "Demo: preparing " + s.id(),
+                        ctx -> {
+                            StoryLab l = new StoryLab(s, ScenarioCatalog.load(), start);
+                            return new Prepared(l, labHost.serve(l.lab()));
+                        },
+                        prepared -> {
+                            lab = prepared.lab();
+                            endpoint = prepared.endpoint();
+                            main.timeRangeProperty()
+                                    .set(TimeRange.custom(
+                                            lab.start(),
+                                            lab.end(),
+                                            main.timeRangeProperty().get().utc()));
+                            main.setPreferredTable(s.table());
+                            main.connect(ConnectionSpec.custom(
+                                    "Demo · " + s.id(), endpoint, lab.lab().region(), ConnectionSpec.LOCAL_ACCESS_KEY));
+                            connectWait = Waits.until(
+                                    this::connected,
+                                    () -> {
+                                        busy.set(false);
+                                        goTo(0);
+                                    },
+                                    main.connectionProperty(),
+                                    main.tableShapeProperty(),
+                                    main.connectErrorProperty());
+                        },
+                        failure -> {
+                            busy.set(false);
+                            error.set("The demo's Lab could not start: " + failure.getMessage());
+                        });
     }
 
     private boolean connected() {
         MainViewModel main = screens.main();
         Connection c = main.getConnection();
         if (main.connectErrorProperty().get() != null && c == null) {
-            error.set("The demo could not connect to its Lab: " + main.connectErrorProperty().get().headline());
+            error.set("The demo could not connect to its Lab: "
+                    + main.connectErrorProperty().get().headline());
             return true;
         }
-        return c != null && c.spec().endpoint().equals(endpoint) && main.tableShapeProperty().get() != null
+        return c != null
+                && c.spec().endpoint().equals(endpoint)
+                && main.tableShapeProperty().get() != null
                 && main.tableShapeProperty().get().name().equals(story.get().table());
     }
 
@@ -187,7 +204,9 @@ public final class DemoViewModel {
     /** The previous step's screen and caption (what it did stays done). Not while a workload plays. */
     public void back() {
         int i = index.get();
-        if (story.get() == null || i <= 0 || (!done[i] && story.get().steps().get(i).kind() == Story.Kind.RUN)) {
+        if (story.get() == null
+                || i <= 0
+                || (!done[i] && story.get().steps().get(i).kind() == Story.Kind.RUN)) {
             return;
         }
         advanceWhenDone = false;
@@ -232,18 +251,24 @@ public final class DemoViewModel {
         }
         performed[i] = true;
         busy.set(true);
-        stepWait = steps.perform(step, lab, text -> {
-            statuses[i] = text;
-            if (index.get() == i) {
-                status.set(text);
-            }
-        }, () -> pausedNow, () -> hurry, () -> {
-            done[i] = true;
-            if (index.get() == i) {
-                busy.set(false);
-                stepDone(i);
-            }
-        });
+        stepWait = steps.perform(
+                step,
+                lab,
+                text -> {
+                    statuses[i] = text;
+                    if (index.get() == i) {
+                        status.set(text);
+                    }
+                },
+                () -> pausedNow,
+                () -> hurry,
+                () -> {
+                    done[i] = true;
+                    if (index.get() == i) {
+                        busy.set(false);
+                        stepDone(i);
+                    }
+                });
     }
 
     private void stepDone(int i) {

@@ -1,16 +1,15 @@
 package dev.partitionscope.ui.demo;
 
+import java.util.function.BooleanSupplier;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
-import java.util.function.BooleanSupplier;
 
 /**
  * "When this becomes true, do that, once": a step waits for a screen's ViewModel to finish (a load, a run) without
  * polling. Checked at once, then on every change of the observables named; never blocks.
  */
 public final class Waits {
-    private Waits() {
-    }
+    private Waits() {}
 
     /** A wait that can be abandoned (the demo moved on or stopped). */
     public interface Cancel {

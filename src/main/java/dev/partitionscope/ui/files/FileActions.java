@@ -34,12 +34,12 @@ import javafx.stage.Window;
  */
 public final class FileActions {
     /** What File ▸ Open accepts. */
-    static final FileDialogs.Type OPEN_TYPE = new FileDialogs.Type("PartitionScope recording or snapshot",
-            RecordingViewModel.EXTENSION, List.of(Snapshot.EXTENSION));
-    static final FileDialogs.Type RECORDING_TYPE = new FileDialogs.Type("PartitionScope Lab recording",
-            RecordingViewModel.EXTENSION);
-    static final FileDialogs.Type SNAPSHOT_TYPE = new FileDialogs.Type("PartitionScope snapshot",
-            Snapshot.EXTENSION);
+    static final FileDialogs.Type OPEN_TYPE = new FileDialogs.Type(
+            "PartitionScope recording or snapshot", RecordingViewModel.EXTENSION, List.of(Snapshot.EXTENSION));
+
+    static final FileDialogs.Type RECORDING_TYPE =
+            new FileDialogs.Type("PartitionScope Lab recording", RecordingViewModel.EXTENSION);
+    static final FileDialogs.Type SNAPSHOT_TYPE = new FileDialogs.Type("PartitionScope snapshot", Snapshot.EXTENSION);
 
     private final ShellServices services;
     private final MainViewModel main;
@@ -62,8 +62,12 @@ public final class FileActions {
      * @param prompt asks what a snapshot includes (a dialog; tests answer directly)
      * @param show   shows a problem to the user (a dialog)
      */
-    FileActions(ShellServices services, Screens screens, Supplier<Window> owner, SnapshotDialog.Prompt prompt,
-                Consumer<UserMessage> show) {
+    FileActions(
+            ShellServices services,
+            Screens screens,
+            Supplier<Window> owner,
+            SnapshotDialog.Prompt prompt,
+            Consumer<UserMessage> show) {
         this.services = services;
         this.main = services.main();
         this.screens = screens;
@@ -72,8 +76,11 @@ public final class FileActions {
         this.show = show;
         this.recent = new RecentFiles(services.settings(), services.saveSettings());
         this.snapshots = new SnapshotFiles(main, screens, services.profiles());
-        this.restorer = new ViewRestorer(main, screens, text -> report(UserMessage.of("The view could not be"
-                + " restored", text, "Pick the table in the top bar.")));
+        this.restorer = new ViewRestorer(
+                main,
+                screens,
+                text -> report(
+                        UserMessage.of("The view could not be" + " restored", text, "Pick the table in the top bar.")));
         main.connectionProperty().addListener((obs, old, now) -> updateActions());
         // The Lab screen saves and opens recordings itself too: the view and the recent files go with them.
         main.screenProperty().addListener((obs, old, now) -> {
@@ -88,8 +95,7 @@ public final class FileActions {
     }
 
     /** The window's actions with the app's own dialogs. */
-    public FileActions(ShellServices services, Screens screens, Supplier<Window> owner,
-                       Consumer<UserMessage> show) {
+    public FileActions(ShellServices services, Screens screens, Supplier<Window> owner, Consumer<UserMessage> show) {
         this(services, screens, owner, SnapshotDialog::ask, show);
     }
 
@@ -97,31 +103,43 @@ public final class FileActions {
 
     /** Asks for a file and opens it. */
     public void open() {
-        services.files().openFile(owner.get(), "Open a recording or snapshot", OPEN_TYPE).ifPresent(this::open);
+        services.files()
+                .openFile(owner.get(), "Open a recording or snapshot", OPEN_TYPE)
+                .ifPresent(this::open);
     }
 
     /** Opens a recording or snapshot at the view it was saved at; anything else is refused with a message. */
     public void open(Path file) {
         String name = String.valueOf(file.getFileName());
-        main.tasks().run("Opening " + name, ctx -> FileKind.of(file), kind -> {
-            if (kind == FileKind.RECORDING) {
-                recordings().open(file);
-            } else {
-                openSnapshot(file);
-            }
-        }, error -> {
-            recent.remove(file);
-            report(UserMessage.of("Could not open " + name, error instanceof FileKind.NotOurs n ? n.getMessage()
-                    : String.valueOf(error.getMessage()), "Open a .psrec recording or a .pssnap snapshot."));
-        });
+        main.tasks()
+                .run(
+                        "Opening " + name,
+                        ctx -> FileKind.of(file),
+                        kind -> {
+                            if (kind == FileKind.RECORDING) {
+                                recordings().open(file);
+                            } else {
+                                openSnapshot(file);
+                            }
+                        },
+                        error -> {
+                            recent.remove(file);
+                            report(UserMessage.of(
+                                    "Could not open " + name,
+                                    error instanceof FileKind.NotOurs n
+                                            ? n.getMessage()
+                                            : String.valueOf(error.getMessage()),
+                                    "Open a .psrec recording or a .pssnap snapshot."));
+                        });
     }
 
     /** Asks where and saves the Lab shown as a recording, at this view. */
     public void saveRecording() {
         if (canSaveRecording.get()) {
             RecordingViewModel vm = recordings();
-            services.files().saveFile(owner.get(), "Save the Lab as a recording", vm.suggestedName(),
-                    RECORDING_TYPE).ifPresent(vm::save);
+            services.files()
+                    .saveFile(owner.get(), "Save the Lab as a recording", vm.suggestedName(), RECORDING_TYPE)
+                    .ifPresent(vm::save);
         }
     }
 
@@ -149,23 +167,35 @@ public final class FileActions {
         if (!canSaveSnapshot.get() || c == null) {
             return;
         }
-        Path target = file.getFileName().toString().contains(".") ? file
+        Path target = file.getFileName().toString().contains(".")
+                ? file
                 : file.resolveSibling(file.getFileName() + "." + Snapshot.EXTENSION);
         Snapshot.Contents contents = snapshots.take(c, itemContents);
         String name = target.getFileName().toString();
-        main.tasks().run("Saving snapshot " + name, ctx -> {
-            Snapshot.save(contents, target);
-            return target;
-        }, recent::add, error -> report(UserMessage.of("Could not save " + name, Files.isDirectory(target)
-                ? target + " is a folder." : String.valueOf(error.getMessage()), "Choose another folder or name.")));
+        main.tasks()
+                .run(
+                        "Saving snapshot " + name,
+                        ctx -> {
+                            Snapshot.save(contents, target);
+                            return target;
+                        },
+                        recent::add,
+                        error -> report(UserMessage.of(
+                                "Could not save " + name,
+                                Files.isDirectory(target)
+                                        ? target + " is a folder."
+                                        : String.valueOf(error.getMessage()),
+                                "Choose another folder or name.")));
     }
 
     /** Opens a recent file; one that has gone is removed from the list, with a message. */
     public void openRecent(Path file) {
         if (!Files.exists(file)) {
             recent.remove(file);
-            report(UserMessage.of("Could not open " + file.getFileName(), file.getFileName() + " is no longer at "
-                    + file.toAbsolutePath().getParent() + ". It was removed from Recent files.",
+            report(UserMessage.of(
+                    "Could not open " + file.getFileName(),
+                    file.getFileName() + " is no longer at "
+                            + file.toAbsolutePath().getParent() + ". It was removed from Recent files.",
                     "Open it from where it is now (Ctrl+O), or drop it on the window."));
             return;
         }
@@ -212,8 +242,10 @@ public final class FileActions {
                         recent.remove(file);
                     }
                     if (main.screenProperty().get() != Screen.LAB) { // the Lab screen says it in its note
-                        report(UserMessage.of("Could not " + (saving ? "save " : "open ") + file.getFileName(),
-                                reason, saving ? "Choose another folder or name." : "Open another file."));
+                        report(UserMessage.of(
+                                "Could not " + (saving ? "save " : "open ") + file.getFileName(),
+                                reason,
+                                saving ? "Choose another folder or name." : "Open another file."));
                     }
                 }
             });
@@ -223,32 +255,48 @@ public final class FileActions {
 
     private void openSnapshot(Path file) {
         String name = file.getFileName().toString();
-        main.tasks().run("Opening snapshot " + name, ctx -> Snapshot.load(file), contents -> {
-            recent.add(file);
-            ConnectionSpec spec = snapshots.connect(file, contents);
-            ViewState view = ViewStates.fromJson(contents.view());
-            if (view != null) {
-                restorer.restore(view, c -> c.spec() == spec, snapshots.savedAudit(contents, view, name, this::report)
-                        .<Runnable>map(audit -> () -> screens.audit().showSaved(audit, name)).orElse(null));
-            }
-        }, error -> {
-            recent.remove(file);
-            report(UserMessage.of("Could not open " + name, String.valueOf(error.getMessage()),
-                    "Open another file."));
-        });
+        main.tasks()
+                .run(
+                        "Opening snapshot " + name,
+                        ctx -> Snapshot.load(file),
+                        contents -> {
+                            recent.add(file);
+                            ConnectionSpec spec = snapshots.connect(file, contents);
+                            ViewState view = ViewStates.fromJson(contents.view());
+                            if (view != null) {
+                                restorer.restore(
+                                        view,
+                                        c -> c.spec() == spec,
+                                        snapshots
+                                                .savedAudit(contents, view, name, this::report)
+                                                .<Runnable>map(audit ->
+                                                        () -> screens.audit().showSaved(audit, name))
+                                                .orElse(null));
+                            }
+                        },
+                        error -> {
+                            recent.remove(file);
+                            report(UserMessage.of(
+                                    "Could not open " + name,
+                                    String.valueOf(error.getMessage()),
+                                    "Open another file."));
+                        });
     }
 
     private String suggestedSnapshotName() {
         String table = main.selectedTableProperty().get();
         String time = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmm", java.util.Locale.ROOT)
-                .withZone(java.time.ZoneId.systemDefault()).format(java.time.Instant.now());
+                .withZone(java.time.ZoneId.systemDefault())
+                .format(java.time.Instant.now());
         return "snapshot-" + (table == null ? "" : table.replaceAll("[^A-Za-z0-9._-]", "_") + "-") + time + "."
                 + Snapshot.EXTENSION;
     }
 
     private void updateActions() {
         Connection c = main.getConnection();
-        Optional<Lab> lab = c == null ? Optional.empty() : services.labHost().forEndpoint(c.spec().endpoint());
+        Optional<Lab> lab = c == null
+                ? Optional.empty()
+                : services.labHost().forEndpoint(c.spec().endpoint());
         boolean labBacked = lab.isPresent() && lab.get().options().upstream() == null;
         canSaveRecording.set(labBacked);
         canSaveSnapshot.set(c != null && !labBacked && c.exchanges().isPresent());

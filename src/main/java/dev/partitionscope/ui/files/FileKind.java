@@ -21,7 +21,8 @@ import java.util.zip.GZIPInputStream;
  * its reader, which says what is wrong with it; anything else is refused with one sentence.
  */
 enum FileKind {
-    RECORDING, SNAPSHOT;
+    RECORDING,
+    SNAPSHOT;
 
     /** Thrown for a file that is neither; the message is for the user. */
     static final class NotOurs extends RuntimeException {

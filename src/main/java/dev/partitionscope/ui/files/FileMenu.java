@@ -19,10 +19,10 @@ import javafx.scene.input.KeyCombination;
  */
 public final class FileMenu {
     public static final KeyCombination OPEN_KEY = new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN);
-    public static final KeyCombination SAVE_RECORDING_KEY = new KeyCodeCombination(KeyCode.S,
-            KeyCombination.SHORTCUT_DOWN);
-    public static final KeyCombination SAVE_SNAPSHOT_KEY = new KeyCodeCombination(KeyCode.S,
-            KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    public static final KeyCombination SAVE_RECORDING_KEY =
+            new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN);
+    public static final KeyCombination SAVE_SNAPSHOT_KEY =
+            new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
 
     private final FileActions actions;
     private final Menu recent = new Menu("Recent files", Icons.of("mdi2h-history"));
@@ -56,8 +56,8 @@ public final class FileMenu {
         saveSnapshot.setAccelerator(SAVE_SNAPSHOT_KEY);
         saveSnapshot.disableProperty().bind(actions.canSaveSnapshotProperty().not());
         saveSnapshot.setOnAction(e -> actions.saveSnapshot());
-        List<MenuItem> items = new ArrayList<>(List.of(open, recent, new SeparatorMenuItem(), saveRecording,
-                saveSnapshot));
+        List<MenuItem> items =
+                new ArrayList<>(List.of(open, recent, new SeparatorMenuItem(), saveRecording, saveSnapshot));
         // The window adds Export report… and Guided demo ▸ after these.
         return items;
     }

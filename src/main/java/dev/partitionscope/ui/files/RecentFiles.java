@@ -42,7 +42,10 @@ final class RecentFiles {
         String path = file.toAbsolutePath().normalize().toString();
         List<String> next = new ArrayList<>();
         next.add(path);
-        settings.recentFiles.stream().filter(p -> !p.equals(path)).limit(MAX - 1).forEach(next::add);
+        settings.recentFiles.stream()
+                .filter(p -> !p.equals(path))
+                .limit(MAX - 1)
+                .forEach(next::add);
         settings.recentFiles = next;
         save.run();
     }

@@ -19,8 +19,7 @@ final class SnapshotDialog {
         Optional<Boolean> ask(Window owner, String summary, int itemAnswers);
     }
 
-    private SnapshotDialog() {
-    }
+    private SnapshotDialog() {}
 
     static Optional<Boolean> ask(Window owner, String summary, int itemAnswers) {
         Dialog<Boolean> dialog = new Dialog<>();

@@ -54,10 +54,15 @@ final class SnapshotFiles {
         List<Exchange> data = log.exchanges(false);
         List<String> tables = tables(data);
         KeyAudit.Result audit = audit();
-        return data.size() + " answers read on " + words(screensOpen()) + (tables.isEmpty() ? ""
-                : " for " + (tables.size() == 1 ? "table " : "tables ") + String.join(", ", tables)) + "."
-                + (audit == null ? "" : " The key audit of " + audit.shape().name() + " goes in as its result"
-                + " (risk matrix, findings, key patterns), without the items it sampled.");
+        return data.size() + " answers read on " + words(screensOpen())
+                + (tables.isEmpty()
+                        ? ""
+                        : " for " + (tables.size() == 1 ? "table " : "tables ") + String.join(", ", tables))
+                + "."
+                + (audit == null
+                        ? ""
+                        : " The key audit of " + audit.shape().name() + " goes in as its result"
+                                + " (risk matrix, findings, key patterns), without the items it sampled.");
     }
 
     /** The audit the Audit screen shows for the top bar's table, or null. */
@@ -67,16 +72,19 @@ final class SnapshotFiles {
         }
         AuditViewModel vm = screens.audit();
         KeyAudit.Result r = vm.resultProperty().get();
-        return r != null && !vm.runningProperty().get() && r.shape().name().equals(main.selectedTableProperty().get())
-                ? r : null;
+        return r != null
+                        && !vm.runningProperty().get()
+                        && r.shape().name().equals(main.selectedTableProperty().get())
+                ? r
+                : null;
     }
 
     /**
      * The audit saved in an opened snapshot, for the view's table; empty when there is none, or when it cannot be
      * read (then the user is told, and the rest of the snapshot opens as usual).
      */
-    Optional<KeyAudit.Result> savedAudit(Snapshot.Contents contents, ViewState view, String file,
-                                         java.util.function.Consumer<UserMessage> problem) {
+    Optional<KeyAudit.Result> savedAudit(
+            Snapshot.Contents contents, ViewState view, String file, java.util.function.Consumer<UserMessage> problem) {
         if (contents.audit() == null) {
             return Optional.empty();
         }
@@ -84,7 +92,9 @@ final class SnapshotFiles {
             KeyAudit.Result r = AuditJson.fromJson(contents.audit());
             return r.shape().name().equals(view.table()) ? Optional.of(r) : Optional.empty();
         } catch (IllegalArgumentException e) {
-            problem.accept(UserMessage.of("The key audit in " + file + " was not opened", e.getMessage() + ".",
+            problem.accept(UserMessage.of(
+                    "The key audit in " + file + " was not opened",
+                    e.getMessage() + ".",
                     "The other screens show the snapshot; run the audit again where the table can be read."));
             return Optional.empty();
         }
@@ -99,14 +109,25 @@ final class SnapshotFiles {
             tables.add(0, view.table());
         }
         ViewState.Range r = view.range();
-        Snapshot.About about = new Snapshot.About(screensOpen(), tables, r == null ? 0 : r.fromMillis(),
-                r == null ? 0 : r.toMillis(), r != null && r.utc());
+        Snapshot.About about = new Snapshot.About(
+                screensOpen(),
+                tables,
+                r == null ? 0 : r.fromMillis(),
+                r == null ? 0 : r.toMillis(),
+                r != null && r.utc());
         ConnectionSpec spec = c.spec();
-        Snapshot.Source source = new Snapshot.Source(spec.kind(), c.region(),
-                spec.kind() == ConnectionKind.AWS ? null : spec.endpoint(), c.upstream());
+        Snapshot.Source source = new Snapshot.Source(
+                spec.kind(), c.region(), spec.kind() == ConnectionKind.AWS ? null : spec.endpoint(), c.upstream());
         KeyAudit.Result audit = audit();
-        return new Snapshot.Contents(System.currentTimeMillis(), Snapshot.createdBy(),
-                c.clock().now().toEpochMilli(), source, about, ViewStates.toJson(view), itemContents, exchanges,
+        return new Snapshot.Contents(
+                System.currentTimeMillis(),
+                Snapshot.createdBy(),
+                c.clock().now().toEpochMilli(),
+                source,
+                about,
+                ViewStates.toJson(view),
+                itemContents,
+                exchanges,
                 audit == null ? null : AuditJson.toJson(audit));
     }
 
@@ -120,18 +141,35 @@ final class SnapshotFiles {
         Snapshot.Source source = contents.source();
         // Never the Lab's kind, whatever a file says: that one is writable, and a snapshot is read-only.
         ConnectionKind kind = source.kind() == ConnectionKind.LAB ? ConnectionKind.CUSTOM : source.kind();
-        ConnectionSpec spec = new ConnectionSpec("Snapshot · " + name, kind, null, source.region(),
-                source.endpoint(), kind == ConnectionKind.AWS ? null : "snapshot", null);
+        ConnectionSpec spec = new ConnectionSpec(
+                "Snapshot · " + name,
+                kind,
+                null,
+                source.region(),
+                source.endpoint(),
+                kind == ConnectionKind.AWS ? null : "snapshot",
+                null);
         String taken = TAKEN.withZone(contents.about().utc() ? java.time.ZoneOffset.UTC : ZoneId.systemDefault())
                 .format(Instant.ofEpochMilli(contents.endpointMillis()));
-        String where = source.kind().label() + (source.kind() == ConnectionKind.AWS ? " " + source.region()
-                : source.endpoint() == null ? "" : " " + source.endpoint());
+        String where = source.kind().label()
+                + (source.kind() == ConnectionKind.AWS
+                        ? " " + source.region()
+                        : source.endpoint() == null ? "" : " " + source.endpoint());
         String label = "Snapshot of " + where + " · taken " + taken + " · read-only, nothing is sent";
         String note = "A snapshot of " + where + " taken " + taken + " (" + name + "): the screens read what was read"
                 + " then, and nothing else; nothing is sent anywhere.";
-        main.connect(spec, s -> new ConnectService.Result(new ConnectionFactory(profiles.get())
-                .openSnapshot(s, source.region(), source.upstream(), new SnapshotReplay(contents, name),
-                        ExchangeLog.of(contents.exchanges()), label), List.of(note)));
+        main.connect(
+                spec,
+                s -> new ConnectService.Result(
+                        new ConnectionFactory(profiles.get())
+                                .openSnapshot(
+                                        s,
+                                        source.region(),
+                                        source.upstream(),
+                                        new SnapshotReplay(contents, name),
+                                        ExchangeLog.of(contents.exchanges()),
+                                        label),
+                        List.of(note)));
         return spec;
     }
 
@@ -150,7 +188,9 @@ final class SnapshotFiles {
     private static List<String> tables(List<Exchange> exchanges) {
         Set<String> tables = new LinkedHashSet<>();
         for (Exchange e : exchanges) {
-            if (e.operation().equals("DescribeTable") && e.status() == 200 && e.request().hasNonNull("TableName")) {
+            if (e.operation().equals("DescribeTable")
+                    && e.status() == 200
+                    && e.request().hasNonNull("TableName")) {
                 tables.add(e.request().path("TableName").asText());
             }
         }
@@ -161,8 +201,9 @@ final class SnapshotFiles {
         if (items.isEmpty()) {
             return "no screen";
         }
-        String list = items.size() == 1 ? items.get(0) : String.join(", ", items.subList(0, items.size() - 1))
-                + " and " + items.get(items.size() - 1);
+        String list = items.size() == 1
+                ? items.get(0)
+                : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
         return "the " + list + (items.size() == 1 ? " screen" : " screens");
     }
 }

@@ -29,7 +29,14 @@ import javafx.beans.value.ObservableValue;
  * the user goes elsewhere (another connection). Settings go through the same ViewModels the user's clicks reach.
  */
 final class ViewRestorer {
-    private enum Step { CONNECTING, TABLE, DESCRIBED, HEATMAP, PIN, DONE }
+    private enum Step {
+        CONNECTING,
+        TABLE,
+        DESCRIBED,
+        HEATMAP,
+        PIN,
+        DONE
+    }
 
     private final MainViewModel main;
     private final Screens screens;
@@ -41,6 +48,7 @@ final class ViewRestorer {
      * invalidation listener.
      */
     private final ChangeListener<Object> valueListener = (obs, old, now) -> advance();
+
     private final InvalidationListener listListener = o -> advance();
     private final List<Runnable> unwatch = new ArrayList<>();
 
@@ -77,8 +85,13 @@ final class ViewRestorer {
         this.onTable = onTable;
         step = Step.CONNECTING;
         restoring.set(true);
-        watch(main.connectionProperty(), main.connectionStateProperty(), main.connectingSpecProperty(),
-                main.tables(), main.tablesLoadedProperty(), main.tableShapeProperty());
+        watch(
+                main.connectionProperty(),
+                main.connectionStateProperty(),
+                main.connectingSpecProperty(),
+                main.tables(),
+                main.tablesLoadedProperty(),
+                main.tableShapeProperty());
         advance();
     }
 

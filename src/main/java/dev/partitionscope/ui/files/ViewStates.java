@@ -27,8 +27,7 @@ final class ViewStates {
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
-    private ViewStates() {
-    }
+    private ViewStates() {}
 
     /** The view the window shows now. */
     static ViewState capture(MainViewModel main, Screens screens) {
@@ -36,11 +35,16 @@ final class ViewStates {
         String index = main.selectedIndexProperty().get();
         TimeRange range = main.timeRangeProperty().get();
         TimeRange.Window window = window(main, screens, screen);
-        return new ViewState(screen.name(), main.selectedTableProperty().get(),
+        return new ViewState(
+                screen.name(),
+                main.selectedTableProperty().get(),
                 index == null || MainViewModel.BASE_TABLE.equals(index) ? null : index,
-                window == null ? null : ViewState.Range.of(window, range), heatmap(screens),
-                screens.created(Screen.METRICS) ? new ViewState.Metrics(screens.metrics().sortKeyLevelProperty()
-                        .get()) : null);
+                window == null ? null : ViewState.Range.of(window, range),
+                heatmap(screens),
+                screens.created(Screen.METRICS)
+                        ? new ViewState.Metrics(
+                                screens.metrics().sortKeyLevelProperty().get())
+                        : null);
     }
 
     /** The window shown: the shown screen's read, else another screen's, else the range resolved now. */
@@ -63,7 +67,9 @@ final class ViewStates {
             }
         }
         Connection c = main.getConnection();
-        return c == null ? null : main.timeRangeProperty().get().resolve(c.clock().now());
+        return c == null
+                ? null
+                : main.timeRangeProperty().get().resolve(c.clock().now());
     }
 
     private static ViewState.Heatmap heatmap(Screens screens) {
@@ -73,8 +79,13 @@ final class ViewStates {
         HeatmapViewModel vm = screens.heatmap();
         HeatPipeline.Result shown = vm.viewProperty().get();
         ViewState.Zoom zoom = vm.zoomedProperty().get() && shown != null ? ViewState.Zoom.of(shown.zoom()) : null;
-        return new ViewState.Heatmap(vm.metricProperty().get().name(), vm.scaleModeProperty().get().name(),
-                vm.foldShardsProperty().get(), vm.allResourcesProperty().get(), List.copyOf(vm.expanded()), zoom,
+        return new ViewState.Heatmap(
+                vm.metricProperty().get().name(),
+                vm.scaleModeProperty().get().name(),
+                vm.foldShardsProperty().get(),
+                vm.allResourcesProperty().get(),
+                List.copyOf(vm.expanded()),
+                zoom,
                 screens.heatmapView().pinnedKey());
     }
 

@@ -9,19 +9,41 @@ import javafx.scene.canvas.GraphicsContext;
  * most. Bars cut by the window's edges are clipped to the strip.
  */
 final class Bars {
-    private Bars() {
-    }
+    private Bars() {}
 
     /** Vertical bars growing up from {@code baseY}, values [from, from + count) across [left, left + width). */
-    static void columns(GraphicsContext g, double[] v, double from, double count, double max, double left,
-                        double width, double baseY, double height) {
-        strip(v, from, count, max, left, width, height,
+    static void columns(
+            GraphicsContext g,
+            double[] v,
+            double from,
+            double count,
+            double max,
+            double left,
+            double width,
+            double baseY,
+            double height) {
+        strip(
+                v,
+                from,
+                count,
+                max,
+                left,
+                width,
+                height,
                 (along, size, bar) -> g.fillRect(along, baseY - bar, size, bar));
     }
 
     /** Horizontal bars growing right from {@code left}, values [from, from + count) across [top, top + height). */
-    static void rows(GraphicsContext g, double[] v, double from, double count, double max, double top, double height,
-                     double left, double width) {
+    static void rows(
+            GraphicsContext g,
+            double[] v,
+            double from,
+            double count,
+            double max,
+            double top,
+            double height,
+            double left,
+            double width) {
         strip(v, from, count, max, top, height, width, (along, size, bar) -> g.fillRect(left, along, bar, size));
     }
 
@@ -32,8 +54,8 @@ final class Bars {
     }
 
     /** The shared layout of both strips, along one axis; {@code bar} turns it into a rectangle. */
-    private static void strip(double[] v, double from, double count, double max, double start, double extent,
-                              double depth, Bar bar) {
+    private static void strip(
+            double[] v, double from, double count, double max, double start, double extent, double depth, Bar bar) {
         if (v.length == 0 || !(max > 0) || extent <= 0 || !(count > 0)) {
             return;
         }

@@ -15,8 +15,7 @@ import java.util.Locale;
  */
 record CellDetails(List<Field> fields) {
     /** One labelled value; {@code copy} is what the copy button puts on the clipboard (the full key, a number). */
-    record Field(String name, String value, String copy) {
-    }
+    record Field(String name, String value, String copy) {}
 
     static final String FROM = "From";
     static final String TO = "To";
@@ -44,8 +43,10 @@ record CellDetails(List<Field> fields) {
             out.add(new Field("Value", "No data: this column did not load", ""));
         } else {
             double v = grid.perMinute(row, column);
-            String value = HeatHoverPainter.PreciseNumber.format(v) + " " + grid.unit().label();
-            out.add(new Field("Value", value, HeatHoverPainter.PreciseNumber.format(v).replace(",", "")));
+            String value =
+                    HeatHoverPainter.PreciseNumber.format(v) + " " + grid.unit().label();
+            out.add(new Field(
+                    "Value", value, HeatHoverPainter.PreciseNumber.format(v).replace(",", "")));
             if (scale != null && scale.mode() == ScaleMode.ABSOLUTE) {
                 String pct = String.format(Locale.ROOT, "%.1f %%", scale.percentOfCeiling(v)) + OF_CEILING;
                 out.add(new Field(CEILING, pct, String.format(Locale.ROOT, "%.1f", scale.percentOfCeiling(v))));
@@ -55,8 +56,10 @@ record CellDetails(List<Field> fields) {
             }
         }
         long throttles = grid.throttles(row, column);
-        out.add(new Field("Throttles", throttles == 0 ? "no throttles"
-                : String.format(Locale.ROOT, "%,d throttled requests", throttles), Long.toString(throttles)));
+        out.add(new Field(
+                "Throttles",
+                throttles == 0 ? "no throttles" : String.format(Locale.ROOT, "%,d throttled requests", throttles),
+                Long.toString(throttles)));
         return new CellDetails(List.copyOf(out));
     }
 

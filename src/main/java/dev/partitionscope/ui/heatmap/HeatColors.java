@@ -13,8 +13,25 @@ import javafx.scene.text.Font;
  * @param pin the outline of the pinned cell
  * @param selection the outline of the selection rectangle
  */
-record HeatColors(Font font, Font boldFont, Font labelFont, Paint text, Paint strongText, Paint labelHalo,
-                  Paint background, Paint plotBackground, Paint axis, Paint labelA, Paint labelB, Paint total,
-                  Paint throttle, Paint throttleOther, Paint missing, Paint crosshair, Paint pin, Paint selection,
-                  Paint hoverBackground, Paint hoverBorder, Paint hoverText) {
-}
+record HeatColors(
+        Font font,
+        Font boldFont,
+        Font labelFont,
+        Paint text,
+        Paint strongText,
+        Paint labelHalo,
+        Paint background,
+        Paint plotBackground,
+        Paint axis,
+        Paint labelA,
+        Paint labelB,
+        Paint total,
+        Paint throttle,
+        Paint throttleOther,
+        Paint missing,
+        Paint crosshair,
+        Paint pin,
+        Paint selection,
+        Paint hoverBackground,
+        Paint hoverBorder,
+        Paint hoverText) {}

@@ -12,11 +12,18 @@ import java.util.List;
  *
  * @param causes the throttle strip's split by cause, or null to draw {@code columnThrottles} in one colour
  */
-record HeatFrame(HeatGrid grid, List<List<LabelRun>> labelRuns, double[] rowTotals, double[] rowThrottles,
-                 double[] columnTotals, double[] columnThrottles, BitSet throttled, ThrottleCauses causes) {
+record HeatFrame(
+        HeatGrid grid,
+        List<List<LabelRun>> labelRuns,
+        double[] rowTotals,
+        double[] rowThrottles,
+        double[] columnTotals,
+        double[] columnThrottles,
+        BitSet throttled,
+        ThrottleCauses causes) {
 
-    static final HeatFrame EMPTY = new HeatFrame(null, List.of(), new double[0], new double[0], new double[0],
-            new double[0], new BitSet(), null);
+    static final HeatFrame EMPTY = new HeatFrame(
+            null, List.of(), new double[0], new double[0], new double[0], new double[0], new BitSet(), null);
 
     /** Throttles per column by cause: the key range's own (hot partition) and everything else; {@code total} sums. */
     record ThrottleCauses(double[] keyRange, double[] other, double[] total) {
@@ -52,14 +59,21 @@ record HeatFrame(HeatGrid grid, List<List<LabelRun>> labelRuns, double[] rowTota
             columnTotals[c] = grid.columnTotal(c);
             columnThrottles[c] = grid.columnThrottles(c);
         }
-        return new HeatFrame(grid, RowLabels.of(grid, separator), rowTotals, rowThrottles, columnTotals, columnThrottles,
-                grid.throttledCells(), null);
+        return new HeatFrame(
+                grid,
+                RowLabels.of(grid, separator),
+                rowTotals,
+                rowThrottles,
+                columnTotals,
+                columnThrottles,
+                grid.throttledCells(),
+                null);
     }
 
     /** This frame with the throttle strip split by cause ({@code causes} null: not split). */
     HeatFrame withCauses(ThrottleCauses newCauses) {
-        return new HeatFrame(grid, labelRuns, rowTotals, rowThrottles, columnTotals, columnThrottles, throttled,
-                newCauses);
+        return new HeatFrame(
+                grid, labelRuns, rowTotals, rowThrottles, columnTotals, columnThrottles, throttled, newCauses);
     }
 
     int rows() {

@@ -20,12 +20,22 @@ final class HeatHoverPainter {
     private static final double PAD = 8;
     private static final double MIN_BOX = 7;
 
-    private HeatHoverPainter() {
-    }
+    private HeatHoverPainter() {}
 
-    static void paint(GraphicsContext g, double w, double h, HeatLayout a, HeatFrame f, int row, int column,
-                      double mouseX, double mouseY, HeatScale scale, ZoneId zone, HeatmapPainter text,
-                      HeatColors c) {
+    static void paint(
+            GraphicsContext g,
+            double w,
+            double h,
+            HeatLayout a,
+            HeatFrame f,
+            int row,
+            int column,
+            double mouseX,
+            double mouseY,
+            HeatScale scale,
+            ZoneId zone,
+            HeatmapPainter text,
+            HeatColors c) {
         double x0 = a.x(column);
         double x1 = a.x(column + 1);
         double y0 = a.y(row);
@@ -59,8 +69,18 @@ final class HeatHoverPainter {
     }
 
     /** Hover over the throttle strip: a marker on the column and a box with its throttles (by cause when split). */
-    static void paintStrip(GraphicsContext g, double w, double h, HeatLayout a, HeatFrame f, int column,
-                           double mouseX, double mouseY, ZoneId zone, HeatmapPainter text, HeatColors c) {
+    static void paintStrip(
+            GraphicsContext g,
+            double w,
+            double h,
+            HeatLayout a,
+            HeatFrame f,
+            int column,
+            double mouseX,
+            double mouseY,
+            ZoneId zone,
+            HeatmapPainter text,
+            HeatColors c) {
         double x0 = Math.max(a.left(), a.x(column));
         double x1 = Math.min(a.right(), a.x(column + 1));
         g.setFill(c.crosshair());
@@ -77,7 +97,9 @@ final class HeatHoverPainter {
         if (causes == null) {
             return List.of(span, requests(f.columnThrottles()[column]));
         }
-        return List.of(span, HeatmapPainter.KEY_RANGE + ": " + requests(causes.keyRange()[column]),
+        return List.of(
+                span,
+                HeatmapPainter.KEY_RANGE + ": " + requests(causes.keyRange()[column]),
                 HeatmapPainter.OTHER_CAUSES + ": " + requests(causes.other()[column]));
     }
 
@@ -104,8 +126,8 @@ final class HeatHoverPainter {
     }
 
     /** A selection of whole cells (inclusive bounds): a faint fill and a dashed outline, clipped to the plot. */
-    static void paintSelection(GraphicsContext g, HeatLayout a, int firstRow, int lastRow, int firstColumn,
-                               int lastColumn, HeatColors c) {
+    static void paintSelection(
+            GraphicsContext g, HeatLayout a, int firstRow, int lastRow, int firstColumn, int lastColumn, HeatColors c) {
         double x0 = Math.round(a.x(firstColumn));
         double x1 = Math.round(a.x(lastColumn + 1));
         double y0 = Math.round(a.y(firstRow));
@@ -129,19 +151,29 @@ final class HeatHoverPainter {
     /** The box's text: the row first (bold), then the rest; the fields of {@link CellDetails}, compacted. */
     static List<String> lines(HeatGrid grid, int row, int column, HeatScale scale, ZoneId zone) {
         List<String> out = new ArrayList<>(8);
-        for (CellDetails.Field f : CellDetails.of(grid, row, column, scale, zone).fields()) {
+        for (CellDetails.Field f :
+                CellDetails.of(grid, row, column, scale, zone).fields()) {
             switch (f.name()) {
                 case CellDetails.FROM, CellDetails.TO -> out.add(f.name().toLowerCase(Locale.ROOT) + " " + f.value());
-                case CellDetails.CEILING -> out.set(out.size() - 1, out.get(out.size() - 1) + " · "
-                        + f.value().replace(CellDetails.OF_CEILING, " of ceiling"));
+                case CellDetails.CEILING ->
+                    out.set(
+                            out.size() - 1,
+                            out.get(out.size() - 1) + " · " + f.value().replace(CellDetails.OF_CEILING, " of ceiling"));
                 default -> out.add(f.value());
             }
         }
         return out;
     }
 
-    private static void box(GraphicsContext g, double w, double h, List<String> lines, double mx, double my,
-                            HeatmapPainter text, HeatColors c) {
+    private static void box(
+            GraphicsContext g,
+            double w,
+            double h,
+            List<String> lines,
+            double mx,
+            double my,
+            HeatmapPainter text,
+            HeatColors c) {
         double line = text.lineHeight(c.font()) + 3;
         double textW = text.width(lines.get(0), c.boldFont());
         for (int i = 1; i < lines.size(); i++) {
@@ -177,8 +209,7 @@ final class HeatHoverPainter {
 
     /** Full numbers in the box (the strips abbreviate): "123,456", "12.5", "0.25". */
     static final class PreciseNumber {
-        private PreciseNumber() {
-        }
+        private PreciseNumber() {}
 
         static String format(double v) {
             if (v >= 100 || v == Math.rint(v)) {

@@ -11,10 +11,24 @@ package dev.partitionscope.ui.heatmap;
  * @param rows the grid's row count; {@code columns} its column count
  * @param view the window of the grid the plot shows
  */
-record HeatLayout(double[] labelLefts, double[] labelWidths, double left, double top, double right, double bottom,
-                  double totalsLeft, double totalsRight, double columnTotalsTop, double columnTotalsBottom,
-                  double throttleTop, double throttleBottom, double axisTop, double legendTop, int rows,
-                  int columns, HeatmapCanvas.Viewport view) {
+record HeatLayout(
+        double[] labelLefts,
+        double[] labelWidths,
+        double left,
+        double top,
+        double right,
+        double bottom,
+        double totalsLeft,
+        double totalsRight,
+        double columnTotalsTop,
+        double columnTotalsBottom,
+        double throttleTop,
+        double throttleBottom,
+        double axisTop,
+        double legendTop,
+        int rows,
+        int columns,
+        HeatmapCanvas.Viewport view) {
 
     double width() {
         return right - left;
@@ -90,8 +104,23 @@ record HeatLayout(double[] labelLefts, double[] labelWidths, double left, double
 
     /** This layout showing another window of the grid: zoom and pan move no part of the frame. */
     HeatLayout withView(HeatmapCanvas.Viewport newView) {
-        return new HeatLayout(labelLefts, labelWidths, left, top, right, bottom, totalsLeft, totalsRight,
-                columnTotalsTop, columnTotalsBottom, throttleTop, throttleBottom, axisTop, legendTop, rows, columns,
+        return new HeatLayout(
+                labelLefts,
+                labelWidths,
+                left,
+                top,
+                right,
+                bottom,
+                totalsLeft,
+                totalsRight,
+                columnTotalsTop,
+                columnTotalsBottom,
+                throttleTop,
+                throttleBottom,
+                axisTop,
+                legendTop,
+                rows,
+                columns,
                 newView);
     }
 }

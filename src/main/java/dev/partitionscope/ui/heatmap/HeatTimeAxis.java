@@ -14,16 +14,15 @@ import java.util.Locale;
  * Round in local time so a zone like UTC+5:30 still gets ticks on the hour.
  */
 final class HeatTimeAxis {
-    record Tick(Instant at, String label) {
-    }
+    record Tick(Instant at, String label) {}
 
-    private static final long[] STEPS = {60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 14_400, 21_600, 43_200,
-            86_400, 2 * 86_400, 7 * 86_400};
+    private static final long[] STEPS = {
+        60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 14_400, 21_600, 43_200, 86_400, 2 * 86_400, 7 * 86_400
+    };
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT);
 
-    private HeatTimeAxis() {
-    }
+    private HeatTimeAxis() {}
 
     /** The time at a fractional column, interpolated within the column (the viewport's edges fall mid-column). */
     static Instant at(HeatGrid grid, double column) {
@@ -38,8 +37,7 @@ final class HeatTimeAxis {
     }
 
     static boolean crossesDays(Instant from, Instant to, ZoneId zone) {
-        return to.isAfter(from)
-                && !LocalDate.ofInstant(from, zone).equals(LocalDate.ofInstant(to.minusNanos(1), zone));
+        return to.isAfter(from) && !LocalDate.ofInstant(from, zone).equals(LocalDate.ofInstant(to.minusNanos(1), zone));
     }
 
     /** Ticks in [from, to] at the smallest round step that leaves at least {@code minGapPx} between labels. */

@@ -63,8 +63,7 @@ import javafx.scene.text.TextAlignment;
  */
 public final class HeatmapCanvas extends Region {
     /** A heatmap cell: row and column of the grid. */
-    public record Cell(int row, int column) {
-    }
+    public record Cell(int row, int column) {}
 
     /**
      * The window of the grid the plot shows, in cells: the first row and column in view (fractional, as a view may
@@ -82,15 +81,18 @@ public final class HeatmapCanvas extends Region {
         /** Checks the bounds are ordered and not negative. */
         public Selection {
             if (firstRow < 0 || firstColumn < 0 || lastRow < firstRow || lastColumn < firstColumn) {
-                throw new IllegalArgumentException("Not a selection: rows " + firstRow + ".." + lastRow
-                        + ", columns " + firstColumn + ".." + lastColumn);
+                throw new IllegalArgumentException("Not a selection: rows " + firstRow + ".." + lastRow + ", columns "
+                        + firstColumn + ".." + lastColumn);
             }
         }
 
         /** The selection spanning two corner cells, in either order. */
         public static Selection between(Cell a, Cell b) {
-            return new Selection(Math.min(a.row(), b.row()), Math.max(a.row(), b.row()),
-                    Math.min(a.column(), b.column()), Math.max(a.column(), b.column()));
+            return new Selection(
+                    Math.min(a.row(), b.row()),
+                    Math.max(a.row(), b.row()),
+                    Math.min(a.column(), b.column()),
+                    Math.max(a.column(), b.column()));
         }
     }
 
@@ -98,6 +100,7 @@ public final class HeatmapCanvas extends Region {
     public static final double MIN_VISIBLE_CELLS = 4;
     /** One wheel notch's {@link ScrollEvent#getDeltaY()} and the zoom it makes. */
     private static final double WHEEL_NOTCH = 40;
+
     private static final double ZOOM_PER_NOTCH = 1.25;
     private static final double KEY_ZOOM = 1.25;
     /** Arrow keys pan by this share of the view. */
@@ -110,8 +113,7 @@ public final class HeatmapCanvas extends Region {
     private static final String CSS = Theme.stylesheet("/dev/partitionscope/ui/heatmap/heatmap.css");
 
     /** A primary press: where (canvas coordinates), the view then, and the cell a Shift+drag selects from. */
-    private record Press(double x, double y, Viewport view, Cell selectFrom) {
-    }
+    private record Press(double x, double y, Viewport view, Cell selectFrom) {}
 
     private final Canvas base = new Canvas();
     private final Canvas overlay = new Canvas();
@@ -138,8 +140,8 @@ public final class HeatmapCanvas extends Region {
     private final ReadOnlyObjectWrapper<Cell> hoveredCell = new ReadOnlyObjectWrapper<>(this, "hoveredCell");
     private final ReadOnlyObjectWrapper<Cell> pinnedCell = new ReadOnlyObjectWrapper<>(this, "pinnedCell");
     private final ReadOnlyObjectWrapper<Selection> selection = new ReadOnlyObjectWrapper<>(this, "selection");
-    private final ReadOnlyObjectWrapper<Viewport> viewport = new ReadOnlyObjectWrapper<>(this, "viewport",
-            Viewport.whole(0, 0));
+    private final ReadOnlyObjectWrapper<Viewport> viewport =
+            new ReadOnlyObjectWrapper<>(this, "viewport", Viewport.whole(0, 0));
 
     private HeatFrame frame = HeatFrame.EMPTY;
     private Character separator;
@@ -148,6 +150,7 @@ public final class HeatmapCanvas extends Region {
     private ZoneId zone = ZoneOffset.UTC;
     /** Reused between frames; reallocated only when the grid's shape changes. */
     private int[] argb = new int[0];
+
     private WritableImage image;
     private HeatLayout layout;
     private HeatColors colors;
@@ -157,6 +160,7 @@ public final class HeatmapCanvas extends Region {
     private double mouseY;
     /** How often the heat image was written; tests check that hovering, zooming and panning never write it. */
     private int imageWrites;
+
     private boolean followLatest;
     private IntConsumer onRowActivated;
     /** The primary press in progress, or null. */
@@ -172,10 +176,28 @@ public final class HeatmapCanvas extends Region {
         getStylesheets().add(CSS);
         base.setMouseTransparent(true);
         overlay.setMouseTransparent(true);
-        getChildren().addAll(base, overlay, textProbe, strongTextProbe, labelHaloProbe, backgroundProbe,
-                plotBackgroundProbe, axisProbe, labelAProbe, labelBProbe, totalProbe, throttleProbe, throttleOtherProbe,
-                missingProbe, crosshairProbe, pinProbe, selectionProbe, hoverBackgroundProbe, hoverBorderProbe,
-                hoverTextProbe);
+        getChildren()
+                .addAll(
+                        base,
+                        overlay,
+                        textProbe,
+                        strongTextProbe,
+                        labelHaloProbe,
+                        backgroundProbe,
+                        plotBackgroundProbe,
+                        axisProbe,
+                        labelAProbe,
+                        labelBProbe,
+                        totalProbe,
+                        throttleProbe,
+                        throttleOtherProbe,
+                        missingProbe,
+                        crosshairProbe,
+                        pinProbe,
+                        selectionProbe,
+                        hoverBackgroundProbe,
+                        hoverBorderProbe,
+                        hoverTextProbe);
         setPickOnBounds(true);
         setFocusTraversable(true);
         setMinSize(320, 240);
@@ -271,8 +293,11 @@ public final class HeatmapCanvas extends Region {
         }
         hoveredCell.set(null);
         applyViewport(followLatest ? latest(view) : view);
-        setAccessibleText(grid == null ? "Empty heatmap" : "Heatmap of " + grid.rowCount() + " key rows × "
-                + grid.columnCount() + " time columns, " + grid.unit().label());
+        setAccessibleText(
+                grid == null
+                        ? "Empty heatmap"
+                        : "Heatmap of " + grid.rowCount() + " key rows × " + grid.columnCount() + " time columns, "
+                                + grid.unit().label());
         markImageDirty();
     }
 
@@ -280,7 +305,8 @@ public final class HeatmapCanvas extends Region {
     public void setScale(HeatScale newScale) {
         scale = newScale;
         if (scale == null && frame.grid() != null) {
-            scale = HeatScale.relativeLog(frame.grid().maxPerMinute(), frame.grid().unit());
+            scale = HeatScale.relativeLog(
+                    frame.grid().maxPerMinute(), frame.grid().unit());
         }
         markImageDirty();
     }
@@ -352,7 +378,9 @@ public final class HeatmapCanvas extends Region {
      */
     public void setViewport(Viewport view) {
         Objects.requireNonNull(view, "view");
-        if (!Double.isFinite(view.row()) || !Double.isFinite(view.column()) || !Double.isFinite(view.rows())
+        if (!Double.isFinite(view.row())
+                || !Double.isFinite(view.column())
+                || !Double.isFinite(view.rows())
                 || !Double.isFinite(view.columns())) {
             throw new IllegalArgumentException("Not a viewport: " + view);
         }
@@ -396,10 +424,13 @@ public final class HeatmapCanvas extends Region {
 
     /** Pins a cell as a click does, or (with null) unpins; it must lie inside the grid. */
     public void setPinnedCell(Cell cell) {
-        if (cell != null && (cell.row() < 0 || cell.column() < 0 || cell.row() >= frame.rows()
-                || cell.column() >= frame.columns())) {
-            throw new IllegalArgumentException(cell + " is outside the " + frame.rows() + " × " + frame.columns()
-                    + " grid");
+        if (cell != null
+                && (cell.row() < 0
+                        || cell.column() < 0
+                        || cell.row() >= frame.rows()
+                        || cell.column() >= frame.columns())) {
+            throw new IllegalArgumentException(
+                    cell + " is outside the " + frame.rows() + " × " + frame.columns() + " grid");
         }
         pinnedCell.set(cell);
         paintOverlay();
@@ -409,8 +440,8 @@ public final class HeatmapCanvas extends Region {
     public void setSelection(Selection newSelection) {
         if (newSelection != null
                 && (newSelection.lastRow() >= frame.rows() || newSelection.lastColumn() >= frame.columns())) {
-            throw new IllegalArgumentException(newSelection + " is outside the " + frame.rows() + " × "
-                    + frame.columns() + " grid");
+            throw new IllegalArgumentException(
+                    newSelection + " is outside the " + frame.rows() + " × " + frame.columns() + " grid");
         }
         selection.set(newSelection);
         paintOverlay();
@@ -458,7 +489,8 @@ public final class HeatmapCanvas extends Region {
     }
 
     private Font titleFont() {
-        return Font.font(colors.font().getFamily(), FontWeight.BOLD, colors.font().getSize() * 1.3);
+        return Font.font(
+                colors.font().getFamily(), FontWeight.BOLD, colors.font().getSize() * 1.3);
     }
 
     private double titleBand(boolean titled) {
@@ -498,8 +530,11 @@ public final class HeatmapCanvas extends Region {
         int columns = frame.columns();
         double rowSpan = span(v.rows(), rows);
         double columnSpan = span(v.columns(), columns);
-        return new Viewport(Math.max(0, Math.min(rows - rowSpan, v.row())),
-                Math.max(0, Math.min(columns - columnSpan, v.column())), rowSpan, columnSpan);
+        return new Viewport(
+                Math.max(0, Math.min(rows - rowSpan, v.row())),
+                Math.max(0, Math.min(columns - columnSpan, v.column())),
+                rowSpan,
+                columnSpan);
     }
 
     private static double span(double span, int total) {
@@ -519,15 +554,18 @@ public final class HeatmapCanvas extends Region {
         }
         double rows = span(v.rows() / rowFactor, frame.rows());
         double columns = span(v.columns() / columnFactor, frame.columns());
-        applyViewport(new Viewport(row - (row - v.row()) * rows / v.rows(),
-                column - (column - v.column()) * columns / v.columns(), rows, columns));
+        applyViewport(new Viewport(
+                row - (row - v.row()) * rows / v.rows(),
+                column - (column - v.column()) * columns / v.columns(),
+                rows,
+                columns));
     }
 
     /** Pans by shares of the view (negative: up or left). */
     private void pan(double rowShare, double columnShare) {
         Viewport v = getViewport();
-        applyViewport(new Viewport(v.row() + rowShare * v.rows(), v.column() + columnShare * v.columns(), v.rows(),
-                v.columns()));
+        applyViewport(new Viewport(
+                v.row() + rowShare * v.rows(), v.column() + columnShare * v.columns(), v.rows(), v.columns()));
     }
 
     // Layout and drawing
@@ -600,7 +638,8 @@ public final class HeatmapCanvas extends Region {
         if (layout == null) {
             return null;
         }
-        return new Point2D(snappedLeftInset() + (layout.x(column) + layout.x(column + 1)) / 2,
+        return new Point2D(
+                snappedLeftInset() + (layout.x(column) + layout.x(column + 1)) / 2,
                 snappedTopInset() + (layout.y(row) + layout.y(row + 1)) / 2);
     }
 
@@ -617,8 +656,8 @@ public final class HeatmapCanvas extends Region {
         }
         Selection shown = selectTo != null ? Selection.between(press.selectFrom(), selectTo) : selection.get();
         if (shown != null) {
-            HeatHoverPainter.paintSelection(g, layout, shown.firstRow(), shown.lastRow(), shown.firstColumn(),
-                    shown.lastColumn(), colors);
+            HeatHoverPainter.paintSelection(
+                    g, layout, shown.firstRow(), shown.lastRow(), shown.firstColumn(), shown.lastColumn(), colors);
         }
         Cell pin = pinnedCell.get();
         if (pin != null) {
@@ -627,12 +666,11 @@ public final class HeatmapCanvas extends Region {
         double w = overlay.getWidth();
         double h = overlay.getHeight();
         if (cell != null) {
-            HeatHoverPainter.paint(g, w, h, layout, frame, cell.row(), cell.column(), mouseX, mouseY, scale, zone,
-                    painter, colors);
-        } else if (mouseY >= layout.throttleTop() && mouseY < layout.throttleBottom()
-                && layout.columnAt(mouseX) >= 0) {
-            HeatHoverPainter.paintStrip(g, w, h, layout, frame, layout.columnAt(mouseX), mouseX, mouseY, zone,
-                    painter, colors);
+            HeatHoverPainter.paint(
+                    g, w, h, layout, frame, cell.row(), cell.column(), mouseX, mouseY, scale, zone, painter, colors);
+        } else if (mouseY >= layout.throttleTop() && mouseY < layout.throttleBottom() && layout.columnAt(mouseX) >= 0) {
+            HeatHoverPainter.paintStrip(
+                    g, w, h, layout, frame, layout.columnAt(mouseX), mouseX, mouseY, zone, painter, colors);
         }
     }
 
@@ -648,7 +686,8 @@ public final class HeatmapCanvas extends Region {
 
     /** The visible cell nearest a point: a selection dragged past the plot's edge stops at the edge. */
     private Cell nearestCell(double x, double y) {
-        return new Cell(layout.rowAt(Math.max(layout.top(), Math.min(layout.bottom() - 0.5, y))),
+        return new Cell(
+                layout.rowAt(Math.max(layout.top(), Math.min(layout.bottom() - 0.5, y))),
                 layout.columnAt(Math.max(layout.left(), Math.min(layout.right() - 0.5, x))));
     }
 
@@ -688,8 +727,8 @@ public final class HeatmapCanvas extends Region {
             selectTo = nearestCell(mouseX, mouseY);
         } else if (dragging && !e.isShiftDown()) {
             Viewport v = press.view();
-            applyViewport(new Viewport(v.row() - dy / layout.cellHeight(), v.column() - dx / layout.cellWidth(),
-                    v.rows(), v.columns()));
+            applyViewport(new Viewport(
+                    v.row() - dy / layout.cellHeight(), v.column() - dx / layout.cellWidth(), v.rows(), v.columns()));
         }
         paintOverlay();
     }
@@ -716,8 +755,11 @@ public final class HeatmapCanvas extends Region {
     }
 
     private void clicked(MouseEvent e) {
-        if (e.getButton() != MouseButton.PRIMARY || e.getClickCount() != 2 || !e.isStillSincePress()
-                || layout == null || onRowActivated == null) {
+        if (e.getButton() != MouseButton.PRIMARY
+                || e.getClickCount() != 2
+                || !e.isStillSincePress()
+                || layout == null
+                || onRowActivated == null) {
             return;
         }
         double x = e.getX() - snappedLeftInset();
@@ -744,8 +786,10 @@ public final class HeatmapCanvas extends Region {
             columns = x >= layout.left() && x < layout.right() || !rows; // not over the labels or row totals
         }
         double factor = Math.pow(ZOOM_PER_NOTCH, delta / WHEEL_NOTCH);
-        zoomAround(layout.row(Math.max(layout.top(), Math.min(layout.bottom(), y))),
-                layout.column(Math.max(layout.left(), Math.min(layout.right(), x))), rows ? factor : 1,
+        zoomAround(
+                layout.row(Math.max(layout.top(), Math.min(layout.bottom(), y))),
+                layout.column(Math.max(layout.left(), Math.min(layout.right(), x))),
+                rows ? factor : 1,
                 columns ? factor : 1);
         e.consume();
     }
@@ -797,12 +841,28 @@ public final class HeatmapCanvas extends Region {
 
     private HeatColors colors() {
         Font font = textProbe.getFont();
-        return new HeatColors(font, Font.font(font.getFamily(), FontWeight.BOLD, font.getSize()),
-                strongTextProbe.getFont(), paint(textProbe), paint(strongTextProbe), labelHaloProbe.getTextFill(),
-                paint(backgroundProbe), paint(plotBackgroundProbe), paint(axisProbe),
-                paint(labelAProbe), paint(labelBProbe), paint(totalProbe), paint(throttleProbe),
-                paint(throttleOtherProbe), paint(missingProbe), paint(crosshairProbe), paint(pinProbe),
-                paint(selectionProbe), paint(hoverBackgroundProbe), paint(hoverBorderProbe), paint(hoverTextProbe));
+        return new HeatColors(
+                font,
+                Font.font(font.getFamily(), FontWeight.BOLD, font.getSize()),
+                strongTextProbe.getFont(),
+                paint(textProbe),
+                paint(strongTextProbe),
+                labelHaloProbe.getTextFill(),
+                paint(backgroundProbe),
+                paint(plotBackgroundProbe),
+                paint(axisProbe),
+                paint(labelAProbe),
+                paint(labelBProbe),
+                paint(totalProbe),
+                paint(throttleProbe),
+                paint(throttleOtherProbe),
+                paint(missingProbe),
+                paint(crosshairProbe),
+                paint(pinProbe),
+                paint(selectionProbe),
+                paint(hoverBackgroundProbe),
+                paint(hoverBorderProbe),
+                paint(hoverTextProbe));
     }
 
     private static Paint paint(Label probe) {

@@ -30,6 +30,7 @@ final class HeatmapPainter {
     private static final double STRIP_GAP = 4;
     /** The throttle strip's names for its two causes (also the hover box's). */
     static final String KEY_RANGE = "KeyRange";
+
     static final String OTHER_CAUSES = "other causes";
     private static final double CAUSE_SWATCH = 8;
     private static final double CAUSE_GAP = 10;
@@ -104,13 +105,28 @@ final class HeatmapPainter {
         double columnTotalsBottom = columnTotalsTop + COLUMN_TOTALS_H;
         double throttleTop = columnTotalsBottom + STRIP_GAP;
         double throttleBottom = throttleTop + THROTTLE_H;
-        return new HeatLayout(lefts, widths, left, top, right, bottom, right + LABEL_GAP, w, columnTotalsTop,
-                columnTotalsBottom, throttleTop, throttleBottom, throttleBottom, throttleBottom + axisH + 6,
-                f.rows(), f.columns(), view);
+        return new HeatLayout(
+                lefts,
+                widths,
+                left,
+                top,
+                right,
+                bottom,
+                right + LABEL_GAP,
+                w,
+                columnTotalsTop,
+                columnTotalsBottom,
+                throttleTop,
+                throttleBottom,
+                throttleBottom,
+                throttleBottom + axisH + 6,
+                f.rows(),
+                f.columns(),
+                view);
     }
 
-    void paint(GraphicsContext g, double w, double h, HeatLayout a, HeatFrame f, Image image, ZoneId zone,
-               HeatColors c) {
+    void paint(
+            GraphicsContext g, double w, double h, HeatLayout a, HeatFrame f, Image image, ZoneId zone, HeatColors c) {
         g.clearRect(0, 0, w, h);
         g.setFill(c.plotBackground());
         g.fillRect(a.left(), a.top(), a.width(), a.height());
@@ -189,8 +205,9 @@ final class HeatmapPainter {
         double[] ys = new double[3];
         for (int r = a.firstRow(); r < a.endRow(); r++) {
             int end = r * columns + a.endColumn();
-            for (int i = f.throttled().nextSetBit(r * columns + a.firstColumn()); i >= 0 && i < end;
-                 i = f.throttled().nextSetBit(i + 1)) {
+            for (int i = f.throttled().nextSetBit(r * columns + a.firstColumn());
+                    i >= 0 && i < end;
+                    i = f.throttled().nextSetBit(i + 1)) {
                 double x1 = a.x(i % columns + 1);
                 double y0 = a.y(r);
                 g.setFill(c.hoverBackground()); // a halo, so the mark shows on any heat colour
@@ -293,8 +310,16 @@ final class HeatmapPainter {
      * Names runs too thin for their text where there is room, busiest first (throttling runs before all others), on
      * a small plate over the neighbouring bars: a single white-hot key on a 5-pixel row is exactly the one to name.
      */
-    private static void thinLabels(GraphicsContext g, HeatLayout a, HeatFrame f, HeatColors c, List<LabelRun> thin,
-                                   List<double[]> taken, double x, double lw, double line) {
+    private static void thinLabels(
+            GraphicsContext g,
+            HeatLayout a,
+            HeatFrame f,
+            HeatColors c,
+            List<LabelRun> thin,
+            List<double[]> taken,
+            double x,
+            double lw,
+            double line) {
         if (thin.isEmpty()) {
             return;
         }
@@ -329,8 +354,8 @@ final class HeatmapPainter {
         }
     }
 
-    private static void clippedText(GraphicsContext g, String text, double x, double y, double w, double h,
-                                    double cy, HeatColors c) {
+    private static void clippedText(
+            GraphicsContext g, String text, double x, double y, double w, double h, double cy, HeatColors c) {
         g.save();
         clip(g, x, y, w - 2, h);
         if (c.labelHalo() instanceof javafx.scene.paint.Color halo && halo.getOpacity() > 0) {
@@ -349,8 +374,16 @@ final class HeatmapPainter {
         HeatmapCanvas.Viewport v = a.view();
         double barsW = a.totalsRight() - a.totalsLeft() - 6; // room for the throttle tick at the right end
         g.setFill(c.total());
-        Bars.rows(g, f.rowTotals(), v.row(), v.rows(), Bars.max(f.rowTotals(), v.row(), v.rows()), a.top(),
-                a.height(), a.totalsLeft(), barsW);
+        Bars.rows(
+                g,
+                f.rowTotals(),
+                v.row(),
+                v.rows(),
+                Bars.max(f.rowTotals(), v.row(), v.rows()),
+                a.top(),
+                a.height(),
+                a.totalsLeft(),
+                barsW);
         g.setFill(c.throttle());
         double[] throttled = f.rowThrottles();
         for (int r = a.firstRow(); r < a.endRow(); r++) { // a tick, not a bar: any throttle at all is worth seeing
@@ -363,8 +396,16 @@ final class HeatmapPainter {
 
         double totalsMax = Bars.max(f.columnTotals(), v.column(), v.columns());
         g.setFill(c.total());
-        Bars.columns(g, f.columnTotals(), v.column(), v.columns(), totalsMax, a.left(), a.width(),
-                a.columnTotalsBottom(), a.columnTotalsBottom() - a.columnTotalsTop());
+        Bars.columns(
+                g,
+                f.columnTotals(),
+                v.column(),
+                v.columns(),
+                totalsMax,
+                a.left(),
+                a.width(),
+                a.columnTotalsBottom(),
+                a.columnTotalsBottom() - a.columnTotalsTop());
         double throttlesMax = throttleStrip(g, a, f, c);
         g.setStroke(c.axis());
         g.setLineWidth(1);
@@ -395,16 +436,24 @@ final class HeatmapPainter {
         if (causes == null) {
             double max = Bars.max(f.columnThrottles(), v.column(), v.columns());
             g.setFill(c.throttle());
-            Bars.columns(g, f.columnThrottles(), v.column(), v.columns(), max, a.left(), a.width(),
-                    a.throttleBottom(), depth);
+            Bars.columns(
+                    g,
+                    f.columnThrottles(),
+                    v.column(),
+                    v.columns(),
+                    max,
+                    a.left(),
+                    a.width(),
+                    a.throttleBottom(),
+                    depth);
             return max;
         }
         double max = Bars.max(causes.total(), v.column(), v.columns());
         g.setFill(c.throttleOther());
         Bars.columns(g, causes.total(), v.column(), v.columns(), max, a.left(), a.width(), a.throttleBottom(), depth);
         g.setFill(c.throttle());
-        Bars.columns(g, causes.keyRange(), v.column(), v.columns(), max, a.left(), a.width(), a.throttleBottom(),
-                depth);
+        Bars.columns(
+                g, causes.keyRange(), v.column(), v.columns(), max, a.left(), a.width(), a.throttleBottom(), depth);
         return max;
     }
 
@@ -466,7 +515,8 @@ final class HeatmapPainter {
         if (v >= 10_000) {
             return String.format(Locale.ROOT, "%.0fk", v / 1_000);
         }
-        return v >= 10 || v == Math.rint(v) ? String.format(Locale.ROOT, "%,d", Math.round(v))
+        return v >= 10 || v == Math.rint(v)
+                ? String.format(Locale.ROOT, "%,d", Math.round(v))
                 : String.format(Locale.ROOT, "%,.1f", v);
     }
 }

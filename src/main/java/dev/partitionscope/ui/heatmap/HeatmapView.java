@@ -54,8 +54,8 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
@@ -80,8 +80,8 @@ public final class HeatmapView {
     private final Label title = new Label("Heatmap");
     private final Label rangeLabel = new Label();
     private final Label sourceLabel = new Label();
-    private final Label truncatedNote = new Label("· more keys in \"other keys\"", Icons.of(
-            "mdi2i-information-outline", 14));
+    private final Label truncatedNote =
+            new Label("· more keys in \"other keys\"", Icons.of("mdi2i-information-outline", 14));
     private final Label progressText = new Label();
     private final ProgressIndicator spinner = new ProgressIndicator();
     private final Hyperlink cancel = new Hyperlink("Cancel");
@@ -105,10 +105,11 @@ public final class HeatmapView {
         build();
         root.getChildren().addAll(content, empty);
         bind();
-        root.sceneProperty().addListener((obs, old, scene) -> vm.activeProperty().set(scene != null));
+        root.sceneProperty()
+                .addListener((obs, old, scene) -> vm.activeProperty().set(scene != null));
         Fx.sceneKeyFilter(root, keys);
-        root.parentProperty().addListener((obs, old, parent) -> vm.activeProperty().set(parent != null
-                && root.getScene() != null));
+        root.parentProperty()
+                .addListener((obs, old, parent) -> vm.activeProperty().set(parent != null && root.getScene() != null));
     }
 
     /** Esc cancels a load; Backspace goes back a zoom; Ctrl+Shift+0 resets it; Z zooms to the selection. */
@@ -116,7 +117,9 @@ public final class HeatmapView {
         if (e.getCode() == KeyCode.ESCAPE && vm.loadingProperty().get()) {
             vm.cancel();
             e.consume();
-        } else if (e.getCode() == KeyCode.BACK_SPACE && canvas.isFocused() && vm.canGoBackProperty().get()) {
+        } else if (e.getCode() == KeyCode.BACK_SPACE
+                && canvas.isFocused()
+                && vm.canGoBackProperty().get()) {
             vm.back();
             e.consume();
         } else if (e.getCode() == KeyCode.Z && canvas.isFocused() && canvas.getSelection() != null) {
@@ -161,8 +164,18 @@ public final class HeatmapView {
         truncatedNote.getStyleClass().add("muted");
         truncatedNote.setId("heatmapTruncated");
         Fx.show(truncatedNote, false);
-        HBox header = new HBox(10, title, sourceLabel, truncatedNote, new Pane(), spinner, progressText, cancel,
-                rangeLabel, refresh, export);
+        HBox header = new HBox(
+                10,
+                title,
+                sourceLabel,
+                truncatedNote,
+                new Pane(),
+                spinner,
+                progressText,
+                cancel,
+                rangeLabel,
+                refresh,
+                export);
         HBox.setHgrow(header.getChildren().get(3), Priority.ALWAYS);
         header.setAlignment(Pos.CENTER_LEFT);
 
@@ -207,8 +220,8 @@ public final class HeatmapView {
                 + " RCU/s for the whole minute, 180,000 units/min); above 100 % is drawn in its own colour"));
         ToggleButton relative = new ToggleButton("Relative (log)");
         relative.setId("heatmapRelative");
-        relative.setTooltip(new Tooltip("Relative log scale over this view: shows structure in a cold table, but"
-                + " cold can look hot"));
+        relative.setTooltip(new Tooltip(
+                "Relative log scale over this view: shows structure in a cold table, but" + " cold can look hot"));
         absolute.setToggleGroup(scaleGroup);
         relative.setToggleGroup(scaleGroup);
         absolute.setUserData(ScaleMode.ABSOLUTE);
@@ -224,18 +237,20 @@ public final class HeatmapView {
         HBox scale = new HBox(absolute, relative);
         scale.getStyleClass().add("segmented");
 
-        ComboBox<HeatPalette> palette = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(
-                HeatPalette.values()));
+        ComboBox<HeatPalette> palette =
+                new ComboBox<>(javafx.collections.FXCollections.observableArrayList(HeatPalette.values()));
         palette.setId("heatmapPalette");
         palette.valueProperty().bindBidirectional(vm.paletteProperty());
         palette.setConverter(new StringConverter<>() {
             @Override
             public String toString(HeatPalette p) {
-                return p == null ? "" : switch (p) {
-                    case HEAT -> "Heat";
-                    case CIVIDIS -> "Cividis (colour-blind safe)";
-                    case HIGH_CONTRAST -> "High contrast";
-                };
+                return p == null
+                        ? ""
+                        : switch (p) {
+                            case HEAT -> "Heat";
+                            case CIVIDIS -> "Cividis (colour-blind safe)";
+                            case HIGH_CONTRAST -> "High contrast";
+                        };
             }
 
             @Override
@@ -255,14 +270,14 @@ public final class HeatmapView {
             }
         });
 
-        ComboBox<String> separator = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(
-                "Auto", "#", "|", ":", "."));
+        ComboBox<String> separator =
+                new ComboBox<>(javafx.collections.FXCollections.observableArrayList("Auto", "#", "|", ":", "."));
         separator.setId("heatmapSeparator");
         separator.setValue("Auto");
         separator.setTooltip(new Tooltip("The character that splits keys into the label columns"
                 + " (THREAT#brand-abc#2026-06 → THREAT › brand-abc › 2026-06) and shard suffixes"));
-        separator.valueProperty().addListener((obs, old, now) -> vm.separatorProperty().set(
-                now == null || now.equals("Auto") ? null : now.charAt(0)));
+        separator.valueProperty().addListener((obs, old, now) -> vm.separatorProperty()
+                .set(now == null || now.equals("Auto") ? null : now.charAt(0)));
         CheckBox fold = new CheckBox("Fold shards");
         fold.setId("heatmapFold");
         fold.selectedProperty().bindBidirectional(vm.foldShardsProperty());
@@ -270,8 +285,8 @@ public final class HeatmapView {
                 + " their sum may be at the ceiling); the pinned-cell panel expands one"));
 
         zoomToSelection.setId("heatmapZoomSelection");
-        zoomToSelection.setTooltip(new Tooltip("Re-bucket the selected keys × time on their own (Z). Select with"
-                + " Shift+drag."));
+        zoomToSelection.setTooltip(
+                new Tooltip("Re-bucket the selected keys × time on their own (Z). Select with" + " Shift+drag."));
         zoomToSelection.setOnAction(e -> zoomToSelection());
         zoomToSelection.disableProperty().bind(canvas.selectionProperty().isNull());
         Button back = new Button(null, Icons.of("mdi2a-arrow-left", 16));
@@ -292,9 +307,17 @@ public final class HeatmapView {
         live.selectedProperty().bindBidirectional(vm.liveProperty());
         live.disableProperty().bind(vm.liveAvailableProperty().not());
 
-        FlowPane bar = new FlowPane(10, 8, labelled("Metric", metric), labelled("Colour", scale),
-                labelled("Palette", palette), labelled("Brightness", brightness), labelled("Separator", separator),
-                fold, new HBox(4, zoomToSelection, back, reset), live);
+        FlowPane bar = new FlowPane(
+                10,
+                8,
+                labelled("Metric", metric),
+                labelled("Colour", scale),
+                labelled("Palette", palette),
+                labelled("Brightness", brightness),
+                labelled("Separator", separator),
+                fold,
+                new HBox(4, zoomToSelection, back, reset),
+                live);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("heatmap-options");
         return bar;
@@ -339,10 +362,16 @@ public final class HeatmapView {
 
     private void updateState() {
         TableShape shape = main.tableShapeProperty().get();
-        boolean show = TableScreenState.apply(empty, main, actions, Screen.HEATMAP, "Connect to AWS, LocalStack"
-                + " (through the Lab proxy) or the built-in Lab: partition keys go down, time across, and heat is"
-                + " colour calibrated to the partition ceiling.", "Choose a table in the top bar (Ctrl+T): its"
-                + " keys × time heatmap appears here, from Contributor Insights.");
+        boolean show = TableScreenState.apply(
+                empty,
+                main,
+                actions,
+                Screen.HEATMAP,
+                "Connect to AWS, LocalStack"
+                        + " (through the Lab proxy) or the built-in Lab: partition keys go down, time across, and heat is"
+                        + " colour calibrated to the partition ceiling.",
+                "Choose a table in the top bar (Ctrl+T): its"
+                        + " keys × time heatmap appears here, from Contributor Insights.");
         Fx.show(empty, !show);
         content.setDisable(!show);
         content.setVisible(show);
@@ -373,28 +402,40 @@ public final class HeatmapView {
     private void updateCanvasEmpty() {
         HeatPipeline.Result r = vm.viewProperty().get();
         DataStatus s = vm.statusProperty().get();
-        boolean blank = r == null || r.grid().rowCount() == 0 || r.grid().total() == 0 && r.grid().rowCount() <= 1;
+        boolean blank = r == null
+                || r.grid().rowCount() == 0
+                || r.grid().total() == 0 && r.grid().rowCount() <= 1;
         Fx.show(canvasEmpty, blank);
         canvas.setVisible(!blank);
         if (!blank) {
             return;
         }
         if (vm.loadingProperty().get()) {
-            canvasEmpty.set(Screen.HEATMAP.icon(), "Reading the keys…", "Contributor Insights reports are read per"
-                    + " sub-window and stitched; Esc cancels.");
+            canvasEmpty.set(
+                    Screen.HEATMAP.icon(),
+                    "Reading the keys…",
+                    "Contributor Insights reports are read per" + " sub-window and stitched; Esc cancels.");
         } else if (s != null && s.state() == DataState.NOT_ENABLED) {
             Button metrics = new Button("Open Metrics (Ctrl+3)", Icons.of(Screen.METRICS.icon()));
             metrics.setOnAction(e -> main.screenProperty().set(Screen.METRICS));
-            canvasEmpty.set(Screen.HEATMAP.icon(), "Contributor Insights is off", s.message() + ". Enable it"
-                    + " on the Metrics screen: DynamoDB only reports keys from the moment it is on.", metrics);
+            canvasEmpty.set(
+                    Screen.HEATMAP.icon(),
+                    "Contributor Insights is off",
+                    s.message() + ". Enable it"
+                            + " on the Metrics screen: DynamoDB only reports keys from the moment it is on.",
+                    metrics);
         } else if (s != null && !s.state().hasValues()) {
             canvasEmpty.set(Screen.HEATMAP.icon(), "No key data", s.message());
         } else {
             Button lab = new Button("Open the Lab (Ctrl+7)", Icons.of(Screen.LAB.icon()));
             lab.setOnAction(e -> main.screenProperty().set(Screen.LAB));
-            canvasEmpty.set(Screen.HEATMAP.icon(), "No traffic in this range", "No key consumed capacity between"
-                    + " these times. Pick a longer range in the top bar, or run one of the seeds' workloads on the"
-                    + " Lab — fast-forwarded, an hour takes seconds.", lab);
+            canvasEmpty.set(
+                    Screen.HEATMAP.icon(),
+                    "No traffic in this range",
+                    "No key consumed capacity between"
+                            + " these times. Pick a longer range in the top bar, or run one of the seeds' workloads on the"
+                            + " Lab — fast-forwarded, an hour takes seconds.",
+                    lab);
         }
     }
 
@@ -407,8 +448,10 @@ public final class HeatmapView {
         } else {
             DataStatus s = vm.statusProperty().get();
             if (s != null && s.state() == DataState.PARTIAL) {
-                message.show(UserMessage.of(s.state().label(), s.message(), "Missing columns are hatched; F5 reads"
-                        + " again."), MessageBox.Kind.WARNING);
+                message.show(
+                        UserMessage.of(
+                                s.state().label(), s.message(), "Missing columns are hatched; F5 reads" + " again."),
+                        MessageBox.Kind.WARNING);
             } else {
                 message.show(null);
             }
@@ -432,12 +475,22 @@ public final class HeatmapView {
         }
         HeatPipeline.Result r = vm.viewProperty().get();
         HeatRow row = grid.row(cell.row());
-        String logical = row.merged() || row.other() || r == null ? null
+        String logical = row.merged() || row.other() || r == null
+                ? null
                 : r.folding().logicalKey(row.first().partitionKey());
         boolean sharded = logical != null && r.folding().shardCount(logical) > 0;
         boolean expandedKey = logical != null && vm.expanded().contains(logical);
-        pinned.show(CellDetails.of(grid, cell.row(), cell.column(), canvas.getScale(), main.timeRangeProperty().get()
-                .zone()), cell.row(), sharded || expandedKey ? logical : null, expandedKey, vm::toggleExpanded);
+        pinned.show(
+                CellDetails.of(
+                        grid,
+                        cell.row(),
+                        cell.column(),
+                        canvas.getScale(),
+                        main.timeRangeProperty().get().zone()),
+                cell.row(),
+                sharded || expandedKey ? logical : null,
+                expandedKey,
+                vm::toggleExpanded);
         Fx.show(pinned, true);
     }
 
@@ -451,7 +504,8 @@ public final class HeatmapView {
         if (cell == null || grid == null || cell.row() >= grid.rowCount() || cell.column() >= grid.columnCount()) {
             return null;
         }
-        return new ViewState.Pin(ViewState.Key.of(grid.row(cell.row()).first()),
+        return new ViewState.Pin(
+                ViewState.Key.of(grid.row(cell.row()).first()),
                 grid.columnStart(cell.column()).toEpochMilli());
     }
 
@@ -505,7 +559,12 @@ public final class HeatmapView {
         if (r == null || row < 0 || row >= r.grid().rowCount()) {
             return;
         }
-        KeyDrillDown.show(root.getScene().getWindow(), vm, r, row, main.timeRangeProperty().get().zone());
+        KeyDrillDown.show(
+                root.getScene().getWindow(),
+                vm,
+                r,
+                row,
+                main.timeRangeProperty().get().zone());
     }
 
     // Export
@@ -523,8 +582,12 @@ public final class HeatmapView {
     }
 
     void exportPng(int scale) {
-        files.saveFile(root.getScene().getWindow(), "Export heatmap as PNG", fileStem() + (scale == 1 ? "" : "@2x")
-                + ".png", PNG).ifPresent(path -> writePng(canvas.exportImage(scale, exportTitle()), path));
+        files.saveFile(
+                        root.getScene().getWindow(),
+                        "Export heatmap as PNG",
+                        fileStem() + (scale == 1 ? "" : "@2x") + ".png",
+                        PNG)
+                .ifPresent(path -> writePng(canvas.exportImage(scale, exportTitle()), path));
     }
 
     private void writePng(WritableImage image, Path path) {
@@ -557,8 +620,12 @@ public final class HeatmapView {
     }
 
     private void saveFailed(Path path, Exception e) {
-        message.show(UserMessage.of("Could not save " + path.getFileName(), path + ": " + e.getMessage(),
-                "Pick another folder or file name."), MessageBox.Kind.ERROR);
+        message.show(
+                UserMessage.of(
+                        "Could not save " + path.getFileName(),
+                        path + ": " + e.getMessage(),
+                        "Pick another folder or file name."),
+                MessageBox.Kind.ERROR);
     }
 
     public Node root() {

@@ -72,17 +72,18 @@ public final class HeatmapViewModel {
     private final ReadOnlyObjectWrapper<DataStatus> status = new ReadOnlyObjectWrapper<>(this, "status");
     private final ReadOnlyObjectWrapper<HeatPipeline.Result> view = new ReadOnlyObjectWrapper<>(this, "view");
     private final ReadOnlyObjectWrapper<HeatScale> scale = new ReadOnlyObjectWrapper<>(this, "scale");
-    private final ReadOnlyObjectWrapper<int[]> lut = new ReadOnlyObjectWrapper<>(this, "lut",
-            ColorLut.build(HeatPalette.HEAT, 0).table());
+    private final ReadOnlyObjectWrapper<int[]> lut = new ReadOnlyObjectWrapper<>(
+            this, "lut", ColorLut.build(HeatPalette.HEAT, 0).table());
     private final ObjectProperty<HeatMetric> metric = new SimpleObjectProperty<>(this, "metric", HeatMetric.THROUGHPUT);
-    private final ObservableList<HeatMetric> metrics = FXCollections.observableArrayList(HeatMetric.THROUGHPUT,
-            HeatMetric.THROTTLES);
+    private final ObservableList<HeatMetric> metrics =
+            FXCollections.observableArrayList(HeatMetric.THROUGHPUT, HeatMetric.THROTTLES);
     private final BooleanProperty allResources = new SimpleBooleanProperty(this, "allResources");
-    private final ObjectProperty<ScaleMode> scaleMode = new SimpleObjectProperty<>(this, "scaleMode",
-            ScaleMode.ABSOLUTE);
+    private final ObjectProperty<ScaleMode> scaleMode =
+            new SimpleObjectProperty<>(this, "scaleMode", ScaleMode.ABSOLUTE);
     private final ObjectProperty<HeatPalette> palette = new SimpleObjectProperty<>(this, "palette", HeatPalette.HEAT);
     /** The palette the high-contrast theme replaced, or null when the theme did not choose the one shown. */
     private HeatPalette paletteBeforeHighContrast;
+
     private final DoubleProperty brightness = new SimpleDoubleProperty(this, "brightness", 0);
     private final ObjectProperty<Character> separator = new SimpleObjectProperty<>(this, "separator");
     private final BooleanProperty foldShards = new SimpleBooleanProperty(this, "foldShards", true);
@@ -95,10 +96,12 @@ public final class HeatmapViewModel {
 
     /** Zooms before the current one, most recent first. */
     private final Deque<HeatZoom> back = new ArrayDeque<>();
+
     private HeatZoom zoom;
     private TrafficLoader.Traffic traffic;
     /** The window {@link #traffic} was read for: the range resolved at the endpoint's "now" of that load. */
     private TimeRange.Window loadedWindow;
+
     private TaskHandle loadTask = TaskHandle.NONE;
     private TaskHandle buildTask = TaskHandle.NONE;
     private int generation;
@@ -229,7 +232,10 @@ public final class HeatmapViewModel {
         if (traffic == null || traffic.insights() == null || z == null || z.equals(r == null ? null : r.zoom())) {
             return;
         }
-        back.push(r != null ? r.zoom() : zoom != null ? zoom : HeatZoom.all(traffic.plan().columns()));
+        back.push(
+                r != null
+                        ? r.zoom()
+                        : zoom != null ? zoom : HeatZoom.all(traffic.plan().columns()));
         zoom = z;
         updateZoomFlags();
         rebuild();
@@ -294,50 +300,58 @@ public final class HeatmapViewModel {
         // reopens at exactly this window.
         Instant now = endpointNow.apply(c);
         TimeRange.Window window = range.resolve(now);
-        loadTask = main.tasks().run("Loading the heatmap of " + shape.name(), ctx -> new TrafficLoader(c, windows)
-                .load(shape, range, now, ctx::isCancelled, new TrafficLoader.Listener() {
-                    @Override
-                    public void metrics(MetricsSnapshot s, dev.partitionscope.core.metrics.Verdict v) {
-                        ctx.post(() -> progressText.set("Reading Contributor Insights…"));
-                    }
+        loadTask = main.tasks()
+                .run(
+                        "Loading the heatmap of " + shape.name(),
+                        ctx -> new TrafficLoader(c, windows)
+                                .load(shape, range, now, ctx::isCancelled, new TrafficLoader.Listener() {
+                                    @Override
+                                    public void metrics(MetricsSnapshot s, dev.partitionscope.core.metrics.Verdict v) {
+                                        ctx.post(() -> progressText.set("Reading Contributor Insights…"));
+                                    }
 
-                    @Override
-                    public void reports(int done, int total) {
-                        ctx.progress((double) done / total, "Contributor Insights report " + done + " of " + total);
-                        ctx.post(() -> progressText.set("Contributor Insights: " + done + " of " + total
-                                + " reports"));
-                    }
-                }), t -> {
-            if (gen != generation) {
-                return;
-            }
-            loading.set(false);
-            progressText.set("");
-            shownFor = key;
-            if (t.insights() == null) {
-                progressText.set("Cancelled before the key reports — F5 to load again");
-                dirty = true;
-                return;
-            }
-            keepPosition(traffic, t);
-            traffic = t;
-            loadedWindow = window;
-            sourceText.set(sourceText(t));
-            rebuild();
-        }, failure -> {
-            if (gen != generation) {
-                return;
-            }
-            loading.set(false);
-            progressText.set("");
-            error.set(ErrorTranslator.translate(failure, c.spec(), "GetInsightRuleReport"));
-        }, () -> {
-            if (gen == generation) {
-                loading.set(false);
-                progressText.set("Cancelled — F5 to load again");
-                dirty = true;
-            }
-        });
+                                    @Override
+                                    public void reports(int done, int total) {
+                                        ctx.progress(
+                                                (double) done / total,
+                                                "Contributor Insights report " + done + " of " + total);
+                                        ctx.post(() -> progressText.set(
+                                                "Contributor Insights: " + done + " of " + total + " reports"));
+                                    }
+                                }),
+                        t -> {
+                            if (gen != generation) {
+                                return;
+                            }
+                            loading.set(false);
+                            progressText.set("");
+                            shownFor = key;
+                            if (t.insights() == null) {
+                                progressText.set("Cancelled before the key reports — F5 to load again");
+                                dirty = true;
+                                return;
+                            }
+                            keepPosition(traffic, t);
+                            traffic = t;
+                            loadedWindow = window;
+                            sourceText.set(sourceText(t));
+                            rebuild();
+                        },
+                        failure -> {
+                            if (gen != generation) {
+                                return;
+                            }
+                            loading.set(false);
+                            progressText.set("");
+                            error.set(ErrorTranslator.translate(failure, c.spec(), "GetInsightRuleReport"));
+                        },
+                        () -> {
+                            if (gen == generation) {
+                                loading.set(false);
+                                progressText.set("Cancelled — F5 to load again");
+                                dirty = true;
+                            }
+                        });
     }
 
     /**
@@ -353,7 +367,8 @@ public final class HeatmapViewModel {
             resetZoomStack();
             return;
         }
-        int buckets = (int) ((now.plan().start().getEpochSecond() - old.plan().start().getEpochSecond()) / period);
+        int buckets =
+                (int) ((now.plan().start().getEpochSecond() - old.plan().start().getEpochSecond()) / period);
         if (buckets == 0) {
             return;
         }
@@ -381,12 +396,19 @@ public final class HeatmapViewModel {
 
     private static String sourceText(TrafficLoader.Traffic t) {
         InsightsReader.Request q = t.request();
-        List<InsightsReader.Window> windows = InsightsReader.subWindows(q.start(), q.start().plusSeconds(
-                (long) q.periodSeconds() * q.columns()), q.periodSeconds(), q.maxSubWindows());
-        long seconds = windows.isEmpty() ? 0 : java.time.Duration.between(windows.get(0).start(), windows.get(0)
-                .end()).getSeconds();
+        List<InsightsReader.Window> windows = InsightsReader.subWindows(
+                q.start(),
+                q.start().plusSeconds((long) q.periodSeconds() * q.columns()),
+                q.periodSeconds(),
+                q.maxSubWindows());
+        long seconds = windows.isEmpty()
+                ? 0
+                : java.time.Duration.between(
+                                windows.get(0).start(), windows.get(0).end())
+                        .getSeconds();
         return "Contributor Insights · " + windows.size() + " × " + MetricPeriod.label((int) seconds)
-                + " sub-windows, top " + InsightsReader.MAX_CONTRIBUTORS + " keys each · " + t.insights().reports()
+                + " sub-windows, top " + InsightsReader.MAX_CONTRIBUTORS + " keys each · "
+                + t.insights().reports()
                 + " reports";
     }
 
@@ -437,24 +459,30 @@ public final class HeatmapViewModel {
         }
         List<Resource> resources = resources();
         status.set(statusOf(t, resources));
-        HeatPipeline.Spec spec = new HeatPipeline.Spec(resources, metric.get(), foldShards.get(), expanded,
-                separator.get(), zoom, RowBucketing.DEFAULT_ROWS);
+        HeatPipeline.Spec spec = new HeatPipeline.Spec(
+                resources, metric.get(), foldShards.get(), expanded, separator.get(), zoom, RowBucketing.DEFAULT_ROWS);
         Map<Resource, KeyTimeMatrix> matrices = t.insights().partitionKeys();
         MetricsSnapshot snapshot = t.snapshot();
         int gen = ++buildGeneration;
-        buildTask = main.tasks().run("Bucketing the heatmap", ctx -> HeatPipeline.build(matrices, snapshot, spec),
-                result -> {
-                    if (gen != buildGeneration) {
-                        return;
-                    }
-                    view.set(result);
-                    updateScale();
-                }, failure -> {
-                    if (gen == buildGeneration) {
-                        error.set(UserMessage.of("The heatmap could not be built", String.valueOf(
-                                failure.getMessage()), "Reset the zoom or change the options; F5 reads again."));
-                    }
-                });
+        buildTask = main.tasks()
+                .run(
+                        "Bucketing the heatmap",
+                        ctx -> HeatPipeline.build(matrices, snapshot, spec),
+                        result -> {
+                            if (gen != buildGeneration) {
+                                return;
+                            }
+                            view.set(result);
+                            updateScale();
+                        },
+                        failure -> {
+                            if (gen == buildGeneration) {
+                                error.set(UserMessage.of(
+                                        "The heatmap could not be built",
+                                        String.valueOf(failure.getMessage()),
+                                        "Reset the zoom or change the options; F5 reads again."));
+                            }
+                        });
     }
 
     /** The state of the shown resources: the worst among them, so a failure is never hidden by a neighbour. */
@@ -469,7 +497,8 @@ public final class HeatmapViewModel {
                 worst = s;
             }
         }
-        return worst == null ? DataStatus.of(DataState.NO_DATA, "no Contributor Insights data for this resource")
+        return worst == null
+                ? DataStatus.of(DataState.NO_DATA, "no Contributor Insights data for this resource")
                 : worst;
     }
 
@@ -512,7 +541,8 @@ public final class HeatmapViewModel {
 
     private void updateLiveAvailable() {
         Connection c = main.getConnection();
-        boolean ok = c != null && c.spec().kind() == ConnectionKind.LAB
+        boolean ok = c != null
+                && c.spec().kind() == ConnectionKind.LAB
                 && main.timeRangeProperty().get().preset() != TimeRange.Preset.CUSTOM;
         liveAvailable.set(ok);
         if (!ok) {

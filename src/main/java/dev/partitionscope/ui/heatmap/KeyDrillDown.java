@@ -46,8 +46,7 @@ import javafx.stage.Window;
  * "Open in sharding designer" with the key pre-filled. Merged rows show their members' sum.
  */
 final class KeyDrillDown {
-    private KeyDrillDown() {
-    }
+    private KeyDrillDown() {}
 
     static Stage show(Window owner, HeatmapViewModel vm, HeatPipeline.Result view, int row, ZoneId zone) {
         HeatRow heatRow = view.grid().row(row);
@@ -68,14 +67,16 @@ final class KeyDrillDown {
         for (int c = 0; c < columns; c++) {
             perMinute[c] = full.unit().perMinute() ? values[c] / minutes : values[c];
         }
-        String name = heatRow.other() ? "Other keys" : heatRow.merged() ? heatRow.label() : heatRow.first().label();
+        String name = heatRow.other()
+                ? "Other keys"
+                : heatRow.merged() ? heatRow.label() : heatRow.first().label();
 
         Label heading = new Label(name);
         heading.getStyleClass().add("title-3");
         heading.setId("drillKey");
         heading.setWrapText(true);
-        Label where = new Label(heatRow.resourceLabel() + (heatRow.merged() ? " · " + members.size()
-                + " keys summed" : ""));
+        Label where =
+                new Label(heatRow.resourceLabel() + (heatRow.merged() ? " · " + members.size() + " keys summed" : ""));
         where.getStyleClass().add("muted");
 
         TimeChart rate = new TimeChart("Per-minute rate", full.unit().label());
@@ -86,16 +87,19 @@ final class KeyDrillDown {
         if (!Double.isNaN(full.unit().ceiling())) {
             double[] ceiling = new double[columns];
             java.util.Arrays.fill(ceiling, full.unit().ceiling());
-            rateSeries.add(new TimeChart.Series("partition ceiling (100 %)", "chart-limit",
-                    TimeChart.Kind.DASHED_LINE, ceiling));
+            rateSeries.add(new TimeChart.Series(
+                    "partition ceiling (100 %)", "chart-limit", TimeChart.Kind.DASHED_LINE, ceiling));
         }
         rate.setData(full.start(), full.bucketSeconds(), rateSeries, zone);
         rate.setPrefHeight(230);
         TimeChart throttled = new TimeChart("Throttled requests", "requests per " + bucketLabel(full));
         throttled.setId("drillThrottles");
         throttled.setValueUnit("throttled requests");
-        throttled.setData(full.start(), full.bucketSeconds(), List.of(new TimeChart.Series("throttled",
-                "chart-keyrange", TimeChart.Kind.STACKED_BAR, throttles)), zone);
+        throttled.setData(
+                full.start(),
+                full.bucketSeconds(),
+                List.of(new TimeChart.Series("throttled", "chart-keyrange", TimeChart.Kind.STACKED_BAR, throttles)),
+                zone);
         throttled.setPrefHeight(170);
 
         VBox sortKeys = sortKeyPane(vm, heatRow, members, zone);
@@ -160,10 +164,14 @@ final class KeyDrillDown {
         }
         double wcu = values[peak] / 3 / seconds;
         double throttled = throttles[peak] / seconds;
-        String note = String.format(java.util.Locale.ROOT, "peak ≈ %,.0f writes/s (%,.0f WCU/s consumed + %,.0f"
-                + " throttled requests/s; assumes writes ≤ 1 KB)", Math.ceil(series[peak]), wcu, throttled);
-        return new DesignerHandOver(key, Math.ceil(series[peak]), note, series, otherValues(row, m), m.start(),
-                m.bucketSeconds());
+        String note = String.format(
+                java.util.Locale.ROOT,
+                "peak ≈ %,.0f writes/s (%,.0f WCU/s consumed + %,.0f" + " throttled requests/s; assumes writes ≤ 1 KB)",
+                Math.ceil(series[peak]),
+                wcu,
+                throttled);
+        return new DesignerHandOver(
+                key, Math.ceil(series[peak]), note, series, otherValues(row, m), m.start(), m.bucketSeconds());
     }
 
     /** Offered writes/s of one bucket: consumed units as WCU (÷ 3) plus the requests that were throttled. */
@@ -177,18 +185,22 @@ final class KeyDrillDown {
         double seconds = m.bucketSeconds();
         for (int r = 0; r < m.rowCount(); r++) {
             RowKey k = m.row(r);
-            if (k.other() || k.sortKey() != null || k.partitionKey().equals(row.partitionKey())
-                    || !k.table().equals(row.table()) || !Objects.equals(k.index(), row.index())) {
+            if (k.other()
+                    || k.sortKey() != null
+                    || k.partitionKey().equals(row.partitionKey())
+                    || !k.table().equals(row.table())
+                    || !Objects.equals(k.index(), row.index())) {
                 continue;
             }
             double[] best = {0};
-            m.forEachCell(r, (column, value, throttles) -> best[0] = Math.max(best[0], offered(value, throttles,
-                    seconds)));
+            m.forEachCell(
+                    r, (column, value, throttles) -> best[0] = Math.max(best[0], offered(value, throttles, seconds)));
             peaks.put(k.partitionKey(), best[0]);
         }
-        return peaks.entrySet().stream().sorted(java.util.Map.Entry.<String, Double>comparingByValue().reversed())
-                .limit(50).collect(java.util.stream.Collectors.toMap(java.util.Map.Entry::getKey,
-                        java.util.Map.Entry::getValue));
+        return peaks.entrySet().stream()
+                .sorted(java.util.Map.Entry.<String, Double>comparingByValue().reversed())
+                .limit(50)
+                .collect(java.util.stream.Collectors.toMap(java.util.Map.Entry::getKey, java.util.Map.Entry::getValue));
     }
 
     private static String bucketLabel(KeyTimeMatrix m) {
@@ -220,10 +232,11 @@ final class KeyDrillDown {
             return box;
         }
         Resource resource = new Resource(row.table(), row.index());
-        List<ContributorInsightsState> states = t.states().stream().filter(s -> s.tableName().equals(
-                resource.table()) && Objects.equals(s.indexName(), resource.index())).toList();
-        boolean hasRules = states.stream().anyMatch(s -> InsightsReader.rules(s).stream().anyMatch(r ->
-                InsightsReader.SORT_KEY_RULES.contains(r.kind())));
+        List<ContributorInsightsState> states = t.states().stream()
+                .filter(s -> s.tableName().equals(resource.table()) && Objects.equals(s.indexName(), resource.index()))
+                .toList();
+        boolean hasRules = states.stream().anyMatch(s -> InsightsReader.rules(s).stream()
+                .anyMatch(r -> InsightsReader.SORT_KEY_RULES.contains(r.kind())));
         if (!hasRules) {
             note.setText(resource.label() + " has no partition + sort key rules (a table without a sort key, or"
                     + " Contributor Insights off): there is no sort-key heat to show.");
@@ -232,45 +245,62 @@ final class KeyDrillDown {
         }
         boolean aws = vm.main().getConnection() != null
                 && vm.main().getConnection().spec().kind() == ConnectionKind.AWS;
-        note.setText("Which sort keys inside the key take the load (SKC/SKT rules)." + (aws
-                ? " Reading them is as many billed GetInsightRuleReport calls again as the heatmap made." : ""));
+        note.setText("Which sort keys inside the key take the load (SKC/SKT rules)."
+                + (aws ? " Reading them is as many billed GetInsightRuleReport calls again as the heatmap made." : ""));
         TaskHandle[] task = {TaskHandle.NONE};
         load.setOnAction(e -> {
             load.setDisable(true);
             note.setText("Reading partition + sort key reports…");
-            InsightsReader.Request request = new InsightsReader.Request(states, t.request().start(),
-                    t.request().periodSeconds(), t.request().columns(), t.request().tableUnitsPerBucket(),
-                    InsightsReader.SORT_KEY_RULES, t.request().maxSubWindows());
+            InsightsReader.Request request = new InsightsReader.Request(
+                    states,
+                    t.request().start(),
+                    t.request().periodSeconds(),
+                    t.request().columns(),
+                    t.request().tableUnitsPerBucket(),
+                    InsightsReader.SORT_KEY_RULES,
+                    t.request().maxSubWindows());
             var connection = vm.main().getConnection();
-            task[0] = vm.main().tasks().run("Reading sort-key reports", ctx -> new InsightsReader(connection)
-                    .load(request, ctx::isCancelled, (done, total) -> ctx.progress((double) done / total,
-                            "Sort-key report " + done + " of " + total)), result -> {
-                KeyTimeMatrix sk = result.sortKeys().get(resource);
-                List<RowKey> keys = new ArrayList<>();
-                if (sk != null) {
-                    for (int r = 0; r < sk.rowCount(); r++) {
-                        RowKey k = sk.row(r);
-                        if (!k.other() && members.stream().anyMatch(m -> m.partitionKey().equals(k.partitionKey()))) {
-                            keys.add(k);
-                        }
-                    }
-                }
-                if (keys.isEmpty()) {
-                    note.setText("No sort key of this key was in any sub-window's top 25.");
-                    return;
-                }
-                KeyTimeMatrix mine = MatrixViews.slice(sk, keys, 0, sk.columns());
-                heat.setGrid(RowBucketing.bucket(mine, 200, RowBucketing.ALL_COLUMNS));
-                heat.setScale(HeatScale.absolute(mine.unit()));
-                note.setText(keys.size() + " sort key" + (keys.size() == 1 ? "" : "s") + " of this key were in some"
-                        + " sub-window's top 25.");
-                Fx.show(load, false);
-                Fx.show(holder, true);
-            }, failure -> {
-                load.setDisable(false);
-                note.setText(ErrorTranslator.translate(failure, connection.spec(), "GetInsightRuleReport")
-                        .asText());
-            });
+            task[0] = vm.main()
+                    .tasks()
+                    .run(
+                            "Reading sort-key reports",
+                            ctx -> new InsightsReader(connection)
+                                    .load(
+                                            request,
+                                            ctx::isCancelled,
+                                            (done, total) -> ctx.progress(
+                                                    (double) done / total, "Sort-key report " + done + " of " + total)),
+                            result -> {
+                                KeyTimeMatrix sk = result.sortKeys().get(resource);
+                                List<RowKey> keys = new ArrayList<>();
+                                if (sk != null) {
+                                    for (int r = 0; r < sk.rowCount(); r++) {
+                                        RowKey k = sk.row(r);
+                                        if (!k.other()
+                                                && members.stream().anyMatch(m -> m.partitionKey()
+                                                        .equals(k.partitionKey()))) {
+                                            keys.add(k);
+                                        }
+                                    }
+                                }
+                                if (keys.isEmpty()) {
+                                    note.setText("No sort key of this key was in any sub-window's top 25.");
+                                    return;
+                                }
+                                KeyTimeMatrix mine = MatrixViews.slice(sk, keys, 0, sk.columns());
+                                heat.setGrid(RowBucketing.bucket(mine, 200, RowBucketing.ALL_COLUMNS));
+                                heat.setScale(HeatScale.absolute(mine.unit()));
+                                note.setText(keys.size() + " sort key" + (keys.size() == 1 ? "" : "s")
+                                        + " of this key were in some" + " sub-window's top 25.");
+                                Fx.show(load, false);
+                                Fx.show(holder, true);
+                            },
+                            failure -> {
+                                load.setDisable(false);
+                                note.setText(
+                                        ErrorTranslator.translate(failure, connection.spec(), "GetInsightRuleReport")
+                                                .asText());
+                            });
         });
         box.sceneProperty().addListener((obs, old, now) -> {
             if (now == null) {

@@ -20,15 +20,13 @@ final class LegendPainter {
     /** How far the top label reaches back into the ramp from its end; the rest of it runs on past the ramp. */
     private static final double TOP_LABEL_INSET = 36;
 
-    private LegendPainter() {
-    }
+    private LegendPainter() {}
 
     static double height(double line) {
         return BAR_H + 3 + line;
     }
 
-    static void paint(GraphicsContext g, HeatmapPainter text, HeatLayout a, HeatScale scale, int[] lut,
-                      HeatColors c) {
+    static void paint(GraphicsContext g, HeatmapPainter text, HeatLayout a, HeatScale scale, int[] lut, HeatColors c) {
         if (scale == null || lut == null) {
             return;
         }
@@ -62,7 +60,8 @@ final class LegendPainter {
         g.fillText("throttled", x + SWATCH + 5, y + BAR_H / 2);
         x += SWATCH + 5 + text.width("throttled", c.font()) + 16;
 
-        String meaning = scale.mode() == ScaleMode.ABSOLUTE ? "Colour: share of the per-key partition ceiling"
+        String meaning = scale.mode() == ScaleMode.ABSOLUTE
+                ? "Colour: share of the per-key partition ceiling"
                 : "Colour: log scale relative to this view's busiest cell";
         // On the labels' line, right-aligned, where the swatches leave no room; dropped when even that is taken.
         double meaningX = a.totalsRight() - text.width(meaning, c.font());
@@ -73,8 +72,14 @@ final class LegendPainter {
         }
     }
 
-    private static double swatch(GraphicsContext g, HeatmapPainter text, double x, double y,
-                                 javafx.scene.paint.Paint fill, String label, HeatColors c) {
+    private static double swatch(
+            GraphicsContext g,
+            HeatmapPainter text,
+            double x,
+            double y,
+            javafx.scene.paint.Paint fill,
+            String label,
+            HeatColors c) {
         g.setFill(fill);
         g.fillRect(x, y - 1, SWATCH, SWATCH);
         g.setStroke(c.axis());
@@ -92,8 +97,14 @@ final class LegendPainter {
      *
      * @return the right end of the labels, which may lie past the ramp
      */
-    private static double ticks(GraphicsContext g, HeatmapPainter text, List<HeatScale.LegendTick> ticks, double x,
-                                double rampW, double y, HeatColors c) {
+    private static double ticks(
+            GraphicsContext g,
+            HeatmapPainter text,
+            List<HeatScale.LegendTick> ticks,
+            double x,
+            double rampW,
+            double y,
+            HeatColors c) {
         g.setFill(c.text());
         g.setTextBaseline(VPos.TOP);
         double topStart = Double.POSITIVE_INFINITY;

@@ -19,8 +19,7 @@ import java.util.Set;
 final class RowLabels {
     static final int MAX_COLUMNS = KeyHierarchy.MAX_COLUMNS;
 
-    private RowLabels() {
-    }
+    private RowLabels() {}
 
     /** @param chosen the separator to split keys on; null detects it from the keys */
     static List<List<LabelRun>> of(HeatGrid grid, Character chosen) {

@@ -41,8 +41,7 @@ final class FastForwardRun implements WorkloadRun {
     private TaskHandle task = TaskHandle.NONE;
 
     /** The finished run's Lab, served at {@code endpoint}. */
-    record Served(Lab lab, String endpoint, WorkloadProgress progress) {
-    }
+    record Served(Lab lab, String endpoint, WorkloadProgress progress) {}
 
     FastForwardRun(Plan plan, ModelParams params, LabHost labHost, TaskRunner tasks) {
         this.plan = plan;
@@ -58,26 +57,32 @@ final class FastForwardRun implements WorkloadRun {
      */
     void start(Consumer<Served> onServed) {
         startedNanos = System.nanoTime();
-        task = tasks.run("Fast-forwarding " + plan.headline(), ctx -> work(), served -> {
-            if (served == null) {
-                end(cancelled(last));
-            } else {
-                end(served.progress());
-                onServed.accept(served);
-            }
-        }, error -> end(failed(error)), () -> {
-            // Cancelled from the status bar: the run's thread sees the stop within a few thousand requests.
-            stopAsked = true;
-            FastForward f = fastForward;
-            if (f != null) {
-                f.stop();
-            }
-            end(cancelled(progress()));
-        });
+        task = tasks.run(
+                "Fast-forwarding " + plan.headline(),
+                ctx -> work(),
+                served -> {
+                    if (served == null) {
+                        end(cancelled(last));
+                    } else {
+                        end(served.progress());
+                        onServed.accept(served);
+                    }
+                },
+                error -> end(failed(error)),
+                () -> {
+                    // Cancelled from the status bar: the run's thread sees the stop within a few thousand requests.
+                    stopAsked = true;
+                    FastForward f = fastForward;
+                    if (f != null) {
+                        f.stop();
+                    }
+                    end(cancelled(progress()));
+                });
     }
 
     private Served work() {
-        SimulatedClock clock = new SimulatedClock(System.currentTimeMillis() - plan.duration().toMillis());
+        SimulatedClock clock =
+                new SimulatedClock(System.currentTimeMillis() - plan.duration().toMillis());
         Lab lab = Lab.inProcess(Lab.Options.defaults().withClock(clock).withParams(params));
         FastForward f = new FastForward(plan, lab, clock, SAMPLE_ITEMS);
         fastForward = f;
@@ -139,8 +144,11 @@ final class FastForwardRun implements WorkloadRun {
     // Snapshots of our own
 
     private WorkloadProgress cancelled(WorkloadProgress p) {
-        return with(p, WorkloadProgress.State.STOPPED, "Cancelled at " + Workloads.duration(p.elapsed()) + " of "
-                + Workloads.duration(plan.duration()) + " of simulated time; the partial run was dropped.");
+        return with(
+                p,
+                WorkloadProgress.State.STOPPED,
+                "Cancelled at " + Workloads.duration(p.elapsed()) + " of " + Workloads.duration(plan.duration())
+                        + " of simulated time; the partial run was dropped.");
     }
 
     private WorkloadProgress failed(Throwable error) {
@@ -149,13 +157,40 @@ final class FastForwardRun implements WorkloadRun {
     }
 
     private WorkloadProgress snapshot(WorkloadProgress.State state, Duration elapsed, String message) {
-        return new WorkloadProgress(plan.headline(), WorkloadProgress.Mode.FAST_FORWARD, state, elapsed,
-                plan.duration(), 0, 0, 0, 0, 0, 0, Map.of(), Map.of(), "", message);
+        return new WorkloadProgress(
+                plan.headline(),
+                WorkloadProgress.Mode.FAST_FORWARD,
+                state,
+                elapsed,
+                plan.duration(),
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                Map.of(),
+                Map.of(),
+                "",
+                message);
     }
 
     private static WorkloadProgress with(WorkloadProgress p, WorkloadProgress.State state, String message) {
-        return new WorkloadProgress(p.headline(), p.mode(), state, p.elapsed(), p.planned(), p.operations(),
-                p.requests(), p.succeeded(), p.throttled(), p.unprocessedItems(), p.errors(), p.throttlesByReason(),
-                p.errorsByKind(), p.doing(), message);
+        return new WorkloadProgress(
+                p.headline(),
+                p.mode(),
+                state,
+                p.elapsed(),
+                p.planned(),
+                p.operations(),
+                p.requests(),
+                p.succeeded(),
+                p.throttled(),
+                p.unprocessedItems(),
+                p.errors(),
+                p.throttlesByReason(),
+                p.errorsByKind(),
+                p.doing(),
+                message);
     }
 }

@@ -64,9 +64,15 @@ final class HotKeyNames implements LabRows.KeyNames {
             known.clear();
         }
         ResourceId id = resource.equals(table) ? ResourceId.table(table) : ResourceId.index(table, resource);
-        ContributorReport report = meter.topContributors(id, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, nowMillis - 120_000, nowMillis + 1, Duration.ofMinutes(1),
-                TOP, OrderBy.SUM);
+        ContributorReport report = meter.topContributors(
+                id,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                nowMillis - 120_000,
+                nowMillis + 1,
+                Duration.ofMinutes(1),
+                TOP,
+                OrderBy.SUM);
         for (ContributorReport.Contributor c : report.contributors()) {
             String value = c.keys().get(0);
             try {

@@ -61,15 +61,16 @@ final class LabHeader extends VBox {
         copyCli.setId("copyCliExample");
         copyCli.setOnAction(e -> Fx.copy(vm.snippets().cliExample()));
         Tooltip cliTip = new Tooltip();
-        cliTip.textProperty().bind(Bindings.createStringBinding(() -> vm.snippets().cliExample(),
-                vm.endpointProperty()));
+        cliTip.textProperty()
+                .bind(Bindings.createStringBinding(() -> vm.snippets().cliExample(), vm.endpointProperty()));
         copyCli.setTooltip(cliTip);
         MenuButton more = new MenuButton("For your app", Icons.of("mdi2c-code-braces"));
         more.setId("copySnippets");
-        more.getItems().addAll(
-                copyMenu(vm, "Environment variables (any AWS SDK, AWS CLI)", LabSnippets::environment),
-                copyMenu(vm, "Java (AWS SDK v2)", LabSnippets::java),
-                copyMenu(vm, "Python (boto3)", LabSnippets::python));
+        more.getItems()
+                .addAll(
+                        copyMenu(vm, "Environment variables (any AWS SDK, AWS CLI)", LabSnippets::environment),
+                        copyMenu(vm, "Java (AWS SDK v2)", LabSnippets::java),
+                        copyMenu(vm, "Python (boto3)", LabSnippets::python));
         for (Node b : List.of(copyEndpoint, copyCli, more)) {
             b.disableProperty().bind(vm.endpointProperty().isEmpty());
         }
@@ -77,8 +78,8 @@ final class LabHeader extends VBox {
         hint.setId("labHint");
         hint.getStyleClass().add("lab-hint");
         hint.setWrapText(true);
-        hint.textProperty().bind(Bindings.createStringBinding(() -> vm.snippets().clientHint(),
-                vm.endpointProperty()));
+        hint.textProperty()
+                .bind(Bindings.createStringBinding(() -> vm.snippets().clientHint(), vm.endpointProperty()));
 
         HBox top = new HBox(8, titleRow, new Pane());
         top.getChildren().addAll(tools);

@@ -18,7 +18,10 @@ import javafx.collections.ListChangeListener;
  */
 final class LabReplays {
     /** Where a replayed Lab came from. */
-    enum Kind { RECORDING, FAST_FORWARD }
+    enum Kind {
+        RECORDING,
+        FAST_FORWARD
+    }
 
     /**
      * @param name      the file name of a recording, or the run of a fast-forward ({@code order-status before · 1 h})
@@ -36,6 +39,7 @@ final class LabReplays {
     private final Map<String, Replay> byEndpoint = new HashMap<>();
     /** Tables to select, the first one listed, once the app is connected to {@link #selectOn}. */
     private List<String> select = List.of();
+
     private String selectOn;
 
     LabReplays(MainViewModel main, LabHost labHost) {
@@ -52,8 +56,8 @@ final class LabReplays {
         byEndpoint.put(replay.endpoint(), replay);
         select = List.copyOf(show);
         selectOn = replay.endpoint();
-        main.connect(ConnectionSpec.custom(replay.connectionName(), replay.endpoint(), region,
-                ConnectionSpec.LOCAL_ACCESS_KEY));
+        main.connect(ConnectionSpec.custom(
+                replay.connectionName(), replay.endpoint(), region, ConnectionSpec.LOCAL_ACCESS_KEY));
     }
 
     private void selectListed() {
@@ -79,7 +83,8 @@ final class LabReplays {
             return Optional.of(known);
         }
         // Served by someone else in this app: still a replay, named as connected.
-        return labHost.forEndpoint(endpoint).map(l -> new Replay(Kind.RECORDING, endpoint, c.spec().name(),
-                l.clock().epochMillis()));
+        return labHost.forEndpoint(endpoint)
+                .map(l -> new Replay(
+                        Kind.RECORDING, endpoint, c.spec().name(), l.clock().epochMillis()));
     }
 }

@@ -49,7 +49,10 @@ public sealed interface LabRow permits LabRow.Section, LabRow.Part {
 
     /** How close a partition is to its ceiling. */
     enum Heat {
-        IDLE, WARM, NEAR, AT_CEILING
+        IDLE,
+        WARM,
+        NEAR,
+        AT_CEILING
     }
 
     /**
@@ -64,9 +67,20 @@ public sealed interface LabRow permits LabRow.Section, LabRow.Part {
      * @param atCeiling     partitions at their ceiling right now
      * @param shown         partitions listed under this section (fewer than the count when filtered)
      */
-    record Section(String resource, boolean index, String kind, String billing, String limitsText,
-            String consumedText, String availableText, String partitionsText, int partitions, int splits,
-            int atCeiling, int shown) implements LabRow {
+    record Section(
+            String resource,
+            boolean index,
+            String kind,
+            String billing,
+            String limitsText,
+            String consumedText,
+            String availableText,
+            String partitionsText,
+            int partitions,
+            int splits,
+            int atCeiling,
+            int shown)
+            implements LabRow {
         @Override
         public String key() {
             return resource + "#section";
@@ -87,10 +101,29 @@ public sealed interface LabRow permits LabRow.Section, LabRow.Part {
      * @param writeRatio write load last second / write ceiling (may exceed 1 after idling: bucket-seconds)
      * @param keyText    the isolated or hottest key's value when the meter knows it, else its hash; "" if none
      */
-    record Part(String resource, int number, long lo, double start, double end, String rangeText,
-            double writeLoad, double writeCeiling, double writeRatio, String writeText, Heat writeHeat,
-            double readLoad, double readCeiling, double readRatio, String readText, Heat readHeat,
-            String tokensText, int hotSeconds, String hotText, boolean isolated, String keyText) implements LabRow {
+    record Part(
+            String resource,
+            int number,
+            long lo,
+            double start,
+            double end,
+            String rangeText,
+            double writeLoad,
+            double writeCeiling,
+            double writeRatio,
+            String writeText,
+            Heat writeHeat,
+            double readLoad,
+            double readCeiling,
+            double readRatio,
+            String readText,
+            Heat readHeat,
+            String tokensText,
+            int hotSeconds,
+            String hotText,
+            boolean isolated,
+            String keyText)
+            implements LabRow {
         @Override
         public String key() {
             return resource + "#" + Long.toUnsignedString(lo);
@@ -107,10 +140,24 @@ public sealed interface LabRow permits LabRow.Section, LabRow.Part {
         @Override
         public String asText() {
             StringBuilder sb = new StringBuilder();
-            sb.append(resource).append(" partition ").append(number).append('\t').append("key range ")
-                    .append(rangeText).append('\t').append("writes ").append(writeText).append('\t')
-                    .append("reads ").append(readText).append('\t').append("tokens ").append(tokensText)
-                    .append('\t').append("hot ").append(hotText);
+            sb.append(resource)
+                    .append(" partition ")
+                    .append(number)
+                    .append('\t')
+                    .append("key range ")
+                    .append(rangeText)
+                    .append('\t')
+                    .append("writes ")
+                    .append(writeText)
+                    .append('\t')
+                    .append("reads ")
+                    .append(readText)
+                    .append('\t')
+                    .append("tokens ")
+                    .append(tokensText)
+                    .append('\t')
+                    .append("hot ")
+                    .append(hotText);
             if (atCeiling()) {
                 sb.append("\tAT CEILING");
             }

@@ -25,6 +25,7 @@ final class LabRows {
      * earns and throttles the rest; a second's count then depends on where the client's bursts fall.
      */
     static final double DRAINED_LOAD = 0.9;
+
     static final double DRAINED = 0.1;
 
     /** Whether a resource was throttled for a hot key range in the last complete second. */
@@ -43,8 +44,7 @@ final class LabRows {
         KeyNames NONE = (resource, hash) -> null;
     }
 
-    private LabRows() {
-    }
+    private LabRows() {}
 
     static List<LabRow> build(ModelSnapshot snapshot, KeyNames names, boolean busyOnly) {
         return build(snapshot, names, Throttled.NONE, busyOnly);
@@ -63,14 +63,24 @@ final class LabRows {
         return rows;
     }
 
-    private static void add(List<LabRow> rows, ResourceView v, ModelParams params, KeyNames names,
-            Throttled throttled, boolean busyOnly) {
+    private static void add(
+            List<LabRow> rows,
+            ResourceView v,
+            ModelParams params,
+            KeyNames names,
+            Throttled throttled,
+            boolean busyOnly) {
         int sectionAt = rows.size();
         rows.add(null);
         int atCeiling = 0;
         int shown = 0;
         for (PartitionView p : v.partitions()) {
-            LabRow.Part part = part(v.name(), p, params, names, throttled.keyRange(v.name(), true),
+            LabRow.Part part = part(
+                    v.name(),
+                    p,
+                    params,
+                    names,
+                    throttled.keyRange(v.name(), true),
                     throttled.keyRange(v.name(), false));
             if (part.atCeiling()) {
                 atCeiling++;
@@ -88,23 +98,39 @@ final class LabRows {
         if (!v.onDemand()) {
             limits = units(v.readLimit()) + " RCU/s · " + units(v.writeLimit()) + " WCU/s provisioned";
         } else {
-            String max = v.readLimit() < 0 && v.writeLimit() < 0 ? "no maximum set"
+            String max = v.readLimit() < 0 && v.writeLimit() < 0
+                    ? "no maximum set"
                     : "maximum " + (v.readLimit() < 0 ? "none" : units(v.readLimit()) + " RCU/s") + " · "
-                    + (v.writeLimit() < 0 ? "none" : units(v.writeLimit()) + " WCU/s");
+                            + (v.writeLimit() < 0 ? "none" : units(v.writeLimit()) + " WCU/s");
             limits = max + " · takes " + units(v.onDemandAllowance()) + " WCU/s at once";
         }
         int n = v.partitions().size();
-        String partitions = Units.count(n) + (n == 1 ? " partition · " : " partitions · ")
-                + Units.count(v.splitCount()) + (v.splitCount() == 1 ? " split so far" : " splits so far");
-        return new LabRow.Section(v.name(), v.index(), v.index() ? "GSI" : "table",
-                v.onDemand() ? "On-demand" : "Provisioned", limits,
+        String partitions = Units.count(n)
+                + (n == 1 ? " partition · " : " partitions · ")
+                + Units.count(v.splitCount())
+                + (v.splitCount() == 1 ? " split so far" : " splits so far");
+        return new LabRow.Section(
+                v.name(),
+                v.index(),
+                v.index() ? "GSI" : "table",
+                v.onDemand() ? "On-demand" : "Provisioned",
+                limits,
                 units(v.readConsumedLastSecond()) + " RCU/s · " + units(v.writeConsumedLastSecond()) + " WCU/s",
                 units(Math.floor(v.readAvailable())) + " RCU · " + units(Math.floor(v.writeAvailable())) + " WCU",
-                partitions, n, v.splitCount(), atCeiling, shown);
+                partitions,
+                n,
+                v.splitCount(),
+                atCeiling,
+                shown);
     }
 
-    static LabRow.Part part(String resource, PartitionView p, ModelParams params, KeyNames names,
-            boolean writeThrottled, boolean readThrottled) {
+    static LabRow.Part part(
+            String resource,
+            PartitionView p,
+            ModelParams params,
+            KeyNames names,
+            boolean writeThrottled,
+            boolean readThrottled) {
         double start = share(p.lo());
         double end = p.hi() == 0 ? 1.0 : share(p.hi());
         double writeRatio = p.writeConsumedLastSecond() / p.writeCeiling();
@@ -115,15 +141,28 @@ final class LabRows {
             String name = names.name(resource, key.getAsLong());
             keyText = name != null ? name : "hash " + String.format(Locale.ROOT, "%016x", key.getAsLong());
         }
-        return new LabRow.Part(resource, p.number(), p.lo(), start, end, range(start, end, p.isolated()),
-                p.writeConsumedLastSecond(), p.writeCeiling(), writeRatio,
+        return new LabRow.Part(
+                resource,
+                p.number(),
+                p.lo(),
+                start,
+                end,
+                range(start, end, p.isolated()),
+                p.writeConsumedLastSecond(),
+                p.writeCeiling(),
+                writeRatio,
                 units(p.writeConsumedLastSecond()) + " / " + units(p.writeCeiling()) + " WCU/s",
                 heat(writeRatio, p.writeAvailable() / p.writeCeiling(), writeThrottled, params),
-                p.readConsumedLastSecond(), p.readCeiling(), readRatio, units(p.readConsumedLastSecond()) + " / "
-                + units(p.readCeiling()) + " RCU/s",
+                p.readConsumedLastSecond(),
+                p.readCeiling(),
+                readRatio,
+                units(p.readConsumedLastSecond()) + " / " + units(p.readCeiling()) + " RCU/s",
                 heat(readRatio, p.readAvailable() / p.readCeiling(), readThrottled, params),
                 units(Math.floor(p.writeAvailable())) + " WCU · " + units(Math.floor(p.readAvailable())) + " RCU",
-                p.hotSeconds(), p.hotSeconds() > 0 ? Units.count(p.hotSeconds()) + " s" : "—", p.isolated(), keyText);
+                p.hotSeconds(),
+                p.hotSeconds() > 0 ? Units.count(p.hotSeconds()) + " s" : "—",
+                p.isolated(),
+                keyText);
     }
 
     /**
@@ -132,7 +171,8 @@ final class LabRows {
      *                  (split-utilization) is at it, even if a bursty client kept the second's count below
      */
     static LabRow.Heat heat(double ratio, double left, boolean throttled, ModelParams params) {
-        if (ratio >= AT_CEILING || ratio >= DRAINED_LOAD && left < DRAINED
+        if (ratio >= AT_CEILING
+                || ratio >= DRAINED_LOAD && left < DRAINED
                 || throttled && ratio >= params.splitUtilization()) {
             return LabRow.Heat.AT_CEILING;
         }

@@ -88,8 +88,10 @@ public final class LabView {
         this.vm = vm;
         this.actions = actions;
         this.workloadPane = new WorkloadPane(vm.workload());
-        this.recording = new RecordingControls(vm.recordings(), files, () -> root.getScene() == null ? null
-                : root.getScene().getWindow());
+        this.recording = new RecordingControls(
+                vm.recordings(),
+                files,
+                () -> root.getScene() == null ? null : root.getScene().getWindow());
         root.setId("labScreen");
         root.getStyleClass().addAll("screen", "lab-screen");
         root.getStylesheets().add(CSS);
@@ -119,7 +121,9 @@ public final class LabView {
         showTableState();
 
         poll.setCycleCount(Timeline.INDEFINITE);
-        showing = root.sceneProperty().flatMap(Scene::windowProperty).flatMap(Window::showingProperty)
+        showing = root.sceneProperty()
+                .flatMap(Scene::windowProperty)
+                .flatMap(Window::showingProperty)
                 .orElse(false);
         showing.addListener((obs, old, now) -> activate(now));
         activate(showing.getValue());
@@ -139,8 +143,11 @@ public final class LabView {
         workloadShown.setTooltip(new Tooltip("Show or hide the workload generator, beside the partitions"));
         // On the parameters tab the panel is hidden even when selected: a click brings it back with the partitions.
         workloadShown.setOnAction(e -> showWorkload(workloadShown.isSelected() || !partitionsTab.isSelected()));
-        workloadShown.textProperty().bind(Bindings.when(vm.workload().runningProperty())
-                .then("Workload · running").otherwise("Workload"));
+        workloadShown
+                .textProperty()
+                .bind(Bindings.when(vm.workload().runningProperty())
+                        .then("Workload · running")
+                        .otherwise("Workload"));
         return workloadShown;
     }
 
@@ -186,8 +193,13 @@ public final class LabView {
         partitions.setContent(partitionsPane());
         partitions.setId("partitionsTab");
         partitions.setGraphic(Icons.of("mdi2v-view-split-horizontal", 16));
-        partitions.textProperty().bind(Bindings.createStringBinding(() -> vm.tableProperty().get() == null
-                ? "Partitions" : "Partitions · " + vm.tableProperty().get(), vm.tableProperty()));
+        partitions
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.tableProperty().get() == null
+                                ? "Partitions"
+                                : "Partitions · " + vm.tableProperty().get(),
+                        vm.tableProperty()));
         Tab params = new Tab("Model parameters", new ParamsPane(vm.params()));
         params.setId("paramsTab");
         params.setGraphic(Icons.of("mdi2t-tune-variant", 16));
@@ -205,8 +217,8 @@ public final class LabView {
         updated.textProperty().bind(vm.updatedProperty());
         CheckBox busyOnly = new CheckBox("Busy partitions only");
         busyOnly.setId("busyOnly");
-        busyOnly.setTooltip(new Tooltip("Hide partitions without load, heat or an isolated key (for tables with"
-                + " hundreds of partitions)"));
+        busyOnly.setTooltip(new Tooltip(
+                "Hide partitions without load, heat or an isolated key (for tables with" + " hundreds of partitions)"));
         busyOnly.selectedProperty().bindBidirectional(vm.busyOnlyProperty());
         Button hottest = new Button("Go to the busiest partition", Icons.of("mdi2f-fire"));
         hottest.setId("goHottest");
@@ -235,11 +247,13 @@ public final class LabView {
             reselect(kept);
             replacing[0] = false;
         });
-        list.getSelectionModel().getSelectedItems().addListener(
-                (javafx.collections.ListChangeListener<LabRow.Slot>) c -> {
+        list.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<LabRow.Slot>)
+                c -> {
                     if (!replacing[0]) {
                         kept.clear();
-                        list.getSelectionModel().getSelectedItems().forEach(slot -> kept.add(slot.get().key()));
+                        list.getSelectionModel()
+                                .getSelectedItems()
+                                .forEach(slot -> kept.add(slot.get().key()));
                     }
                 });
         list.setId("partitionList");
@@ -251,8 +265,8 @@ public final class LabView {
         copyRows.setAccelerator(new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN));
         copyRows.setOnAction(e -> copySelected());
         MenuItem copyAll = new MenuItem("Copy all rows");
-        copyAll.setOnAction(e -> Fx.copy(vm.currentRows().stream().map(LabRow::asText)
-                .collect(Collectors.joining("\n"))));
+        copyAll.setOnAction(
+                e -> Fx.copy(vm.currentRows().stream().map(LabRow::asText).collect(Collectors.joining("\n"))));
         list.setContextMenu(new ContextMenu(copyRows, copyAll));
         list.setOnKeyPressed(e -> {
             if (e.isShortcutDown() && e.getCode() == KeyCode.C) {
@@ -270,9 +284,15 @@ public final class LabView {
         tableEmpty.setId("labTableEmpty");
         StackPane stack = new StackPane(tableData, tableEmpty);
         VBox.setVgrow(stack, Priority.ALWAYS);
-        vm.refreshProblemProperty().addListener((obs, old, now) -> refreshProblem.show(now == null ? null
-                : UserMessage.of("The Lab screen could not refresh", now, "Press F5 or reopen the screen; if it "
-                + "persists, restart the app."), MessageBox.Kind.WARNING));
+        vm.refreshProblemProperty()
+                .addListener((obs, old, now) -> refreshProblem.show(
+                        now == null
+                                ? null
+                                : UserMessage.of(
+                                        "The Lab screen could not refresh",
+                                        now,
+                                        "Press F5 or reopen the screen; if it " + "persists, restart the app."),
+                        MessageBox.Kind.WARNING));
 
         VBox pane = new VBox(10, toolbar, stack);
         pane.setPadding(new Insets(12, 20, 16, 20));
@@ -319,16 +339,22 @@ public final class LabView {
                 Button open = new Button("Open recording… (Ctrl+O)", Icons.of("mdi2f-folder-open-outline"));
                 open.setId("openRecordingEmpty");
                 open.setOnAction(e -> recording.open());
-                screenEmpty.set("mdi2f-flask-outline", "The Lab is PartitionScope's own DynamoDB",
+                screenEmpty.set(
+                        "mdi2f-flask-outline",
+                        "The Lab is PartitionScope's own DynamoDB",
                         "It runs on this machine and throttles like the real service: partitions with their "
                                 + "1,000 WCU/s and 3,000 RCU/s ceilings, burst, adaptive capacity and split for "
                                 + "heat — with demo tables to try. Connect to it to watch its partitions, load and "
                                 + "throttles live; your saved connections stay as they are. A LocalStack or other local"
                                 + " connection can go through the Lab too (\"Meter and throttle through the Lab\" in"
                                 + " the connection dialog), and its partitions then show here."
-                                + (vm.endpointProperty().get().isEmpty() ? ""
-                                : " It is already running at " + vm.endpointProperty().get() + "."),
-                        connect, other, open);
+                                + (vm.endpointProperty().get().isEmpty()
+                                        ? ""
+                                        : " It is already running at "
+                                                + vm.endpointProperty().get() + "."),
+                        connect,
+                        other,
+                        open);
                 UserMessage error = vm.labConnectError();
                 if (error != null) {
                     connectError.show(error, MessageBox.Kind.ERROR);
@@ -339,20 +365,25 @@ public final class LabView {
                 spinner.setPrefSize(28, 28);
                 Button cancel = new Button("Cancel");
                 cancel.setOnAction(e -> vm.main().cancelConnect());
-                screenEmpty.set("mdi2f-flask-outline", "Starting the Lab…", "Creating the demo tables and "
-                        + "opening a local endpoint on 127.0.0.1. This takes a second.", spinner, cancel);
+                screenEmpty.set(
+                        "mdi2f-flask-outline",
+                        "Starting the Lab…",
+                        "Creating the demo tables and " + "opening a local endpoint on 127.0.0.1. This takes a second.",
+                        spinner,
+                        cancel);
             }
             case NOT_RUNNING -> {
                 Button start = new Button("Start the Lab", Icons.of("mdi2p-play"));
                 start.setId("connectLab");
                 start.getStyleClass().add("accent");
                 start.setOnAction(e -> vm.connectToLab());
-                screenEmpty.set("mdi2f-flask-empty-outline", "The Lab is not running yet",
+                screenEmpty.set(
+                        "mdi2f-flask-empty-outline",
+                        "The Lab is not running yet",
                         "It starts when you connect to it, on a free port of 127.0.0.1, with the demo tables.",
                         start);
             }
-            case READY -> {
-            }
+            case READY -> {}
         }
     }
 
@@ -369,16 +400,21 @@ public final class LabView {
                 b.setOnAction(e -> vm.selectTable(name));
                 buttons.add(b);
             }
-            tableEmpty.set("mdi2t-table-search", "Pick a table",
+            tableEmpty.set(
+                    "mdi2t-table-search",
+                    "Pick a table",
                     "Choose a table in the top bar (Ctrl+T) to see its partitions and GSIs: key ranges, load against"
                             + " the ceilings, tokens and heat, refreshed every second.",
                     buttons.toArray(Node[]::new));
         } else if (t == LabViewModel.TableState.NO_MODEL) {
             Button pick = new Button("Choose another table (Ctrl+T)");
             pick.setOnAction(e -> vm.selectTable(null));
-            tableEmpty.set("mdi2t-table-off", "No partition model for " + vm.tableProperty().get(),
+            tableEmpty.set(
+                    "mdi2t-table-off",
+                    "No partition model for " + vm.tableProperty().get(),
                     "The table no longer exists in the Lab (deleted by a client?), or the Lab runs without "
-                            + "throttling. Refresh the table list with F5.", pick);
+                            + "throttling. Refresh the table list with F5.",
+                    pick);
         }
     }
 }

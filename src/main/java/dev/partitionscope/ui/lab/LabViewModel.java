@@ -53,7 +53,9 @@ public final class LabViewModel {
 
     /** What the partitions pane can show when the Lab is ready. */
     public enum TableState {
-        NO_TABLE, NO_MODEL, SHOWING
+        NO_TABLE,
+        NO_MODEL,
+        SHOWING
     }
 
     private static final long MIN_REFRESH_GAP_MILLIS = 900;
@@ -97,8 +99,8 @@ public final class LabViewModel {
         this.labHost = labHost;
         this.wallMillis = wallMillis;
         this.params = new ParamsForm(currentLab().map(Lab::params).orElse(ModelParams.defaults()), p -> {
-            Lab lab = currentLab().orElseThrow(() -> new IllegalStateException(
-                    "the Lab is not running; connect to it first"));
+            Lab lab = currentLab()
+                    .orElseThrow(() -> new IllegalStateException("the Lab is not running; connect to it first"));
             lab.setParams(p);
             refreshNow();
         });
@@ -111,7 +113,8 @@ public final class LabViewModel {
         main.selectedTableProperty().addListener((obs, old, now) -> update());
         main.tableShapeProperty().addListener((obs, old, now) -> refreshNow());
         busyOnly.addListener((obs, old, now) -> refreshNow());
-        main.timeRangeProperty().addListener((obs, old, now) -> showReplay(replays.current().orElse(null)));
+        main.timeRangeProperty()
+                .addListener((obs, old, now) -> showReplay(replays.current().orElse(null)));
         update();
     }
 
@@ -160,8 +163,10 @@ public final class LabViewModel {
         params.sync(lab.params());
         String name = main.selectedTableProperty().get();
         table.set(name);
-        updated.set(replay.get().isEmpty() ? "Updated " + time(now) + " · every second while this screen is open"
-                : "As at " + time(now) + " · a replay does not change");
+        updated.set(
+                replay.get().isEmpty()
+                        ? "Updated " + time(now) + " · every second while this screen is open"
+                        : "As at " + time(now) + " · a replay does not change");
         if (name == null) {
             tableState.set(TableState.NO_TABLE);
             clearData();
@@ -176,8 +181,11 @@ public final class LabViewModel {
             }
             ModelSnapshot s = snap.get();
             keyNames.prepare(lab.meter(), name, keyTypes(name, s), now);
-            ThrottleSummary t = ThrottleSummary.of(lab.meter(), name,
-                    s.indexes().stream().map(ModelSnapshot.ResourceView::name).toList(), now,
+            ThrottleSummary t = ThrottleSummary.of(
+                    lab.meter(),
+                    name,
+                    s.indexes().stream().map(ModelSnapshot.ResourceView::name).toList(),
+                    now,
                     main.timeRangeProperty().get().utc());
             setRows(LabRows.build(s, keyNames, t::keyRangeLastSecond, busyOnly.get()));
             anyLoad.set(hottestRow() >= 0);
@@ -276,14 +284,18 @@ public final class LabViewModel {
 
     private String dateTime(long millis) {
         boolean utc = main.timeRangeProperty().get().utc();
-        return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(utc ? ZoneOffset.UTC
-                : ZoneId.systemDefault()).format(Instant.ofEpochMilli(millis)) + (utc ? " UTC" : "");
+        return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+                        .withZone(utc ? ZoneOffset.UTC : ZoneId.systemDefault())
+                        .format(Instant.ofEpochMilli(millis))
+                + (utc ? " UTC" : "");
     }
 
     private String time(long millis) {
         boolean utc = main.timeRangeProperty().get().utc();
-        return DateTimeFormatter.ofPattern("HH:mm:ss").withZone(utc ? ZoneOffset.UTC : ZoneId.systemDefault())
-                .format(Instant.ofEpochMilli(millis)) + (utc ? " UTC" : "");
+        return DateTimeFormatter.ofPattern("HH:mm:ss")
+                        .withZone(utc ? ZoneOffset.UTC : ZoneId.systemDefault())
+                        .format(Instant.ofEpochMilli(millis))
+                + (utc ? " UTC" : "");
     }
 
     // Derived text
@@ -320,7 +332,9 @@ public final class LabViewModel {
     /** The connect error to show in the not-connected state, when the last attempt was the Lab. */
     public UserMessage labConnectError() {
         ConnectionSpec last = main.lastAttempted();
-        return last != null && last.kind() == ConnectionKind.LAB ? main.connectErrorProperty().get() : null;
+        return last != null && last.kind() == ConnectionKind.LAB
+                ? main.connectErrorProperty().get()
+                : null;
     }
 
     // Accessors

@@ -128,8 +128,8 @@ final class LiveChart extends Region {
         g.fillText("now", w - RIGHT, h);
     }
 
-    private static void drawLine(GraphicsContext g, double[] values, Paint paint, double top, double bottom,
-            double height, double step) {
+    private static void drawLine(
+            GraphicsContext g, double[] values, Paint paint, double top, double bottom, double height, double step) {
         g.setStroke(paint);
         g.setLineWidth(1.8);
         g.beginPath();

@@ -32,7 +32,8 @@ public final class ParamsForm {
 
         Field(ModelParams.Parameter meta) {
             this.meta = meta;
-            this.toggle = meta.defaultValue().equals("on") || meta.defaultValue().equals("off");
+            this.toggle =
+                    meta.defaultValue().equals("on") || meta.defaultValue().equals("off");
         }
 
         public String name() {
@@ -146,7 +147,8 @@ public final class ParamsForm {
             }
             if (f.edited.get()) {
                 next = next.with(f.name(), f.value.get());
-                changed.add(f.name() + " " + before.get(f.name()) + " → " + next.toMap().get(f.name()));
+                changed.add(f.name() + " " + before.get(f.name()) + " → "
+                        + next.toMap().get(f.name()));
             }
         }
         if (changed.isEmpty()) {
@@ -259,7 +261,9 @@ public final class ParamsForm {
     }
 
     public Field field(String name) {
-        return fields.stream().filter(f -> f.name().equals(name)).findFirst()
+        return fields.stream()
+                .filter(f -> f.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("No model parameter " + name));
     }
 

@@ -65,11 +65,17 @@ final class ParamsPane extends ScrollPane {
         Button apply = new Button("Apply", Icons.of("mdi2c-check"));
         apply.setId("applyParams");
         apply.getStyleClass().add("accent");
-        apply.textProperty().bind(Bindings.createStringBinding(() -> {
-            int n = form.changesProperty().get();
-            return n <= 1 ? "Apply" : "Apply " + n + " changes";
-        }, form.changesProperty()));
-        apply.disableProperty().bind(form.changesProperty().isEqualTo(0).or(form.errorsProperty().greaterThan(0)));
+        apply.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            int n = form.changesProperty().get();
+                            return n <= 1 ? "Apply" : "Apply " + n + " changes";
+                        },
+                        form.changesProperty()));
+        apply.disableProperty()
+                .bind(form.changesProperty()
+                        .isEqualTo(0)
+                        .or(form.errorsProperty().greaterThan(0)));
         apply.setTooltip(new Tooltip("Apply the edited values (Enter in a field); restarts partition state"));
         apply.setOnAction(e -> form.apply());
         Button revert = new Button("Revert", Icons.of("mdi2u-undo"));
@@ -79,7 +85,8 @@ final class ParamsPane extends ScrollPane {
         revert.setOnAction(e -> form.revert());
         Button reset = new Button("Reset to defaults", Icons.of("mdi2r-restore"));
         reset.setId("resetParams");
-        reset.disableProperty().bind(form.atDefaultsProperty().and(form.changesProperty().isEqualTo(0)));
+        reset.disableProperty()
+                .bind(form.atDefaultsProperty().and(form.changesProperty().isEqualTo(0)));
         reset.setTooltip(new Tooltip("Apply every default now; restarts partition state"));
         reset.setOnAction(e -> form.resetToDefaults());
         Button copyCli = new Button("Copy as command line", Icons.of("mdi2c-console"));
@@ -90,10 +97,13 @@ final class ParamsPane extends ScrollPane {
         Label fix = new Label();
         fix.setId("paramsToFix");
         fix.getStyleClass().add("param-error");
-        fix.textProperty().bind(Bindings.createStringBinding(() -> {
-            int n = form.errorsProperty().get();
-            return n == 1 ? "1 value to fix before applying" : n + " values to fix before applying";
-        }, form.errorsProperty()));
+        fix.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            int n = form.errorsProperty().get();
+                            return n == 1 ? "1 value to fix before applying" : n + " values to fix before applying";
+                        },
+                        form.errorsProperty()));
         Fx.bindShown(fix, form.errorsProperty().greaterThan(0));
         HBox actions = new HBox(8, apply, revert, reset, fix, new Pane(), copyCli);
         HBox.setHgrow(actions.getChildren().get(4), Priority.ALWAYS);
@@ -104,8 +114,7 @@ final class ParamsPane extends ScrollPane {
         message.setWrapText(true);
         message.textProperty().bind(form.messageProperty());
         message.getStyleClass().add("params-message");
-        form.messageIsErrorProperty().addListener((obs, old, now) ->
-                message.pseudoClassStateChanged(INVALID, now));
+        form.messageIsErrorProperty().addListener((obs, old, now) -> message.pseudoClassStateChanged(INVALID, now));
         Fx.bindShown(message, form.messageProperty().isNotEmpty());
 
         GridPane grid = new GridPane();
@@ -143,7 +152,8 @@ final class ParamsPane extends ScrollPane {
             CheckBox box = new CheckBox();
             box.setSelected("on".equals(f.valueProperty().get()));
             box.textProperty().bind(f.valueProperty());
-            box.selectedProperty().addListener((obs, old, now) -> f.valueProperty().set(now ? "on" : "off"));
+            box.selectedProperty()
+                    .addListener((obs, old, now) -> f.valueProperty().set(now ? "on" : "off"));
             f.valueProperty().addListener((obs, old, now) -> box.setSelected("on".equals(now)));
             editor = box;
         } else {
@@ -179,8 +189,9 @@ final class ParamsPane extends ScrollPane {
         Fx.bindShown(error, f.errorProperty().isNotNull());
         VBox valueBox = new VBox(3, editorRow, error);
         f.editedProperty().addListener((obs, old, now) -> editor.pseudoClassStateChanged(EDITED, now));
-        f.errorProperty().addListener((obs, old, now) ->
-                editor.pseudoClassStateChanged(atlantafx.base.theme.Styles.STATE_DANGER, now != null));
+        f.errorProperty()
+                .addListener((obs, old, now) ->
+                        editor.pseudoClassStateChanged(atlantafx.base.theme.Styles.STATE_DANGER, now != null));
 
         Label def = new Label((f.defaultValue() + " " + UNITS.getOrDefault(f.name(), "")).trim());
         def.getStyleClass().add("param-default");
@@ -190,11 +201,14 @@ final class ParamsPane extends ScrollPane {
         VBox defBox = new VBox(3, def, changed);
 
         Label source = new Label(sourceLabel(f.source()));
-        source.getStyleClass().addAll("chip", switch (f.source()) {
-            case AWS_DOCUMENTED -> "good";
-            case AWS_BLOG -> "info";
-            case ASSUMPTION -> "neutral";
-        });
+        source.getStyleClass()
+                .addAll(
+                        "chip",
+                        switch (f.source()) {
+                            case AWS_DOCUMENTED -> "good";
+                            case AWS_BLOG -> "info";
+                            case ASSUMPTION -> "neutral";
+                        });
         source.setTooltip(new Tooltip(f.source().label()));
         VBox sourceBox = new VBox(source);
 

@@ -65,6 +65,7 @@ final class PartitionCell extends ListCell<LabRow.Slot> {
     private final Tooltip partTip = new Tooltip();
     /** The slot shown, watched so a refresh that replaces its row repaints just this cell. */
     private LabRow.Slot slot;
+
     private final javafx.beans.value.ChangeListener<LabRow> onRow = (obs, old, now) -> show(now);
 
     PartitionCell() {
@@ -96,11 +97,14 @@ final class PartitionCell extends ListCell<LabRow.Slot> {
     private void buildSection() {
         sectionName.getStyleClass().add("section-name");
         sectionPartitions.getStyleClass().add("caption");
-        HBox title = new HBox(8, sectionIcon, sectionName, sectionKind, sectionBilling, sectionHot, new Pane(),
-                sectionPartitions);
+        HBox title = new HBox(
+                8, sectionIcon, sectionName, sectionKind, sectionBilling, sectionHot, new Pane(), sectionPartitions);
         HBox.setHgrow(title.getChildren().get(5), Priority.ALWAYS);
         title.setAlignment(Pos.CENTER_LEFT);
-        HBox stats = new HBox(28, stat("Capacity", limits), stat("Consumed last second", consumed),
+        HBox stats = new HBox(
+                28,
+                stat("Capacity", limits),
+                stat("Consumed last second", consumed),
                 stat("Available now (incl. burst)", available));
         stats.setAlignment(Pos.CENTER_LEFT);
         section.getStyleClass().add("section-row");
@@ -147,11 +151,11 @@ final class PartitionCell extends ListCell<LabRow.Slot> {
         sectionName.setText(s.resource());
         sectionKind.setText(s.kind().toUpperCase());
         sectionBilling.setText(s.billing());
-        sectionHot.setText(Units.count(s.atCeiling()) + (s.atCeiling() == 1 ? " partition" : " partitions")
-                + " at ceiling");
+        sectionHot.setText(
+                Units.count(s.atCeiling()) + (s.atCeiling() == 1 ? " partition" : " partitions") + " at ceiling");
         Fx.show(sectionHot, s.atCeiling() > 0);
-        sectionPartitions.setText(s.partitionsText() + (s.shown() < s.partitions()
-                ? " · " + Units.count(s.shown()) + " busy shown" : ""));
+        sectionPartitions.setText(s.partitionsText()
+                + (s.shown() < s.partitions() ? " · " + Units.count(s.shown()) + " busy shown" : ""));
         limits.setText(s.limitsText());
         consumed.setText(s.consumedText());
         available.setText(s.availableText());
@@ -185,12 +189,25 @@ final class PartitionCell extends ListCell<LabRow.Slot> {
     }
 
     private static String tooltip(LabRow.Part p) {
-        StringBuilder sb = new StringBuilder("Partition ").append(p.number()).append(" of ").append(p.resource())
-                .append(": ").append(p.rangeText()).append(" of the hash space.\n")
-                .append("Last complete second: writes ").append(p.writeText()).append(" (")
-                .append(LabRows.percent(p.writeRatio(), 0)).append(" of the ceiling), reads ").append(p.readText())
-                .append(" (").append(LabRows.percent(p.readRatio(), 0)).append(").\n")
-                .append("Tokens it can spend now: ").append(p.tokensText()).append('.');
+        StringBuilder sb = new StringBuilder("Partition ")
+                .append(p.number())
+                .append(" of ")
+                .append(p.resource())
+                .append(": ")
+                .append(p.rangeText())
+                .append(" of the hash space.\n")
+                .append("Last complete second: writes ")
+                .append(p.writeText())
+                .append(" (")
+                .append(LabRows.percent(p.writeRatio(), 0))
+                .append(" of the ceiling), reads ")
+                .append(p.readText())
+                .append(" (")
+                .append(LabRows.percent(p.readRatio(), 0))
+                .append(").\n")
+                .append("Tokens it can spend now: ")
+                .append(p.tokensText())
+                .append('.');
         if (p.atCeiling()) {
             sb.append("\nAt its ceiling: more requests to keys in this range are throttled "
                     + "(…KeyRangeThroughputExceeded), however much capacity the table has.");
@@ -212,20 +229,26 @@ final class PartitionCell extends ListCell<LabRow.Slot> {
         Label key = new Label("Key");
         HBox.setHgrow(key, Priority.ALWAYS);
         key.setMaxWidth(Double.MAX_VALUE);
-        h.getChildren().addAll(
-                tip(fixed(new Label("#"), W_NUM, null), "Partition number, in hash order"),
-                tip(fixed(new Label("Key range"), W_RANGE, null),
-                        "The share of the hash space [0, 2⁶⁴) this partition owns; keys land by hash"),
-                tip(fixed(new Label("Writes · last s / ceiling"), W_LOAD, null),
-                        "Write units consumed in the last complete second against the partition's ceiling"),
-                tip(fixed(new Label("Reads · last s / ceiling"), W_LOAD, null),
-                        "Read units consumed in the last complete second against the partition's ceiling"),
-                tip(fixed(new Label("Tokens available"), W_TOKENS, null),
-                        "Units the partition could spend at once now: its ceiling bucket combined with the table's"
-                                + " pool (adaptive capacity) or its own share"),
-                tip(fixed(new Label("Hot for"), W_HOT, null),
-                        "Consecutive seconds near the ceiling; split for heat cuts the partition after split-seconds"),
-                tip(key, "The isolated key, or the hottest key of a hot streak (named from the meter)"));
+        h.getChildren()
+                .addAll(
+                        tip(fixed(new Label("#"), W_NUM, null), "Partition number, in hash order"),
+                        tip(
+                                fixed(new Label("Key range"), W_RANGE, null),
+                                "The share of the hash space [0, 2⁶⁴) this partition owns; keys land by hash"),
+                        tip(
+                                fixed(new Label("Writes · last s / ceiling"), W_LOAD, null),
+                                "Write units consumed in the last complete second against the partition's ceiling"),
+                        tip(
+                                fixed(new Label("Reads · last s / ceiling"), W_LOAD, null),
+                                "Read units consumed in the last complete second against the partition's ceiling"),
+                        tip(
+                                fixed(new Label("Tokens available"), W_TOKENS, null),
+                                "Units the partition could spend at once now: its ceiling bucket combined with the table's"
+                                        + " pool (adaptive capacity) or its own share"),
+                        tip(
+                                fixed(new Label("Hot for"), W_HOT, null),
+                                "Consecutive seconds near the ceiling; split for heat cuts the partition after split-seconds"),
+                        tip(key, "The isolated key, or the hottest key of a hot streak (named from the meter)"));
         return h;
     }
 

@@ -24,8 +24,8 @@ import javafx.stage.Window;
  * Asks for the file through {@link FileDialogs} and hands the path to {@link RecordingViewModel}.
  */
 final class RecordingControls {
-    static final FileDialogs.Type TYPE = new FileDialogs.Type("PartitionScope Lab recording",
-            RecordingViewModel.EXTENSION);
+    static final FileDialogs.Type TYPE =
+            new FileDialogs.Type("PartitionScope Lab recording", RecordingViewModel.EXTENSION);
     private static final PseudoClass ERROR = PseudoClass.getPseudoClass("error");
     private static final PseudoClass DONE = PseudoClass.getPseudoClass("done");
 
@@ -91,8 +91,14 @@ final class RecordingControls {
             Fx.show(spinner, busy);
             Fx.show(cancel, busy);
             Fx.show(dismiss, !busy);
-            text.setGraphic(busy ? null : Icons.of(n.kind() == RecordingViewModel.Kind.ERROR
-                    ? "mdi2a-alert-circle-outline" : "mdi2c-check-circle-outline", 16));
+            text.setGraphic(
+                    busy
+                            ? null
+                            : Icons.of(
+                                    n.kind() == RecordingViewModel.Kind.ERROR
+                                            ? "mdi2a-alert-circle-outline"
+                                            : "mdi2c-check-circle-outline",
+                                    16));
             row.pseudoClassStateChanged(ERROR, n.kind() == RecordingViewModel.Kind.ERROR);
             row.pseudoClassStateChanged(DONE, n.kind() == RecordingViewModel.Kind.DONE);
         };
@@ -103,7 +109,8 @@ final class RecordingControls {
 
     void save() {
         if (vm.canSaveProperty().get()) {
-            files.saveFile(owner.get(), "Save the Lab as a recording", vm.suggestedName(), TYPE).ifPresent(vm::save);
+            files.saveFile(owner.get(), "Save the Lab as a recording", vm.suggestedName(), TYPE)
+                    .ifPresent(vm::save);
         }
     }
 

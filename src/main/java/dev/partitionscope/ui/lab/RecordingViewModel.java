@@ -35,18 +35,21 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 public final class RecordingViewModel {
     /** The file type of recordings. */
     public static final String EXTENSION = "psrec";
+
     private static final DateTimeFormatter NAME_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmm", Locale.ROOT);
 
     /** What the note says: work in progress, a result, or a failure. */
-    public enum Kind { BUSY, DONE, ERROR }
+    public enum Kind {
+        BUSY,
+        DONE,
+        ERROR
+    }
 
     /** One sentence for the user. */
-    public record Note(Kind kind, String text) {
-    }
+    public record Note(Kind kind, String text) {}
 
     /** An opened recording, served: where, which tables it holds, and the view it was saved at (or null). */
-    private record Opened(LabReplays.Replay replay, String region, List<String> tables, JsonNode view) {
-    }
+    private record Opened(LabReplays.Replay replay, String region, List<String> tables, JsonNode view) {}
 
     /**
      * What the app does around a save or an open, wherever it was asked for (this screen's menu, the File menu, a
@@ -58,12 +61,10 @@ public final class RecordingViewModel {
             return null;
         }
 
-        default void saved(Path file) {
-        }
+        default void saved(Path file) {}
 
         /** The recording is served at {@code endpoint} and the app connects to it; {@code view} may be null. */
-        default void opened(Path file, String endpoint, JsonNode view) {
-        }
+        default void opened(Path file, String endpoint, JsonNode view) {}
 
         /**
          * Saving or opening {@code file} failed.
@@ -71,8 +72,7 @@ public final class RecordingViewModel {
          * @param saving  true for a save, false for an open
          * @param reason  why, for the user (a recording's own problems name the file)
          */
-        default void failed(Path file, boolean saving, String reason) {
-        }
+        default void failed(Path file, boolean saving, String reason) {}
     }
 
     private final MainViewModel main;
@@ -86,7 +86,7 @@ public final class RecordingViewModel {
     private final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(this, "canSave");
 
     private TaskHandle task = TaskHandle.NONE;
-    private Hooks hooks = new Hooks() { };
+    private Hooks hooks = new Hooks() {};
 
     RecordingViewModel(MainViewModel main, LabHost labHost, LabReplays replays) {
         this.main = main;
@@ -118,21 +118,32 @@ public final class RecordingViewModel {
         Lab l = lab.get();
         JsonNode view = hooks.view();
         begin("Saving " + name + "…");
-        task = main.tasks().run("Saving recording " + name, ctx -> Recording.save(l, target, view), saved -> {
-            busy.set(false);
-            hooks.saved(target);
-            note.set(new Note(Kind.DONE, "Saved " + name + " — " + tables(saved) + (saved.itemsTruncated()
-                    ? " (items beyond " + String.format("%,d", Recording.MAX_ITEMS) + " were left out; the metrics"
-                    + " are complete)" : "") + "."));
-        }, error -> {
-            busy.set(false);
-            String why = reason(error, target);
-            note.set(new Note(Kind.ERROR, "Could not save " + name + ": " + why));
-            hooks.failed(target, true, why);
-        }, () -> {
-            busy.set(false);
-            note.set(new Note(Kind.DONE, "Saving " + name + " was cancelled."));
-        });
+        task = main.tasks()
+                .run(
+                        "Saving recording " + name,
+                        ctx -> Recording.save(l, target, view),
+                        saved -> {
+                            busy.set(false);
+                            hooks.saved(target);
+                            note.set(new Note(
+                                    Kind.DONE,
+                                    "Saved " + name + " — " + tables(saved)
+                                            + (saved.itemsTruncated()
+                                                    ? " (items beyond " + String.format("%,d", Recording.MAX_ITEMS)
+                                                            + " were left out; the metrics" + " are complete)"
+                                                    : "")
+                                            + "."));
+                        },
+                        error -> {
+                            busy.set(false);
+                            String why = reason(error, target);
+                            note.set(new Note(Kind.ERROR, "Could not save " + name + ": " + why));
+                            hooks.failed(target, true, why);
+                        },
+                        () -> {
+                            busy.set(false);
+                            note.set(new Note(Kind.DONE, "Saving " + name + " was cancelled."));
+                        });
     }
 
     /** Opens a recording in the background, serves it and connects the app to it. */
@@ -143,49 +154,67 @@ public final class RecordingViewModel {
         String name = file.getFileName().toString();
         String shown = main.selectedTableProperty().get();
         begin("Opening " + name + "…");
-        task = main.tasks().run("Opening recording " + name, ctx -> {
-            Recording.Opened read = Recording.open(file);
-            Lab lab = read.lab();
-            if (ctx.isCancelled()) {
-                return null; // nothing served yet: the loaded Lab has no threads and no port
-            }
-            LabReplays.Replay replay = new LabReplays.Replay(LabReplays.Kind.RECORDING, labHost.serve(lab), name,
-                    lab.clock().epochMillis());
-            return new Opened(replay, lab.region(), List.copyOf(lab.engine().tablesByName().keySet()),
-                    read.view());
-        }, opened -> {
-            busy.set(false);
-            if (opened == null) {
-                return;
-            }
-            note.set(new Note(Kind.DONE, "Opened " + name + ". Its clock stands at the moment it was saved; Back to"
-                    + " live Lab returns to the Lab that runs."));
-            // The table of the view it was saved at; else the table shown before, when the recording has it; else
-            // its only table.
-            List<String> show = new ArrayList<>();
-            if (opened.view() != null && opened.view().hasNonNull("table")) {
-                show.add(opened.view().path("table").asText());
-            }
-            if (shown != null) {
-                show.add(shown);
-            }
-            if (opened.tables().size() == 1) {
-                show.add(opened.tables().get(0));
-            }
-            replays.connect(opened.replay(), opened.region(), show);
-            hooks.opened(file, opened.replay().endpoint(), opened.view());
-        }, error -> {
-            busy.set(false);
-            // A recording's own problems name the file already.
-            boolean own = error instanceof Recording.RecordingException;
-            String why = reason(error, file);
-            note.set(new Note(Kind.ERROR, own ? "Could not open the recording: " + why
-                    : "Could not open " + name + ": " + why));
-            hooks.failed(file, false, why);
-        }, () -> {
-            busy.set(false);
-            note.set(new Note(Kind.DONE, "Opening " + name + " was cancelled."));
-        });
+        task = main.tasks()
+                .run(
+                        "Opening recording " + name,
+                        ctx -> {
+                            Recording.Opened read = Recording.open(file);
+                            Lab lab = read.lab();
+                            if (ctx.isCancelled()) {
+                                return null; // nothing served yet: the loaded Lab has no threads and no port
+                            }
+                            LabReplays.Replay replay = new LabReplays.Replay(
+                                    LabReplays.Kind.RECORDING,
+                                    labHost.serve(lab),
+                                    name,
+                                    lab.clock().epochMillis());
+                            return new Opened(
+                                    replay,
+                                    lab.region(),
+                                    List.copyOf(lab.engine().tablesByName().keySet()),
+                                    read.view());
+                        },
+                        opened -> {
+                            busy.set(false);
+                            if (opened == null) {
+                                return;
+                            }
+                            note.set(new Note(
+                                    Kind.DONE,
+                                    "Opened " + name + ". Its clock stands at the moment it was saved; Back to"
+                                            + " live Lab returns to the Lab that runs."));
+                            // The table of the view it was saved at; else the table shown before, when the recording
+                            // has it; else
+                            // its only table.
+                            List<String> show = new ArrayList<>();
+                            if (opened.view() != null && opened.view().hasNonNull("table")) {
+                                show.add(opened.view().path("table").asText());
+                            }
+                            if (shown != null) {
+                                show.add(shown);
+                            }
+                            if (opened.tables().size() == 1) {
+                                show.add(opened.tables().get(0));
+                            }
+                            replays.connect(opened.replay(), opened.region(), show);
+                            hooks.opened(file, opened.replay().endpoint(), opened.view());
+                        },
+                        error -> {
+                            busy.set(false);
+                            // A recording's own problems name the file already.
+                            boolean own = error instanceof Recording.RecordingException;
+                            String why = reason(error, file);
+                            note.set(new Note(
+                                    Kind.ERROR,
+                                    own
+                                            ? "Could not open the recording: " + why
+                                            : "Could not open " + name + ": " + why));
+                            hooks.failed(file, false, why);
+                        },
+                        () -> {
+                            busy.set(false);
+                            note.set(new Note(Kind.DONE, "Opening " + name + " was cancelled."));
+                        });
     }
 
     /** Cancels the save or open in progress. */
@@ -226,8 +255,9 @@ public final class RecordingViewModel {
         if (lab.isEmpty()) {
             reason = "Connect to the Lab first: a recording holds a Lab's tables and metrics.";
         } else if (lab.get().options().upstream() != null) {
-            reason = "This Lab is a proxy: its tables live in " + (c.upstream() == null ? "the engine behind it"
-                    : c.upstream()) + ", and a recording holds the Lab's own tables. Run the workload in the"
+            reason = "This Lab is a proxy: its tables live in "
+                    + (c.upstream() == null ? "the engine behind it" : c.upstream())
+                    + ", and a recording holds the Lab's own tables. Run the workload in the"
                     + " built-in Lab to record it.";
         } else {
             reason = "";
@@ -247,8 +277,9 @@ public final class RecordingViewModel {
     }
 
     private static String tables(Recording.Summary s) {
-        return s.tables().isEmpty() ? "no tables" : (s.tables().size() == 1 ? "table " : "tables ")
-                + String.join(", ", s.tables());
+        return s.tables().isEmpty()
+                ? "no tables"
+                : (s.tables().size() == 1 ? "table " : "tables ") + String.join(", ", s.tables());
     }
 
     /** The cause as the user can act on it; a recording's own problems already name the file. */

@@ -67,8 +67,13 @@ final class ThrottleCard extends HBox {
 
         Label chartTitle = new Label("Table, per second");
         chartTitle.getStyleClass().add("caption");
-        HBox legend = new HBox(12, chartTitle, new Pane(), legend("legend-write", "WCU/s"),
-                legend("legend-read", "RCU/s"), legend("legend-throttle", "throttle events/s"));
+        HBox legend = new HBox(
+                12,
+                chartTitle,
+                new Pane(),
+                legend("legend-write", "WCU/s"),
+                legend("legend-read", "RCU/s"),
+                legend("legend-throttle", "throttle events/s"));
         HBox.setHgrow(legend.getChildren().get(1), Priority.ALWAYS);
         legend.setAlignment(Pos.CENTER_LEFT);
         VBox right = new VBox(4, legend, chart);
@@ -104,8 +109,11 @@ final class ThrottleCard extends HBox {
             }
         }
         Fx.show(reasons, any);
-        caption.setText(any ? s.reasonsCaption() : "Throttles appear here within a second. Hammer one key to see a"
-                + " hot partition: by default a partition serves at most 1,000 WCU/s and 3,000 RCU/s.");
+        caption.setText(
+                any
+                        ? s.reasonsCaption()
+                        : "Throttles appear here within a second. Hammer one key to see a"
+                                + " hot partition: by default a partition serves at most 1,000 WCU/s and 3,000 RCU/s.");
         chart.setData(s);
     }
 

@@ -29,14 +29,21 @@ import java.util.TreeMap;
  * @param keyRangeLastSecond resources (table or GSI name) throttled for a hot key range in the last complete
  *                           second, as {@code name + ":w"} or {@code name + ":r"}
  */
-public record ThrottleSummary(long writeEvents, long readEvents, List<Reason> reasons, String reasonsCaption,
-        long[] throttlesPerSecond, double[] writePerSecond, double[] readPerSecond, long endMillis,
+public record ThrottleSummary(
+        long writeEvents,
+        long readEvents,
+        List<Reason> reasons,
+        String reasonsCaption,
+        long[] throttlesPerSecond,
+        double[] writePerSecond,
+        double[] readPerSecond,
+        long endMillis,
         Set<String> keyRangeLastSecond) {
 
     public static final int SECONDS = 60;
 
-    public static final ThrottleSummary EMPTY = new ThrottleSummary(0, 0, List.of(), "", new long[SECONDS],
-            new double[SECONDS], new double[SECONDS], 0, Set.of());
+    public static final ThrottleSummary EMPTY = new ThrottleSummary(
+            0, 0, List.of(), "", new long[SECONDS], new double[SECONDS], new double[SECONDS], 0, Set.of());
 
     /**
      * Whether a table or GSI was throttled for a hot key range in the last complete second (a partition near its
@@ -146,7 +153,8 @@ public record ThrottleSummary(long writeEvents, long readEvents, List<Reason> re
                     byReason.merge(reason, count, Long::sum);
                     // Throttled in the last second, and for a hot key range this minute: a hot partition now.
                     String side = reason.contains("Write") ? ":w" : ":r";
-                    if (count > 0 && reason.endsWith(ThrottleReason.Cause.KEY_RANGE.suffix())
+                    if (count > 0
+                            && reason.endsWith(ThrottleReason.Cause.KEY_RANGE.suffix())
                             && throttledLastSecond.contains(name + side)) {
                         keyRange.add(name + side);
                     }
@@ -160,12 +168,15 @@ public record ThrottleSummary(long writeEvents, long readEvents, List<Reason> re
             }
         });
         reasons.sort((a, b) -> Long.compare(b.count(), a.count()));
-        String caption = firstMinute == Long.MAX_VALUE ? "" : "Per reason since "
-                + DateTimeFormatter.ofPattern("HH:mm").withZone(utc ? ZoneOffset.UTC : ZoneId.systemDefault())
-                        .format(Instant.ofEpochMilli(firstMinute))
-                + (utc ? " UTC" : "") + ": the meter, like CloudWatch, keeps reasons per minute.";
-        return new ThrottleSummary(writeEvents, readEvents, reasons, caption, throttles, write, read, end,
-                Set.copyOf(keyRange));
+        String caption = firstMinute == Long.MAX_VALUE
+                ? ""
+                : "Per reason since "
+                        + DateTimeFormatter.ofPattern("HH:mm")
+                                .withZone(utc ? ZoneOffset.UTC : ZoneId.systemDefault())
+                                .format(Instant.ofEpochMilli(firstMinute))
+                        + (utc ? " UTC" : "") + ": the meter, like CloudWatch, keeps reasons per minute.";
+        return new ThrottleSummary(
+                writeEvents, readEvents, reasons, caption, throttles, write, read, end, Set.copyOf(keyRange));
     }
 
     /** What a ThrottlingReason means, in one phrase. */

@@ -18,7 +18,12 @@ import java.util.regex.Pattern;
  */
 final class WorkloadForm {
     /** The fields a user can type in. */
-    enum Field { RATE, DURATION, SKEW, ITEM_SIZE }
+    enum Field {
+        RATE,
+        DURATION,
+        SKEW,
+        ITEM_SIZE
+    }
 
     /** What was read: settings when every field is usable, else the errors by field. */
     record Read(RunSettings settings, Map<Field, String> errors) {
@@ -30,10 +35,10 @@ final class WorkloadForm {
     static final int MAX_ITEM_BYTES = 400 * 1024;
     /** The longest fast-forward: the Lab's meter keeps 24 hours of minutes and key sketches. */
     static final Duration MAX_FAST_FORWARD = Duration.ofHours(24);
+
     private static final Pattern NUMBER = Pattern.compile("\\d+(\\.\\d+)?|\\.\\d+");
 
-    private WorkloadForm() {
-    }
+    private WorkloadForm() {}
 
     /**
      * Reads the fields. The key skew is left out (the scenario's own distribution) when the scenario has none to
@@ -44,8 +49,8 @@ final class WorkloadForm {
     }
 
     /** As above; a fast-forward runs up to {@link #MAX_FAST_FORWARD}. */
-    static Read read(Scenario scenario, String rate, String duration, String skew, String itemSize,
-                     boolean fastForward) {
+    static Read read(
+            Scenario scenario, String rate, String duration, String skew, String itemSize, boolean fastForward) {
         Map<Field, String> errors = new EnumMap<>(Field.class);
         Double r = number(rate, "ops/s");
         if (r == null) {
@@ -57,36 +62,53 @@ final class WorkloadForm {
         try {
             d = Workloads.parseDuration(duration);
         } catch (IllegalArgumentException e) {
-            errors.put(Field.DURATION, "Duration: " + (duration == null || duration.isBlank()
-                    ? "enter how long to run, e.g. 5 min, 90 s or 300 (seconds)." : e.getMessage() + "."));
+            errors.put(
+                    Field.DURATION,
+                    "Duration: "
+                            + (duration == null || duration.isBlank()
+                                    ? "enter how long to run, e.g. 5 min, 90 s or 300 (seconds)."
+                                    : e.getMessage() + "."));
         }
         if (d != null && fastForward && d.compareTo(MAX_FAST_FORWARD) > 0) {
-            errors.put(Field.DURATION, "Duration: a fast-forward runs up to 24 h (the Lab keeps 24 hours of"
-                    + " metrics), not " + shown(duration) + ".");
+            errors.put(
+                    Field.DURATION,
+                    "Duration: a fast-forward runs up to 24 h (the Lab keeps 24 hours of" + " metrics), not "
+                            + shown(duration) + ".");
         }
         Double s = null;
         if (scenario.skewed() != null && !skewText(scenario).equals(strip(skew))) {
             s = number(skew, "%");
             if (s == null) {
-                errors.put(Field.SKEW, notANumber("Key skew", skew, "the percent of requests on the hottest key, e.g. "
-                        + skewText(scenario)));
+                errors.put(
+                        Field.SKEW,
+                        notANumber(
+                                "Key skew",
+                                skew,
+                                "the percent of requests on the hottest key, e.g. " + skewText(scenario)));
             } else if (!(s > 0 && s <= 100)) {
-                errors.put(Field.SKEW, "Key skew: enter a share of requests above 0 and at most 100 % (not "
-                        + shown(skew) + ").");
+                errors.put(
+                        Field.SKEW,
+                        "Key skew: enter a share of requests above 0 and at most 100 % (not " + shown(skew) + ").");
             }
         }
         Double size = number(itemSize, "bytes");
         if (size == null) {
             errors.put(Field.ITEM_SIZE, notANumber("Item size", itemSize, "whole bytes, e.g. 1200"));
         } else if (size != Math.rint(size) || size < 1 || size > MAX_ITEM_BYTES) {
-            errors.put(Field.ITEM_SIZE, "Item size: enter whole bytes from 1 to 409,600 (400 KB, DynamoDB's item"
-                    + " limit), not " + shown(itemSize) + ".");
+            errors.put(
+                    Field.ITEM_SIZE,
+                    "Item size: enter whole bytes from 1 to 409,600 (400 KB, DynamoDB's item" + " limit), not "
+                            + shown(itemSize) + ".");
         }
         if (!errors.isEmpty()) {
             return new Read(null, errors);
         }
-        RunSettings settings = RunSettings.defaults().withRate(r).withDuration(d).withSkewPercent(s)
-                .withItemSize(size.intValue()).withThreads(threadsFor(r));
+        RunSettings settings = RunSettings.defaults()
+                .withRate(r)
+                .withDuration(d)
+                .withSkewPercent(s)
+                .withItemSize(size.intValue())
+                .withThreads(threadsFor(r));
         return new Read(settings, Map.of());
     }
 
@@ -127,7 +149,8 @@ final class WorkloadForm {
     // Internals
 
     private static String notANumber(String field, String text, String what) {
-        return strip(text).isEmpty() ? field + ": enter " + what + "."
+        return strip(text).isEmpty()
+                ? field + ": enter " + what + "."
                 : field + ": " + shown(text) + " is not a number; enter " + what + ".";
     }
 

@@ -46,8 +46,7 @@ import javafx.util.StringConverter;
  * thread, playing only while a run is going — a snapshot is a handful of counters, no background task needed).
  */
 final class WorkloadPane extends ScrollPane {
-    private static final KeyCombination START_KEY = new KeyCodeCombination(KeyCode.ENTER,
-            KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCombination START_KEY = new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN);
 
     private final WorkloadViewModel vm;
     private final ToggleGroup variantGroup = new ToggleGroup();
@@ -62,8 +61,15 @@ final class WorkloadPane extends ScrollPane {
         getStyleClass().addAll("edge-to-edge", "workload-pane");
         // Its widths are in lab.css, in em, so presentation mode's larger type widens it too.
 
-        VBox content = new VBox(11, titleRow(), scenarioBox(), variantBox(), settingsBox(), fastForwardBox(),
-                actions(), new WorkloadRunBox(vm));
+        VBox content = new VBox(
+                11,
+                titleRow(),
+                scenarioBox(),
+                variantBox(),
+                settingsBox(),
+                fastForwardBox(),
+                actions(),
+                new WorkloadRunBox(vm));
         content.getStyleClass().add("workload-content");
         content.setPadding(new Insets(12, 14, 16, 14));
         setContent(content);
@@ -136,11 +142,15 @@ final class WorkloadPane extends ScrollPane {
         state.getStyleClass().addAll("chip", "neutral");
         vm.progressProperty().addListener((obs, old, p) -> {
             state.getStyleClass().removeAll("good", "bad", "warn", "neutral");
-            state.getStyleClass().add(p == null ? "neutral" : switch (p.state()) {
-                case STARTING, RUNNING -> "good";
-                case FAILED -> "bad";
-                case FINISHED, STOPPED -> "neutral";
-            });
+            state.getStyleClass()
+                    .add(
+                            p == null
+                                    ? "neutral"
+                                    : switch (p.state()) {
+                                        case STARTING, RUNNING -> "good";
+                                        case FAILED -> "bad";
+                                        case FINISHED, STOPPED -> "neutral";
+                                    });
         });
         Tooltip titleTip = new Tooltip("Plays one of the seeds' stories against this Lab through the AWS SDK, in"
                 + " real time: watch its table's partitions and throttles on the left. With Fast-forward, the whole run"
@@ -173,9 +183,14 @@ final class WorkloadPane extends ScrollPane {
         Tooltip tip = new Tooltip();
         tip.setWrapText(true);
         tip.setMaxWidth(420);
-        tip.textProperty().bind(Bindings.createStringBinding(() -> vm.scenarioProperty().get() == null ? ""
-                : vm.scenarioProperty().get().name() + " (seed " + vm.scenarioProperty().get().seed() + "): "
-                + vm.scenarioProperty().get().summary(), vm.scenarioProperty()));
+        tip.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.scenarioProperty().get() == null
+                                ? ""
+                                : vm.scenarioProperty().get().name() + " (seed "
+                                        + vm.scenarioProperty().get().seed() + "): "
+                                        + vm.scenarioProperty().get().summary(),
+                        vm.scenarioProperty()));
         combo.setTooltip(tip);
         VBox box = new VBox(4, fieldLabel("Scenario", combo), combo);
         if (!vm.catalogProblems().isEmpty()) {
@@ -236,39 +251,59 @@ final class WorkloadPane extends ScrollPane {
     }
 
     private Node settingsBox() {
-        TextField rate = field("workloadRate", vm.rateProperty(), WorkloadForm.Field.RATE,
+        TextField rate = field(
+                "workloadRate",
+                vm.rateProperty(),
+                WorkloadForm.Field.RATE,
                 "Operations per second the run offers (a fan-out query is one operation and one request per shard)");
-        TextField duration = field("workloadDuration", vm.durationProperty(), WorkloadForm.Field.DURATION,
+        TextField duration = field(
+                "workloadDuration",
+                vm.durationProperty(),
+                WorkloadForm.Field.DURATION,
                 "How long the run lasts: 300 (seconds), 90 s, 5 min, 1 h 30 min");
         TextField skew = field("workloadSkew", vm.skewProperty(), WorkloadForm.Field.SKEW, "");
         skew.disableProperty().bind(vm.skewEnabledProperty().not());
-        skew.getTooltip().textProperty().bind(Bindings.when(vm.skewEnabledProperty())
-                .then(Bindings.concat("The share of requests on the hottest key, ", vm.skewKeyProperty(),
-                        ", in percent; the other keys share the rest as before"))
-                .otherwise("This scenario's hot key is one constant key: there is no skew to change"));
-        TextField size = field("workloadItemSize", vm.itemSizeProperty(), WorkloadForm.Field.ITEM_SIZE,
+        skew.getTooltip()
+                .textProperty()
+                .bind(Bindings.when(vm.skewEnabledProperty())
+                        .then(Bindings.concat(
+                                "The share of requests on the hottest key, ",
+                                vm.skewKeyProperty(),
+                                ", in percent; the other keys share the rest as before"))
+                        .otherwise("This scenario's hot key is one constant key: there is no skew to change"));
+        TextField size = field(
+                "workloadItemSize",
+                vm.itemSizeProperty(),
+                WorkloadForm.Field.ITEM_SIZE,
                 "Bytes per written item: up to 1 KB costs 1 WCU per write, 1.2 KB costs 2");
 
         GridPane grid = new GridPane();
         grid.setId("workloadSettings");
         grid.setHgap(8);
         grid.setVgap(3);
-        for (double percent : new double[]{22, 25, 28, 25}) { // the skew's unit names the hot key
+        for (double percent : new double[] {22, 25, 28, 25}) { // the skew's unit names the hot key
             ColumnConstraints column = new ColumnConstraints();
             column.setPercentWidth(percent);
             grid.getColumnConstraints().add(column);
         }
         Label skewUnit = unit("");
         skewUnit.setId("workloadSkewUnit");
-        skewUnit.textProperty().bind(Bindings.when(vm.skewEnabledProperty())
-                .then(Bindings.concat("% ", vm.skewKeyProperty())).otherwise("% · fixed key"));
+        skewUnit.textProperty()
+                .bind(Bindings.when(vm.skewEnabledProperty())
+                        .then(Bindings.concat("% ", vm.skewKeyProperty()))
+                        .otherwise("% · fixed key"));
         skewUnit.setTooltip(skew.getTooltip());
-        grid.addRow(0, fieldLabel("Rate", rate), fieldLabel("Duration", duration), fieldLabel("Key skew", skew),
+        grid.addRow(
+                0,
+                fieldLabel("Rate", rate),
+                fieldLabel("Duration", duration),
+                fieldLabel("Key skew", skew),
                 fieldLabel("Item size", size));
         grid.addRow(1, rate, duration, skew, size);
         Label durationUnit = unit("");
-        durationUnit.textProperty().bind(Bindings.when(vm.fastForwardProperty()).then("up to 24 h")
-                .otherwise("s, min, h"));
+        durationUnit
+                .textProperty()
+                .bind(Bindings.when(vm.fastForwardProperty()).then("up to 24 h").otherwise("s, min, h"));
         grid.addRow(2, unit("ops/s"), durationUnit, skewUnit, unit("bytes"));
 
         Label problem = wrapped("", "workload-problem");
@@ -294,8 +329,9 @@ final class WorkloadPane extends ScrollPane {
         tip.setWrapText(true);
         tip.setMaxWidth(420);
         box.setTooltip(tip);
-        Label what = wrapped("Runs in a new Lab, an hour in seconds; the screen then shows that Lab, frozen at the"
-                + " run's end.", "workload-unit");
+        Label what = wrapped(
+                "Runs in a new Lab, an hour in seconds; the screen then shows that Lab, frozen at the" + " run's end.",
+                "workload-unit");
         what.setId("workloadFastForwardNote");
         Fx.bindShown(what, vm.fastForwardProperty());
         return new VBox(4, box, what);
@@ -315,9 +351,10 @@ final class WorkloadPane extends ScrollPane {
         stop.textProperty().bind(vm.stopTextProperty());
         stop.disableProperty().bind(vm.canStopProperty().not());
         Tooltip stopTip = new Tooltip();
-        stopTip.textProperty().bind(Bindings.when(vm.stopTextProperty().isEqualTo("Cancel"))
-                .then("Cancel the fast-forward (Esc); its Lab is dropped")
-                .otherwise("Stop the workload (Esc); requests in flight finish"));
+        stopTip.textProperty()
+                .bind(Bindings.when(vm.stopTextProperty().isEqualTo("Cancel"))
+                        .then("Cancel the fast-forward (Esc); its Lab is dropped")
+                        .otherwise("Stop the workload (Esc); requests in flight finish"));
         stop.setTooltip(stopTip);
         stop.setMinWidth(Region.USE_PREF_SIZE);
         // The button just pressed turns disabled and JavaFX moves the focus to the window's first control (the top
@@ -337,8 +374,10 @@ final class WorkloadPane extends ScrollPane {
         HBox row = new HBox(8, start, stop);
         row.setAlignment(Pos.CENTER_LEFT);
         Label keys = wrapped("", "workload-unit");
-        keys.textProperty().bind(Bindings.when(vm.fastForwardProperty())
-                .then("Ctrl+Enter starts · Esc cancels").otherwise("Ctrl+Enter starts (or switches) · Esc stops"));
+        keys.textProperty()
+                .bind(Bindings.when(vm.fastForwardProperty())
+                        .then("Ctrl+Enter starts · Esc cancels")
+                        .otherwise("Ctrl+Enter starts (or switches) · Esc stops"));
 
         Label unavailable = wrapped("", "workload-unavailable");
         unavailable.setId("workloadUnavailable");
@@ -360,8 +399,8 @@ final class WorkloadPane extends ScrollPane {
         t.getTooltip().setWrapText(true);
         t.getTooltip().setMaxWidth(360);
         t.setOnAction(e -> vm.start());
-        Runnable mark = () -> t.pseudoClassStateChanged(Styles.STATE_DANGER,
-                vm.fieldErrorsProperty().get().containsKey(f));
+        Runnable mark = () -> t.pseudoClassStateChanged(
+                Styles.STATE_DANGER, vm.fieldErrorsProperty().get().containsKey(f));
         vm.fieldErrorsProperty().addListener((obs, old, now) -> mark.run());
         mark.run();
         return t;

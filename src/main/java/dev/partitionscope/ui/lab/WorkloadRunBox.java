@@ -72,8 +72,8 @@ final class WorkloadRunBox extends VBox {
         if (p == null) {
             return;
         }
-        bar.setProgress(p.state() == WorkloadProgress.State.STARTING ? ProgressBar.INDETERMINATE_PROGRESS
-                : p.fraction());
+        bar.setProgress(
+                p.state() == WorkloadProgress.State.STARTING ? ProgressBar.INDETERMINATE_PROGRESS : p.fraction());
         counts.setText(p.countsLine());
         doing.setText(p.doing().isEmpty() ? "" : p.state().over() ? "Last: " + p.doing() : p.doing());
         Fx.show(doing, !p.doing().isEmpty());
@@ -89,7 +89,8 @@ final class WorkloadRunBox extends VBox {
             reasonCounts.clear();
             throttles.getChildren().clear();
             if (reasons.isEmpty()) {
-                Label none = new Label(p.requests() == 0 ? "No requests yet" : "No throttles",
+                Label none = new Label(
+                        p.requests() == 0 ? "No requests yet" : "No throttles",
                         Icons.of("mdi2c-check-circle-outline", 16));
                 none.getStyleClass().add("workload-no-throttles");
                 throttles.getChildren().add(none);
@@ -106,8 +107,9 @@ final class WorkloadRunBox extends VBox {
                 Label count = new Label();
                 count.getStyleClass().add("reason-count");
                 count.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // a fast-forward counts 456,438
-                Label what = WorkloadPane.wrapped(reason.contains("KeyRange") ? "throttled requests · hot partition"
-                        : "throttled requests", "workload-unit");
+                Label what = WorkloadPane.wrapped(
+                        reason.contains("KeyRange") ? "throttled requests · hot partition" : "throttled requests",
+                        "workload-unit");
                 HBox countRow = new HBox(6, count, what);
                 countRow.setAlignment(Pos.BASELINE_LEFT);
                 throttles.getChildren().add(new VBox(1, name, countRow));

@@ -39,7 +39,8 @@ final class WorkloadTarget {
         // A Lab proxy: the upstream's database is chosen by region and access key, and the connection's guard
         // decides what may be written.
         Connection c = main.getConnection();
-        return new SdkTarget(endpoint, c.region(), c.spec().accessKeyId(), List.of(c.guard().interceptor()));
+        return new SdkTarget(
+                endpoint, c.region(), c.spec().accessKeyId(), List.of(c.guard().interceptor()));
     }
 
     /**
@@ -61,7 +62,9 @@ final class WorkloadTarget {
                     + " simulated time in a new Lab.";
         }
         if (plan != null && !c.guard().isAlwaysWritable()) {
-            List<String> locked = plan.tables().keySet().stream().filter(t -> !c.guard().isUnlocked(t)).sorted()
+            List<String> locked = plan.tables().keySet().stream()
+                    .filter(t -> !c.guard().isUnlocked(t))
+                    .sorted()
                     .toList();
             if (!locked.isEmpty()) {
                 return "Writes are locked on " + c.spec().name() + ", and this workload writes to "

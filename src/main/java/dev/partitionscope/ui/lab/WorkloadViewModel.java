@@ -97,6 +97,7 @@ public final class WorkloadViewModel {
     private String endNote = "";
     /** Said after the run's own message: where a fast-forwarded Lab went. */
     private String doneNote = "";
+
     private String showTable;
     private boolean listedTables;
 
@@ -190,21 +191,34 @@ public final class WorkloadViewModel {
         progress.set(p);
         elapsed.set(Workloads.duration(p.elapsed()) + " of " + Workloads.duration(p.planned())
                 + (ff == null ? "" : " simulated"));
-        achieved.set(ff == null ? Workloads.number(Math.round(p.achievedRate())) + " req/s"
-                : String.format(java.util.Locale.ROOT, "in %.1f s", ff.realElapsed().toMillis() / 1000.0));
-        message.set(String.join(" ", java.util.stream.Stream.of(endNote, p.message(), doneNote)
-                .filter(t -> !t.isEmpty()).toList()));
+        achieved.set(
+                ff == null
+                        ? Workloads.number(Math.round(p.achievedRate())) + " req/s"
+                        : String.format(
+                                java.util.Locale.ROOT,
+                                "in %.1f s",
+                                ff.realElapsed().toMillis() / 1000.0));
+        message.set(String.join(
+                " ",
+                java.util.stream.Stream.of(endNote, p.message(), doneNote)
+                        .filter(t -> !t.isEmpty())
+                        .toList()));
         running.set(!ended);
         canStop.set(running.get() && !stopAsked);
         fastForwarding.set(ff != null && !ended);
-        stateText.set(!ended && p.state().over() ? (ff == null ? "Stopping…" : "Cancelling…") : switch (p.state()) {
-            case STARTING -> "Creating tables…";
-            case RUNNING -> stopAsked ? (ff == null ? "Stopping…" : "Cancelling…")
-                    : ff == null ? "Running" : "Fast-forwarding";
-            case FINISHED -> "Finished";
-            case STOPPED -> ff == null ? "Stopped" : "Cancelled";
-            case FAILED -> "Failed";
-        });
+        stateText.set(
+                !ended && p.state().over()
+                        ? (ff == null ? "Stopping…" : "Cancelling…")
+                        : switch (p.state()) {
+                            case STARTING -> "Creating tables…";
+                            case RUNNING ->
+                                stopAsked
+                                        ? (ff == null ? "Stopping…" : "Cancelling…")
+                                        : ff == null ? "Running" : "Fast-forwarding";
+                            case FINISHED -> "Finished";
+                            case STOPPED -> ff == null ? "Stopped" : "Cancelled";
+                            case FAILED -> "Failed";
+                        });
         if (p.state() != WorkloadProgress.State.STARTING && ff == null) {
             selectRunTable();
         }
@@ -228,8 +242,8 @@ public final class WorkloadViewModel {
         skewEnabled.set(s != null && s.skewed() != null);
         skewKey.set(s == null ? "" : WorkloadForm.skewKey(s));
         setDefault(WorkloadForm.Field.SKEW, skew, s == null ? "" : WorkloadForm.skewText(s));
-        String first = variants.contains(Scenario.BEFORE) ? Scenario.BEFORE
-                : variants.isEmpty() ? null : variants.get(0);
+        String first =
+                variants.contains(Scenario.BEFORE) ? Scenario.BEFORE : variants.isEmpty() ? null : variants.get(0);
         if (Objects.equals(variant.get(), first)) {
             variantChanged(first);
         } else {
@@ -277,8 +291,8 @@ public final class WorkloadViewModel {
         } else if (variant.get() == null) {
             planProblem = "Choose a variant.";
         } else {
-            WorkloadForm.Read read = WorkloadForm.read(s, rate.get(), duration.get(), skew.get(), itemSize.get(),
-                    fastForward.get());
+            WorkloadForm.Read read =
+                    WorkloadForm.read(s, rate.get(), duration.get(), skew.get(), itemSize.get(), fastForward.get());
             errors = read.errors();
             if (read.ok()) {
                 try {
@@ -292,8 +306,11 @@ public final class WorkloadViewModel {
         }
         fieldErrors.set(errors);
         problem.set(errors.isEmpty() ? planProblem : String.join("\n", errors.values()));
-        preview.set(plan == null ? "" : plan.headline() + " · offers " + Workloads.number(Math.round(
-                plan.offeredWriteUnits())) + " WCU/s");
+        preview.set(
+                plan == null
+                        ? ""
+                        : plan.headline() + " · offers " + Workloads.number(Math.round(plan.offeredWriteUnits()))
+                                + " WCU/s");
     }
 
     /** What Start would do now: available, start or switch. */
@@ -301,18 +318,24 @@ public final class WorkloadViewModel {
         unavailable.set(target.unavailableReason(plan, fastForward.get()));
         // While a run is stopping, Start starts afresh (the stopping run ends on its own).
         boolean runningNow = running.get() && !stopAsked;
-        boolean differs = run == null || !runningNow || !sameRun(plan)
-                || fastForward.get() != (run instanceof FastForwardRun);
+        boolean differs =
+                run == null || !runningNow || !sameRun(plan) || fastForward.get() != (run instanceof FastForwardRun);
         // A fast-forward takes seconds and ends in another Lab: it is cancelled, not switched.
         canStart.set(plan != null && unavailable.get().isEmpty() && differs && !fastForwarding.get());
-        stopText.set(running.get() ? (run instanceof FastForwardRun ? "Cancel" : "Stop")
-                : fastForward.get() ? "Cancel" : "Stop");
-        startText.set(!runningNow || plan == null || !differs || fastForwarding.get() ? "Start"
-                : fastForward.get() ? "Stop and fast-forward" : switchText(plan));
+        stopText.set(
+                running.get()
+                        ? (run instanceof FastForwardRun ? "Cancel" : "Stop")
+                        : fastForward.get() ? "Cancel" : "Stop");
+        startText.set(
+                !runningNow || plan == null || !differs || fastForwarding.get()
+                        ? "Start"
+                        : fastForward.get() ? "Stop and fast-forward" : switchText(plan));
     }
 
     private boolean sameRun(Plan p) {
-        return p != null && runPlan != null && p.scenario().name().equals(runPlan.scenario().name())
+        return p != null
+                && runPlan != null
+                && p.scenario().name().equals(runPlan.scenario().name())
                 && p.variant().name().equals(runPlan.variant().name())
                 && p.settings().equals(runPlan.settings());
     }
@@ -321,13 +344,16 @@ public final class WorkloadViewModel {
         if (!p.scenario().name().equals(runPlan.scenario().name())) {
             return "Switch to " + p.scenario().name() + " · " + p.variant().name();
         }
-        return p.variant().name().equals(runPlan.variant().name()) ? "Restart with these settings"
+        return p.variant().name().equals(runPlan.variant().name())
+                ? "Restart with these settings"
                 : "Switch to " + p.variant().name();
     }
 
     private void labChanged() {
         // A fast-forward writes to a Lab of its own: the app may go anywhere meanwhile.
-        if (run != null && running.get() && !(run instanceof FastForwardRun)
+        if (run != null
+                && running.get()
+                && !(run instanceof FastForwardRun)
                 && target.lab().filter(l -> l == runLab).isEmpty()) {
             run.stop();
             stopAsked = true;
@@ -349,8 +375,13 @@ public final class WorkloadViewModel {
         doneNote = "The Lab screen now shows that Lab; Save recording… (Ctrl+S) keeps it.";
         poll(); // over before the connection changes, so leaving the previous Lab stops nothing
         String name = p.scenario().name() + " " + p.variant().name() + " · " + Workloads.duration(p.duration());
-        replays.connect(new LabReplays.Replay(LabReplays.Kind.FAST_FORWARD, served.endpoint(), name,
-                served.lab().clock().epochMillis()), served.lab().region(),
+        replays.connect(
+                new LabReplays.Replay(
+                        LabReplays.Kind.FAST_FORWARD,
+                        served.endpoint(),
+                        name,
+                        served.lab().clock().epochMillis()),
+                served.lab().region(),
                 showTable == null ? List.of() : List.of(showTable));
     }
 

@@ -32,9 +32,11 @@ final class ChartData {
         this.periodSeconds = periodSeconds;
         this.zone = Objects.requireNonNull(zone, "zone");
         this.series = series.stream()
-                .map(s -> new Series(s.name(), s.colorClass(), s.kind(), s.values().clone()))
+                .map(s -> new Series(
+                        s.name(), s.colorClass(), s.kind(), s.values().clone()))
                 .toList();
-        this.buckets = this.series.stream().mapToInt(s -> s.values().length).max().orElse(0);
+        this.buckets =
+                this.series.stream().mapToInt(s -> s.values().length).max().orElse(0);
         this.max = computeMax();
     }
 
@@ -76,7 +78,9 @@ final class ChartData {
     double barTotal(int i) {
         double sum = 0;
         for (Series s : series) {
-            if (s.kind() == Kind.STACKED_BAR && i < s.values().length && s.values()[i] > 0
+            if (s.kind() == Kind.STACKED_BAR
+                    && i < s.values().length
+                    && s.values()[i] > 0
                     && Double.isFinite(s.values()[i])) {
                 sum += s.values()[i];
             }
@@ -109,11 +113,14 @@ final class ChartData {
         }
         sb.append('\n');
         for (int i = 0; i < buckets; i++) {
-            sb.append(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(bucketStart(i).atZone(zone)));
+            sb.append(
+                    DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(bucketStart(i).atZone(zone)));
             for (Series s : series) {
                 sb.append(',');
                 if (i < s.values().length && Double.isFinite(s.values()[i])) {
-                    sb.append(BigDecimal.valueOf(s.values()[i]).stripTrailingZeros().toPlainString());
+                    sb.append(BigDecimal.valueOf(s.values()[i])
+                            .stripTrailingZeros()
+                            .toPlainString());
                 }
             }
             sb.append('\n');

@@ -33,13 +33,14 @@ final class ChartSeries {
     /** A limit line more than this many times the busiest period would flatten the consumed line to the axis. */
     static final double OFF_SCALE = 5;
 
-    private static final String[] CAUSE_COLOURS = {"chart-keyrange", "chart-provisioned", "chart-account",
-            "chart-ondemand"};
-    private static final String[] CAUSE_NAMES = {"Hot partition (KeyRange)", "Provisioned capacity", "Account limit",
-            "On-demand maximum"};
+    private static final String[] CAUSE_COLOURS = {
+        "chart-keyrange", "chart-provisioned", "chart-account", "chart-ondemand"
+    };
+    private static final String[] CAUSE_NAMES = {
+        "Hot partition (KeyRange)", "Provisioned capacity", "Account limit", "On-demand maximum"
+    };
 
-    private ChartSeries() {
-    }
+    private ChartSeries() {}
 
     static List<Chart> charts(MetricsSnapshot s, Resource r, Verdicts.Limits limits) {
         List<Chart> out = new ArrayList<>();
@@ -55,14 +56,20 @@ final class ChartSeries {
         String period = MetricPeriod.label(s.periodSeconds());
         List<TimeChart.Series> series = new ArrayList<>();
         double[] consumed = s.display(r, TableMetric.consumed(d));
-        series.add(new TimeChart.Series("Consumed " + d.unit() + "/s", d == Direction.READ ? "chart-read"
-                : "chart-write", TimeChart.Kind.LINE, consumed));
+        series.add(new TimeChart.Series(
+                "Consumed " + d.unit() + "/s",
+                d == Direction.READ ? "chart-read" : "chart-write",
+                TimeChart.Kind.LINE,
+                consumed));
         int colour = 3;
         for (MetricQuery q : s.plan().queries()) {
             // A global table's write units by Source (Customer, GlobalTable): replication's share of the total.
             if (q.split() != null && q.resource().equals(r) && q.metric() == TableMetric.consumed(d)) {
-                series.add(new TimeChart.Series("… from " + q.split().value() + " (" + d.unit() + "/s)",
-                        "chart-c" + colour, TimeChart.Kind.DASHED_LINE, s.display(q.key())));
+                series.add(new TimeChart.Series(
+                        "… from " + q.split().value() + " (" + d.unit() + "/s)",
+                        "chart-c" + colour,
+                        TimeChart.Kind.DASHED_LINE,
+                        s.display(q.key())));
                 colour = colour % 8 + 1;
             }
         }
@@ -89,8 +96,13 @@ final class ChartSeries {
         }
         series.add(new TimeChart.Series(name, "chart-limit", TimeChart.Kind.DASHED_LINE, limit));
         DataStatus status = s.stateOf(r, List.of(key(r, TableMetric.consumed(d))));
-        return new Chart(d.word() + "Capacity", (d == Direction.READ ? "Read" : "Write") + " capacity",
-                d.unit() + "/s (Sum ÷ " + period + " period)", d.unit() + "/s", series, status);
+        return new Chart(
+                d.word() + "Capacity",
+                (d == Direction.READ ? "Read" : "Write") + " capacity",
+                d.unit() + "/s (Sum ÷ " + period + " period)",
+                d.unit() + "/s",
+                series,
+                status);
     }
 
     static Chart throttles(MetricsSnapshot s, Resource r) {
@@ -100,8 +112,8 @@ final class ChartSeries {
         for (int i = 0; i < causes.length; i++) {
             double[] read = s.display(r, TableMetric.cause(Direction.READ, causes[i]));
             double[] write = s.display(r, TableMetric.cause(Direction.WRITE, causes[i]));
-            series.add(new TimeChart.Series(CAUSE_NAMES[i], CAUSE_COLOURS[i], TimeChart.Kind.STACKED_BAR,
-                    add(read, write)));
+            series.add(new TimeChart.Series(
+                    CAUSE_NAMES[i], CAUSE_COLOURS[i], TimeChart.Kind.STACKED_BAR, add(read, write)));
             keys.add(key(r, TableMetric.cause(Direction.READ, causes[i])));
             keys.add(key(r, TableMetric.cause(Direction.WRITE, causes[i])));
         }
@@ -109,8 +121,13 @@ final class ChartSeries {
         series.add(new TimeChart.Series("All throttle events", "chart-limit", TimeChart.Kind.DASHED_LINE, all));
         keys.add(key(r, TableMetric.READ_THROTTLES));
         keys.add(key(r, TableMetric.WRITE_THROTTLES));
-        return new Chart("throttles", "Throttle events by cause (reads + writes)",
-                "events per " + MetricPeriod.label(s.periodSeconds()), "events", series, s.stateOf(r, keys));
+        return new Chart(
+                "throttles",
+                "Throttle events by cause (reads + writes)",
+                "events per " + MetricPeriod.label(s.periodSeconds()),
+                "events",
+                series,
+                s.stateOf(r, keys));
     }
 
     /** Throttled requests (stacked) or latency (lines) per operation; only operations with datapoints are drawn. */
@@ -122,19 +139,27 @@ final class ChartSeries {
         for (MetricQuery.Key k : s.plan().perOperation(metric)) {
             keys.add(k);
             if (s.hasData(k)) {
-                series.add(new TimeChart.Series(k.label(), "chart-c" + colour, metric == TableMetric.LATENCY
-                        ? TimeChart.Kind.LINE : TimeChart.Kind.STACKED_BAR, s.display(k)));
+                series.add(new TimeChart.Series(
+                        k.label(),
+                        "chart-c" + colour,
+                        metric == TableMetric.LATENCY ? TimeChart.Kind.LINE : TimeChart.Kind.STACKED_BAR,
+                        s.display(k)));
                 colour = colour % 8 + 1;
             }
         }
         DataStatus status = s.stateOf(table, keys);
         String scope = r.isTable() ? "" : " (table-wide)";
         if (metric == TableMetric.LATENCY) {
-            return new Chart("latency", "Successful request latency by operation" + scope, "ms (average)", "ms",
-                    series, status);
+            return new Chart(
+                    "latency", "Successful request latency by operation" + scope, "ms (average)", "ms", series, status);
         }
-        return new Chart("throttledRequests", "Throttled requests by operation" + scope,
-                "requests per " + MetricPeriod.label(s.periodSeconds()), "requests", series, status);
+        return new Chart(
+                "throttledRequests",
+                "Throttled requests by operation" + scope,
+                "requests per " + MetricPeriod.label(s.periodSeconds()),
+                "requests",
+                series,
+                status);
     }
 
     private static double max(double[] v) {

@@ -20,8 +20,16 @@ final class HoverPainter {
 
     private final TextMeasure measure = new TextMeasure();
 
-    void paint(GraphicsContext g, double w, double h, PlotArea a, int bucket, double mouseY, Palette p,
-            DoubleFunction<String> format, String unit) {
+    void paint(
+            GraphicsContext g,
+            double w,
+            double h,
+            PlotArea a,
+            int bucket,
+            double mouseY,
+            Palette p,
+            DoubleFunction<String> format,
+            String unit) {
         ChartData d = a.data();
         double cx = Math.round(a.x(bucket + 0.5)) + 0.5;
         g.setStroke(p.crosshair());
@@ -33,7 +41,10 @@ final class HoverPainter {
         String[] values = new String[series.size()];
         Font font = p.font();
         Font bold = Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
-        String span = TimeTicks.bucket(d.bucketStart(bucket), d.bucketStart(bucket + 1), d.zone(),
+        String span = TimeTicks.bucket(
+                d.bucketStart(bucket),
+                d.bucketStart(bucket + 1),
+                d.zone(),
                 TimeTicks.crossesDays(d.start(), d.end(), d.zone()));
         double nameW = 0;
         double valueW = 0;

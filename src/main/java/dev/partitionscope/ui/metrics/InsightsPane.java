@@ -76,9 +76,14 @@ final class InsightsPane extends VBox {
         Fx.bindShown(progress, vm.insightsLoadingProperty().or(vm.sortKeysLoadingProperty()));
         error.getStyleClass().add("danger-text");
         error.setWrapText(true);
-        error.textProperty().bind(Bindings.createStringBinding(() -> vm.insightsErrorProperty().get() == null ? ""
-                : vm.insightsErrorProperty().get().headline() + " — " + vm.insightsErrorProperty().get().detail()
-                + " " + vm.insightsErrorProperty().get().hint(), vm.insightsErrorProperty()));
+        error.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.insightsErrorProperty().get() == null
+                                ? ""
+                                : vm.insightsErrorProperty().get().headline() + " — "
+                                        + vm.insightsErrorProperty().get().detail() + " "
+                                        + vm.insightsErrorProperty().get().hint(),
+                        vm.insightsErrorProperty()));
         Fx.bindShown(error, vm.insightsErrorProperty().isNotNull());
         copy.setMinWidth(Button.USE_PREF_SIZE);
         export.setMinWidth(Button.USE_PREF_SIZE);
@@ -118,10 +123,17 @@ final class InsightsPane extends VBox {
         status.setId("insightsStatus");
         status.setItems(vm.insights());
         status.setPlaceholder(new Label("Status appears once the table's metrics are read."));
-        status.getColumns().setAll(List.of(
-                column("Resource", ContributorInsightsState::resourceLabel, 200),
-                column("Status", s -> s.describe() + (s.rules().isEmpty() ? "" : " · " + s.rules().size() + " rule"
-                        + (s.rules().size() == 1 ? "" : "s")), 280)));
+        status.getColumns()
+                .setAll(List.of(
+                        column("Resource", ContributorInsightsState::resourceLabel, 200),
+                        column(
+                                "Status",
+                                s -> s.describe()
+                                        + (s.rules().isEmpty()
+                                                ? ""
+                                                : " · " + s.rules().size() + " rule"
+                                                        + (s.rules().size() == 1 ? "" : "s")),
+                                280)));
         status.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         status.setFixedCellSize(30);
         Runnable fit = () -> {
@@ -145,8 +157,8 @@ final class InsightsPane extends VBox {
         disable.setOnAction(e -> confirm(false));
         Runnable update = () -> {
             ContributorInsightsState t = target();
-            enable.setDisable(t == null || !(t.status() == Status.DISABLED || t.status() == Status.FAILED
-                    || t.status() == Status.ENABLED));
+            enable.setDisable(t == null
+                    || !(t.status() == Status.DISABLED || t.status() == Status.FAILED || t.status() == Status.ENABLED));
             enable.setText(t != null && t.status() == Status.ENABLED ? "Switch mode…" : "Enable…");
             disable.setDisable(t == null || !(t.status() == Status.ENABLED || t.status() == Status.FAILED));
         };
@@ -196,19 +208,26 @@ final class InsightsPane extends VBox {
         keys.setItems(vm.topKeys());
         keys.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         keys.setPlaceholder(new Label("No keys yet."));
-        keys.getColumns().setAll(List.of(
-                column("Key", t -> t.key().label(), 128),
-                column("Share", t -> percent(t.share() * 100), 68),
-                column("Peak/min", t -> Units.count(Math.round(t.peakPerMinute())), 92),
-                column("% ceiling", t -> percent(t.peakPercentOfCeiling()), 92),
-                column("Throttles", t -> Units.count(t.throttles()), 92)));
+        keys.getColumns()
+                .setAll(List.of(
+                        column("Key", t -> t.key().label(), 128),
+                        column("Share", t -> percent(t.share() * 100), 68),
+                        column("Peak/min", t -> Units.count(Math.round(t.peakPerMinute())), 92),
+                        column("% ceiling", t -> percent(t.peakPercentOfCeiling()), 92),
+                        column("Throttles", t -> Units.count(t.throttles()), 92)));
         keys.getColumns().get(3).setId("ceilingColumn");
-        headerTip(keys.getColumns().get(1), "Share of the resource's consumed throughput units (3 × WCU + RCU) over"
-                + " the range, the \"other keys\" row included.");
-        headerTip(keys.getColumns().get(2), "Peak consumed throughput units (3 × WCU + RCU) per minute: the busiest"
-                + " bucket; with buckets longer than a minute (ranges over a day), its average minute.");
-        headerTip(keys.getColumns().get(3), "Peak per-minute units as a share of one key's ceiling: 180,000 units per"
-                + " minute = 1,000 WCU/s or 3,000 RCU/s for the whole minute. Over 100 % means throttling.");
+        headerTip(
+                keys.getColumns().get(1),
+                "Share of the resource's consumed throughput units (3 × WCU + RCU) over"
+                        + " the range, the \"other keys\" row included.");
+        headerTip(
+                keys.getColumns().get(2),
+                "Peak consumed throughput units (3 × WCU + RCU) per minute: the busiest"
+                        + " bucket; with buckets longer than a minute (ranges over a day), its average minute.");
+        headerTip(
+                keys.getColumns().get(3),
+                "Peak per-minute units as a share of one key's ceiling: 180,000 units per"
+                        + " minute = 1,000 WCU/s or 3,000 RCU/s for the whole minute. Over 100 % means throttling.");
         headerTip(keys.getColumns().get(4), "Throttled requests of this key (the PKT rule: most throttled keys).");
         keys.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         keys.setPrefHeight(330);
@@ -242,21 +261,26 @@ final class InsightsPane extends VBox {
     private void updateState() {
         DataStatus s = vm.heatStatusProperty().get();
         KeyTimeMatrix m = vm.heatProperty().get();
-        String resource = vm.resourceProperty().get() == null ? "" : " · " + vm.resourceProperty().get().label();
+        String resource = vm.resourceProperty().get() == null
+                ? ""
+                : " · " + vm.resourceProperty().get().label();
         keysTitle.setText((vm.sortKeyLevelProperty().get() ? "Top key pairs" : "Top partition keys") + resource);
         keysState.getStyleClass().removeAll(DataStateStyles.ALL);
         if (s == null) {
-            boolean reading = vm.insightsLoadingProperty().get() || vm.sortKeysLoadingProperty().get();
+            boolean reading = vm.insightsLoadingProperty().get()
+                    || vm.sortKeysLoadingProperty().get();
             keysState.setText(reading ? "Reading reports…" : "");
             Fx.show(keysState, reading);
             keys.setPlaceholder(new Label(reading ? "Reading Contributor Insights reports…" : "No keys yet."));
             return;
         }
         keysState.getStyleClass().add(DataStateStyles.of(s.state()));
-        String text = s.state() == DataState.DATA ? "Hourly Contributor Insights reports (each ranks ≤ 25 keys)"
-                + " stitched into " + (m == null ? "?" : Units.count(m.columns())) + " buckets of "
-                + (m == null ? "?" : dev.partitionscope.core.metrics.MetricPeriod.label(m.bucketSeconds()))
-                + "; share includes the \"other keys\" row." : s.message();
+        String text = s.state() == DataState.DATA
+                ? "Hourly Contributor Insights reports (each ranks ≤ 25 keys)"
+                        + " stitched into " + (m == null ? "?" : Units.count(m.columns())) + " buckets of "
+                        + (m == null ? "?" : dev.partitionscope.core.metrics.MetricPeriod.label(m.bucketSeconds()))
+                        + "; share includes the \"other keys\" row."
+                : s.message();
         keysState.setText(text);
         // An empty table's placeholder already says it (with the next step); the line is for data with caveats.
         Fx.show(keysState, !vm.topKeys().isEmpty());
@@ -297,11 +321,16 @@ final class InsightsPane extends VBox {
     }
 
     private void exportCsv() {
-        String name = "top-keys-" + (vm.resourceProperty().get() == null ? "table"
-                : vm.resourceProperty().get().table() + (vm.resourceProperty().get().index() == null ? ""
-                : "-" + vm.resourceProperty().get().index())) + ".csv";
-        files.saveFile(getScene().getWindow(), "Export top keys", name, CSV).ifPresent(path -> write(path,
-                csvOf(List.copyOf(vm.topKeys()))));
+        String name = "top-keys-"
+                + (vm.resourceProperty().get() == null
+                        ? "table"
+                        : vm.resourceProperty().get().table()
+                                + (vm.resourceProperty().get().index() == null
+                                        ? ""
+                                        : "-" + vm.resourceProperty().get().index()))
+                + ".csv";
+        files.saveFile(getScene().getWindow(), "Export top keys", name, CSV)
+                .ifPresent(path -> write(path, csvOf(List.copyOf(vm.topKeys()))));
     }
 
     private void write(Path path, String text) {

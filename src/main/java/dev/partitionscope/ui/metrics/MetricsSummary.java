@@ -16,11 +16,10 @@ import java.util.List;
 
 /** The metrics screen as Markdown, for a design doc or a ticket: verdict, per-resource totals, top keys. */
 final class MetricsSummary {
-    private static final DateTimeFormatter UTC = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter UTC =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
-    private MetricsSummary() {
-    }
+    private MetricsSummary() {}
 
     static String markdown(MetricsViewModel vm) {
         MetricsSnapshot s = vm.snapshotProperty().get();
@@ -51,17 +50,31 @@ final class MetricsSummary {
 
     static String markdown(MetricsSnapshot s, Verdict v, Resource selected, List<TopKey> keys) {
         StringBuilder sb = new StringBuilder();
-        sb.append("## ").append(s.plan().table()).append(" — ").append(UTC.format(s.start())).append(" → ")
-                .append(UTC.format(s.plan().end())).append(" (").append(MetricPeriod.label(s.periodSeconds()))
+        sb.append("## ")
+                .append(s.plan().table())
+                .append(" — ")
+                .append(UTC.format(s.start()))
+                .append(" → ")
+                .append(UTC.format(s.plan().end()))
+                .append(" (")
+                .append(MetricPeriod.label(s.periodSeconds()))
                 .append(" periods)\n\n");
         if (v != null) {
-            sb.append("**").append(v.headline()).append("**\n\n").append(v.detail()).append("\n\n");
+            sb.append("**")
+                    .append(v.headline())
+                    .append("**\n\n")
+                    .append(v.detail())
+                    .append("\n\n");
         }
-        sb.append("| Resource | Consumed RCU (sum) | Consumed WCU (sum) | KeyRange | Provisioned | Account | On-demand max"
-                + " |\n|---|---:|---:|---:|---:|---:|---:|\n");
+        sb.append(
+                "| Resource | Consumed RCU (sum) | Consumed WCU (sum) | KeyRange | Provisioned | Account | On-demand max"
+                        + " |\n|---|---:|---:|---:|---:|---:|---:|\n");
         for (Resource r : s.resources()) {
-            sb.append("| ").append(r.label()).append(" | ")
-                    .append(known(s.total(r, TableMetric.CONSUMED_READ))).append(" | ")
+            sb.append("| ")
+                    .append(r.label())
+                    .append(" | ")
+                    .append(known(s.total(r, TableMetric.CONSUMED_READ)))
+                    .append(" | ")
                     .append(known(s.total(r, TableMetric.CONSUMED_WRITE)));
             for (Cause c : Cause.values()) {
                 sb.append(" | ").append(causeCell(s, r, c));
@@ -73,15 +86,22 @@ final class MetricsSummary {
             s.plan().notes().forEach(n -> sb.append("- ").append(n).append('\n'));
         }
         if (!keys.isEmpty() && selected != null) {
-            sb.append("\nTop partition keys of ").append(selected.label())
+            sb.append("\nTop partition keys of ")
+                    .append(selected.label())
                     .append(" (Contributor Insights, stitched per hour):\n\n| Key | Share | Peak units/min | % of key"
                             + " ceiling | Throttles |\n|---|---:|---:|---:|---:|\n");
             for (TopKey k : keys.subList(0, Math.min(10, keys.size()))) {
-                sb.append("| `").append(k.key().label().replace("|", "\\|")).append("` | ")
-                        .append(InsightsPane.percent(k.share() * 100)).append(" | ")
-                        .append(Units.count(Math.round(k.peakPerMinute()))).append(" | ")
-                        .append(InsightsPane.percent(k.peakPercentOfCeiling())).append(" | ")
-                        .append(Units.count(k.throttles())).append(" |\n");
+                sb.append("| `")
+                        .append(k.key().label().replace("|", "\\|"))
+                        .append("` | ")
+                        .append(InsightsPane.percent(k.share() * 100))
+                        .append(" | ")
+                        .append(Units.count(Math.round(k.peakPerMinute())))
+                        .append(" | ")
+                        .append(InsightsPane.percent(k.peakPercentOfCeiling()))
+                        .append(" | ")
+                        .append(Units.count(k.throttles()))
+                        .append(" |\n");
             }
         }
         return sb.toString();

@@ -15,8 +15,8 @@ import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.common.Theme;
 import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.shell.Screen;
 import dev.partitionscope.ui.shell.ResourceChips;
+import dev.partitionscope.ui.shell.Screen;
 import dev.partitionscope.ui.shell.ShellActions;
 import dev.partitionscope.ui.shell.TableScreenState;
 import java.io.IOException;
@@ -63,6 +63,7 @@ public final class MetricsView {
     private final Label progressText = new Label();
     /** What the table publishes differently from the documented set (ListMetrics), or why it could not be told. */
     private final Label publishing = new Label();
+
     private final ProgressIndicator spinner = new ProgressIndicator();
     private final Hyperlink cancel = new Hyperlink("Cancel");
     private final ResourceChips resources;
@@ -78,8 +79,8 @@ public final class MetricsView {
         this.main = vm.main();
         this.actions = actions;
         this.files = files;
-        this.banner = new VerdictBanner(() -> main.screenProperty().set(Screen.HEATMAP),
-                () -> main.screenProperty().set(Screen.SHARDING));
+        this.banner = new VerdictBanner(() -> main.screenProperty().set(Screen.HEATMAP), () -> main.screenProperty()
+                .set(Screen.SHARDING));
         this.insights = new InsightsPane(vm, files);
         this.resources = new ResourceChips(main);
         root.getStylesheets().add(CSS);
@@ -92,16 +93,19 @@ public final class MetricsView {
         root.getChildren().addAll(scroll, empty);
         bind();
         // Load only while on screen: metric reads and insight reports are billed on AWS.
-        root.sceneProperty().addListener((obs, old, scene) -> vm.activeProperty().set(scene != null));
+        root.sceneProperty()
+                .addListener((obs, old, scene) -> vm.activeProperty().set(scene != null));
         // Esc cancels a load wherever the focus is (the top bar, a chart) while this screen is shown.
         Fx.sceneKeyFilter(root, escape);
-        root.parentProperty().addListener((obs, old, parent) -> vm.activeProperty().set(parent != null
-                && root.getScene() != null));
+        root.parentProperty()
+                .addListener((obs, old, parent) -> vm.activeProperty().set(parent != null && root.getScene() != null));
     }
 
     private void escape(KeyEvent e) {
-        if (e.getCode() == KeyCode.ESCAPE && (vm.loadingProperty().get() || vm.insightsLoadingProperty().get()
-                || vm.sortKeysLoadingProperty().get())) {
+        if (e.getCode() == KeyCode.ESCAPE
+                && (vm.loadingProperty().get()
+                        || vm.insightsLoadingProperty().get()
+                        || vm.sortKeysLoadingProperty().get())) {
             vm.cancel();
             e.consume();
         }
@@ -184,10 +188,16 @@ public final class MetricsView {
 
     private void updateState() {
         TableShape shape = main.tableShapeProperty().get();
-        boolean show = TableScreenState.apply(empty, main, actions, Screen.METRICS, "Connect to AWS, LocalStack"
-                + " (through the Lab proxy) or the built-in Lab to read a table's CloudWatch metrics and Contributor"
-                + " Insights.", "Choose a table in the top bar (Ctrl+T): its capacity, throttles by cause and top keys"
-                + " appear here, with a verdict on why it throttles.");
+        boolean show = TableScreenState.apply(
+                empty,
+                main,
+                actions,
+                Screen.METRICS,
+                "Connect to AWS, LocalStack"
+                        + " (through the Lab proxy) or the built-in Lab to read a table's CloudWatch metrics and Contributor"
+                        + " Insights.",
+                "Choose a table in the top bar (Ctrl+T): its capacity, throttles by cause and top keys"
+                        + " appear here, with a verdict on why it throttles.");
         Fx.show(empty, !show);
         content.setDisable(!show);
         content.setVisible(show);
@@ -214,7 +224,8 @@ public final class MetricsView {
         DateTimeFormatter f = DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(zone);
         rangeLabel.setText(f.format(s.start()) + " → " + f.format(s.plan().end()) + " · "
                 + MetricPeriod.label(s.periodSeconds()) + " periods · " + (range.utc() ? "UTC" : "local"));
-        List<ChartSeries.Chart> list = ChartSeries.charts(s, r, Verdicts.limitsOf(shape).get(r));
+        List<ChartSeries.Chart> list =
+                ChartSeries.charts(s, r, Verdicts.limitsOf(shape).get(r));
         for (int i = 0; i < list.size(); i++) {
             ChartSeries.Chart c = list.get(i);
             TimeChart node = chartNodes.get(i);
@@ -224,8 +235,13 @@ public final class MetricsView {
             node.setValueUnit(c.unit());
             node.setData(s.start(), s.periodSeconds(), c.series(), zone);
             DataState st = c.status().state();
-            node.setMessage(st == DataState.DATA || st == DataState.PARTIAL && !c.series().isEmpty() ? null
-                    : st == DataState.ZERO ? c.zeroMessage() : c.status().message());
+            node.setMessage(
+                    st == DataState.DATA
+                                    || st == DataState.PARTIAL && !c.series().isEmpty()
+                            ? null
+                            : st == DataState.ZERO
+                                    ? c.zeroMessage()
+                                    : c.status().message());
         }
     }
 
@@ -241,20 +257,29 @@ public final class MetricsView {
 
     private void exportCsv() {
         Resource r = vm.resourceProperty().get();
-        String name = "metrics-" + (r == null ? "table" : r.table() + (r.index() == null ? "" : "-" + r.index()))
-                + ".csv";
-        files.saveFile(root.getScene().getWindow(), "Export metrics", name, InsightsPane.CSV).ifPresent(path -> {
-            StringBuilder sb = new StringBuilder();
-            for (TimeChart c : chartNodes) {
-                sb.append("# ").append(c.getTitle()).append('\n').append(c.csv()).append('\n');
-            }
-            try {
-                Files.writeString(path, sb.toString(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                error.show(UserMessage.of("Could not save the CSV", path + ": " + e.getMessage(),
-                        "Pick another folder or file name."), MessageBox.Kind.ERROR);
-            }
-        });
+        String name =
+                "metrics-" + (r == null ? "table" : r.table() + (r.index() == null ? "" : "-" + r.index())) + ".csv";
+        files.saveFile(root.getScene().getWindow(), "Export metrics", name, InsightsPane.CSV)
+                .ifPresent(path -> {
+                    StringBuilder sb = new StringBuilder();
+                    for (TimeChart c : chartNodes) {
+                        sb.append("# ")
+                                .append(c.getTitle())
+                                .append('\n')
+                                .append(c.csv())
+                                .append('\n');
+                    }
+                    try {
+                        Files.writeString(path, sb.toString(), StandardCharsets.UTF_8);
+                    } catch (IOException e) {
+                        error.show(
+                                UserMessage.of(
+                                        "Could not save the CSV",
+                                        path + ": " + e.getMessage(),
+                                        "Pick another folder or file name."),
+                                MessageBox.Kind.ERROR);
+                    }
+                });
     }
 
     public Node root() {

@@ -78,6 +78,7 @@ public final class MetricsViewModel {
     private InsightsReader.Request lastRequest;
     /** The window of the metrics shown: the range resolved at the endpoint's "now" of their load. */
     private TimeRange.Window loadedWindow;
+
     private TaskHandle loadTask = TaskHandle.NONE;
     private TaskHandle toggleTask = TaskHandle.NONE;
     private int generation;
@@ -144,16 +145,29 @@ public final class MetricsViewModel {
         insightsError.set(null);
         String verb = enable ? "Enabling" : "Disabling";
         progressText.set(verb + " Contributor Insights on " + target.resourceLabel() + "…");
-        toggleTask = main.tasks().run(verb + " Contributor Insights on " + target.resourceLabel(), ctx ->
-                new TableGateway(c).setContributorInsightsAndWait(shape, target, enable, mode, POLL_INTERVAL,
-                        MAX_POLLS, ctx::isCancelled, states -> ctx.post(() -> insights.setAll(states))), states -> {
-            insights.setAll(states);
-            progressText.set("");
-            reload();
-        }, failure -> {
-            progressText.set("");
-            insightsError.set(ErrorTranslator.translate(failure, c.spec(), "UpdateContributorInsights"));
-        });
+        toggleTask = main.tasks()
+                .run(
+                        verb + " Contributor Insights on " + target.resourceLabel(),
+                        ctx -> new TableGateway(c)
+                                .setContributorInsightsAndWait(
+                                        shape,
+                                        target,
+                                        enable,
+                                        mode,
+                                        POLL_INTERVAL,
+                                        MAX_POLLS,
+                                        ctx::isCancelled,
+                                        states -> ctx.post(() -> insights.setAll(states))),
+                        states -> {
+                            insights.setAll(states);
+                            progressText.set("");
+                            reload();
+                        },
+                        failure -> {
+                            progressText.set("");
+                            insightsError.set(
+                                    ErrorTranslator.translate(failure, c.spec(), "UpdateContributorInsights"));
+                        });
     }
 
     // Internals
@@ -214,78 +228,90 @@ public final class MetricsViewModel {
         // reopens at exactly this window.
         Instant now = endpointNow.apply(c);
         TimeRange.Window window = range.resolve(now);
-        loadTask = main.tasks().run("Loading metrics for " + shape.name(), ctx -> new TrafficLoader(c).load(shape,
-                range, now, ctx::isCancelled, new TrafficLoader.Listener() {
-                    @Override
-                    public void metricPages(int pages) {
-                        ctx.progress(-1, "Reading CloudWatch metrics (page " + pages + ")");
-                    }
+        loadTask = main.tasks()
+                .run(
+                        "Loading metrics for " + shape.name(),
+                        ctx -> new TrafficLoader(c)
+                                .load(shape, range, now, ctx::isCancelled, new TrafficLoader.Listener() {
+                                    @Override
+                                    public void metricPages(int pages) {
+                                        ctx.progress(-1, "Reading CloudWatch metrics (page " + pages + ")");
+                                    }
 
-                    @Override
-                    public void metrics(MetricsSnapshot s, Verdict v) {
-                        ctx.post(() -> {
-                            snapshot.set(s);
-                            verdict.set(v);
-                            loadedWindow = window;
-                            shownFor = key;
+                                    @Override
+                                    public void metrics(MetricsSnapshot s, Verdict v) {
+                                        ctx.post(() -> {
+                                            snapshot.set(s);
+                                            verdict.set(v);
+                                            loadedWindow = window;
+                                            shownFor = key;
+                                            loading.set(false);
+                                            insightsLoading.set(true);
+                                            progressText.set("Reading Contributor Insights…");
+                                        });
+                                    }
+
+                                    @Override
+                                    public void insightsRequest(
+                                            List<ContributorInsightsState> states, InsightsReader.Request request) {
+                                        ctx.post(() -> {
+                                            insights.setAll(states);
+                                            lastRequest = request;
+                                            sortKeyReports.clear();
+                                        });
+                                    }
+
+                                    @Override
+                                    public void reports(int done, int total) {
+                                        ctx.progress(
+                                                (double) done / total,
+                                                "Contributor Insights report " + done + " of " + total);
+                                        ctx.post(() -> {
+                                            insightsProgress.set((double) done / total);
+                                            progressText.set(
+                                                    "Contributor Insights: " + done + " of " + total + " reports");
+                                        });
+                                    }
+                                }),
+                        traffic -> {
+                            if (gen != generation) {
+                                return;
+                            }
                             loading.set(false);
-                            insightsLoading.set(true);
-                            progressText.set("Reading Contributor Insights…");
+                            insightsLoading.set(false);
+                            progressText.set("");
+                            if (traffic.insights() != null) {
+                                insightsResult.set(traffic.insights());
+                                updateResource();
+                            }
+                        },
+                        failure -> {
+                            if (gen != generation) {
+                                return;
+                            }
+                            loading.set(false);
+                            insightsLoading.set(false);
+                            progressText.set("");
+                            error.set(ErrorTranslator.translate(failure, c.spec(), "GetMetricData"));
+                        },
+                        () -> {
+                            if (gen == generation) {
+                                loading.set(false);
+                                insightsLoading.set(false);
+                                progressText.set("Cancelled — what loaded is shown; F5 to load again");
+                                dirty = true;
+                            }
                         });
-                    }
-
-                    @Override
-                    public void insightsRequest(List<ContributorInsightsState> states,
-                                                InsightsReader.Request request) {
-                        ctx.post(() -> {
-                            insights.setAll(states);
-                            lastRequest = request;
-                            sortKeyReports.clear();
-                        });
-                    }
-
-                    @Override
-                    public void reports(int done, int total) {
-                        ctx.progress((double) done / total, "Contributor Insights report " + done + " of " + total);
-                        ctx.post(() -> {
-                            insightsProgress.set((double) done / total);
-                            progressText.set("Contributor Insights: " + done + " of " + total + " reports");
-                        });
-                    }
-                }), traffic -> {
-            if (gen != generation) {
-                return;
-            }
-            loading.set(false);
-            insightsLoading.set(false);
-            progressText.set("");
-            if (traffic.insights() != null) {
-                insightsResult.set(traffic.insights());
-                updateResource();
-            }
-        }, failure -> {
-            if (gen != generation) {
-                return;
-            }
-            loading.set(false);
-            insightsLoading.set(false);
-            progressText.set("");
-            error.set(ErrorTranslator.translate(failure, c.spec(), "GetMetricData"));
-        }, () -> {
-            if (gen == generation) {
-                loading.set(false);
-                insightsLoading.set(false);
-                progressText.set("Cancelled — what loaded is shown; F5 to load again");
-                dirty = true;
-            }
-        });
     }
 
     private void updateResource() {
         TableShape shape = main.tableShapeProperty().get();
         String index = main.selectedIndexProperty().get();
-        Resource r = shape == null ? null : MainViewModel.BASE_TABLE.equals(index) || index == null
-                ? Resource.table(shape.name()) : Resource.index(shape.name(), index);
+        Resource r = shape == null
+                ? null
+                : MainViewModel.BASE_TABLE.equals(index) || index == null
+                        ? Resource.table(shape.name())
+                        : Resource.index(shape.name(), index);
         resource.set(r);
         InsightsReader.Result result = insightsResult.get();
         if (r == null || result == null) {
@@ -318,10 +344,16 @@ public final class MetricsViewModel {
                 heatStatus.set(notReady);
             } else if (c != null && lastRequest != null) {
                 sortKeysLoading.set(true);
-                sortKeyReports.load(r, c, lastRequest, progressText::set, () -> {
-                    sortKeysLoading.set(false);
-                    updateResource();
-                }, () -> sortKeysLoading.set(false));
+                sortKeyReports.load(
+                        r,
+                        c,
+                        lastRequest,
+                        progressText::set,
+                        () -> {
+                            sortKeysLoading.set(false);
+                            updateResource();
+                        },
+                        () -> sortKeysLoading.set(false));
             }
             return;
         }

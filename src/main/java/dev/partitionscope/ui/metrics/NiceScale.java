@@ -23,7 +23,7 @@ record NiceScale(double top, double step) {
         double m = max;
         // Start one decade below max: that step gives at least 10 intervals, so no candidate is skipped and the
         // first one that fits leaves 2 to 4 intervals (consecutive steps grow by at most 2.5 ×).
-        for (int exp = (int) Math.floor(Math.log10(m)) - 1;; exp++) {
+        for (int exp = (int) Math.floor(Math.log10(m)) - 1; ; exp++) {
             for (double mantissa : MANTISSAS) {
                 double step = clean(mantissa * Math.pow(10, exp));
                 long intervals = (long) Math.ceil(m / step - 1e-9);

@@ -5,6 +5,15 @@ import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 
 /** The colours and fonts of one frame, read from the theme through the chart's probe labels. */
-record Palette(Function<String, Paint> series, Paint title, Font titleFont, Paint text, Font font, Paint grid,
-        Paint axis, Paint crosshair, Paint hoverBackground, Paint hoverBorder, Paint hoverText) {
-}
+record Palette(
+        Function<String, Paint> series,
+        Paint title,
+        Font titleFont,
+        Paint text,
+        Font font,
+        Paint grid,
+        Paint axis,
+        Paint crosshair,
+        Paint hoverBackground,
+        Paint hoverBorder,
+        Paint hoverText) {}

@@ -13,7 +13,6 @@ import java.util.function.DoubleFunction;
 import java.util.stream.Collectors;
 import javafx.application.Platform;
 import javafx.scene.AccessibleRole;
-import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Label;
 import javafx.scene.input.MouseEvent;
@@ -32,7 +31,11 @@ import javafx.scene.paint.Paint;
  */
 public final class TimeChart extends Region {
     /** How a series is drawn. Bars stack in series order from the baseline; lines are drawn over them. */
-    public enum Kind { LINE, DASHED_LINE, STACKED_BAR }
+    public enum Kind {
+        LINE,
+        DASHED_LINE,
+        STACKED_BAR
+    }
 
     /**
      * One series; values[i] belongs to the bucket starting at start + i × period; NaN = no datapoint (a gap, not
@@ -72,6 +75,7 @@ public final class TimeChart extends Region {
     private String valueUnit = "";
     /** Where the last frame put the plot; null before the first frame or when too small to draw one. */
     private PlotArea area;
+
     private boolean dirty = true;
     private double hoverX = Double.NaN;
     private double hoverY;
@@ -87,8 +91,19 @@ public final class TimeChart extends Region {
         message.setManaged(false);
         message.setVisible(false);
         message.setMouseTransparent(true);
-        getChildren().addAll(plot, overlay, message, titleProbe, textProbe, gridProbe, axisProbe, crosshairProbe,
-                hoverBackgroundProbe, hoverBorderProbe, hoverTextProbe);
+        getChildren()
+                .addAll(
+                        plot,
+                        overlay,
+                        message,
+                        titleProbe,
+                        textProbe,
+                        gridProbe,
+                        axisProbe,
+                        crosshairProbe,
+                        hoverBackgroundProbe,
+                        hoverBorderProbe,
+                        hoverTextProbe);
         setPickOnBounds(true);
         setMinSize(200, 150);
         setPrefSize(640, 260);
@@ -182,8 +197,15 @@ public final class TimeChart extends Region {
         }
         dirty = false;
         Palette palette = palette();
-        area = plotPainter.paint(plot.getGraphicsContext2D(), plot.getWidth(), plot.getHeight(), data, title,
-                yAxisLabel, palette, valueFormatter);
+        area = plotPainter.paint(
+                plot.getGraphicsContext2D(),
+                plot.getWidth(),
+                plot.getHeight(),
+                data,
+                title,
+                yAxisLabel,
+                palette,
+                valueFormatter);
         placeMessage();
         paintHover();
     }
@@ -219,17 +241,26 @@ public final class TimeChart extends Region {
         int bucket = area.bucketAt(hoverX);
         if (bucket >= 0) {
             DoubleFunction<String> format = valueFormatter != null ? valueFormatter : NiceScale::number;
-            hoverPainter.paint(g, overlay.getWidth(), overlay.getHeight(), area, bucket, hoverY, palette(), format,
-                    valueUnit);
+            hoverPainter.paint(
+                    g, overlay.getWidth(), overlay.getHeight(), area, bucket, hoverY, palette(), format, valueUnit);
         }
     }
 
     // Colours
 
     private Palette palette() {
-        return new Palette(cls -> paint(seriesProbes.get(cls)), paint(titleProbe), titleProbe.getFont(),
-                paint(textProbe), textProbe.getFont(), paint(gridProbe), paint(axisProbe), paint(crosshairProbe),
-                paint(hoverBackgroundProbe), paint(hoverBorderProbe), paint(hoverTextProbe));
+        return new Palette(
+                cls -> paint(seriesProbes.get(cls)),
+                paint(titleProbe),
+                titleProbe.getFont(),
+                paint(textProbe),
+                textProbe.getFont(),
+                paint(gridProbe),
+                paint(axisProbe),
+                paint(crosshairProbe),
+                paint(hoverBackgroundProbe),
+                paint(hoverBorderProbe),
+                paint(hoverTextProbe));
     }
 
     private static Paint paint(Label probe) {

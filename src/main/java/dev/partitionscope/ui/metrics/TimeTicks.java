@@ -20,23 +20,21 @@ import java.util.function.ToIntFunction;
  * not in UTC, so a zone like UTC+5:30 still gets ticks on the hour.
  */
 final class TimeTicks {
-    record Tick(Instant at, String label) {
-    }
+    record Tick(Instant at, String label) {}
 
     private static final long DAY = 86_400;
-    private static final long[] STEPS = {60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 14_400, 21_600, 43_200, DAY,
-            2 * DAY, 7 * DAY};
+    private static final long[] STEPS = {
+        60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 14_400, 21_600, 43_200, DAY, 2 * DAY, 7 * DAY
+    };
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT);
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("MM-dd", Locale.ROOT);
 
-    private TimeTicks() {
-    }
+    private TimeTicks() {}
 
     /** Whether [from, to) touches more than one local date, so labels need the date. */
     static boolean crossesDays(Instant from, Instant to, ZoneId zone) {
-        return to.isAfter(from)
-                && !LocalDate.ofInstant(from, zone).equals(LocalDate.ofInstant(to.minusNanos(1), zone));
+        return to.isAfter(from) && !LocalDate.ofInstant(from, zone).equals(LocalDate.ofInstant(to.minusNanos(1), zone));
     }
 
     /** Ticks in [from, to] with the smallest round step that gives at most {@code maxTicks} of them. */
@@ -80,8 +78,8 @@ final class TimeTicks {
         LocalDate last = LocalDate.ofInstant(to, zone);
         for (LocalDate d = LocalDate.ofInstant(from, zone); !d.isAfter(last); d = d.plusDays(1)) {
             if (step >= DAY) {
-                boolean round = step == 7 * DAY ? d.getDayOfWeek() == DayOfWeek.MONDAY
-                        : d.toEpochDay() % (step / DAY) == 0;
+                boolean round =
+                        step == 7 * DAY ? d.getDayOfWeek() == DayOfWeek.MONDAY : d.toEpochDay() % (step / DAY) == 0;
                 if (round) {
                     addIfInside(out, d.atStartOfDay(zone).toInstant(), from, to);
                 }

@@ -63,11 +63,12 @@ final class VerdictBanner extends HBox {
             return;
         }
         getStyleClass().add(v.kind().severity().name().toLowerCase());
-        icon.setIconLiteral(switch (v.kind().severity()) {
-            case GOOD -> "mdi2c-check-circle-outline";
-            case NEUTRAL -> "mdi2i-information-outline";
-            case PROBLEM -> v.pointsAtKeys() ? "mdi2f-fire" : "mdi2a-alert-outline";
-        });
+        icon.setIconLiteral(
+                switch (v.kind().severity()) {
+                    case GOOD -> "mdi2c-check-circle-outline";
+                    case NEUTRAL -> "mdi2i-information-outline";
+                    case PROBLEM -> v.pointsAtKeys() ? "mdi2f-fire" : "mdi2a-alert-outline";
+                });
         headline.setText(v.headline());
         detail.setText(v.detail());
         Fx.show(heatmap, v.pointsAtKeys());

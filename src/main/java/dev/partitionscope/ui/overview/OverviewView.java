@@ -57,42 +57,113 @@ public final class OverviewView {
     private final MainViewModel main;
     private final ShellActions actions;
 
-    @FXML private SplitPane root;
-    @FXML private Label tableCount;
-    @FXML private ProgressIndicator tablesSpinner;
-    @FXML private CustomTextField filterField;
-    @FXML private ListView<String> tableList;
-    @FXML private VBox tablesMessageHost;
-    @FXML private EmptyState tablesEmpty;
-    @FXML private MessageBox tablesError;
-    @FXML private ScrollPane detailScroll;
-    @FXML private VBox detailMessageHost;
-    @FXML private EmptyState detailEmpty;
-    @FXML private MessageBox detailError;
-    @FXML private Label tableName;
-    @FXML private Label tableStatus;
-    @FXML private ProgressIndicator shapeSpinner;
-    @FXML private Label tableArn;
-    @FXML private Button copyCli;
-    @FXML private Button copySummary;
-    @FXML private Label keysTitle;
-    @FXML private Label capacityTitle;
-    @FXML private Label settingsTitle;
-    @FXML private Label insightsTitle;
-    @FXML private Label indexesTitle;
-    @FXML private KeyValueGrid keysGrid;
-    @FXML private KeyValueGrid capacityGrid;
-    @FXML private KeyValueGrid settingsGrid;
-    @FXML private TableView<ContributorInsightsState> insightsTable;
-    @FXML private ProgressIndicator insightsSpinner;
-    @FXML private MenuButton enableInsights;
-    @FXML private Button disableInsights;
-    @FXML private Button refreshInsights;
-    @FXML private Label insightsProgress;
-    @FXML private Label insightsCaption;
-    @FXML private MessageBox insightsError;
-    @FXML private Label indexCount;
-    @FXML private TableView<IndexShape> indexTable;
+    @FXML
+    private SplitPane root;
+
+    @FXML
+    private Label tableCount;
+
+    @FXML
+    private ProgressIndicator tablesSpinner;
+
+    @FXML
+    private CustomTextField filterField;
+
+    @FXML
+    private ListView<String> tableList;
+
+    @FXML
+    private VBox tablesMessageHost;
+
+    @FXML
+    private EmptyState tablesEmpty;
+
+    @FXML
+    private MessageBox tablesError;
+
+    @FXML
+    private ScrollPane detailScroll;
+
+    @FXML
+    private VBox detailMessageHost;
+
+    @FXML
+    private EmptyState detailEmpty;
+
+    @FXML
+    private MessageBox detailError;
+
+    @FXML
+    private Label tableName;
+
+    @FXML
+    private Label tableStatus;
+
+    @FXML
+    private ProgressIndicator shapeSpinner;
+
+    @FXML
+    private Label tableArn;
+
+    @FXML
+    private Button copyCli;
+
+    @FXML
+    private Button copySummary;
+
+    @FXML
+    private Label keysTitle;
+
+    @FXML
+    private Label capacityTitle;
+
+    @FXML
+    private Label settingsTitle;
+
+    @FXML
+    private Label insightsTitle;
+
+    @FXML
+    private Label indexesTitle;
+
+    @FXML
+    private KeyValueGrid keysGrid;
+
+    @FXML
+    private KeyValueGrid capacityGrid;
+
+    @FXML
+    private KeyValueGrid settingsGrid;
+
+    @FXML
+    private TableView<ContributorInsightsState> insightsTable;
+
+    @FXML
+    private ProgressIndicator insightsSpinner;
+
+    @FXML
+    private MenuButton enableInsights;
+
+    @FXML
+    private Button disableInsights;
+
+    @FXML
+    private Button refreshInsights;
+
+    @FXML
+    private Label insightsProgress;
+
+    @FXML
+    private Label insightsCaption;
+
+    @FXML
+    private MessageBox insightsError;
+
+    @FXML
+    private Label indexCount;
+
+    @FXML
+    private TableView<IndexShape> indexTable;
 
     public OverviewView(OverviewViewModel vm, ShellActions actions) {
         this.vm = vm;
@@ -119,8 +190,11 @@ public final class OverviewView {
         root.getProperties().put("overview", this);
         root.sceneProperty().addListener((obs, old, scene) -> {
             if (scene != null) {
-                scene.getAccelerators().put(new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN,
-                        KeyCombination.SHIFT_DOWN), this::copyCliCommand);
+                scene.getAccelerators()
+                        .put(
+                                new KeyCodeCombination(
+                                        KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                                this::copyCliCommand);
             }
         });
     }
@@ -130,11 +204,16 @@ public final class OverviewView {
     private void bindTableList() {
         filterField.textProperty().bindBidirectional(vm.filterProperty());
         tableList.setItems(vm.filteredTables());
-        tableCount.textProperty().bind(Bindings.createStringBinding(() -> {
-            int all = main.tables().size();
-            int shown = vm.filteredTables().size();
-            return shown == all ? Units.count(all) : shown + " of " + all;
-        }, main.tables(), vm.filteredTables()));
+        tableCount
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            int all = main.tables().size();
+                            int shown = vm.filteredTables().size();
+                            return shown == all ? Units.count(all) : shown + " of " + all;
+                        },
+                        main.tables(),
+                        vm.filteredTables()));
         Fx.bindShown(tablesSpinner, main.tablesLoadingProperty());
         // List → selection; selection → list (the top bar's selector edits the same property).
         tableList.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
@@ -143,10 +222,12 @@ public final class OverviewView {
             }
         });
         main.selectedTableProperty().addListener((obs, old, now) -> syncListSelection(now));
-        vm.filteredTables().addListener((javafx.collections.ListChangeListener<String>) c ->
-                syncListSelection(main.selectedTableProperty().get()));
+        vm.filteredTables().addListener((javafx.collections.ListChangeListener<String>)
+                c -> syncListSelection(main.selectedTableProperty().get()));
         vm.tablesPaneStateBinding().addListener((obs, old, now) -> showTablesState(now));
-        main.tablesErrorProperty().addListener((obs, old, now) -> showTablesState(vm.tablesPaneStateBinding().get()));
+        main.tablesErrorProperty()
+                .addListener((obs, old, now) ->
+                        showTablesState(vm.tablesPaneStateBinding().get()));
         showTablesState(vm.tablesPaneStateBinding().get());
     }
 
@@ -160,15 +241,21 @@ public final class OverviewView {
     }
 
     private void showTablesState(TablesPaneState state) {
-        boolean listVisible = state == TablesPaneState.READY || state == TablesPaneState.LOADING
-                && !main.tables().isEmpty();
+        boolean listVisible = state == TablesPaneState.READY
+                || state == TablesPaneState.LOADING && !main.tables().isEmpty();
         tableList.setVisible(listVisible);
         Fx.show(tablesMessageHost, !listVisible);
         tablesError.show(null);
         Fx.show(tablesEmpty, true);
         switch (state) {
-            case NOT_CONNECTED -> tablesEmpty.compact().set("mdi2l-lan-disconnect", "Not connected",
-                    "Connect to AWS, LocalStack or a local endpoint to list its tables.", connectButton());
+            case NOT_CONNECTED ->
+                tablesEmpty
+                        .compact()
+                        .set(
+                                "mdi2l-lan-disconnect",
+                                "Not connected",
+                                "Connect to AWS, LocalStack or a local endpoint to list its tables.",
+                                connectButton());
             case CONNECT_FAILED -> {
                 Fx.show(tablesEmpty, false);
                 Button retry = new Button("Retry", Icons.of("mdi2r-refresh"));
@@ -176,26 +263,40 @@ public final class OverviewView {
                 retry.setOnAction(e -> main.retryConnect());
                 tablesError.show(main.connectErrorProperty().get(), retry, connectButton());
             }
-            case CONNECTING -> tablesEmpty.compact().set("mdi2l-lan-pending", "Connecting…",
-                    "Checking the endpoint and credentials. Cancel from the status bar.");
-            case LOADING -> tablesEmpty.compact().set("mdi2t-table-clock", "Loading tables…",
-                    "Tables appear as each page of ListTables arrives.");
+            case CONNECTING ->
+                tablesEmpty
+                        .compact()
+                        .set(
+                                "mdi2l-lan-pending",
+                                "Connecting…",
+                                "Checking the endpoint and credentials. Cancel from the status bar.");
+            case LOADING ->
+                tablesEmpty
+                        .compact()
+                        .set(
+                                "mdi2t-table-clock",
+                                "Loading tables…",
+                                "Tables appear as each page of ListTables arrives.");
             case ERROR -> {
                 Fx.show(tablesEmpty, false);
                 Button retry = new Button("Retry", Icons.of("mdi2r-refresh"));
                 retry.setOnAction(e -> main.refresh());
                 tablesError.show(main.tablesErrorProperty().get(), retry);
             }
-            case EMPTY -> tablesEmpty.compact().set("mdi2t-table-off", "No tables here",
-                    emptyTablesText(), connectButton());
+            case EMPTY ->
+                tablesEmpty.compact().set("mdi2t-table-off", "No tables here", emptyTablesText(), connectButton());
             case NO_MATCH -> {
                 Button clear = new Button("Clear filter");
                 clear.setOnAction(e -> vm.filterProperty().set(""));
-                tablesEmpty.compact().set("mdi2f-filter-remove-outline", "No table matches “" + vm.filterProperty()
-                        .get().trim() + "”", "The filter matches any part of a table name, ignoring case.", clear);
+                tablesEmpty
+                        .compact()
+                        .set(
+                                "mdi2f-filter-remove-outline",
+                                "No table matches “" + vm.filterProperty().get().trim() + "”",
+                                "The filter matches any part of a table name, ignoring case.",
+                                clear);
             }
-            case READY -> {
-            }
+            case READY -> {}
         }
     }
 
@@ -256,19 +357,26 @@ public final class OverviewView {
         detailError.show(null);
         Fx.show(detailEmpty, true);
         if (main.getConnection() == null && main.connectingSpecProperty().get() != null) {
-            detailEmpty.set("mdi2l-lan-pending", "Connecting to " + main.connectingSpecProperty().get().name() + "…",
+            detailEmpty.set(
+                    "mdi2l-lan-pending",
+                    "Connecting to " + main.connectingSpecProperty().get().name() + "…",
                     "Checking the endpoint and the credentials with one ListTables call.");
         } else if (main.getConnection() == null) {
-            detailEmpty.set("mdi2d-database-search-outline", "See a table's keys, indexes and capacity",
+            detailEmpty.set(
+                    "mdi2d-database-search-outline",
+                    "See a table's keys, indexes and capacity",
                     "Connect to an endpoint, then pick a table. Every connection except the Lab is read-only until"
-                            + " you unlock writes for a table.", connectButton());
+                            + " you unlock writes for a table.",
+                    connectButton());
         } else if (error != null) {
             Fx.show(detailEmpty, false);
             Button retry = new Button("Retry", Icons.of("mdi2r-refresh"));
             retry.setOnAction(e -> main.reloadSelectedTable());
             detailError.show(error, retry);
         } else if (selected == null) {
-            detailEmpty.set("mdi2t-table-search", "Pick a table",
+            detailEmpty.set(
+                    "mdi2t-table-search",
+                    "Pick a table",
                     "Choose a table from the list on the left or the Table selector above (Ctrl+T).");
         } else if (shape == null) {
             detailEmpty.set("mdi2t-table-clock", "Describing " + selected + "…", "Reading DescribeTable.");
@@ -285,70 +393,123 @@ public final class OverviewView {
         tableArn.setText(t.arn() == null ? "" : t.arn());
 
         keysGrid.clear();
-        keysGrid.add("Partition key", t.keySchema().partitionKey().name() + "  ·  "
-                + t.keySchema().partitionKey().type().label()).getStyleClass().add("strong");
-        keysGrid.add("Sort key", t.keySchema().sort().map(k -> k.name() + "  ·  " + k.type().label())
-                .orElse("none (simple primary key)")).getStyleClass().add("strong");
+        keysGrid.add(
+                        "Partition key",
+                        t.keySchema().partitionKey().name() + "  ·  "
+                                + t.keySchema().partitionKey().type().label())
+                .getStyleClass()
+                .add("strong");
+        keysGrid.add(
+                        "Sort key",
+                        t.keySchema()
+                                .sort()
+                                .map(k -> k.name() + "  ·  " + k.type().label())
+                                .orElse("none (simple primary key)"))
+                .getStyleClass()
+                .add("strong");
         String attributes = t.attributeTypes().entrySet().stream()
-                .map(e -> e.getKey() + " (" + e.getValue().name() + ")").sorted().collect(Collectors.joining(", "));
-        keysGrid.addExplained("Key attributes", attributes, "All attributes used as a key of the table or an index, with"
-                + " their declared types (AttributeDefinitions).");
+                .map(e -> e.getKey() + " (" + e.getValue().name() + ")")
+                .sorted()
+                .collect(Collectors.joining(", "));
+        keysGrid.addExplained(
+                "Key attributes",
+                attributes,
+                "All attributes used as a key of the table or an index, with"
+                        + " their declared types (AttributeDefinitions).");
 
         capacityGrid.clear();
-        capacityGrid.add("Billing mode", t.billingMode().label()).getStyleClass().add("strong");
+        capacityGrid
+                .add("Billing mode", t.billingMode().label())
+                .getStyleClass()
+                .add("strong");
         if (t.billingMode() == BillingMode.PROVISIONED && t.provisioned() != null) {
             capacityGrid.add("Read capacity", Units.perSecond(t.provisioned().readUnitsPerSecond(), "RCU"));
             capacityGrid.add("Write capacity", Units.perSecond(t.provisioned().writeUnitsPerSecond(), "WCU"));
         } else {
-            capacityGrid.add("On-demand maximum", TableSummary.capacity(t.billingMode(), t.provisioned(),
-                    t.onDemandMaximum()).replaceFirst("^on-demand, ", ""));
+            capacityGrid.add(
+                    "On-demand maximum",
+                    TableSummary.capacity(t.billingMode(), t.provisioned(), t.onDemandMaximum())
+                            .replaceFirst("^on-demand, ", ""));
         }
-        capacityGrid.add("Warm throughput", t.warmThroughput() == null ? "not reported by this endpoint"
-                : TableSummary.warm(t.warmThroughput()));
-        capacityGrid.addExplained("Per partition", "3,000 RCU/s · 1,000 WCU/s",
-                "DynamoDB's ceiling for one partition — and for one partition key value, however much capacity the"
-                        + " table has. A single hot key throttles at this ceiling.").getStyleClass().add("muted");
+        capacityGrid.add(
+                "Warm throughput",
+                t.warmThroughput() == null ? "not reported by this endpoint" : TableSummary.warm(t.warmThroughput()));
+        capacityGrid
+                .addExplained(
+                        "Per partition",
+                        "3,000 RCU/s · 1,000 WCU/s",
+                        "DynamoDB's ceiling for one partition — and for one partition key value, however much capacity the"
+                                + " table has. A single hot key throttles at this ceiling.")
+                .getStyleClass()
+                .add("muted");
 
         settingsGrid.clear();
-        settingsGrid.addExplained("Item count", Units.count(t.itemCount()) + " items  (approximate)",
+        settingsGrid.addExplained(
+                "Item count",
+                Units.count(t.itemCount()) + " items  (approximate)",
                 "DynamoDB refreshes item count and size about every 6 hours.");
         settingsGrid.add("Table size", Units.bytes(t.sizeBytes()) + "  (approximate, refreshed about every 6 hours)");
         settingsGrid.add("Table class", t.tableClass());
         settingsGrid.add("Stream", t.stream().describe());
         settingsGrid.add("Deletion protection", t.deletionProtection() ? "On" : "Off");
-        settingsGrid.add("Created", t.createdAt() == null ? "—"
-                : CREATED.withZone(main.timeRangeProperty().get().utc() ? java.time.ZoneOffset.UTC
-                : ZoneId.systemDefault()).format(t.createdAt()) + (main.timeRangeProperty().get().utc() ? " UTC"
-                : ""));
+        settingsGrid.add(
+                "Created",
+                t.createdAt() == null
+                        ? "—"
+                        : CREATED.withZone(
+                                                main.timeRangeProperty().get().utc()
+                                                        ? java.time.ZoneOffset.UTC
+                                                        : ZoneId.systemDefault())
+                                        .format(t.createdAt())
+                                + (main.timeRangeProperty().get().utc() ? " UTC" : ""));
 
         List<IndexShape> all = new java.util.ArrayList<>(t.globalIndexes());
         all.addAll(t.localIndexes());
         indexTable.getItems().setAll(all);
-        indexCount.setText(t.globalIndexes().size() + " GSI · " + t.localIndexes().size() + " LSI");
+        indexCount.setText(
+                t.globalIndexes().size() + " GSI · " + t.localIndexes().size() + " LSI");
     }
 
     private void buildIndexTable() {
         indexTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         indexTable.setPlaceholder(new Label("No secondary indexes on this table."));
-        indexTable.getColumns().setAll(List.of(
-                column("Name", IndexShape::name, 100),
-                column("Type", i -> i.kind().shortName(), 50),
-                column("Partition key", i -> attr(i.keySchema().partitionKey()), 110),
-                column("Sort key", i -> i.keySchema().sort().map(OverviewView::attr).orElse("—"), 110),
-                column("Projection", i -> i.projection().describe(), 120),
-                column("Status", i -> i.status() == null ? "—" : i.status(), 66),
-                column("Read", i -> indexCapacity(i, true), 100),
-                column("Write", i -> indexCapacity(i, false), 106),
-                column("Items ≈", i -> Units.count(i.itemCount()), 74),
-                column("Size ≈", i -> Units.bytes(i.sizeBytes()), 64)));
+        indexTable
+                .getColumns()
+                .setAll(List.of(
+                        column("Name", IndexShape::name, 100),
+                        column("Type", i -> i.kind().shortName(), 50),
+                        column("Partition key", i -> attr(i.keySchema().partitionKey()), 110),
+                        column(
+                                "Sort key",
+                                i -> i.keySchema()
+                                        .sort()
+                                        .map(OverviewView::attr)
+                                        .orElse("—"),
+                                110),
+                        column("Projection", i -> i.projection().describe(), 120),
+                        column("Status", i -> i.status() == null ? "—" : i.status(), 66),
+                        column("Read", i -> indexCapacity(i, true), 100),
+                        column("Write", i -> indexCapacity(i, false), 106),
+                        column("Items ≈", i -> Units.count(i.itemCount()), 74),
+                        column("Size ≈", i -> Units.bytes(i.sizeBytes()), 64)));
         // Short columns keep their width; names, keys and projection give way (their tooltips show all).
         indexTable.getColumns().stream().skip(5).forEach(c -> c.setMinWidth(c.getPrefWidth()));
         indexTable.getColumns().get(1).setMinWidth(50);
-        indexTable.getColumns().stream().limit(5).filter(c -> c.getMinWidth() < 50).forEach(c -> c.setMinWidth(70));
+        indexTable.getColumns().stream()
+                .limit(5)
+                .filter(c -> c.getMinWidth() < 50)
+                .forEach(c -> c.setMinWidth(70));
         fitRows(indexTable, 1);
-        installCopy(indexTable, i -> String.join("\t", i.name(), i.kind().shortName(),
-                i.keySchema().describe(), i.projection().describe(), indexCapacity(i, true),
-                indexCapacity(i, false)));
+        installCopy(
+                indexTable,
+                i -> String.join(
+                        "\t",
+                        i.name(),
+                        i.kind().shortName(),
+                        i.keySchema().describe(),
+                        i.projection().describe(),
+                        indexCapacity(i, true),
+                        indexCapacity(i, false)));
     }
 
     /** One direction of a GSI's capacity: "100 RCU/s", "max 50/s" (on-demand), "table's" for an LSI. */
@@ -365,7 +526,8 @@ public final class OverviewView {
         if (i.provisioned() == null) {
             return "—";
         }
-        return read ? Units.perSecond(i.provisioned().readUnitsPerSecond(), "RCU")
+        return read
+                ? Units.perSecond(i.provisioned().readUnitsPerSecond(), "RCU")
                 : Units.perSecond(i.provisioned().writeUnitsPerSecond(), "WCU");
     }
 
@@ -379,31 +541,36 @@ public final class OverviewView {
         insightsTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         insightsTable.setPlaceholder(new Label("Pick a table to read its Contributor Insights status."));
         insightsTable.setItems(vm.insights());
-        TableColumn<ContributorInsightsState, String> status = column("Status", ContributorInsightsState::describe,
-                170);
+        TableColumn<ContributorInsightsState, String> status =
+                column("Status", ContributorInsightsState::describe, 170);
         status.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
-                ContributorInsightsState s = empty || getTableRow() == null ? null : getTableRow().getItem();
+                ContributorInsightsState s =
+                        empty || getTableRow() == null ? null : getTableRow().getItem();
                 if (s == null) {
                     setGraphic(null);
                     setText(null);
                     return;
                 }
                 Label chip = new Label(item);
-                chip.getStyleClass().addAll("chip", switch (s.status()) {
-                    case ENABLED -> "good";
-                    case ENABLING, DISABLING -> "warn";
-                    case FAILED, ACCESS_DENIED -> "bad";
-                    default -> "neutral";
-                });
+                chip.getStyleClass()
+                        .addAll(
+                                "chip",
+                                switch (s.status()) {
+                                    case ENABLED -> "good";
+                                    case ENABLING, DISABLING -> "warn";
+                                    case FAILED, ACCESS_DENIED -> "bad";
+                                    default -> "neutral";
+                                });
                 setGraphic(chip);
                 setText(null);
             }
         });
-        insightsTable.getColumns().setAll(List.of(column("Resource", ContributorInsightsState::resourceLabel, 140),
-                status));
+        insightsTable
+                .getColumns()
+                .setAll(List.of(column("Resource", ContributorInsightsState::resourceLabel, 140), status));
         status.setMinWidth(220);
         fitRows(insightsTable, 1);
         installCopy(insightsTable, s -> s.resourceLabel() + "\t" + s.describe());
@@ -420,14 +587,18 @@ public final class OverviewView {
         enableInsights.getItems().setAll(all, throttled);
         disableInsights.setOnAction(e -> confirmInsights(false, null));
         refreshInsights.setOnAction(e -> vm.reloadInsights());
-        ObservableValue<ContributorInsightsState> selected = Bindings.createObjectBinding(this::insightsTarget,
-                insightsTable.getSelectionModel().selectedItemProperty(), vm.insights());
-        enableInsights.disableProperty().bind(Bindings.createBooleanBinding(() -> !canToggle(selected.getValue(),
-                true), selected, vm.insightsLoadingProperty()));
-        disableInsights.disableProperty().bind(Bindings.createBooleanBinding(() -> !canToggle(selected.getValue(),
-                false), selected, vm.insightsLoadingProperty()));
-        vm.insights().addListener((javafx.collections.ListChangeListener<ContributorInsightsState>) c ->
-                updateInsightsCaption());
+        ObservableValue<ContributorInsightsState> selected = Bindings.createObjectBinding(
+                this::insightsTarget, insightsTable.getSelectionModel().selectedItemProperty(), vm.insights());
+        enableInsights
+                .disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> !canToggle(selected.getValue(), true), selected, vm.insightsLoadingProperty()));
+        disableInsights
+                .disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> !canToggle(selected.getValue(), false), selected, vm.insightsLoadingProperty()));
+        vm.insights().addListener((javafx.collections.ListChangeListener<ContributorInsightsState>)
+                c -> updateInsightsCaption());
         main.readOnlyProperty().addListener((obs, old, now) -> updateInsightsCaption());
         vm.insightsErrorProperty().addListener((obs, old, now) -> showInsightsError(now));
         showInsightsError(null);
@@ -447,8 +618,9 @@ public final class OverviewView {
         if (s == null || vm.insightsLoadingProperty().get()) {
             return false;
         }
-        return enable ? s.status() == Status.DISABLED || s.status() == Status.FAILED
-                || s.status() == Status.ENABLED : s.status() == Status.ENABLED || s.status() == Status.FAILED;
+        return enable
+                ? s.status() == Status.DISABLED || s.status() == Status.FAILED || s.status() == Status.ENABLED
+                : s.status() == Status.ENABLED || s.status() == Status.FAILED;
     }
 
     private void confirmInsights(boolean enable, String mode) {
@@ -469,7 +641,8 @@ public final class OverviewView {
         if (main.readOnlyProperty().get() && m.headline().startsWith("Writes are locked")) {
             Button unlock = new Button("Unlock writes…", Icons.of("mdi2l-lock-open-variant-outline"));
             unlock.setId("unlockFromInsights");
-            unlock.setOnAction(e -> actions.openUnlockWritesDialog(main.selectedTableProperty().get()));
+            unlock.setOnAction(e ->
+                    actions.openUnlockWritesDialog(main.selectedTableProperty().get()));
             insightsError.show(m, MessageBox.Kind.WARNING, unlock);
         } else {
             insightsError.show(m);
@@ -477,8 +650,8 @@ public final class OverviewView {
     }
 
     private void updateInsightsCaption() {
-        boolean notSupported = !vm.insights().isEmpty() && vm.insights().stream()
-                .allMatch(s -> s.status() == Status.NOT_SUPPORTED);
+        boolean notSupported =
+                !vm.insights().isEmpty() && vm.insights().stream().allMatch(s -> s.status() == Status.NOT_SUPPORTED);
         if (notSupported) {
             insightsCaption.setText("This endpoint does not implement Contributor Insights (DynamoDB Local, dynalite"
                     + " and LocalStack don't). The Lab does, offline.");
@@ -486,8 +659,8 @@ public final class OverviewView {
             insightsCaption.setText("Enabling or disabling is a billed write: it needs writes unlocked for this"
                     + " table (Connection ▸ Unlock writes…).");
         } else {
-            insightsCaption.setText("Rules and matched events are billed by CloudWatch. Select a row to act on a"
-                    + " GSI.");
+            insightsCaption.setText(
+                    "Rules and matched events are billed by CloudWatch. Select a row to act on a" + " GSI.");
         }
     }
 

@@ -55,12 +55,27 @@ public final class OverviewViewModel {
     public OverviewViewModel(MainViewModel main) {
         this.main = main;
         this.filteredTables = new FilteredList<>(main.tables());
-        filteredTables.predicateProperty().bind(Bindings.createObjectBinding(() -> {
-            String f = filter.get() == null ? "" : filter.get().trim().toLowerCase(Locale.ROOT);
-            return f.isEmpty() ? t -> true : t -> t.toLowerCase(Locale.ROOT).contains(f);
-        }, filter));
-        Observable[] deps = {main.connectionStateProperty(), main.connectErrorProperty(), main.tablesLoadingProperty(), main.tablesErrorProperty(),
-                main.tablesLoadedProperty(), filteredTables, main.tables()};
+        filteredTables
+                .predicateProperty()
+                .bind(Bindings.createObjectBinding(
+                        () -> {
+                            String f = filter.get() == null
+                                    ? ""
+                                    : filter.get().trim().toLowerCase(Locale.ROOT);
+                            return f.isEmpty()
+                                    ? t -> true
+                                    : t -> t.toLowerCase(Locale.ROOT).contains(f);
+                        },
+                        filter));
+        Observable[] deps = {
+            main.connectionStateProperty(),
+            main.connectErrorProperty(),
+            main.tablesLoadingProperty(),
+            main.tablesErrorProperty(),
+            main.tablesLoadedProperty(),
+            filteredTables,
+            main.tables()
+        };
         this.tablesPaneState = Bindings.createObjectBinding(this::computePaneState, deps);
         main.tableShapeProperty().addListener((obs, old, shape) -> loadInsights(shape));
     }
@@ -78,8 +93,10 @@ public final class OverviewViewModel {
             return TablesPaneState.ERROR;
         }
         if (main.tables().isEmpty()) {
-            return main.tablesLoadingProperty().get() || !main.tablesLoadedProperty().get()
-                    ? TablesPaneState.LOADING : TablesPaneState.EMPTY;
+            return main.tablesLoadingProperty().get()
+                            || !main.tablesLoadedProperty().get()
+                    ? TablesPaneState.LOADING
+                    : TablesPaneState.EMPTY;
         }
         if (filteredTables.isEmpty()) {
             return TablesPaneState.NO_MATCH;
@@ -109,17 +126,29 @@ public final class OverviewViewModel {
         insightsLoading.set(true);
         String verb = enable ? "Enabling" : "Disabling";
         insightsProgress.set(verb + " Contributor Insights on " + target.resourceLabel() + "…");
-        insightsTask = main.tasks().run(verb + " Contributor Insights", ctx -> new TableGateway(c)
-                .setContributorInsightsAndWait(shape, target, enable, mode, POLL_INTERVAL, MAX_POLLS, ctx::isCancelled,
-                        snapshot -> ctx.post(() -> insights.setAll(snapshot))), states -> {
-            insightsLoading.set(false);
-            insightsProgress.set("");
-            insights.setAll(states);
-        }, error -> {
-            insightsLoading.set(false);
-            insightsProgress.set("");
-            insightsError.set(ErrorTranslator.translate(error, c.spec(), "UpdateContributorInsights"));
-        });
+        insightsTask = main.tasks()
+                .run(
+                        verb + " Contributor Insights",
+                        ctx -> new TableGateway(c)
+                                .setContributorInsightsAndWait(
+                                        shape,
+                                        target,
+                                        enable,
+                                        mode,
+                                        POLL_INTERVAL,
+                                        MAX_POLLS,
+                                        ctx::isCancelled,
+                                        snapshot -> ctx.post(() -> insights.setAll(snapshot))),
+                        states -> {
+                            insightsLoading.set(false);
+                            insightsProgress.set("");
+                            insights.setAll(states);
+                        },
+                        error -> {
+                            insightsLoading.set(false);
+                            insightsProgress.set("");
+                            insightsError.set(ErrorTranslator.translate(error, c.spec(), "UpdateContributorInsights"));
+                        });
     }
 
     public void cancelInsights() {
@@ -150,16 +179,21 @@ public final class OverviewViewModel {
             return;
         }
         insightsLoading.set(true);
-        insightsTask = main.tasks().run("Reading Contributor Insights status",
-                ctx -> new TableGateway(c).contributorInsights(shape), states -> {
-                    insightsLoading.set(false);
-                    if (shape.equals(main.tableShapeProperty().get())) {
-                        insights.setAll(states);
-                    }
-                }, error -> {
-                    insightsLoading.set(false);
-                    insightsError.set(ErrorTranslator.translate(error, c.spec(), "DescribeContributorInsights"));
-                });
+        insightsTask = main.tasks()
+                .run(
+                        "Reading Contributor Insights status",
+                        ctx -> new TableGateway(c).contributorInsights(shape),
+                        states -> {
+                            insightsLoading.set(false);
+                            if (shape.equals(main.tableShapeProperty().get())) {
+                                insights.setAll(states);
+                            }
+                        },
+                        error -> {
+                            insightsLoading.set(false);
+                            insightsError.set(
+                                    ErrorTranslator.translate(error, c.spec(), "DescribeContributorInsights"));
+                        });
     }
 
     // Accessors

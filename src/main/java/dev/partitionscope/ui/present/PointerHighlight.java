@@ -30,6 +30,7 @@ public final class PointerHighlight extends Group {
     private boolean enabled;
     /** False until the mouse first moves in the window: the disc has no position before. */
     private boolean mouseInside;
+
     private Scene scene;
 
     public PointerHighlight() {
@@ -41,11 +42,16 @@ public final class PointerHighlight extends Group {
         setMouseTransparent(true);
         setManaged(false);
         setVisible(false);
-        rippling.getKeyFrames().setAll(
-                new KeyFrame(Duration.ZERO, new KeyValue(ripple.radiusProperty(), RADIUS * 0.6),
-                        new KeyValue(ripple.opacityProperty(), 1)),
-                new KeyFrame(Duration.millis(450), new KeyValue(ripple.radiusProperty(), RADIUS * 2.4,
-                        Interpolator.EASE_OUT), new KeyValue(ripple.opacityProperty(), 0, Interpolator.EASE_IN)));
+        rippling.getKeyFrames()
+                .setAll(
+                        new KeyFrame(
+                                Duration.ZERO,
+                                new KeyValue(ripple.radiusProperty(), RADIUS * 0.6),
+                                new KeyValue(ripple.opacityProperty(), 1)),
+                        new KeyFrame(
+                                Duration.millis(450),
+                                new KeyValue(ripple.radiusProperty(), RADIUS * 2.4, Interpolator.EASE_OUT),
+                                new KeyValue(ripple.opacityProperty(), 0, Interpolator.EASE_IN)));
     }
 
     /** Starts following the mouse in {@code s} (once; moving to another scene moves the filter). */

@@ -15,8 +15,7 @@ import javafx.scene.layout.Pane;
  * high-contrast theme. Added from code next to the theme toggle, so the shell's FXML stays as it is.
  */
 final class PresentButton {
-    private PresentButton() {
-    }
+    private PresentButton() {}
 
     static void addTo(BorderPane root, PresentationMode mode, MainViewModel main) {
         SplitMenuButton button = new SplitMenuButton();

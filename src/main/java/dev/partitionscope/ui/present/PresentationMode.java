@@ -37,12 +37,13 @@ import javafx.stage.Window;
  */
 public final class PresentationMode {
     public static final KeyCombination F11 = new KeyCodeCombination(KeyCode.F11);
-    public static final KeyCombination TOGGLE = new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN,
-            KeyCombination.SHIFT_DOWN);
-    public static final KeyCombination HIGH_CONTRAST = new KeyCodeCombination(KeyCode.H,
-            KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    public static final KeyCombination TOGGLE =
+            new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+    public static final KeyCombination HIGH_CONTRAST =
+            new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
     /** What the platform shows on entering full screen. */
     public static final String EXIT_HINT = "Presenting — F11 or Ctrl+Shift+P to leave · F1 lists the keys";
+
     static final String CAPTION_KEYS = "F11 leaves · Ctrl+1…7 screens · F1 keys";
     /** The mouse this close to the top edge brings the caption back. */
     private static final double CAPTION_ZONE = 48;
@@ -63,8 +64,7 @@ public final class PresentationMode {
     private Theme.Mode beforeHighContrast = Theme.Mode.DARK;
 
     /** A chrome node hidden while presenting, with what to give back. */
-    private record Hidden(Node node, boolean visible, boolean managed) {
-    }
+    private record Hidden(Node node, boolean visible, boolean managed) {}
 
     private PresentationMode(BorderPane root, MainViewModel main) {
         this.root = root;

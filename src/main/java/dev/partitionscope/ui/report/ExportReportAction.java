@@ -48,8 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  */
 public final class ExportReportAction {
     /** A finished export: where it went, what it says, and whether this desktop can open a folder. */
-    record Done(ReportWriter.Written written, Report report, boolean canOpenFolder) {
-    }
+    record Done(ReportWriter.Written written, Report report, boolean canOpenFolder) {}
 
     private final MainViewModel main;
     private final TaskRunner tasks;
@@ -64,13 +63,18 @@ public final class ExportReportAction {
     }
 
     /** @param savedAudit the audit shown when it was saved in a file (a snapshot's), else null; asked on the UI thread */
-    public ExportReportAction(MainViewModel main, TaskRunner tasks, FileDialogs files,
-                              java.util.function.Supplier<ReportBuilder.SavedAudit> savedAudit) {
+    public ExportReportAction(
+            MainViewModel main,
+            TaskRunner tasks,
+            FileDialogs files,
+            java.util.function.Supplier<ReportBuilder.SavedAudit> savedAudit) {
         this.savedAudit = savedAudit;
         this.main = main;
         this.tasks = tasks;
         this.files = files;
-        this.available = main.tableShapeProperty().isNotNull().and(main.connectionProperty().isNotNull())
+        this.available = main.tableShapeProperty()
+                .isNotNull()
+                .and(main.connectionProperty().isNotNull())
                 .and(running.not());
     }
 
@@ -93,8 +97,14 @@ public final class ExportReportAction {
         Connection c = main.getConnection();
         TableShape shape = main.tableShapeProperty().get();
         if (c == null || shape == null) {
-            alert(owner, MessageBox.Kind.INFO, UserMessage.of("Choose a table first", "Export report covers the"
-                    + " table selected in the top bar, over the top bar's time range.", "Pick a table, then export."));
+            alert(
+                    owner,
+                    MessageBox.Kind.INFO,
+                    UserMessage.of(
+                            "Choose a table first",
+                            "Export report covers the"
+                                    + " table selected in the top bar, over the top bar's time range.",
+                            "Pick a table, then export."));
             return;
         }
         if (running.get()) {
@@ -106,8 +116,14 @@ public final class ExportReportAction {
         }
         TimeRange range = main.timeRangeProperty().get();
         ReportOptions options = ReportOptions.defaults().withRange(range == null ? TimeRange.defaultRange() : range);
-        export(c, shape.name(), options, chosen.get(), done -> showDone(owner, done), failure -> alert(owner,
-                MessageBox.Kind.ERROR, message(failure, c)), () -> { });
+        export(
+                c,
+                shape.name(),
+                options,
+                chosen.get(),
+                done -> showDone(owner, done),
+                failure -> alert(owner, MessageBox.Kind.ERROR, message(failure, c)),
+                () -> {});
     }
 
     /** Stops a running export; nothing is written once the build was cancelled. */
@@ -119,30 +135,46 @@ public final class ExportReportAction {
      * Builds and writes the report in the background. The folder follows {@link ReportWriter#folderFor}: the chosen
      * one when it is empty or a previous report, else a new dated folder inside it.
      */
-    TaskHandle export(Connection c, String table, ReportOptions options, Path chosen, Consumer<Done> onDone,
-                      Consumer<Throwable> onFailure, Runnable onCancelled) {
+    TaskHandle export(
+            Connection c,
+            String table,
+            ReportOptions options,
+            Path chosen,
+            Consumer<Done> onDone,
+            Consumer<Throwable> onFailure,
+            Runnable onCancelled) {
         ReportBuilder.SavedAudit saved = savedAudit.get();
         running.set(true);
-        task = tasks.run("Exporting the report on " + table, ctx -> {
-            Report r = ReportBuilder.build(c, table, options, saved, (fraction, text) -> ctx.progress(fraction,
-                    "Report on " + table + ": " + text), ctx::isCancelled);
-            ctx.progress(0.98, "Report on " + table + ": drawing and writing the files…");
-            Path dir = ReportWriter.folderFor(chosen, table, r.generatedAt());
-            return new Done(ReportWriter.write(r, dir, false), r, desktopCanOpen());
-        }, done -> {
-            running.set(false);
-            onDone.accept(done);
-        }, failure -> {
-            running.set(false);
-            if (failure instanceof CancellationException) {
-                onCancelled.run();
-            } else {
-                onFailure.accept(failure);
-            }
-        }, () -> {
-            running.set(false);
-            onCancelled.run();
-        });
+        task = tasks.run(
+                "Exporting the report on " + table,
+                ctx -> {
+                    Report r = ReportBuilder.build(
+                            c,
+                            table,
+                            options,
+                            saved,
+                            (fraction, text) -> ctx.progress(fraction, "Report on " + table + ": " + text),
+                            ctx::isCancelled);
+                    ctx.progress(0.98, "Report on " + table + ": drawing and writing the files…");
+                    Path dir = ReportWriter.folderFor(chosen, table, r.generatedAt());
+                    return new Done(ReportWriter.write(r, dir, false), r, desktopCanOpen());
+                },
+                done -> {
+                    running.set(false);
+                    onDone.accept(done);
+                },
+                failure -> {
+                    running.set(false);
+                    if (failure instanceof CancellationException) {
+                        onCancelled.run();
+                    } else {
+                        onFailure.accept(failure);
+                    }
+                },
+                () -> {
+                    running.set(false);
+                    onCancelled.run();
+                });
         return task;
     }
 
@@ -151,18 +183,24 @@ public final class ExportReportAction {
         Alert a = new Alert(Alert.AlertType.INFORMATION);
         a.initOwner(owner);
         a.setTitle("Report exported");
-        a.setHeaderText("Report on " + d.report().table() + " written (" + d.written().files().size() + " files)");
+        a.setHeaderText("Report on " + d.report().table() + " written ("
+                + d.written().files().size() + " files)");
         TextField path = new TextField(folder.toString());
         path.setEditable(false);
         path.setPrefColumnCount(48);
         Label verdict = new Label(d.report().verdict().headline());
         verdict.setWrapText(true);
         var rec = d.report().recommendation();
-        Label scheme = new Label(rec.changes() ? "Recommended: " + rec.scheme() + " — " + rec.formula()
-                : "No key change recommended.");
+        Label scheme = new Label(
+                rec.changes() ? "Recommended: " + rec.scheme() + " — " + rec.formula() : "No key change recommended.");
         scheme.setWrapText(true);
-        a.getDialogPane().setContent(new VBox(8, path, verdict, scheme, new Label("Paste summary.md into the design"
-                + " doc; its images are linked relatively.")));
+        a.getDialogPane()
+                .setContent(new VBox(
+                        8,
+                        path,
+                        verdict,
+                        scheme,
+                        new Label("Paste summary.md into the design" + " doc; its images are linked relatively.")));
         ButtonType open = new ButtonType("Open folder", ButtonBar.ButtonData.OK_DONE);
         ButtonType copy = new ButtonType("Copy path", ButtonBar.ButtonData.OTHER);
         if (d.canOpenFolder()) {
@@ -184,18 +222,27 @@ public final class ExportReportAction {
 
     /** Opens the folder off the FX thread: AWT's Desktop may block, and must not run inside the FX event loop. */
     private void openFolder(Window owner, Path folder) {
-        tasks.run("Opening " + folder.getFileName(), ctx -> {
-            Desktop.getDesktop().open(folder.toFile());
-            return folder;
-        }, ok -> { }, failure -> alert(owner, MessageBox.Kind.WARNING, UserMessage.of("Could not open the folder",
-                folder + ": " + failure.getMessage(), "Open it from your file manager; the path is in the clipboard.")
-        ));
+        tasks.run(
+                "Opening " + folder.getFileName(),
+                ctx -> {
+                    Desktop.getDesktop().open(folder.toFile());
+                    return folder;
+                },
+                ok -> {},
+                failure -> alert(
+                        owner,
+                        MessageBox.Kind.WARNING,
+                        UserMessage.of(
+                                "Could not open the folder",
+                                folder + ": " + failure.getMessage(),
+                                "Open it from your file manager; the path is in the clipboard.")));
         Fx.copy(folder.toString());
     }
 
     static boolean desktopCanOpen() {
         try {
-            return !GraphicsEnvironment.isHeadless() && Desktop.isDesktopSupported()
+            return !GraphicsEnvironment.isHeadless()
+                    && Desktop.isDesktopSupported()
                     && Desktop.getDesktop().isSupported(Desktop.Action.OPEN);
         } catch (RuntimeException | LinkageError e) {
             return false;
@@ -207,11 +254,15 @@ public final class ExportReportAction {
             return UserMessage.of("The report was not written", e.getMessage(), "Pick an empty folder.");
         }
         if (failure instanceof IOException e) {
-            return UserMessage.of("Could not write the report", e.getMessage(), "Check that the folder is writable"
-                    + " and the disk has room, or pick another folder.");
+            return UserMessage.of(
+                    "Could not write the report",
+                    e.getMessage(),
+                    "Check that the folder is writable" + " and the disk has room, or pick another folder.");
         }
         if (failure instanceof ResourceNotFoundException) {
-            return UserMessage.of("The table is gone", "It was not found at " + c.whereLabel() + ".",
+            return UserMessage.of(
+                    "The table is gone",
+                    "It was not found at " + c.whereLabel() + ".",
                     "Refresh the table list (F5) and pick it again.");
         }
         return ErrorTranslator.translate(failure, c.spec(), "GetInsightRuleReport");

@@ -114,7 +114,8 @@ public final class ScatterView {
             if (e.getCode() == KeyCode.ENTER && e.isShortcutDown()) {
                 vm.run();
                 e.consume();
-            } else if (e.getCode() == KeyCode.ESCAPE && (vm.runningProperty().get() || vm.busyProperty().get())) {
+            } else if (e.getCode() == KeyCode.ESCAPE
+                    && (vm.runningProperty().get() || vm.busyProperty().get())) {
                 vm.cancel();
                 e.consume();
             }
@@ -123,9 +124,13 @@ public final class ScatterView {
     }
 
     private void updateState() {
-        boolean show = TableScreenState.apply(empty, main, actions, Screen.SCATTER_GATHER, "Connect to AWS, LocalStack"
-                + " or the built-in Lab to run sharded reads as N parallel queries.", "Choose a table in the top bar"
-                + " (Ctrl+T): its sharded keys are read here, shard by shard.");
+        boolean show = TableScreenState.apply(
+                empty,
+                main,
+                actions,
+                Screen.SCATTER_GATHER,
+                "Connect to AWS, LocalStack" + " or the built-in Lab to run sharded reads as N parallel queries.",
+                "Choose a table in the top bar" + " (Ctrl+T): its sharded keys are read here, shard by shard.");
         Fx.show(empty, !show);
         content.setVisible(show);
         content.setDisable(!show);
@@ -133,8 +138,21 @@ public final class ScatterView {
 
     private void build() {
         content.setStyle("-fx-padding: 12");
-        content.getChildren().addAll(header(), inputs(), filterInputs(), planText, message, note, shardsAndWaterfall(),
-                totals, compareBar(), compareResult(), pointBar(), itemsBar(), itemsPane());
+        content.getChildren()
+                .addAll(
+                        header(),
+                        inputs(),
+                        filterInputs(),
+                        planText,
+                        message,
+                        note,
+                        shardsAndWaterfall(),
+                        totals,
+                        compareBar(),
+                        compareResult(),
+                        pointBar(),
+                        itemsBar(),
+                        itemsPane());
         planText.setId("scatterPlan");
         planText.setWrapText(true);
         planText.getStyleClass().add("muted");
@@ -186,11 +204,12 @@ public final class ScatterView {
         cli.setOnAction(e -> Fx.copy(vm.cliCommands()));
         copy.getItems().add(cli);
         for (Language l : Language.values()) {
-            MenuItem m = new MenuItem(switch (l) {
-                case JAVA -> "Java (AWS SDK v2)";
-                case TYPESCRIPT -> "TypeScript (AWS SDK v3)";
-                case PYTHON -> "Python (boto3)";
-            });
+            MenuItem m = new MenuItem(
+                    switch (l) {
+                        case JAVA -> "Java (AWS SDK v2)";
+                        case TYPESCRIPT -> "TypeScript (AWS SDK v3)";
+                        case PYTHON -> "Python (boto3)";
+                    });
             m.setId("scatterCopy" + l.name());
             m.setOnAction(e -> Fx.copy(vm.code(l)));
             copy.getItems().add(m);
@@ -214,16 +233,37 @@ public final class ScatterView {
                 + String.format(Locale.ROOT, "%,d", ScatterViewModel.DETECT_SAMPLE) + " items)"));
         detect.setOnAction(e -> vm.detectScheme());
         detect.disableProperty().bind(vm.busyProperty().or(vm.runningProperty()));
-        HBox scheme = new HBox(4, field("Scheme", "scatterScheme", vm.schemeProperty(), 190, "How the key was sharded:"
-                + " hash:8, random:4, day, day+hash:8 (time buckets from the top bar's range)"), detect);
+        HBox scheme = new HBox(
+                4,
+                field(
+                        "Scheme",
+                        "scatterScheme",
+                        vm.schemeProperty(),
+                        190,
+                        "How the key was sharded:"
+                                + " hash:8, random:4, day, day+hash:8 (time buckets from the top bar's range)"),
+                detect);
         scheme.setAlignment(Pos.CENTER_LEFT);
-        FlowPane inputs = new FlowPane(10, 6, field("Logical key", "scatterKey", vm.baseKeyProperty(), 150,
-                "The value before its suffix: PENDING, OPS_LOG"), scheme, field("Separator", "scatterSeparator",
-                vm.separatorProperty(), 36, "Between the key and each suffix"), field("Sort key",
-                "scatterSortCondition", vm.sortConditionProperty(), 170, "=, <, <=, >, >=, between A and B,"
-                        + " begins_with P — e.g. begins_with 2026-06"), field("Limit", "scatterLimit",
-                vm.limitProperty(), 60, "Items to return (0 = all, up to the item cap)"), field("Concurrency",
-                "scatterConcurrency", vm.concurrencyProperty(), 44, "Queries in flight at once"), desc);
+        FlowPane inputs = new FlowPane(
+                10,
+                6,
+                field(
+                        "Logical key",
+                        "scatterKey",
+                        vm.baseKeyProperty(),
+                        150,
+                        "The value before its suffix: PENDING, OPS_LOG"),
+                scheme,
+                field("Separator", "scatterSeparator", vm.separatorProperty(), 36, "Between the key and each suffix"),
+                field(
+                        "Sort key",
+                        "scatterSortCondition",
+                        vm.sortConditionProperty(),
+                        170,
+                        "=, <, <=, >, >=, between A and B," + " begins_with P — e.g. begins_with 2026-06"),
+                field("Limit", "scatterLimit", vm.limitProperty(), 60, "Items to return (0 = all, up to the item cap)"),
+                field("Concurrency", "scatterConcurrency", vm.concurrencyProperty(), 44, "Queries in flight at once"),
+                desc);
         inputs.setAlignment(Pos.CENTER_LEFT);
         return inputs;
     }
@@ -233,13 +273,34 @@ public final class ScatterView {
         consistent.setId("scatterConsistent");
         consistent.selectedProperty().bindBidirectional(vm.consistentProperty());
         consistent.setTooltip(new Tooltip("Strongly consistent (twice the RCU); not on a GSI"));
-        FlowPane row = new FlowPane(10, 6, field("Filter", "scatterFilter", vm.filterProperty(), 220,
-                "A FilterExpression; #name stands for the attribute name: #total > :min"), field("Values",
-                "scatterFilterValues", vm.filterValuesProperty(), 170, "The filter's values: :min=100; :s=PENDING"
-                        + " (or :min=N:100, :s=S:PENDING)"), field("Projection", "scatterProjection",
-                vm.projectionProperty(), 170, "Attributes to return, comma-separated (empty: all; the keys are always"
-                        + " returned)"), field("Item cap", "scatterItemCap", vm.itemCapProperty(), 70,
-                "Most items held in memory; reaching it stops the read with a clear message"), consistent);
+        FlowPane row = new FlowPane(
+                10,
+                6,
+                field(
+                        "Filter",
+                        "scatterFilter",
+                        vm.filterProperty(),
+                        220,
+                        "A FilterExpression; #name stands for the attribute name: #total > :min"),
+                field(
+                        "Values",
+                        "scatterFilterValues",
+                        vm.filterValuesProperty(),
+                        170,
+                        "The filter's values: :min=100; :s=PENDING" + " (or :min=N:100, :s=S:PENDING)"),
+                field(
+                        "Projection",
+                        "scatterProjection",
+                        vm.projectionProperty(),
+                        170,
+                        "Attributes to return, comma-separated (empty: all; the keys are always" + " returned)"),
+                field(
+                        "Item cap",
+                        "scatterItemCap",
+                        vm.itemCapProperty(),
+                        70,
+                        "Most items held in memory; reaching it stops the read with a clear message"),
+                consistent);
         row.setAlignment(Pos.CENTER_LEFT);
         return row;
     }
@@ -247,16 +308,24 @@ public final class ScatterView {
     private SplitPane shardsAndWaterfall() {
         shardTable.setId("scatterShards");
         shardTable.setPlaceholder(new Label("Run to see each shard's items, pages, RCU, latency and throttles"));
-        shardTable.getColumns().setAll(List.of(
-                Fx.textColumn("Shard key", ShardStats::key, 105),
-                Fx.textColumn("State", s -> s.state().name().toLowerCase(Locale.ROOT).replace('_', ' '), 98),
-                Fx.textColumn("Items read", s -> String.format(Locale.ROOT, "%,d", s.items()), 104),
-                Fx.textColumn("Pages", s -> Integer.toString(s.pages()), 64),
-                Fx.textColumn("RCU", s -> String.format(Locale.ROOT, "%.1f", s.consumedCapacity()), 56),
-                Fx.textColumn("Latency (ms)", s -> String.format(Locale.ROOT, "%,d", s.latencyMs()), 128),
-                Fx.textColumn("Retries", s -> Integer.toString(s.retries()), 72),
-                Fx.textColumn("Throttles", s -> s.throttles() == 0 ? "0" : s.throttles() + " " + s.throttleReasons(), 120),
-                Fx.textColumn("Error", s -> s.error() == null ? "" : s.error(), 220)));
+        shardTable
+                .getColumns()
+                .setAll(List.of(
+                        Fx.textColumn("Shard key", ShardStats::key, 105),
+                        Fx.textColumn(
+                                "State",
+                                s -> s.state().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                                98),
+                        Fx.textColumn("Items read", s -> String.format(Locale.ROOT, "%,d", s.items()), 104),
+                        Fx.textColumn("Pages", s -> Integer.toString(s.pages()), 64),
+                        Fx.textColumn("RCU", s -> String.format(Locale.ROOT, "%.1f", s.consumedCapacity()), 56),
+                        Fx.textColumn("Latency (ms)", s -> String.format(Locale.ROOT, "%,d", s.latencyMs()), 128),
+                        Fx.textColumn("Retries", s -> Integer.toString(s.retries()), 72),
+                        Fx.textColumn(
+                                "Throttles",
+                                s -> s.throttles() == 0 ? "0" : s.throttles() + " " + s.throttleReasons(),
+                                120),
+                        Fx.textColumn("Error", s -> s.error() == null ? "" : s.error(), 220)));
         shardTable.getStyleClass().add("dense");
         shardTable.setItems(vm.shards());
         SplitPane split = new SplitPane(shardTable, waterfall);
@@ -269,12 +338,20 @@ public final class ScatterView {
     private HBox compareBar() {
         Label label = new Label("Compare with");
         label.getStyleClass().add("muted");
-        Button unsharded = compareButton("scatterCompareUnsharded", ScatterViewModel.CompareKind.UNSHARDED,
+        Button unsharded = compareButton(
+                "scatterCompareUnsharded",
+                ScatterViewModel.CompareKind.UNSHARDED,
                 "The same read as one Query of the logical key itself: the legacy, pre-sharding layout");
-        Button both = compareButton("scatterCompareBoth", ScatterViewModel.CompareKind.BOTH, "The legacy key and the"
-                + " new shards together, de-duplicated: reading while a migration is half done");
-        Button scan = compareButton("scatterCompareScan", ScatterViewModel.CompareKind.SCAN, "Scan the whole table"
-                + " or index and filter, sort and cut here: the brute-force answer the sharded read must equal");
+        Button both = compareButton(
+                "scatterCompareBoth",
+                ScatterViewModel.CompareKind.BOTH,
+                "The legacy key and the"
+                        + " new shards together, de-duplicated: reading while a migration is half done");
+        Button scan = compareButton(
+                "scatterCompareScan",
+                ScatterViewModel.CompareKind.SCAN,
+                "Scan the whole table"
+                        + " or index and filter, sort and cut here: the brute-force answer the sharded read must equal");
         ChoiceBox<String> gsi = new ChoiceBox<>();
         gsi.setId("scatterCompareGsiName");
         Runnable gsis = () -> {
@@ -290,15 +367,19 @@ public final class ScatterView {
         viaGsi.setTooltip(new Tooltip("One Query on a GSI whose key unifies the shards (shard writes, unify reads"
                 + " on a GSI); disabled when the table has no GSI"));
         viaGsi.setOnAction(e -> vm.compare(ScatterViewModel.CompareKind.GSI, gsi.getValue()));
-        viaGsi.disableProperty().bind(vm.planProperty().isNull().or(vm.busyProperty()).or(vm.runningProperty())
-                .or(javafx.beans.binding.Bindings.isEmpty(gsi.getItems())));
+        viaGsi.disableProperty()
+                .bind(vm.planProperty()
+                        .isNull()
+                        .or(vm.busyProperty())
+                        .or(vm.runningProperty())
+                        .or(javafx.beans.binding.Bindings.isEmpty(gsi.getItems())));
         TextField gsiKey = new TextField();
         gsiKey.setId("scatterGsiKey");
         gsiKey.setPromptText("GSI key (= logical key)");
         gsiKey.setPrefWidth(150);
         gsiKey.textProperty().bindBidirectional(vm.gsiKeyProperty());
-        gsiKey.setTooltip(new Tooltip("The GSI's partition-key value to read, e.g. BRAND#abc; empty: the logical"
-                + " key"));
+        gsiKey.setTooltip(
+                new Tooltip("The GSI's partition-key value to read, e.g. BRAND#abc; empty: the logical" + " key"));
         for (Node n : List.of(gsi, gsiKey)) {
             n.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(gsi.getItems()));
             n.managedProperty().bind(n.visibleProperty());
@@ -318,14 +399,19 @@ public final class ScatterView {
             }
             vm.compare(kind, null);
         });
-        b.disableProperty().bind(vm.planProperty().isNull().or(vm.busyProperty()).or(vm.runningProperty()));
+        b.disableProperty()
+                .bind(vm.planProperty().isNull().or(vm.busyProperty()).or(vm.runningProperty()));
         return b;
     }
 
     private boolean confirmScan() {
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, "A Scan reads every item of the table or index and is billed"
-                + " by its size (0.5 RCU per 4 KB, eventually consistent). On a large table this costs far more than"
-                + " the sharded read. Scan anyway?", ButtonType.CANCEL, ButtonType.OK);
+        Alert a = new Alert(
+                Alert.AlertType.CONFIRMATION,
+                "A Scan reads every item of the table or index and is billed"
+                        + " by its size (0.5 RCU per 4 KB, eventually consistent). On a large table this costs far more than"
+                        + " the sharded read. Scan anyway?",
+                ButtonType.CANCEL,
+                ButtonType.OK);
         a.initOwner(root.getScene().getWindow());
         a.setTitle("Scan baseline");
         a.setHeaderText("Scan the whole table?");
@@ -420,8 +506,14 @@ public final class ScatterView {
         items.setPlaceholder(new Label("The merged items appear here as they arrive, in sort-key order"));
         items.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         items.setItems(vm.items());
-        items.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> itemJson.setText(now == null
-                ? "" : ScatterViewModel.json(List.of(now)).replaceFirst("^\\[\\s*", "").replaceFirst("\\s*]$", "")));
+        items.getSelectionModel()
+                .selectedItemProperty()
+                .addListener((obs, old, now) -> itemJson.setText(
+                        now == null
+                                ? ""
+                                : ScatterViewModel.json(List.of(now))
+                                        .replaceFirst("^\\[\\s*", "")
+                                        .replaceFirst("\\s*]$", "")));
         items.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.C && e.isShortcutDown()) {
                 Fx.copy(ScatterViewModel.json(selectedOrAll()));
@@ -441,32 +533,42 @@ public final class ScatterView {
         return split;
     }
 
-    private static Node field(String label, String id, javafx.beans.property.StringProperty p, double width,
-                              String tip) {
+    private static Node field(
+            String label, String id, javafx.beans.property.StringProperty p, double width, String tip) {
         return Fx.labeledField(label, id, p, width, tip, null);
     }
 
     private void showPlan() {
         ScatterPlan p = vm.planProperty().get();
         if (p == null) {
-            planText.setText(vm.planErrorProperty().get() == null ? "" : "Cannot plan the read: "
-                    + vm.planErrorProperty().get());
+            planText.setText(
+                    vm.planErrorProperty().get() == null
+                            ? ""
+                            : "Cannot plan the read: " + vm.planErrorProperty().get());
             planText.setStyle(vm.planErrorProperty().get() == null ? "" : "-fx-text-fill: -color-danger-fg");
             return;
         }
         planText.setStyle("");
         List<String> keys = p.shardKeys();
-        planText.setText(String.format(Locale.ROOT, "%,d Quer%s on %s%s, %d at a time, %s%s: %s%s", keys.size(),
-                keys.size() == 1 ? "y" : "ies", p.table(), p.index() == null ? "" : " · " + p.index(),
-                p.concurrency(), p.ascending() ? "ascending" : "descending", p.limit() == 0 ? ""
-                        : String.format(Locale.ROOT, ", first %,d", p.limit()),
+        planText.setText(String.format(
+                Locale.ROOT,
+                "%,d Quer%s on %s%s, %d at a time, %s%s: %s%s",
+                keys.size(),
+                keys.size() == 1 ? "y" : "ies",
+                p.table(),
+                p.index() == null ? "" : " · " + p.index(),
+                p.concurrency(),
+                p.ascending() ? "ascending" : "descending",
+                p.limit() == 0 ? "" : String.format(Locale.ROOT, ", first %,d", p.limit()),
                 String.join(", ", keys.subList(0, Math.min(8, keys.size()))),
                 keys.size() > 8 ? ", … (" + (keys.size() - 8) + " more)" : ""));
     }
 
     private void refreshWaterfall() {
         ScatterResult r = vm.resultProperty().get();
-        waterfall.setData(vm.shards().stream().map(ShardStats::key).toList(), vm.requests(),
+        waterfall.setData(
+                vm.shards().stream().map(ShardStats::key).toList(),
+                vm.requests(),
                 r == null ? 0 : r.totals().wallMs());
     }
 
@@ -480,25 +582,54 @@ public final class ScatterView {
             return;
         }
         ScatterResult.Totals t = r.totals();
-        totals.setText(String.format(Locale.ROOT, "%,d items · %.1f RCU · %,d requests, %,d pages · wall %,d ms vs"
-                        + " slowest shard %,d ms · %d throttles, %d retries%s · %s", t.items(), t.consumedCapacity(),
-                r.requests().size(), t.pages(), t.wallMs(), t.slowestShardMs(), t.throttles(), t.retries(),
+        totals.setText(String.format(
+                Locale.ROOT,
+                "%,d items · %.1f RCU · %,d requests, %,d pages · wall %,d ms vs"
+                        + " slowest shard %,d ms · %d throttles, %d retries%s · %s",
+                t.items(),
+                t.consumedCapacity(),
+                r.requests().size(),
+                t.pages(),
+                t.wallMs(),
+                t.slowestShardMs(),
+                t.throttles(),
+                t.retries(),
                 r.duplicatesDropped() > 0 ? " · " + r.duplicatesDropped() + " duplicates dropped" : "",
                 r.complete() ? "complete" : "INCOMPLETE: " + String.join("; ", r.reasons())));
         totals.setStyle(r.complete() ? "" : "-fx-text-fill: -color-danger-fg; -fx-font-weight: bold");
         if (!r.complete()) {
-            message.show(UserMessage.of(r.capped() ? "Stopped at the item cap: the result is incomplete"
-                    : "The merged result is incomplete", String.join("; ", r.reasons()), r.capped()
-                    ? "Narrow the read (a sort-key condition, a filter, a limit) or raise the item cap."
-                    : "Run again; a failed shard's reason is in its row."), MessageBox.Kind.WARNING);
+            message.show(
+                    UserMessage.of(
+                            r.capped()
+                                    ? "Stopped at the item cap: the result is incomplete"
+                                    : "The merged result is incomplete",
+                            String.join("; ", r.reasons()),
+                            r.capped()
+                                    ? "Narrow the read (a sort-key condition, a filter, a limit) or raise the item cap."
+                                    : "Run again; a failed shard's reason is in its row."),
+                    MessageBox.Kind.WARNING);
         } else if (r.items().isEmpty()) {
             ScatterPlan p = vm.planProperty().get();
-            message.show(UserMessage.of("No items under " + (p == null ? "these keys" : p.shardKeys().get(0)
-                    + (p.shardKeys().size() > 1 ? " … " + p.shardKeys().get(p.shardKeys().size() - 1) : "")),
-                    "All " + r.shards().size() + " queries answered and found nothing" + (p != null
-                    && p.sortCondition() != null ? " that meets the sort-key condition" : "") + ".",
-                    "Check the logical key and the scheme: Detect reads the scheme off the table's keys, and"
-                            + " Compare with › Unsharded key reads the key as it was before sharding."),
+            message.show(
+                    UserMessage.of(
+                            "No items under "
+                                    + (p == null
+                                            ? "these keys"
+                                            : p.shardKeys().get(0)
+                                                    + (p.shardKeys().size() > 1
+                                                            ? " … "
+                                                                    + p.shardKeys()
+                                                                            .get(p.shardKeys()
+                                                                                            .size()
+                                                                                    - 1)
+                                                            : "")),
+                            "All " + r.shards().size() + " queries answered and found nothing"
+                                    + (p != null && p.sortCondition() != null
+                                            ? " that meets the sort-key condition"
+                                            : "")
+                                    + ".",
+                            "Check the logical key and the scheme: Detect reads the scheme off the table's keys, and"
+                                    + " Compare with › Unsharded key reads the key as it was before sharding."),
                     MessageBox.Kind.INFO);
         } else if (vm.errorProperty().get() == null) {
             message.show(null);
@@ -512,16 +643,24 @@ public final class ScatterView {
             showSharded.setSelected(true);
             return;
         }
-        compareText.setText(String.format(Locale.ROOT, "%s: %s · %,d items · %.1f RCU · %,d request%s · %,d ms%s",
-                c.kind().label(), c.how(), c.items().size(), c.consumedCapacity(), c.requests(),
-                c.requests() == 1 ? "" : "s", c.wallMs(), c.note() == null ? "" : " · " + c.note()));
+        compareText.setText(String.format(
+                Locale.ROOT,
+                "%s: %s · %,d items · %.1f RCU · %,d request%s · %,d ms%s",
+                c.kind().label(),
+                c.how(),
+                c.items().size(),
+                c.consumedCapacity(),
+                c.requests(),
+                c.requests() == 1 ? "" : "s",
+                c.wallMs(),
+                c.note() == null ? "" : " · " + c.note()));
         ResultDiff d = c.diff();
         compareVerdict.getStyleClass().removeAll("scatter-verdict-same", "scatter-verdict-differs");
         if (d == null) {
             compareVerdict.setText("Run the sharded read to compare item for item");
         } else {
-            compareVerdict.setText((d.identical() ? "✓ " : "✗ ") + d.summary() + (c.complete() ? ""
-                    : " — this read is incomplete"));
+            compareVerdict.setText(
+                    (d.identical() ? "✓ " : "✗ ") + d.summary() + (c.complete() ? "" : " — this read is incomplete"));
             compareVerdict.getStyleClass().add(d.identical() ? "scatter-verdict-same" : "scatter-verdict-differs");
         }
         showCompared.setText(c.kind().label());
@@ -534,10 +673,20 @@ public final class ScatterView {
             pointText.setText("");
             return;
         }
-        pointText.setText(String.format(Locale.ROOT, "%s · key %s · %s · %.1f RCU · %,d ms", p.how(), p.key(),
-                p.item() == null ? "not found" : "found", p.consumedCapacity(), p.latencyMs()));
-        itemJson.setText(p.item() == null ? "// GetItem " + p.key() + ": no such item"
-                : ScatterViewModel.json(List.of(p.item())).replaceFirst("^\\[\\s*", "").replaceFirst("\\s*]$", ""));
+        pointText.setText(String.format(
+                Locale.ROOT,
+                "%s · key %s · %s · %.1f RCU · %,d ms",
+                p.how(),
+                p.key(),
+                p.item() == null ? "not found" : "found",
+                p.consumedCapacity(),
+                p.latencyMs()));
+        itemJson.setText(
+                p.item() == null
+                        ? "// GetItem " + p.key() + ": no such item"
+                        : ScatterViewModel.json(List.of(p.item()))
+                                .replaceFirst("^\\[\\s*", "")
+                                .replaceFirst("\\s*]$", ""));
     }
 
     private List<Map<String, AttrValue>> shownItems() {
@@ -546,7 +695,8 @@ public final class ScatterView {
     }
 
     private List<Map<String, AttrValue>> selectedOrAll() {
-        List<Map<String, AttrValue>> selected = List.copyOf(items.getSelectionModel().getSelectedItems());
+        List<Map<String, AttrValue>> selected =
+                List.copyOf(items.getSelectionModel().getSelectedItems());
         return selected.isEmpty() ? shownItems() : selected;
     }
 
@@ -572,18 +722,25 @@ public final class ScatterView {
         List<String> names = vm.columns(List.copyOf(added));
         for (String name : names) {
             if (itemColumns.add(name)) {
-                items.getColumns().add(Fx.textColumn(name, item -> item.get(name) == null ? ""
-                        : PlainValues.text(item.get(name)), 170));
+                items.getColumns()
+                        .add(Fx.textColumn(
+                                name, item -> item.get(name) == null ? "" : PlainValues.text(item.get(name)), 170));
             }
         }
     }
 
     private void export(FileDialogs.Type type, String text) {
         ScatterPlan p = vm.planProperty().get();
-        String stem = (p == null ? "scatter" : p.table() + "-" + vm.baseKeyProperty().get()).replaceAll("[^A-Za-z0-9._-]",
-                "_");
-        files.saveFile(root.getScene().getWindow(), "Export items as " + type.extension().toUpperCase(Locale.ROOT),
-                stem + "." + type.extension(), type).ifPresent(path -> write(path, text));
+        String stem = (p == null
+                        ? "scatter"
+                        : p.table() + "-" + vm.baseKeyProperty().get())
+                .replaceAll("[^A-Za-z0-9._-]", "_");
+        files.saveFile(
+                        root.getScene().getWindow(),
+                        "Export items as " + type.extension().toUpperCase(Locale.ROOT),
+                        stem + "." + type.extension(),
+                        type)
+                .ifPresent(path -> write(path, text));
     }
 
     private void write(Path path, String text) {
@@ -591,8 +748,12 @@ public final class ScatterView {
             Files.writeString(path, text, StandardCharsets.UTF_8);
             message.show(null);
         } catch (IOException | RuntimeException e) {
-            message.show(UserMessage.of("Could not save " + path.getFileName(), path + ": " + e.getMessage(),
-                    "Pick another folder or file name."), MessageBox.Kind.ERROR);
+            message.show(
+                    UserMessage.of(
+                            "Could not save " + path.getFileName(),
+                            path + ": " + e.getMessage(),
+                            "Pick another folder or file name."),
+                    MessageBox.Kind.ERROR);
         }
     }
 

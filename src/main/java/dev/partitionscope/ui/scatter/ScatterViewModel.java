@@ -2,18 +2,18 @@ package dev.partitionscope.ui.scatter;
 
 import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ErrorTranslator;
+import dev.partitionscope.aws.ScanBaseline;
 import dev.partitionscope.aws.ScatterGather;
 import dev.partitionscope.aws.UserMessage;
 import dev.partitionscope.core.item.AttrValue;
-import dev.partitionscope.aws.ScanBaseline;
 import dev.partitionscope.core.item.ItemsCsv;
 import dev.partitionscope.core.item.PlainValues;
 import dev.partitionscope.core.scatter.FilterInput;
 import dev.partitionscope.core.scatter.RequestSpan;
 import dev.partitionscope.core.scatter.ResultDiff;
-import dev.partitionscope.core.scatter.SchemeGuess;
 import dev.partitionscope.core.scatter.ScatterPlan;
 import dev.partitionscope.core.scatter.ScatterResult;
+import dev.partitionscope.core.scatter.SchemeGuess;
 import dev.partitionscope.core.scatter.ShardStats;
 import dev.partitionscope.core.scatter.SortCondition;
 import dev.partitionscope.core.scheme.KeyScheme;
@@ -58,8 +58,8 @@ public final class ScatterViewModel {
     private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
     private final StringProperty filterValues = new SimpleStringProperty(this, "filterValues", "");
     private final StringProperty projection = new SimpleStringProperty(this, "projection", "");
-    private final StringProperty itemCap = new SimpleStringProperty(this, "itemCap",
-            Integer.toString(ScatterPlan.DEFAULT_ITEM_CAP));
+    private final StringProperty itemCap =
+            new SimpleStringProperty(this, "itemCap", Integer.toString(ScatterPlan.DEFAULT_ITEM_CAP));
     private final StringProperty gsiKey = new SimpleStringProperty(this, "gsiKey", "");
     private final StringProperty pointId = new SimpleStringProperty(this, "pointId", "");
     private final StringProperty pointSortKey = new SimpleStringProperty(this, "pointSortKey", "");
@@ -82,8 +82,17 @@ public final class ScatterViewModel {
 
     public ScatterViewModel(MainViewModel main) {
         this.main = main;
-        for (var p : List.of(baseKey, scheme, separator, sortCondition, limit, concurrency, filter, filterValues,
-                projection, itemCap)) {
+        for (var p : List.of(
+                baseKey,
+                scheme,
+                separator,
+                sortCondition,
+                limit,
+                concurrency,
+                filter,
+                filterValues,
+                projection,
+                itemCap)) {
             p.addListener((obs, old, now) -> updatePlan());
         }
         descending.addListener((obs, old, now) -> updatePlan());
@@ -116,58 +125,65 @@ public final class ScatterViewModel {
         items.clear();
         requests.clear();
         stop.set(false);
-        shards.setAll(p.shardKeys().stream().map(k -> new ShardStats(k, ShardStats.State.WAITING, 0, 0, 0, 0, 0, 0,
-                List.of(), null)).toList());
+        shards.setAll(p.shardKeys().stream()
+                .map(k -> new ShardStats(k, ShardStats.State.WAITING, 0, 0, 0, 0, 0, 0, List.of(), null))
+                .toList());
         running.set(true);
         java.util.concurrent.atomic.AtomicBoolean stopFlag = stop;
-        task = main.tasks().run("Scatter-gather over " + p.shardKeys().size() + " shards", ctx ->
-                new ScatterGather(c.dynamo()).run(p, () -> ctx.isCancelled() || stopFlag.get(),
-                        new ScatterGather.Listener() {
-                            @Override
-                            public void shard(ShardStats s) {
-                                ctx.post(() -> {
-                                    if (gen == generation) {
-                                        update(s);
+        task = main.tasks()
+                .run(
+                        "Scatter-gather over " + p.shardKeys().size() + " shards",
+                        ctx -> new ScatterGather(c.dynamo())
+                                .run(p, () -> ctx.isCancelled() || stopFlag.get(), new ScatterGather.Listener() {
+                                    @Override
+                                    public void shard(ShardStats s) {
+                                        ctx.post(() -> {
+                                            if (gen == generation) {
+                                                update(s);
+                                            }
+                                        });
                                     }
-                                });
-                            }
 
-                            @Override
-                            public void request(RequestSpan span) {
-                                ctx.post(() -> {
-                                    if (gen == generation) {
-                                        requests.add(span);
+                                    @Override
+                                    public void request(RequestSpan span) {
+                                        ctx.post(() -> {
+                                            if (gen == generation) {
+                                                requests.add(span);
+                                            }
+                                        });
                                     }
-                                });
-                            }
 
-                            @Override
-                            public void merged(List<Map<String, AttrValue>> fresh) {
-                                ctx.post(() -> {
-                                    if (gen == generation) {
-                                        items.addAll(fresh);
+                                    @Override
+                                    public void merged(List<Map<String, AttrValue>> fresh) {
+                                        ctx.post(() -> {
+                                            if (gen == generation) {
+                                                items.addAll(fresh);
+                                            }
+                                        });
                                     }
-                                });
+                                }),
+                        r -> {
+                            if (gen == generation) {
+                                running.set(false);
+                                shards.setAll(r.shards());
+                                requests.setAll(r.requests());
+                                items.setAll(r.items());
+                                result.set(r);
                             }
-                        }), r -> {
-            if (gen == generation) {
-                running.set(false);
-                shards.setAll(r.shards());
-                requests.setAll(r.requests());
-                items.setAll(r.items());
-                result.set(r);
-            }
-        }, failure -> {
-            if (gen == generation) {
-                running.set(false);
-                error.set(ErrorTranslator.translate(failure, c.spec(), "Query"));
-            }
-        }, () -> {
-            if (gen == generation) {
-                running.set(false);
-                note.set("Cancelled: " + items.size() + " items arrived and are shown; the result is incomplete.");
-            }
-        });
+                        },
+                        failure -> {
+                            if (gen == generation) {
+                                running.set(false);
+                                error.set(ErrorTranslator.translate(failure, c.spec(), "Query"));
+                            }
+                        },
+                        () -> {
+                            if (gen == generation) {
+                                running.set(false);
+                                note.set("Cancelled: " + items.size()
+                                        + " items arrived and are shown; the result is incomplete.");
+                            }
+                        });
     }
 
     /** Stops outstanding requests; what arrived stays, marked incomplete (the run still reports its result). */
@@ -208,7 +224,9 @@ public final class ScatterViewModel {
         KeyAttribute pk = shape.keySchema().partitionKey();
         KeyAttribute sk = shape.keySchema().sort().orElse(null);
         if (onIndex) {
-            var gsi = shape.globalIndexes().stream().filter(g -> g.name().equals(index)).findFirst()
+            var gsi = shape.globalIndexes().stream()
+                    .filter(g -> g.name().equals(index))
+                    .findFirst()
                     .orElseThrow(() -> new IllegalArgumentException(shape.name() + " has no index " + index));
             pk = gsi.keySchema().partitionKey();
             sk = gsi.keySchema().sort().orElse(null);
@@ -220,16 +238,31 @@ public final class ScatterViewModel {
         KeyScheme s = KeyScheme.parse(scheme.get().trim());
         TimeRange.Window w = main.timeRangeProperty().get().resolve(Instant.now());
         String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
-        List<String> keys = ScatterPlan.shardKeys(s, base, sep, w.start().toEpochMilli(), w.end().toEpochMilli());
-        ScatterPlan p = new ScatterPlan(shape.name(), onIndex ? index : null, pk.name(), pk.type(),
-                sk == null ? null : sk.name(), sk == null ? null : sk.type(), keys, null, null, null, null, null,
-                !descending.get(), whole(limit.get(), "limit", 0), consistent.get() && !onIndex,
-                Math.max(1, whole(concurrency.get(), "concurrency", 1)), cap());
+        List<String> keys = ScatterPlan.shardKeys(
+                s, base, sep, w.start().toEpochMilli(), w.end().toEpochMilli());
+        ScatterPlan p = new ScatterPlan(
+                shape.name(),
+                onIndex ? index : null,
+                pk.name(),
+                pk.type(),
+                sk == null ? null : sk.name(),
+                sk == null ? null : sk.type(),
+                keys,
+                null,
+                null,
+                null,
+                null,
+                null,
+                !descending.get(),
+                whole(limit.get(), "limit", 0),
+                consistent.get() && !onIndex,
+                Math.max(1, whole(concurrency.get(), "concurrency", 1)),
+                cap());
         String cond = sortCondition.get().trim();
         if (!cond.isEmpty()) {
             if (sk == null) {
-                throw new IllegalArgumentException((onIndex ? index : shape.name()) + " has no sort key: leave the"
-                        + " sort-key condition empty");
+                throw new IllegalArgumentException(
+                        (onIndex ? index : shape.name()) + " has no sort key: leave the" + " sort-key condition empty");
             }
             p = p.withSortCondition(SortCondition.parse(cond, sk.type()));
         }
@@ -237,8 +270,10 @@ public final class ScatterViewModel {
         if (!f.isEmpty()) {
             p = p.withFilter(f.expression(), f.names(), f.values());
         }
-        List<String> attrs = java.util.Arrays.stream(projection.get().split(",")).map(String::strip)
-                .filter(a -> !a.isEmpty()).toList();
+        List<String> attrs = java.util.Arrays.stream(projection.get().split(","))
+                .map(String::strip)
+                .filter(a -> !a.isEmpty())
+                .toList();
         return p.withProjection(attrs);
     }
 
@@ -259,8 +294,8 @@ public final class ScatterViewModel {
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("The " + what + " must be a whole number ≥ " + min + ", not \""
-                    + text.trim() + "\"");
+            throw new IllegalArgumentException(
+                    "The " + what + " must be a whole number ≥ " + min + ", not \"" + text.trim() + "\"");
         }
     }
 
@@ -274,26 +309,39 @@ public final class ScatterViewModel {
         for (String key : p.shardKeys()) {
             Map<String, String> names = new LinkedHashMap<>();
             names.put("#pk", p.partitionKey());
-            String values = "\":pk\":{\"" + p.partitionKeyType().name() + "\":\"" + key.replace("\"", "\\\"")
-                    + "\"}";
+            String values = "\":pk\":{\"" + p.partitionKeyType().name() + "\":\"" + key.replace("\"", "\\\"") + "\"}";
             String condition = "#pk = :pk";
             if (p.sortCondition() != null) {
                 names.put(SortCondition.NAME, p.sortKey());
                 condition += " AND " + p.sortCondition().expression();
                 for (Map.Entry<String, AttrValue> e : p.sortCondition().values().entrySet()) {
-                    values += ",\"" + e.getKey() + "\":{\"" + e.getValue().type().name() + "\":\""
-                            + dev.partitionscope.core.item.PlainValues.text(e.getValue()).replace("\"", "\\\"")
-                            + "\"}";
+                    values +=
+                            ",\"" + e.getKey() + "\":{\"" + e.getValue().type().name() + "\":\""
+                                    + dev.partitionscope.core.item.PlainValues.text(e.getValue())
+                                            .replace("\"", "\\\"")
+                                    + "\"}";
                 }
             }
             StringBuilder n = new StringBuilder();
-            names.forEach((k, v) -> n.append(n.isEmpty() ? "" : ",").append('"').append(k).append("\":\"")
-                    .append(v).append('"'));
-            sb.append("aws dynamodb query --table-name '").append(p.table()).append('\'')
+            names.forEach((k, v) -> n.append(n.isEmpty() ? "" : ",")
+                    .append('"')
+                    .append(k)
+                    .append("\":\"")
+                    .append(v)
+                    .append('"'));
+            sb.append("aws dynamodb query --table-name '")
+                    .append(p.table())
+                    .append('\'')
                     .append(p.index() == null ? "" : " --index-name '" + p.index() + "'")
-                    .append(" --key-condition-expression '").append(condition).append('\'')
-                    .append(" --expression-attribute-names '{").append(n).append("}'")
-                    .append(" --expression-attribute-values '{").append(values).append("}'")
+                    .append(" --key-condition-expression '")
+                    .append(condition)
+                    .append('\'')
+                    .append(" --expression-attribute-names '{")
+                    .append(n)
+                    .append("}'")
+                    .append(" --expression-attribute-values '{")
+                    .append(values)
+                    .append("}'")
                     .append(p.ascending() ? "" : " --no-scan-index-forward")
                     .append(p.consistent() ? " --consistent-read" : "")
                     .append(p.limit() > 0 ? " --max-items " + p.limit() : "")
@@ -338,19 +386,31 @@ public final class ScatterViewModel {
      * @param diff     against the sharded result, or null when there is none yet
      * @param note     why the comparison may be short, or null
      */
-    public record Comparison(CompareKind kind, String how, List<Map<String, AttrValue>> items, int requests,
-            double consumedCapacity, long wallMs, boolean complete, String note, ResultDiff diff) {
-    }
+    public record Comparison(
+            CompareKind kind,
+            String how,
+            List<Map<String, AttrValue>> items,
+            int requests,
+            double consumedCapacity,
+            long wallMs,
+            boolean complete,
+            String note,
+            ResultDiff diff) {}
 
     /** A GetItem by recomputed key: the key, how it was computed, what came back. */
-    public record PointRead(Map<String, String> key, String how, Map<String, AttrValue> item, double consumedCapacity,
-            long latencyMs) {
-    }
+    public record PointRead(
+            Map<String, String> key,
+            String how,
+            Map<String, AttrValue> item,
+            double consumedCapacity,
+            long latencyMs) {}
 
     /** The GSIs of the top bar's table (for "Through a GSI"). */
     public List<String> gsiNames() {
         TableShape shape = main.tableShapeProperty().get();
-        return shape == null ? List.of() : shape.globalIndexes().stream().map(g -> g.name()).toList();
+        return shape == null
+                ? List.of()
+                : shape.globalIndexes().stream().map(g -> g.name()).toList();
     }
 
     /** True when a Scan baseline would read a live AWS table (billed by its size): the view asks first. */
@@ -376,9 +436,10 @@ public final class ScatterViewModel {
             how = switch (kind) {
                 case UNSHARDED -> "1 Query of " + other.shardKeys().get(0) + " on " + where(other);
                 case GSI -> "1 Query of " + other.shardKeys().get(0) + " on " + where(other);
-                case BOTH -> other.shardKeys().size() + " Queries (" + other.shardKeys().get(0) + " + "
-                        + p.shardKeys().size() + " shards) on " + where(other) + ", de-duplicated by "
-                        + String.join(" + ", other.dedupeBy());
+                case BOTH ->
+                    other.shardKeys().size() + " Queries (" + other.shardKeys().get(0) + " + "
+                            + p.shardKeys().size() + " shards) on " + where(other) + ", de-duplicated by "
+                            + String.join(" + ", other.dedupeBy());
                 case SCAN -> "a Scan of " + where(other) + ", filtered and sorted here";
             };
         } catch (IllegalArgumentException e) {
@@ -390,37 +451,61 @@ public final class ScatterViewModel {
         java.util.concurrent.atomic.AtomicBoolean stopFlag = stop;
         busy.set(true);
         note.set(kind.label() + ": " + how + " …");
-        List<Map<String, AttrValue>> sharded = result.get() == null ? null : result.get().items();
+        List<Map<String, AttrValue>> sharded =
+                result.get() == null ? null : result.get().items();
         List<String> id = identity();
         ScatterPlan read = other;
         String what = how;
-        sideTask = main.tasks().run(kind.label(), ctx -> {
-            if (kind == CompareKind.SCAN) {
-                ScanBaseline.Result r = new ScanBaseline(c.dynamo()).run(read, () -> ctx.isCancelled()
-                        || stopFlag.get());
-                return new Comparison(kind, what + " (" + String.format(java.util.Locale.ROOT, "%,d", r.scanned())
-                        + " items scanned)", r.items(), r.pages(), r.consumedCapacity(), r.wallMs(), r.complete(),
-                        r.reason(), sharded == null ? null : ResultDiff.of(sharded, r.items(), id));
-            }
-            ScatterResult r = new ScatterGather(c.dynamo()).run(read, () -> ctx.isCancelled() || stopFlag.get(),
-                    ScatterGather.Listener.NONE);
-            String why = r.complete() ? (r.duplicatesDropped() > 0 ? r.duplicatesDropped()
-                    + " duplicates dropped" : null) : String.join("; ", r.reasons());
-            return new Comparison(kind, what, r.items(), r.requests().size(), r.totals().consumedCapacity(),
-                    r.totals().wallMs(), r.complete(), why, sharded == null ? null : ResultDiff.of(sharded,
-                            r.items(), id));
-        }, r -> {
-            busy.set(false);
-            note.set(null);
-            comparison.set(r);
-        }, failure -> {
-            busy.set(false);
-            note.set(null);
-            error.set(ErrorTranslator.translate(failure, c.spec(), kind == CompareKind.SCAN ? "Scan" : "Query"));
-        }, () -> {
-            busy.set(false);
-            note.set(kind.label() + " cancelled");
-        });
+        sideTask = main.tasks()
+                .run(
+                        kind.label(),
+                        ctx -> {
+                            if (kind == CompareKind.SCAN) {
+                                ScanBaseline.Result r = new ScanBaseline(c.dynamo())
+                                        .run(read, () -> ctx.isCancelled() || stopFlag.get());
+                                return new Comparison(
+                                        kind,
+                                        what + " (" + String.format(java.util.Locale.ROOT, "%,d", r.scanned())
+                                                + " items scanned)",
+                                        r.items(),
+                                        r.pages(),
+                                        r.consumedCapacity(),
+                                        r.wallMs(),
+                                        r.complete(),
+                                        r.reason(),
+                                        sharded == null ? null : ResultDiff.of(sharded, r.items(), id));
+                            }
+                            ScatterResult r = new ScatterGather(c.dynamo())
+                                    .run(read, () -> ctx.isCancelled() || stopFlag.get(), ScatterGather.Listener.NONE);
+                            String why = r.complete()
+                                    ? (r.duplicatesDropped() > 0 ? r.duplicatesDropped() + " duplicates dropped" : null)
+                                    : String.join("; ", r.reasons());
+                            return new Comparison(
+                                    kind,
+                                    what,
+                                    r.items(),
+                                    r.requests().size(),
+                                    r.totals().consumedCapacity(),
+                                    r.totals().wallMs(),
+                                    r.complete(),
+                                    why,
+                                    sharded == null ? null : ResultDiff.of(sharded, r.items(), id));
+                        },
+                        r -> {
+                            busy.set(false);
+                            note.set(null);
+                            comparison.set(r);
+                        },
+                        failure -> {
+                            busy.set(false);
+                            note.set(null);
+                            error.set(ErrorTranslator.translate(
+                                    failure, c.spec(), kind == CompareKind.SCAN ? "Scan" : "Query"));
+                        },
+                        () -> {
+                            busy.set(false);
+                            note.set(kind.label() + " cancelled");
+                        });
     }
 
     private static String where(ScatterPlan p) {
@@ -441,14 +526,24 @@ public final class ScatterViewModel {
             case SCAN -> p;
             case GSI -> {
                 TableShape shape = main.tableShapeProperty().get();
-                var index = shape.globalIndexes().stream().filter(g -> g.name().equals(gsi)).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException(gsi == null ? shape.name() + " has no GSI"
-                                + " to compare with" : shape.name() + " has no GSI " + gsi));
+                var index = shape.globalIndexes().stream()
+                        .filter(g -> g.name().equals(gsi))
+                        .findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException(
+                                gsi == null
+                                        ? shape.name() + " has no GSI" + " to compare with"
+                                        : shape.name() + " has no GSI " + gsi));
                 var pk = index.keySchema().partitionKey();
                 var sk = index.keySchema().sort().orElse(null);
                 String key = gsiKey.get().isBlank() ? base : gsiKey.get().strip();
-                yield p.onKeySchema(index.name(), pk.name(), pk.type(), sk == null ? null : sk.name(),
-                        sk == null ? null : sk.type(), List.of(key)).withDedupeBy(List.of());
+                yield p.onKeySchema(
+                                index.name(),
+                                pk.name(),
+                                pk.type(),
+                                sk == null ? null : sk.name(),
+                                sk == null ? null : sk.type(),
+                                List.of(key))
+                        .withDedupeBy(List.of());
             }
         };
     }
@@ -462,7 +557,9 @@ public final class ScatterViewModel {
         if (shape == null) {
             return List.of();
         }
-        return List.of(shape.keySchema().sort().map(KeyAttribute::name)
+        return List.of(shape.keySchema()
+                .sort()
+                .map(KeyAttribute::name)
                 .orElse(shape.keySchema().partitionKey().name()));
     }
 
@@ -484,8 +581,8 @@ public final class ScatterViewModel {
         try {
             String index = main.selectedIndexProperty().get();
             if (index != null && !MainViewModel.BASE_TABLE.equals(index)) {
-                throw new IllegalArgumentException("GetItem reads the table, not " + index + ": pick the base table in"
-                        + " the top bar");
+                throw new IllegalArgumentException(
+                        "GetItem reads the table, not " + index + ": pick the base table in" + " the top bar");
             }
             KeyScheme s = KeyScheme.parse(scheme.get().trim());
             String id = pointId.get().strip();
@@ -506,12 +603,14 @@ public final class ScatterViewModel {
             key.put(pk.name(), sdk(pk, pkValue));
             shown.put(pk.name(), pkValue);
             if (sk != null) {
-                String skValue = pointSortKey.get().isBlank() ? id : pointSortKey.get().strip();
+                String skValue =
+                        pointSortKey.get().isBlank() ? id : pointSortKey.get().strip();
                 key.put(sk.name(), sdk(sk, skValue));
                 shown.put(sk.name(), skValue);
             }
-            how = s.appliesTo(base) ? s + " of \"" + id + "\" → " + pkValue : base + " is not one of the scheme's"
-                    + " hot values: its key is unsharded";
+            how = s.appliesTo(base)
+                    ? s + " of \"" + id + "\" → " + pkValue
+                    : base + " is not one of the scheme's" + " hot values: its key is unsharded";
             if (s.bucket() != null) {
                 how += " (time bucket of now, UTC)";
             }
@@ -521,28 +620,45 @@ public final class ScatterViewModel {
             return;
         }
         boolean strong = consistent.get();
-        var request = software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder().tableName(shape.name())
-                .key(key).consistentRead(strong).returnConsumedCapacity(
-                        software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.TOTAL).build();
+        var request = software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
+                .tableName(shape.name())
+                .key(key)
+                .consistentRead(strong)
+                .returnConsumedCapacity(software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.TOTAL)
+                .build();
         String explained = how;
         busy.set(true);
         note.set(null);
         sideTask.cancel();
-        sideTask = main.tasks().run("GetItem " + shown, ctx -> {
-            long t0 = System.nanoTime();
-            var r = c.dynamo().getItem(request);
-            long ms = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-            double rcu = r.consumedCapacity() == null || r.consumedCapacity().capacityUnits() == null ? 0
-                    : r.consumedCapacity().capacityUnits();
-            return new PointRead(shown, explained, r.hasItem() && !r.item().isEmpty()
-                    ? dev.partitionscope.aws.SdkAttr.toCore(r.item()) : null, rcu, ms);
-        }, r -> {
-            busy.set(false);
-            pointRead.set(r);
-        }, failure -> {
-            busy.set(false);
-            error.set(ErrorTranslator.translate(failure, c.spec(), "GetItem"));
-        }, () -> busy.set(false));
+        sideTask = main.tasks()
+                .run(
+                        "GetItem " + shown,
+                        ctx -> {
+                            long t0 = System.nanoTime();
+                            var r = c.dynamo().getItem(request);
+                            long ms = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+                            double rcu = r.consumedCapacity() == null
+                                            || r.consumedCapacity().capacityUnits() == null
+                                    ? 0
+                                    : r.consumedCapacity().capacityUnits();
+                            return new PointRead(
+                                    shown,
+                                    explained,
+                                    r.hasItem() && !r.item().isEmpty()
+                                            ? dev.partitionscope.aws.SdkAttr.toCore(r.item())
+                                            : null,
+                                    rcu,
+                                    ms);
+                        },
+                        r -> {
+                            busy.set(false);
+                            pointRead.set(r);
+                        },
+                        failure -> {
+                            busy.set(false);
+                            error.set(ErrorTranslator.translate(failure, c.spec(), "GetItem"));
+                        },
+                        () -> busy.set(false));
     }
 
     private static software.amazon.awssdk.services.dynamodb.model.AttributeValue sdk(KeyAttribute a, String text) {
@@ -573,26 +689,43 @@ public final class ScatterViewModel {
         }
         String index = main.selectedIndexProperty().get();
         boolean onIndex = index != null && !MainViewModel.BASE_TABLE.equals(index);
-        String pk = onIndex ? shape.globalIndexes().stream().filter(g -> g.name().equals(index)).findFirst()
-                .map(g -> g.keySchema().partitionKey().name()).orElse(shape.keySchema().partitionKey().name())
+        String pk = onIndex
+                ? shape.globalIndexes().stream()
+                        .filter(g -> g.name().equals(index))
+                        .findFirst()
+                        .map(g -> g.keySchema().partitionKey().name())
+                        .orElse(shape.keySchema().partitionKey().name())
                 : shape.keySchema().partitionKey().name();
         String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
         busy.set(true);
         note.set("Reading the keys of " + (onIndex ? index : shape.name()) + " …");
         sideTask.cancel();
-        sideTask = main.tasks().run("Detect the scheme of " + base, ctx -> SchemeGuess.of(base, sep,
-                new dev.partitionscope.aws.TableGateway(c).partitionKeySample(shape.name(), onIndex ? index : null,
-                        pk, DETECT_SAMPLE, ctx::isCancelled)), g -> {
-            busy.set(false);
-            if (g.spec() != null) {
-                scheme.set(g.spec());
-            }
-            note.set((g.spec() == null ? "No scheme found: " : "Scheme detected: ") + g.explanation());
-        }, failure -> {
-            busy.set(false);
-            note.set(null);
-            error.set(ErrorTranslator.translate(failure, c.spec(), "Scan"));
-        }, () -> busy.set(false));
+        sideTask = main.tasks()
+                .run(
+                        "Detect the scheme of " + base,
+                        ctx -> SchemeGuess.of(
+                                base,
+                                sep,
+                                new dev.partitionscope.aws.TableGateway(c)
+                                        .partitionKeySample(
+                                                shape.name(),
+                                                onIndex ? index : null,
+                                                pk,
+                                                DETECT_SAMPLE,
+                                                ctx::isCancelled)),
+                        g -> {
+                            busy.set(false);
+                            if (g.spec() != null) {
+                                scheme.set(g.spec());
+                            }
+                            note.set((g.spec() == null ? "No scheme found: " : "Scheme detected: ") + g.explanation());
+                        },
+                        failure -> {
+                            busy.set(false);
+                            note.set(null);
+                            error.set(ErrorTranslator.translate(failure, c.spec(), "Scan"));
+                        },
+                        () -> busy.set(false));
     }
 
     static final int DETECT_SAMPLE = 5_000;
@@ -633,7 +766,10 @@ public final class ScatterViewModel {
     /** The plan's Queries as SDK code (what "Copy as code" puts on the clipboard). */
     public String code(dev.partitionscope.core.codegen.Language language) {
         ScatterPlan p = plan.get();
-        return p == null ? "" : dev.partitionscope.core.codegen.ScatterCode.generate(language, p).content();
+        return p == null
+                ? ""
+                : dev.partitionscope.core.codegen.ScatterCode.generate(language, p)
+                        .content();
     }
 
     // Accessors

@@ -140,13 +140,19 @@ public final class Waterfall extends Region {
         double h = canvas.getHeight();
         g.clearRect(0, 0, w, h);
         Font font = text.getFont();
-        Font bold = Font.font(font.getFamily(), FontWeight.BOLD, titleProbe.getFont().getSize());
+        Font bold = Font.font(
+                font.getFamily(), FontWeight.BOLD, titleProbe.getFont().getSize());
         g.setTextBaseline(VPos.CENTER);
         g.setFont(bold);
         g.setFill(paint(titleProbe));
         g.setTextAlign(TextAlignment.LEFT);
-        String title = spans.isEmpty() ? "Waterfall" : String.format(Locale.ROOT, "Waterfall · %,d requests, up to"
-                + " %d at once", spans.size(), maxOverlap(spans));
+        String title = spans.isEmpty()
+                ? "Waterfall"
+                : String.format(
+                        Locale.ROOT,
+                        "Waterfall · %,d requests, up to" + " %d at once",
+                        spans.size(),
+                        maxOverlap(spans));
         g.fillText(title, 0, TOP_H / 2 - 2);
         double titleW = width(title, bold);
         double headerH = legend(g, w, font, titleW);
@@ -212,12 +218,13 @@ public final class Waterfall extends Region {
             double x0 = left + s.startMs() * scale;
             double x1 = Math.max(x0 + 2, left + s.endMs() * scale);
             double y = top + rowH * s.shard() + pad;
-            g.setFill(paint(switch (s.outcome()) {
-                case OK -> ok;
-                case THROTTLED -> throttled;
-                case FAILED -> failed;
-                case CANCELLED -> cancelled;
-            }));
+            g.setFill(paint(
+                    switch (s.outcome()) {
+                        case OK -> ok;
+                        case THROTTLED -> throttled;
+                        case FAILED -> failed;
+                        case CANCELLED -> cancelled;
+                    }));
             g.fillRect(x0, y, x1 - x0, Math.max(1, rowH - 2 * pad));
         }
     }
@@ -257,8 +264,11 @@ public final class Waterfall extends Region {
         double x = e.getX() - snappedLeftInset();
         int row = (int) Math.floor((y - top) / rowH);
         if (rows.isEmpty() || row < 0 || row >= rows.size()) {
-            tip.setText(spans.isEmpty() ? "No requests yet" : String.format(Locale.ROOT, "%,d requests over %,d"
-                    + " shards", spans.size(), rows.size()));
+            tip.setText(
+                    spans.isEmpty()
+                            ? "No requests yet"
+                            : String.format(
+                                    Locale.ROOT, "%,d requests over %,d" + " shards", spans.size(), rows.size()));
             return;
         }
         double right = getWidth() - snappedLeftInset() - snappedRightInset() - 6;
@@ -282,14 +292,22 @@ public final class Waterfall extends Region {
     }
 
     static String describe(RequestSpan s) {
-        return String.format(Locale.ROOT, "%s · page %d%s · %,d–%,d ms (%,d ms) · %s%s", s.key(), s.page(),
-                s.attempt() > 1 ? ", attempt " + s.attempt() : "", s.startMs(), s.endMs(), s.durationMs(),
+        return String.format(
+                Locale.ROOT,
+                "%s · page %d%s · %,d–%,d ms (%,d ms) · %s%s",
+                s.key(),
+                s.page(),
+                s.attempt() > 1 ? ", attempt " + s.attempt() : "",
+                s.startMs(),
+                s.endMs(),
+                s.durationMs(),
                 switch (s.outcome()) {
                     case OK -> String.format(Locale.ROOT, "%,d items", s.items());
                     case THROTTLED -> "throttled";
                     case FAILED -> "failed";
                     case CANCELLED -> "cancelled";
-                }, s.detail() == null ? "" : " · " + s.detail());
+                },
+                s.detail() == null ? "" : " · " + s.detail());
     }
 
     /** 1, 2 or 5 × a power of ten ms, so that at most {@code maxTicks} fit. */

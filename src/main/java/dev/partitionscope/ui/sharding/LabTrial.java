@@ -1,5 +1,7 @@
 package dev.partitionscope.ui.sharding;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.aws.AwsProfiles;
 import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ConnectionFactory;
@@ -20,8 +22,6 @@ import dev.partitionscope.lab.workload.RunSettings;
 import dev.partitionscope.lab.workload.Scenario;
 import dev.partitionscope.lab.workload.ScenarioReader;
 import dev.partitionscope.lab.workload.WorkloadProgress;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -61,24 +61,28 @@ final class LabTrial {
         }
     }
 
-    record Result(String key, String spec, Run before, Run after) {
-    }
+    record Result(String key, String spec, Run before, Run after) {}
 
-    private LabTrial() {
-    }
+    private LabTrial() {}
 
     /**
      * Runs both variants (blocking; seconds for ten simulated minutes at a few thousand writes/s).
      *
      * @param progress told "before" / "after" as each starts
      */
-    static Result run(String key, String spec, double writesPerSecond, long itemBytes, Duration duration,
-                      BooleanSupplier cancelled, Consumer<String> progress) {
+    static Result run(
+            String key,
+            String spec,
+            double writesPerSecond,
+            long itemBytes,
+            Duration duration,
+            BooleanSupplier cancelled,
+            Consumer<String> progress) {
         if (!(writesPerSecond > 0)) {
             throw new IllegalArgumentException("Type a peak write rate above 0 to replay in the Lab");
         }
-        Scenario scenario = ScenarioReader.read("designer-trial.json", scenarioJson(key, spec, writesPerSecond,
-                itemBytes, duration));
+        Scenario scenario = ScenarioReader.read(
+                "designer-trial.json", scenarioJson(key, spec, writesPerSecond, itemBytes, duration));
         progress.accept("before");
         Run before = one(scenario, "before", writesPerSecond, itemBytes, duration, cancelled);
         if (cancelled.getAsBoolean()) {
@@ -92,22 +96,37 @@ final class LabTrial {
     /** A two-variant scenario: PutItem on the key as it is, and on the key with the scheme applied to the id. */
     static String scenarioJson(String key, String spec, double rate, long itemBytes, Duration duration) {
         ObjectNode root = JSON.createObjectNode();
-        root.put("version", ScenarioReader.VERSION).put("name", "designer-trial")
-                .put("title", "Designer trial: " + key).put("seed", "designer")
+        root.put("version", ScenarioReader.VERSION)
+                .put("name", "designer-trial")
+                .put("title", "Designer trial: " + key)
+                .put("seed", "designer")
                 .put("summary", "The sharding designer's load on " + key + ", as it is and with " + spec + ".");
-        root.putObject("defaults").put("rate", rate).put("duration", duration.toSeconds())
+        root.putObject("defaults")
+                .put("rate", rate)
+                .put("duration", duration.toSeconds())
                 .put("itemSize", Math.max(1, itemBytes));
         root.putObject("generators").putObject("id").put("type", "uuid");
-        root.putObject("tables").putObject(TABLE).put("partitionKey", "PK").put("sortKey", "SK")
+        root.putObject("tables")
+                .putObject(TABLE)
+                .put("partitionKey", "PK")
+                .put("sortKey", "SK")
                 .put("billing", "PAY_PER_REQUEST");
         ObjectNode variants = root.putObject("variants");
         ObjectNode b = variants.putObject("before").put("caption", "Every write on " + key + ".");
-        ObjectNode bi = b.putArray("operations").addObject().put("op", "PutItem").put("table", TABLE)
-                .put("weight", 1).putObject("item");
+        ObjectNode bi = b.putArray("operations")
+                .addObject()
+                .put("op", "PutItem")
+                .put("table", TABLE)
+                .put("weight", 1)
+                .putObject("item");
         bi.put("PK", key).put("SK", "{id}");
         ObjectNode a = variants.putObject("after").put("caption", "Every write on " + key + " with " + spec + ".");
-        ObjectNode ai = a.putArray("operations").addObject().put("op", "PutItem").put("table", TABLE)
-                .put("weight", 1).putObject("item");
+        ObjectNode ai = a.putArray("operations")
+                .addObject()
+                .put("op", "PutItem")
+                .put("table", TABLE)
+                .put("weight", 1)
+                .putObject("item");
         ai.putObject("PK").put("s", key).put("scheme", spec).put("id", "{id}");
         ai.put("SK", "{id}");
         try {
@@ -117,10 +136,18 @@ final class LabTrial {
         }
     }
 
-    private static Run one(Scenario scenario, String variant, double rate, long itemBytes, Duration duration,
-                           BooleanSupplier cancelled) {
-        Plan plan = Plan.of(scenario, variant, RunSettings.defaults().withRate(rate).withDuration(duration)
-                .withItemSize((int) Math.max(1, itemBytes)));
+    private static Run one(
+            Scenario scenario,
+            String variant,
+            double rate,
+            long itemBytes,
+            Duration duration,
+            BooleanSupplier cancelled) {
+        Plan plan = Plan.of(
+                scenario,
+                variant,
+                RunSettings.defaults().withRate(rate).withDuration(duration).withItemSize((int)
+                        Math.max(1, itemBytes)));
         Instant end = Instant.now();
         SimulatedClock clock = new SimulatedClock(end.minus(duration));
         try (Lab lab = Lab.inProcess(Lab.Options.defaults().withClock(clock))) {
@@ -131,22 +158,29 @@ final class LabTrial {
             }
             lab.listen("127.0.0.1", 0, 0);
             String endpoint = lab.endpoint().orElseThrow();
-            AwsProfiles none = AwsProfiles.from(Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"),
-                    Map.of());
-            try (Connection c = new ConnectionFactory(none).open(ConnectionSpec.custom("designer trial", endpoint,
-                    "us-east-1", "trial"))) {
+            AwsProfiles none =
+                    AwsProfiles.from(Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of());
+            try (Connection c = new ConnectionFactory(none)
+                    .open(ConnectionSpec.custom("designer trial", endpoint, "us-east-1", "trial"))) {
                 TableShape shape = new TableGateway(c).describe(TABLE);
                 Instant now = Instant.ofEpochMilli(clock.epochMillis());
                 TimeRange range = TimeRange.custom(now.minus(duration).minusSeconds(60), now.plusSeconds(60), true);
-                TrafficLoader.Traffic t = new TrafficLoader(c, 24).load(shape, range, now, cancelled,
-                        new TrafficLoader.Listener() {
-                        });
+                TrafficLoader.Traffic t =
+                        new TrafficLoader(c, 24).load(shape, range, now, cancelled, new TrafficLoader.Listener() {});
                 if (t.insights() == null) {
                     return new Run(p, null);
                 }
-                HeatPipeline.Result heat = HeatPipeline.build(t.insights().partitionKeys(), t.snapshot(),
-                        new HeatPipeline.Spec(List.of(Resource.table(TABLE)), HeatMetric.THROUGHPUT, false, Set.of(),
-                                null, null, RowBucketing.DEFAULT_ROWS));
+                HeatPipeline.Result heat = HeatPipeline.build(
+                        t.insights().partitionKeys(),
+                        t.snapshot(),
+                        new HeatPipeline.Spec(
+                                List.of(Resource.table(TABLE)),
+                                HeatMetric.THROUGHPUT,
+                                false,
+                                Set.of(),
+                                null,
+                                null,
+                                RowBucketing.DEFAULT_ROWS));
                 return new Run(p, heat);
             }
         } catch (IOException e) {

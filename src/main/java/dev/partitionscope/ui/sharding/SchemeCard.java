@@ -70,14 +70,19 @@ final class SchemeCard extends VBox {
         for (SchemePreview.Shard s : p.shards()) {
             bars.add(new ShardHistogram.Bar(s.suffix(), s.count(), s.share()));
         }
-        histogram.setData(r.spec() + " — " + String.format(Locale.ROOT, "%,d ids", p.ids()), bars,
-                p.possibleShards());
-        spread.setText(String.format(Locale.ROOT, "%,d of %,d keys used · busiest %s of the ids · max ÷ mean %.2f",
-                p.distinctShards(), p.possibleShards(), ShardHistogram.percent(p.maxShare()), p.maxToMean()));
+        histogram.setData(r.spec() + " — " + String.format(Locale.ROOT, "%,d ids", p.ids()), bars, p.possibleShards());
+        spread.setText(String.format(
+                Locale.ROOT,
+                "%,d of %,d keys used · busiest %s of the ids · max ÷ mean %.2f",
+                p.distinctShards(),
+                p.possibleShards(),
+                ShardHistogram.percent(p.maxShare()),
+                p.maxToMean()));
         verdict.setText(p.verdict());
         verdict.getStyleClass().removeAll("good", "bad");
         Prediction pr = r.prediction();
-        boolean throttles = pr.writesAfter().throttledShare() > 0 || pr.readsAfter().throttledShare() > 0;
+        boolean throttles =
+                pr.writesAfter().throttledShare() > 0 || pr.readsAfter().throttledShare() > 0;
         verdict.getStyleClass().add(throttles || p.maxToMean() > 2 ? "bad" : "good");
         prediction.setText(predictionText(pr));
         reads.setText(readText(r.readCost()));
@@ -85,14 +90,18 @@ final class SchemeCard extends VBox {
         minutes.setVisible(timed);
         minutes.setManaged(timed);
         if (timed) {
-            minutes.setText(String.format(Locale.ROOT, "Over the heatmap's minutes: %,d minutes would throttle, %s"
+            minutes.setText(String.format(
+                    Locale.ROOT,
+                    "Over the heatmap's minutes: %,d minutes would throttle, %s"
                             + " of the writes (on one key: %,d minutes, %s); peak minute %,.0f writes/s",
-                    r.overTime().throttledMinutes(), ShardHistogram.percent(r.overTime().throttledShare()),
-                    before.throttledMinutes(), ShardHistogram.percent(before.throttledShare()),
+                    r.overTime().throttledMinutes(),
+                    ShardHistogram.percent(r.overTime().throttledShare()),
+                    before.throttledMinutes(),
+                    ShardHistogram.percent(before.throttledShare()),
                     r.overTime().peak().writesPerSecond()));
         }
-        reads.setTooltip(new Tooltip(r.readCost().pointReadText() + "\n" + r.readCost().gsiText() + "\n"
-                + r.readCost().migrationText()));
+        reads.setTooltip(new Tooltip(r.readCost().pointReadText() + "\n"
+                + r.readCost().gsiText() + "\n" + r.readCost().migrationText()));
     }
 
     static String predictionText(Prediction pr) {
@@ -107,17 +116,34 @@ final class SchemeCard extends VBox {
     }
 
     private static String line(String what, Prediction.Load before, Prediction.Load after, String unit) {
-        return String.format(Locale.ROOT, "%s: before, one key at %.0f %% of its ceiling (%,.0f %s), %s throttled;"
-                        + " after, the busiest key at %.0f %% (%,.0f %s), %s throttled, headroom %.1f×", what,
-                before.peakOfCeiling() * 100, before.busiestKeyUnits(), unit,
-                ShardHistogram.percent(before.throttledShare()), after.peakOfCeiling() * 100,
-                after.busiestKeyUnits(), unit, ShardHistogram.percent(after.throttledShare()), after.headroom());
+        return String.format(
+                Locale.ROOT,
+                "%s: before, one key at %.0f %% of its ceiling (%,.0f %s), %s throttled;"
+                        + " after, the busiest key at %.0f %% (%,.0f %s), %s throttled, headroom %.1f×",
+                what,
+                before.peakOfCeiling() * 100,
+                before.busiestKeyUnits(),
+                unit,
+                ShardHistogram.percent(before.throttledShare()),
+                after.peakOfCeiling() * 100,
+                after.busiestKeyUnits(),
+                unit,
+                ShardHistogram.percent(after.throttledShare()),
+                after.headroom());
     }
 
     static String readText(ReadCost c) {
-        return String.format(Locale.ROOT, "Reads: %,d quer%s per logical read · %.1f RCU (unsharded %.1f) · slowest"
-                        + " of %,d ≈ %.0f ms (p99 %.0f ms) · point reads: %s", c.queries(), c.queries() == 1 ? "y"
-                        : "ies", c.rcu(), c.rcuUnsharded(), c.queries(), c.expectedLatencyMs(), c.p99LatencyMs(),
+        return String.format(
+                Locale.ROOT,
+                "Reads: %,d quer%s per logical read · %.1f RCU (unsharded %.1f) · slowest"
+                        + " of %,d ≈ %.0f ms (p99 %.0f ms) · point reads: %s",
+                c.queries(),
+                c.queries() == 1 ? "y" : "ies",
+                c.rcu(),
+                c.rcuUnsharded(),
+                c.queries(),
+                c.expectedLatencyMs(),
+                c.p99LatencyMs(),
                 c.pointReads() ? "yes (GetItem by recomputed key)" : "no");
     }
 

@@ -26,8 +26,7 @@ import javafx.util.Duration;
  */
 public final class ShardHistogram extends Region {
     /** One bar: the suffix label, how many ids, their share of all (0..1). */
-    public record Bar(String suffix, long count, double share) {
-    }
+    public record Bar(String suffix, long count, double share) {}
 
     private static final String CSS = Theme.stylesheet("/dev/partitionscope/ui/sharding/sharding.css");
     private static final double AXIS_W = 44;
@@ -114,7 +113,8 @@ public final class ShardHistogram extends Region {
         double h = canvas.getHeight();
         g.clearRect(0, 0, w, h);
         Font font = text.getFont();
-        Font bold = Font.font(font.getFamily(), FontWeight.BOLD, titleProbe.getFont().getSize());
+        Font bold = Font.font(
+                font.getFamily(), FontWeight.BOLD, titleProbe.getFont().getSize());
         g.setTextBaseline(VPos.CENTER);
         g.setFont(bold);
         g.setFill(paint(titleProbe));
@@ -169,8 +169,10 @@ public final class ShardHistogram extends Region {
             g.fillText(bars.get(i).suffix(), left + slot * (i + 0.5), bottom + 10);
         }
         g.setTextAlign(TextAlignment.LEFT);
-        g.fillText("shard suffix" + (bars.size() < n ? " (" + (n - bars.size()) + " of " + n + " unused, not drawn)"
-                : ""), left, bottom + 27);
+        g.fillText(
+                "shard suffix" + (bars.size() < n ? " (" + (n - bars.size()) + " of " + n + " unused, not drawn)" : ""),
+                left,
+                bottom + 27);
     }
 
     private void legend(GraphicsContext g, double w, Font font) {
@@ -197,13 +199,20 @@ public final class ShardHistogram extends Region {
         int n = Math.max(1, possible);
         int i = (int) Math.floor((e.getX() - left) / ((right - left) / n));
         if (i < 0 || i >= bars.size()) {
-            tip.setText(bars.isEmpty() ? "No ids yet" : String.format(Locale.ROOT, "%,d shards used of %,d",
-                    bars.size(), n));
+            tip.setText(
+                    bars.isEmpty()
+                            ? "No ids yet"
+                            : String.format(Locale.ROOT, "%,d shards used of %,d", bars.size(), n));
             return;
         }
         Bar b = bars.get(i);
-        tip.setText(String.format(Locale.ROOT, "shard %s: %,d ids, %s (even: %s)", b.suffix(), b.count(),
-                percent(b.share()), percent(1.0 / n)));
+        tip.setText(String.format(
+                Locale.ROOT,
+                "shard %s: %,d ids, %s (even: %s)",
+                b.suffix(),
+                b.count(),
+                percent(b.share()),
+                percent(1.0 / n)));
     }
 
     static String percent(double share) {

@@ -79,7 +79,8 @@ public final class ShardingView {
             if (e.getCode() == javafx.scene.input.KeyCode.ENTER && e.isShortcutDown()) {
                 vm.runTrial();
                 e.consume();
-            } else if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && vm.trialRunningProperty().get()) {
+            } else if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE
+                    && vm.trialRunningProperty().get()) {
                 vm.cancelTrial();
                 e.consume();
             }
@@ -126,12 +127,17 @@ public final class ShardingView {
         }
         export.setOnShowing(e -> {
             ShardingViewModel.Outcome o = vm.outcomeProperty().get();
-            String first = o == null ? null : o.results().stream().filter(r -> r.error() == null)
-                    .map(ShardingViewModel.Result::spec).findFirst().orElse(null);
+            String first = o == null
+                    ? null
+                    : o.results().stream()
+                            .filter(r -> r.error() == null)
+                            .map(ShardingViewModel.Result::spec)
+                            .findFirst()
+                            .orElse(null);
             for (MenuItem item : export.getItems()) {
                 if (item.getId() != null && item.getId().startsWith("shardingCode-")) {
-                    Language l = Language.valueOf(item.getId().substring("shardingCode-".length())
-                            .toUpperCase(java.util.Locale.ROOT));
+                    Language l = Language.valueOf(
+                            item.getId().substring("shardingCode-".length()).toUpperCase(java.util.Locale.ROOT));
                     item.setText(label(l) + " code of " + (first == null ? "the first scheme" : first) + "…");
                     item.setDisable(first == null);
                 }
@@ -144,16 +150,42 @@ public final class ShardingView {
         GridPane inputs = new GridPane();
         inputs.setHgap(10);
         inputs.setVgap(8);
-        inputs.addRow(0, label("Hot key"), field("shardingKey", vm.baseKeyProperty(), 220,
-                "The partition key value that takes too much: PENDING, OPS_LOG, …"),
-                label("Separator"), field("shardingSeparator", vm.separatorProperty(), 50,
+        inputs.addRow(
+                0,
+                label("Hot key"),
+                field(
+                        "shardingKey",
+                        vm.baseKeyProperty(),
+                        220,
+                        "The partition key value that takes too much: PENDING, OPS_LOG, …"),
+                label("Separator"),
+                field(
+                        "shardingSeparator",
+                        vm.separatorProperty(),
+                        50,
                         "Joins the key and each suffix: PENDING#3 (#), 2014-07-09.17 (.)"));
-        inputs.addRow(1, label("Peak writes/s"), field("shardingWrites", vm.writesPerSecondProperty(), 120,
-                "The peak write rate on this key, items per second"),
-                label("Item size (bytes)"), field("shardingItemBytes", vm.itemBytesProperty(), 120,
+        inputs.addRow(
+                1,
+                label("Peak writes/s"),
+                field(
+                        "shardingWrites",
+                        vm.writesPerSecondProperty(),
+                        120,
+                        "The peak write rate on this key, items per second"),
+                label("Item size (bytes)"),
+                field(
+                        "shardingItemBytes",
+                        vm.itemBytesProperty(),
+                        120,
                         "A write costs 1 WCU per started KB; a read 1 RCU per started 4 KB (½ eventually consistent)"));
-        inputs.addRow(2, label("Peak reads/s"), field("shardingReads", vm.readsPerSecondProperty(), 120,
-                "Reads of single items on this key per second (0: writes only)"));
+        inputs.addRow(
+                2,
+                label("Peak reads/s"),
+                field(
+                        "shardingReads",
+                        vm.readsPerSecondProperty(),
+                        120,
+                        "Reads of single items on this key per second (0: writes only)"));
         Label idsLabel = new Label();
         idsLabel.setId("shardingIds");
         idsLabel.textProperty().bind(vm.idsSourceProperty());
@@ -165,8 +197,8 @@ public final class ShardingView {
         }
         Button paste = new Button("Paste…");
         paste.setId("shardingPaste");
-        paste.setTooltip(new Tooltip("One id per line, optionally \", timestamp\" (ISO-8601 or epoch ms) for time"
-                + " buckets"));
+        paste.setTooltip(new Tooltip(
+                "One id per line, optionally \", timestamp\" (ISO-8601 or epoch ms) for time" + " buckets"));
         paste.setOnAction(e -> pasteIds());
         Button load = new Button("Load file…");
         load.setOnAction(e -> loadIds());
@@ -230,8 +262,12 @@ public final class ShardingView {
             vm.specs().get(i).addListener((obs, old, now) -> debounce.playFromStart());
         }
         compare.setId("shardingCompare");
-        for (var p : List.of(vm.baseKeyProperty(), vm.separatorProperty(), vm.writesPerSecondProperty(),
-                vm.itemBytesProperty(), vm.readsPerSecondProperty())) {
+        for (var p : List.of(
+                vm.baseKeyProperty(),
+                vm.separatorProperty(),
+                vm.writesPerSecondProperty(),
+                vm.itemBytesProperty(),
+                vm.readsPerSecondProperty())) {
             p.addListener((obs, old, now) -> debounce.playFromStart());
         }
         content.getChildren().addAll(header, top, message, new TrialPane(vm), predicted, compare);
@@ -259,25 +295,36 @@ public final class ShardingView {
             return;
         }
         if (o.inputError() != null) {
-            message.show(UserMessage.of("Check the inputs", o.inputError(), "Fix the field above; the preview"
-                    + " updates as you type."), MessageBox.Kind.WARNING);
+            message.show(
+                    UserMessage.of(
+                            "Check the inputs",
+                            o.inputError(),
+                            "Fix the field above; the preview" + " updates as you type."),
+                    MessageBox.Kind.WARNING);
         } else {
             message.show(null);
         }
         if (o.recommendation() != null) {
-            recommended.setText(o.recommendation().shard() ? "Shard into N = " + o.recommendation().shards()
-                    : "Don't shard: one key carries this load");
+            recommended.setText(
+                    o.recommendation().shard()
+                            ? "Shard into N = " + o.recommendation().shards()
+                            : "Don't shard: one key carries this load");
             reasoning.setText(o.recommendation().text());
         }
-        String firstSpec = o.results().stream().filter(r -> r.error() == null).map(ShardingViewModel.Result::spec)
-                .findFirst().orElse("");
+        String firstSpec = o.results().stream()
+                .filter(r -> r.error() == null)
+                .map(ShardingViewModel.Result::spec)
+                .findFirst()
+                .orElse("");
         predicted.show(o.heat(), vm.baseKeyProperty().get(), firstSpec);
         boolean hot = o.hotValues() != null;
         Fx.show(hotValues, hot);
         Fx.show(useHot, hot && o.hotValues().spec() != null);
         if (hot) {
-            hotValues.setText((o.hotValues().spec() == null ? "No value of this index needs sharding. "
-                    : "Shard only the hot values: " + o.hotValues().spec() + ". ") + o.hotValues().text());
+            hotValues.setText((o.hotValues().spec() == null
+                            ? "No value of this index needs sharding. "
+                            : "Shard only the hot values: " + o.hotValues().spec() + ". ")
+                    + o.hotValues().text());
         }
         for (int i = 0; i < cards.size(); i++) {
             cards.get(i).show(i < o.results().size() ? o.results().get(i) : null, o.before());
@@ -313,8 +360,12 @@ public final class ShardingView {
         try {
             vm.setIds(text, source);
         } catch (IllegalArgumentException e) {
-            message.show(UserMessage.of("Those ids were not taken", e.getMessage(), "Fix the line and paste again;"
-                    + " the previous ids stay."), MessageBox.Kind.ERROR);
+            message.show(
+                    UserMessage.of(
+                            "Those ids were not taken",
+                            e.getMessage(),
+                            "Fix the line and paste again;" + " the previous ids stay."),
+                    MessageBox.Kind.ERROR);
         }
     }
 
@@ -323,8 +374,12 @@ public final class ShardingView {
             try {
                 vm.loadIds(path);
             } catch (IOException | IllegalArgumentException e) {
-                message.show(UserMessage.of("Could not load " + path.getFileName(), e.getMessage(), "Pick a text"
-                        + " file with one id per line."), MessageBox.Kind.ERROR);
+                message.show(
+                        UserMessage.of(
+                                "Could not load " + path.getFileName(),
+                                e.getMessage(),
+                                "Pick a text" + " file with one id per line."),
+                        MessageBox.Kind.ERROR);
             }
         });
     }
@@ -334,21 +389,29 @@ public final class ShardingView {
     }
 
     private void saveMarkdown() {
-        files.saveFile(root.getScene().getWindow(), "Export the design as Markdown", "sharding-"
-                + safe(vm.baseKeyProperty().get()) + ".md", MARKDOWN).ifPresent(path -> write(path, markdown()));
+        files.saveFile(
+                        root.getScene().getWindow(),
+                        "Export the design as Markdown",
+                        "sharding-" + safe(vm.baseKeyProperty().get()) + ".md",
+                        MARKDOWN)
+                .ifPresent(path -> write(path, markdown()));
     }
 
     private void savePng() {
-        files.saveFile(root.getScene().getWindow(), "Export the comparison as PNG", "sharding-"
-                + safe(vm.baseKeyProperty().get()) + ".png", PNG).ifPresent(path -> {
-            try {
-                javafx.scene.SnapshotParameters p = new javafx.scene.SnapshotParameters();
-                p.setTransform(javafx.scene.transform.Transform.scale(2, 2));
-                Png.write(content.snapshot(p, null), path);
-            } catch (IOException | RuntimeException e) {
-                failed(path, e);
-            }
-        });
+        files.saveFile(
+                        root.getScene().getWindow(),
+                        "Export the comparison as PNG",
+                        "sharding-" + safe(vm.baseKeyProperty().get()) + ".png",
+                        PNG)
+                .ifPresent(path -> {
+                    try {
+                        javafx.scene.SnapshotParameters p = new javafx.scene.SnapshotParameters();
+                        p.setTransform(javafx.scene.transform.Transform.scale(2, 2));
+                        Png.write(content.snapshot(p, null), path);
+                    } catch (IOException | RuntimeException e) {
+                        failed(path, e);
+                    }
+                });
     }
 
     private static String label(Language l) {
@@ -365,20 +428,25 @@ public final class ShardingView {
         try {
             code = vm.code(language);
         } catch (IllegalStateException e) {
-            message.show(UserMessage.of("Nothing to export", e.getMessage(), "Type a scheme that previews."),
+            message.show(
+                    UserMessage.of("Nothing to export", e.getMessage(), "Type a scheme that previews."),
                     MessageBox.Kind.WARNING);
             return;
         }
         GeneratedFile first = code.get(0);
         String ext = first.path().substring(first.path().lastIndexOf('.') + 1);
-        files.saveFile(root.getScene().getWindow(), "Export " + label(language) + " code", first.path(),
-                new FileDialogs.Type(label(language) + " source", ext)).ifPresent(path -> {
-            Path dir = path.toAbsolutePath().getParent();
-            write(path, first.content());
-            for (GeneratedFile f : code.subList(1, code.size())) {
-                write(dir.resolve(f.path()), f.content());
-            }
-        });
+        files.saveFile(
+                        root.getScene().getWindow(),
+                        "Export " + label(language) + " code",
+                        first.path(),
+                        new FileDialogs.Type(label(language) + " source", ext))
+                .ifPresent(path -> {
+                    Path dir = path.toAbsolutePath().getParent();
+                    write(path, first.content());
+                    for (GeneratedFile f : code.subList(1, code.size())) {
+                        write(dir.resolve(f.path()), f.content());
+                    }
+                });
     }
 
     private void write(Path path, String text) {
@@ -390,8 +458,12 @@ public final class ShardingView {
     }
 
     private void failed(Path path, Exception e) {
-        message.show(UserMessage.of("Could not save " + path.getFileName(), path + ": " + e.getMessage(),
-                "Pick another folder or file name."), MessageBox.Kind.ERROR);
+        message.show(
+                UserMessage.of(
+                        "Could not save " + path.getFileName(),
+                        path + ": " + e.getMessage(),
+                        "Pick another folder or file name."),
+                MessageBox.Kind.ERROR);
     }
 
     private static String safe(String s) {

@@ -51,13 +51,20 @@ public final class ShardingViewModel {
     public static final int MAX_SCHEMES = 4;
     /** Ids generated when there are none yet: enough for a stable spread, fast to preview. */
     static final int DEFAULT_IDS = 10_000;
+
     static final long SEED = 42;
 
     /**
      * One scheme's preview. {@code error} is set (and the rest null) when the spec or the inputs do not work for it.
      */
-    public record Result(String spec, KeyScheme scheme, SchemePreview preview, Prediction prediction,
-                         ReadCost readCost, Prediction.OverTime overTime, String error) {
+    public record Result(
+            String spec,
+            KeyScheme scheme,
+            SchemePreview preview,
+            Prediction prediction,
+            ReadCost readCost,
+            Prediction.OverTime overTime,
+            String error) {
         static Result failed(String spec, String error) {
             return new Result(spec, null, null, null, null, null, error);
         }
@@ -68,16 +75,20 @@ public final class ShardingViewModel {
      * heatmap handed the key over with its minutes: how those minutes fare on one key ({@code before}) and which
      * values to shard when the other values of the index are known ({@code hotValues}, null otherwise).
      */
-    public record Outcome(String inputError, ShardCalculator.Recommendation recommendation, List<Result> results,
-                          Prediction.OverTime before, ShardCalculator.HotValues hotValues, PredictedHeat heat) {
+    public record Outcome(
+            String inputError,
+            ShardCalculator.Recommendation recommendation,
+            List<Result> results,
+            Prediction.OverTime before,
+            ShardCalculator.HotValues hotValues,
+            PredictedHeat heat) {
         Outcome(String inputError, ShardCalculator.Recommendation recommendation, List<Result> results) {
             this(inputError, recommendation, results, null, null, null);
         }
     }
 
     /** Ids with their timestamps (epoch millis; the time of reading when a line had none). */
-    record Ids(List<String> ids, long[] epochMillis, String source) {
-    }
+    record Ids(List<String> ids, long[] epochMillis, String source) {}
 
     private final MainViewModel main;
     private final StringProperty baseKey = new SimpleStringProperty(this, "baseKey", "PENDING");
@@ -96,6 +107,7 @@ public final class ShardingViewModel {
     private Ids ids;
     /** The last hand-over; its minutes and other values apply while the key is still its key. */
     private DesignerHandOver handOver;
+
     private TaskHandle task = TaskHandle.NONE;
     private TaskHandle trialTask = TaskHandle.NONE;
     private TaskHandle sampleTask = TaskHandle.NONE;
@@ -152,7 +164,9 @@ public final class ShardingViewModel {
 
     /** Ids from a file, as {@link #setIds}. */
     public void loadIds(Path file) throws IOException {
-        setIds(Files.readString(file, StandardCharsets.UTF_8), file.getFileName().toString());
+        setIds(
+                Files.readString(file, StandardCharsets.UTF_8),
+                file.getFileName().toString());
     }
 
     /**
@@ -164,24 +178,41 @@ public final class ShardingViewModel {
         TableShape shape = main.tableShapeProperty().get();
         String key = baseKey.get().trim();
         if (c == null || shape == null || key.isEmpty()) {
-            sampleText.set(c == null ? "Connect and pick a table to sample its ids" : shape == null
-                    ? "Pick a table in the top bar to sample its ids" : "Type the hot key first");
+            sampleText.set(
+                    c == null
+                            ? "Connect and pick a table to sample its ids"
+                            : shape == null
+                                    ? "Pick a table in the top bar to sample its ids"
+                                    : "Type the hot key first");
             return;
         }
         sampleTask.cancel();
         sampleText.set("Reading the sort keys of " + key + " in " + shape.name() + "…");
-        sampleTask = main.tasks().run("Sampling ids of " + key, ctx -> new TableGateway(c).sortKeyValues(shape, key,
-                max, ctx::isCancelled), values -> {
-            if (values.isEmpty()) {
-                sampleText.set(shape.name() + " has no items under " + key + ": generate or paste ids instead");
-                return;
-            }
-            sampleText.set("");
-            ids = new Ids(values, nowArray(values.size()), String.format(Locale.ROOT, "%,d sort keys of %s in %s",
-                    values.size(), key, shape.name()));
-            idsSource.set(ids.source());
-            recompute();
-        }, failure -> sampleText.set(ErrorTranslator.translate(failure, c.spec(), "Query").asText()));
+        sampleTask = main.tasks()
+                .run(
+                        "Sampling ids of " + key,
+                        ctx -> new TableGateway(c).sortKeyValues(shape, key, max, ctx::isCancelled),
+                        values -> {
+                            if (values.isEmpty()) {
+                                sampleText.set(shape.name() + " has no items under " + key
+                                        + ": generate or paste ids instead");
+                                return;
+                            }
+                            sampleText.set("");
+                            ids = new Ids(
+                                    values,
+                                    nowArray(values.size()),
+                                    String.format(
+                                            Locale.ROOT,
+                                            "%,d sort keys of %s in %s",
+                                            values.size(),
+                                            key,
+                                            shape.name()));
+                            idsSource.set(ids.source());
+                            recompute();
+                        },
+                        failure -> sampleText.set(ErrorTranslator.translate(failure, c.spec(), "Query")
+                                .asText()));
     }
 
     private static long[] nowArray(int n) {
@@ -203,18 +234,23 @@ public final class ShardingViewModel {
         String bytes = itemBytes.get();
         String reads = readsPerSecond.get();
         computing.set(true);
-        task = main.tasks().run("Previewing " + specTexts.size() + " schemes", ctx -> compute(in, base, sep,
-                specTexts, writes, bytes, reads, seen), o -> {
-            if (gen == generation) {
-                computing.set(false);
-                outcome.set(o);
-            }
-        }, failure -> {
-            if (gen == generation) {
-                computing.set(false);
-                outcome.set(new Outcome("The preview failed: " + failure.getMessage(), null, List.of()));
-            }
-        });
+        task = main.tasks()
+                .run(
+                        "Previewing " + specTexts.size() + " schemes",
+                        ctx -> compute(in, base, sep, specTexts, writes, bytes, reads, seen),
+                        o -> {
+                            if (gen == generation) {
+                                computing.set(false);
+                                outcome.set(o);
+                            }
+                        },
+                        failure -> {
+                            if (gen == generation) {
+                                computing.set(false);
+                                outcome.set(
+                                        new Outcome("The preview failed: " + failure.getMessage(), null, List.of()));
+                            }
+                        });
     }
 
     /**
@@ -226,17 +262,26 @@ public final class ShardingViewModel {
      */
     public List<GeneratedFile> code(Language language) {
         Outcome o = outcome.get();
-        Result chosen = o == null ? null : o.results().stream().filter(r -> r.error() == null).findFirst()
-                .orElse(null);
+        Result chosen = o == null
+                ? null
+                : o.results().stream()
+                        .filter(r -> r.error() == null)
+                        .findFirst()
+                        .orElse(null);
         if (chosen == null) {
             throw new IllegalStateException("No scheme previews yet: fix the scheme fields first");
         }
         TableShape shape = main.tableShapeProperty().get();
         String table = shape == null ? "my-table" : shape.name();
         String pk = shape == null ? "PK" : shape.keySchema().partitionKey().name();
-        String sk = shape == null ? "SK" : shape.keySchema().sort().map(KeyAttribute::name).orElse(null);
-        CodeGenRequest request = CodeGenRequest.of(chosen.scheme(), table, pk).withSeparator(separator.get())
-                .withSortKey(sk).withRationale(o.recommendation() == null ? null : o.recommendation().text());
+        String sk = shape == null
+                ? "SK"
+                : shape.keySchema().sort().map(KeyAttribute::name).orElse(null);
+        CodeGenRequest request = CodeGenRequest.of(chosen.scheme(), table, pk)
+                .withSeparator(separator.get())
+                .withSortKey(sk)
+                .withRationale(
+                        o.recommendation() == null ? null : o.recommendation().text());
         return CodeGenerator.of(language).generate(request);
     }
 
@@ -246,8 +291,12 @@ public final class ShardingViewModel {
      */
     public void runTrial() {
         Outcome o = outcome.get();
-        Result chosen = o == null ? null : o.results().stream().filter(r -> r.error() == null).findFirst()
-                .orElse(null);
+        Result chosen = o == null
+                ? null
+                : o.results().stream()
+                        .filter(r -> r.error() == null)
+                        .findFirst()
+                        .orElse(null);
         if (chosen == null || o.inputError() != null) {
             trialText.set("Fix the inputs and the schemes first: the trial replays the first scheme that previews.");
             return;
@@ -267,23 +316,30 @@ public final class ShardingViewModel {
         trial.set(null);
         trialRunning.set(true);
         trialText.set("Replaying " + key + " in the Lab…");
-        trialTask = main.tasks().run("Trying " + spec + " in the Lab", ctx -> LabTrial.run(key, spec, writes, bytes,
-                LabTrial.DEFAULT_DURATION, ctx::isCancelled, step -> {
-                    String text = step.equals("before") ? "Replaying " + key + " as it is (10 simulated minutes)…"
-                            : "Replaying " + key + " with " + spec + "…";
-                    ctx.progress(step.equals("before") ? 0.1 : 0.6, text);
-                    ctx.post(() -> trialText.set(text));
-                }), r -> {
-            trialRunning.set(false);
-            trial.set(r);
-            trialText.set(r == null ? "Cancelled" : "");
-        }, failure -> {
-            trialRunning.set(false);
-            trialText.set("The Lab trial failed: " + failure.getMessage());
-        }, () -> {
-            trialRunning.set(false);
-            trialText.set("Cancelled");
-        });
+        trialTask = main.tasks()
+                .run(
+                        "Trying " + spec + " in the Lab",
+                        ctx -> LabTrial.run(
+                                key, spec, writes, bytes, LabTrial.DEFAULT_DURATION, ctx::isCancelled, step -> {
+                                    String text = step.equals("before")
+                                            ? "Replaying " + key + " as it is (10 simulated minutes)…"
+                                            : "Replaying " + key + " with " + spec + "…";
+                                    ctx.progress(step.equals("before") ? 0.1 : 0.6, text);
+                                    ctx.post(() -> trialText.set(text));
+                                }),
+                        r -> {
+                            trialRunning.set(false);
+                            trial.set(r);
+                            trialText.set(r == null ? "Cancelled" : "");
+                        },
+                        failure -> {
+                            trialRunning.set(false);
+                            trialText.set("The Lab trial failed: " + failure.getMessage());
+                        },
+                        () -> {
+                            trialRunning.set(false);
+                            trialText.set("Cancelled");
+                        });
     }
 
     public void cancelTrial() {
@@ -292,16 +348,28 @@ public final class ShardingViewModel {
 
     // Computing (any thread)
 
-    static Outcome compute(Ids in, String base, String separator, List<String> specs, String writesText,
-                           String bytesText, String readsText, DesignerHandOver seen) {
+    static Outcome compute(
+            Ids in,
+            String base,
+            String separator,
+            List<String> specs,
+            String writesText,
+            String bytesText,
+            String readsText,
+            DesignerHandOver seen) {
         if (base.isEmpty()) {
-            return new Outcome("Type the hot key to shard (e.g. PENDING or OPS_LOG), or open one from the heatmap.",
-                    null, List.of());
+            return new Outcome(
+                    "Type the hot key to shard (e.g. PENDING or OPS_LOG), or open one from the heatmap.",
+                    null,
+                    List.of());
         }
         Workload workload;
         try {
-            workload = new Workload(number(writesText, "writes/s"), (long) number(bytesText, "item size"),
-                    number(readsText, "reads/s"), false);
+            workload = new Workload(
+                    number(writesText, "writes/s"),
+                    (long) number(bytesText, "item size"),
+                    number(readsText, "reads/s"),
+                    false);
         } catch (IllegalArgumentException e) {
             return new Outcome(e.getMessage(), null, List.of());
         }
@@ -314,8 +382,8 @@ public final class ShardingViewModel {
         Prediction.OverTime before = null;
         if (minutes.length > 0) {
             // One key for everything (hash:1 maps every id to the same key): the minutes as they were.
-            SchemePreview unsharded = SchemePreview.of(KeyScheme.parse("hash:1"), separator, List.of(base),
-                    List.of(base), null, SEED);
+            SchemePreview unsharded =
+                    SchemePreview.of(KeyScheme.parse("hash:1"), separator, List.of(base), List.of(base), null, SEED);
             before = Prediction.overTime(unsharded, minutes, workload.itemBytes());
         }
         ShardCalculator.HotValues hot = null;
@@ -332,9 +400,10 @@ public final class ShardingViewModel {
      * The first working scheme's predicted heatmap over the handed-over buckets, or over the last hour at the typed
      * rate when nothing was handed over; null without a working scheme or a rate.
      */
-    private static PredictedHeat predictedHeat(List<Result> results, String base, DesignerHandOver seen,
-                                               Workload workload) {
-        Result first = results.stream().filter(r -> r.error() == null).findFirst().orElse(null);
+    private static PredictedHeat predictedHeat(
+            List<Result> results, String base, DesignerHandOver seen, Workload workload) {
+        Result first =
+                results.stream().filter(r -> r.error() == null).findFirst().orElse(null);
         if (first == null) {
             return null;
         }
@@ -347,17 +416,20 @@ public final class ShardingViewModel {
             java.util.Arrays.fill(rates, workload.writesPerSecond());
         }
         int seconds = series ? seen.seriesBucketSeconds() : 60;
-        Instant start = series && seen.seriesStart() != null ? seen.seriesStart()
-                : Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MINUTES).minusSeconds(
-                        (long) seconds * rates.length);
+        Instant start = series && seen.seriesStart() != null
+                ? seen.seriesStart()
+                : Instant.now()
+                        .truncatedTo(java.time.temporal.ChronoUnit.MINUTES)
+                        .minusSeconds((long) seconds * rates.length);
         return PredictedHeat.of(first.preview(), "designer", base, rates, workload.itemBytes(), start, seconds);
     }
 
-    private static Result one(Ids in, String base, String separator, String spec, Workload workload,
-                              double[] minutes) {
+    private static Result one(Ids in, String base, String separator, String spec, Workload workload, double[] minutes) {
         if (spec.isEmpty()) {
-            return Result.failed(spec, "Type a scheme: random:N, sum:N, product:N, hash:N, hour, day, month, or"
-                    + " combinations such as day+hash:8.");
+            return Result.failed(
+                    spec,
+                    "Type a scheme: random:N, sum:N, product:N, hash:N, hour, day, month, or"
+                            + " combinations such as day+hash:8.");
         }
         KeyScheme scheme;
         try {
@@ -366,13 +438,21 @@ public final class ShardingViewModel {
             return Result.failed(spec, e.getMessage());
         }
         try {
-            SchemePreview preview = SchemePreview.of(scheme, separator, List.of(base), in.ids(),
-                    scheme.bucket() == null ? null : in.epochMillis(), SEED);
+            SchemePreview preview = SchemePreview.of(
+                    scheme,
+                    separator,
+                    List.of(base),
+                    in.ids(),
+                    scheme.bucket() == null ? null : in.epochMillis(),
+                    SEED);
             Prediction prediction = Prediction.of(preview, workload);
-            ReadCost read = ReadCost.of(scheme, base, new ReadCost.Read(7, 50, Math.max(1, workload.itemBytes()),
-                    false, 8, 25, false, workload.writeUnits()));
-            Prediction.OverTime overTime = minutes.length == 0 ? null : Prediction.overTime(preview, minutes,
-                    workload.itemBytes());
+            ReadCost read = ReadCost.of(
+                    scheme,
+                    base,
+                    new ReadCost.Read(
+                            7, 50, Math.max(1, workload.itemBytes()), false, 8, 25, false, workload.writeUnits()));
+            Prediction.OverTime overTime =
+                    minutes.length == 0 ? null : Prediction.overTime(preview, minutes, workload.itemBytes());
             return new Result(spec, scheme, preview, prediction, read, overTime, null);
         } catch (IllegalArgumentException | ArithmeticException e) {
             return Result.failed(spec, e.getMessage());
@@ -425,8 +505,9 @@ public final class ShardingViewModel {
             if (cut >= 0) {
                 String ts = line.substring(cut + 1).strip();
                 try {
-                    at = ts.chars().allMatch(Character::isDigit) ? Long.parseLong(ts) : Instant.parse(ts)
-                            .toEpochMilli();
+                    at = ts.chars().allMatch(Character::isDigit)
+                            ? Long.parseLong(ts)
+                            : Instant.parse(ts).toEpochMilli();
                 } catch (DateTimeParseException | NumberFormatException e) {
                     throw new IllegalArgumentException("Line " + (i + 1) + ": \"" + ts + "\" is not a timestamp"
                             + " (ISO-8601 such as 2026-06-22T10:00:00Z, or epoch milliseconds)");

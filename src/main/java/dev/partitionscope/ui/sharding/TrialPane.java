@@ -94,12 +94,24 @@ final class TrialPane extends VBox {
             return;
         }
         ShardingViewModel.Outcome o = vm.outcomeProperty().get();
-        ShardingViewModel.Result predicted = o == null ? null : o.results().stream()
-                .filter(x -> r.spec().equals(x.spec()) && x.error() == null).findFirst().orElse(null);
-        beforeText.setText(text("Before — " + r.key() + " as it is", r.before(), predicted == null ? Double.NaN
-                : predicted.prediction().writesBefore().throttledShare()));
-        afterText.setText(text("After — " + r.spec(), r.after(), predicted == null ? Double.NaN
-                : predicted.prediction().writesAfter().throttledShare()));
+        ShardingViewModel.Result predicted = o == null
+                ? null
+                : o.results().stream()
+                        .filter(x -> r.spec().equals(x.spec()) && x.error() == null)
+                        .findFirst()
+                        .orElse(null);
+        beforeText.setText(text(
+                "Before — " + r.key() + " as it is",
+                r.before(),
+                predicted == null
+                        ? Double.NaN
+                        : predicted.prediction().writesBefore().throttledShare()));
+        afterText.setText(text(
+                "After — " + r.spec(),
+                r.after(),
+                predicted == null
+                        ? Double.NaN
+                        : predicted.prediction().writesAfter().throttledShare()));
         set(before, r.before());
         set(after, r.after());
     }
@@ -115,8 +127,12 @@ final class TrialPane extends VBox {
     }
 
     static String text(String title, LabTrial.Run run, double predicted) {
-        return String.format(Locale.ROOT, "%s: %s of %,d writes throttled in the Lab%s", title,
-                ShardHistogram.percent(run.throttledShare()), run.requests(), Double.isNaN(predicted) ? ""
-                        : " (predicted " + ShardHistogram.percent(predicted) + ")");
+        return String.format(
+                Locale.ROOT,
+                "%s: %s of %,d writes throttled in the Lab%s",
+                title,
+                ShardHistogram.percent(run.throttledShare()),
+                run.requests(),
+                Double.isNaN(predicted) ? "" : " (predicted " + ShardHistogram.percent(predicted) + ")");
     }
 }

@@ -6,9 +6,14 @@ package dev.partitionscope.ui.shell;
  * by bucket over the range seen (empty when unknown) with the start and length of its buckets, and the peak
  * writes/s of the other values of the same table or index (for "shard only the hot values").
  */
-public record DesignerHandOver(String key, double writesPerSecond, String note, double[] writesPerMinute,
-                               java.util.Map<String, Double> otherValues, java.time.Instant seriesStart,
-                               int seriesBucketSeconds) {
+public record DesignerHandOver(
+        String key,
+        double writesPerSecond,
+        String note,
+        double[] writesPerMinute,
+        java.util.Map<String, Double> otherValues,
+        java.time.Instant seriesStart,
+        int seriesBucketSeconds) {
     public DesignerHandOver {
         if (key == null || key.isBlank()) {
             throw new IllegalArgumentException("a hand-over needs a key");
@@ -21,8 +26,12 @@ public record DesignerHandOver(String key, double writesPerSecond, String note, 
     }
 
     /** A hand-over whose series (if any) has one-minute buckets ending now. */
-    public DesignerHandOver(String key, double writesPerSecond, String note, double[] writesPerMinute,
-                            java.util.Map<String, Double> otherValues) {
+    public DesignerHandOver(
+            String key,
+            double writesPerSecond,
+            String note,
+            double[] writesPerMinute,
+            java.util.Map<String, Double> otherValues) {
         this(key, writesPerSecond, note, writesPerMinute, otherValues, null, 60);
     }
 

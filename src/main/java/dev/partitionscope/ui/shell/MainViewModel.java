@@ -44,7 +44,8 @@ public final class MainViewModel {
     private final ReadOnlyObjectWrapper<Connection> connection = new ReadOnlyObjectWrapper<>(this, "connection");
     private final ReadOnlyObjectWrapper<ConnectionState> connectionState =
             new ReadOnlyObjectWrapper<>(this, "connectionState", ConnectionState.DISCONNECTED);
-    private final ReadOnlyObjectWrapper<ConnectionSpec> connectingSpec = new ReadOnlyObjectWrapper<>(this, "connectingSpec");
+    private final ReadOnlyObjectWrapper<ConnectionSpec> connectingSpec =
+            new ReadOnlyObjectWrapper<>(this, "connectingSpec");
     private final ReadOnlyObjectWrapper<UserMessage> connectError = new ReadOnlyObjectWrapper<>(this, "connectError");
     private final ObservableList<String> connectNotes = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper whereText = new ReadOnlyStringWrapper(this, "whereText", "");
@@ -62,19 +63,19 @@ public final class MainViewModel {
     private final ReadOnlyObjectWrapper<UserMessage> shapeError = new ReadOnlyObjectWrapper<>(this, "shapeError");
     private final ObservableList<String> indexOptions = FXCollections.observableArrayList(BASE_TABLE);
     private final ObjectProperty<String> selectedIndex = new SimpleObjectProperty<>(this, "selectedIndex", BASE_TABLE);
-    private final ObjectProperty<DesignerHandOver> designerHandOver = new SimpleObjectProperty<>(this,
-            "designerHandOver");
+    private final ObjectProperty<DesignerHandOver> designerHandOver =
+            new SimpleObjectProperty<>(this, "designerHandOver");
 
-    private final ObjectProperty<TimeRange> timeRange = new SimpleObjectProperty<>(this, "timeRange",
-            TimeRange.defaultRange());
+    private final ObjectProperty<TimeRange> timeRange =
+            new SimpleObjectProperty<>(this, "timeRange", TimeRange.defaultRange());
     private final ObjectProperty<Screen> screen = new SimpleObjectProperty<>(this, "screen", Screen.OVERVIEW);
     private final ReadOnlyIntegerWrapper refreshCount = new ReadOnlyIntegerWrapper(this, "refreshCount");
-    private final ObjectProperty<AutoRefresh> autoRefresh = new SimpleObjectProperty<>(this, "autoRefresh",
-            AutoRefresh.OFF);
+    private final ObjectProperty<AutoRefresh> autoRefresh =
+            new SimpleObjectProperty<>(this, "autoRefresh", AutoRefresh.OFF);
     private final ReadOnlyIntegerWrapper autoRefreshTicks = new ReadOnlyIntegerWrapper(this, "autoRefreshTicks");
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(this, "darkTheme");
-    private final ObjectProperty<dev.partitionscope.ui.common.Theme.Mode> themeMode = new SimpleObjectProperty<>(
-            this, "themeMode", dev.partitionscope.ui.common.Theme.Mode.LIGHT);
+    private final ObjectProperty<dev.partitionscope.ui.common.Theme.Mode> themeMode =
+            new SimpleObjectProperty<>(this, "themeMode", dev.partitionscope.ui.common.Theme.Mode.LIGHT);
 
     // Read-only views handed out to screens; created once so listeners stay attached to one object.
     private final ObservableList<String> connectNotesView = FXCollections.unmodifiableObservableList(connectNotes);
@@ -86,6 +87,7 @@ public final class MainViewModel {
     private TaskHandle shapeTask = TaskHandle.NONE;
     /** Bumped per start, so a late callback from a superseded task cannot change the state of the current one. */
     private int tablesGeneration;
+
     private int shapeGeneration;
     private final Runnable guardListener = this::updateGuardText;
     private String preferredTable;
@@ -104,8 +106,10 @@ public final class MainViewModel {
         themeMode.addListener((obs, old, now) -> darkTheme.set(now.dark()));
         darkTheme.addListener((obs, old, dark) -> {
             if (dark != themeMode.get().dark()) {
-                themeMode.set(dark ? dev.partitionscope.ui.common.Theme.Mode.DARK
-                        : dev.partitionscope.ui.common.Theme.Mode.LIGHT);
+                themeMode.set(
+                        dark
+                                ? dev.partitionscope.ui.common.Theme.Mode.DARK
+                                : dev.partitionscope.ui.common.Theme.Mode.LIGHT);
             }
         });
     }
@@ -134,18 +138,23 @@ public final class MainViewModel {
         connectError.set(null);
         connectingSpec.set(spec);
         connectionState.set(ConnectionState.CONNECTING);
-        connectTask = tasks.run("Connecting to " + spec.name(), ctx -> opener.open(spec), result -> {
-            connectingSpec.set(null);
-            adopt(result.connection(), result.notes());
-        }, error -> {
-            connectingSpec.set(null);
-            connectError.set(ErrorTranslator.translate(error, spec, "ListTables"));
-            connectionState.set(connection.get() == null ? ConnectionState.FAILED : ConnectionState.CONNECTED);
-        }, () -> {
-            if (connectingSpec.get() == spec) {
-                connectCancelled();
-            }
-        });
+        connectTask = tasks.run(
+                "Connecting to " + spec.name(),
+                ctx -> opener.open(spec),
+                result -> {
+                    connectingSpec.set(null);
+                    adopt(result.connection(), result.notes());
+                },
+                error -> {
+                    connectingSpec.set(null);
+                    connectError.set(ErrorTranslator.translate(error, spec, "ListTables"));
+                    connectionState.set(connection.get() == null ? ConnectionState.FAILED : ConnectionState.CONNECTED);
+                },
+                () -> {
+                    if (connectingSpec.get() == spec) {
+                        connectCancelled();
+                    }
+                });
     }
 
     /** Cancels a connect in progress; the previous connection (if any) stays. */
@@ -275,36 +284,43 @@ public final class MainViewModel {
         String keep = selectedTable.get();
         List<String> fresh = new ArrayList<>();
         int generation = ++tablesGeneration;
-        tablesTask = tasks.run("Listing tables", ctx -> {
-            TableGateway gateway = new TableGateway(c);
-            return gateway.listTables(page -> ctx.post(() -> {
-                if (fresh.isEmpty()) {
-                    tables.clear();
-                }
-                fresh.addAll(page);
-                tables.addAll(page);
-            }), ctx::isCancelled);
-        }, count -> {
-            if (fresh.isEmpty()) {
-                tables.clear();
-            }
-            tablesLoading.set(false);
-            tablesLoaded.set(true);
-            if (keep != null && !tables.contains(keep)) {
-                selectedTable.set(null);
-            }
-            if (selectedTable.get() == null && preferredTable != null && tables.contains(preferredTable)) {
-                selectedTable.set(preferredTable);
-            }
-        }, error -> {
-            tablesLoading.set(false);
-            tablesLoaded.set(true);
-            tablesError.set(ErrorTranslator.translate(error, c.spec(), "ListTables"));
-        }, () -> {
-            if (generation == tablesGeneration) {
-                tablesLoading.set(false);
-            }
-        });
+        tablesTask = tasks.run(
+                "Listing tables",
+                ctx -> {
+                    TableGateway gateway = new TableGateway(c);
+                    return gateway.listTables(
+                            page -> ctx.post(() -> {
+                                if (fresh.isEmpty()) {
+                                    tables.clear();
+                                }
+                                fresh.addAll(page);
+                                tables.addAll(page);
+                            }),
+                            ctx::isCancelled);
+                },
+                count -> {
+                    if (fresh.isEmpty()) {
+                        tables.clear();
+                    }
+                    tablesLoading.set(false);
+                    tablesLoaded.set(true);
+                    if (keep != null && !tables.contains(keep)) {
+                        selectedTable.set(null);
+                    }
+                    if (selectedTable.get() == null && preferredTable != null && tables.contains(preferredTable)) {
+                        selectedTable.set(preferredTable);
+                    }
+                },
+                error -> {
+                    tablesLoading.set(false);
+                    tablesLoaded.set(true);
+                    tablesError.set(ErrorTranslator.translate(error, c.spec(), "ListTables"));
+                },
+                () -> {
+                    if (generation == tablesGeneration) {
+                        tablesLoading.set(false);
+                    }
+                });
     }
 
     private void describeSelected() {
@@ -322,20 +338,25 @@ public final class MainViewModel {
         }
         shapeLoading.set(true);
         int generation = ++shapeGeneration;
-        shapeTask = tasks.run("Describing " + table, ctx -> new TableGateway(c).describe(table), shape -> {
-            shapeLoading.set(false);
-            if (c == connection.get() && table.equals(selectedTable.get())) {
-                tableShape.set(shape);
-            }
-        }, error -> {
-            shapeLoading.set(false);
-            tableShape.set(null);
-            shapeError.set(ErrorTranslator.translate(error, c.spec(), "DescribeTable"));
-        }, () -> {
-            if (generation == shapeGeneration) {
-                shapeLoading.set(false);
-            }
-        });
+        shapeTask = tasks.run(
+                "Describing " + table,
+                ctx -> new TableGateway(c).describe(table),
+                shape -> {
+                    shapeLoading.set(false);
+                    if (c == connection.get() && table.equals(selectedTable.get())) {
+                        tableShape.set(shape);
+                    }
+                },
+                error -> {
+                    shapeLoading.set(false);
+                    tableShape.set(null);
+                    shapeError.set(ErrorTranslator.translate(error, c.spec(), "DescribeTable"));
+                },
+                () -> {
+                    if (generation == shapeGeneration) {
+                        shapeLoading.set(false);
+                    }
+                });
     }
 
     private void updateIndexOptions(TableShape shape) {

@@ -10,10 +10,10 @@ import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.common.MessageDialog;
 import dev.partitionscope.ui.common.Theme;
 import dev.partitionscope.ui.connect.ConnectionDialog;
+import dev.partitionscope.ui.connect.UnlockWritesDialog;
 import dev.partitionscope.ui.files.FileActions;
 import dev.partitionscope.ui.files.FileDrop;
 import dev.partitionscope.ui.files.FileMenu;
-import dev.partitionscope.ui.connect.UnlockWritesDialog;
 import dev.partitionscope.ui.time.CustomRangeDialog;
 import java.util.EnumMap;
 import java.util.List;
@@ -53,8 +53,9 @@ import javafx.stage.Window;
  * content host. Screens are created on first visit and kept, so their state survives switching.
  */
 public final class MainWindowController implements ShellActions {
-    private static final KeyCode[] DIGITS = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
-            KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7};
+    private static final KeyCode[] DIGITS = {
+        KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4, KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7
+    };
 
     private final ShellServices services;
     private final MainViewModel main;
@@ -66,33 +67,80 @@ public final class MainWindowController implements ShellActions {
     private dev.partitionscope.ui.present.PresentationMode presentation;
     private FileActions files;
     private dev.partitionscope.ui.report.ExportReportAction exportReport;
-    private static final KeyCodeCombination EXPORT_REPORT_KEY = new KeyCodeCombination(KeyCode.E,
-            KeyCombination.SHORTCUT_DOWN);
+    private static final KeyCodeCombination EXPORT_REPORT_KEY =
+            new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
 
-    @FXML private BorderPane root;
-    @FXML private ImageView logo;
-    @FXML private HBox topBar;
-    @FXML private Label appTitle;
-    @FXML private Label tableLabel;
-    @FXML private Label indexLabel;
-    @FXML private MenuButton connectionMenu;
-    @FXML private ComboBox<String> tableSelector;
-    @FXML private ComboBox<String> indexSelector;
-    @FXML private MenuButton timeRangeMenu;
-    @FXML private Button refreshButton;
-    @FXML private ToggleButton themeToggle;
-    @FXML private MenuButton fileMenu;
-    @FXML private MenuButton helpMenu;
-    @FXML private VBox navRail;
-    @FXML private StackPane contentHost;
-    @FXML private Circle stateDot;
-    @FXML private Label connectionStatus;
-    @FXML private Label whereLabel;
-    @FXML private HBox taskBox;
-    @FXML private ProgressIndicator taskProgress;
-    @FXML private Label taskMessage;
-    @FXML private Hyperlink taskCancel;
-    @FXML private Label guardBadge;
+    @FXML
+    private BorderPane root;
+
+    @FXML
+    private ImageView logo;
+
+    @FXML
+    private HBox topBar;
+
+    @FXML
+    private Label appTitle;
+
+    @FXML
+    private Label tableLabel;
+
+    @FXML
+    private Label indexLabel;
+
+    @FXML
+    private MenuButton connectionMenu;
+
+    @FXML
+    private ComboBox<String> tableSelector;
+
+    @FXML
+    private ComboBox<String> indexSelector;
+
+    @FXML
+    private MenuButton timeRangeMenu;
+
+    @FXML
+    private Button refreshButton;
+
+    @FXML
+    private ToggleButton themeToggle;
+
+    @FXML
+    private MenuButton fileMenu;
+
+    @FXML
+    private MenuButton helpMenu;
+
+    @FXML
+    private VBox navRail;
+
+    @FXML
+    private StackPane contentHost;
+
+    @FXML
+    private Circle stateDot;
+
+    @FXML
+    private Label connectionStatus;
+
+    @FXML
+    private Label whereLabel;
+
+    @FXML
+    private HBox taskBox;
+
+    @FXML
+    private ProgressIndicator taskProgress;
+
+    @FXML
+    private Label taskMessage;
+
+    @FXML
+    private Hyperlink taskCancel;
+
+    @FXML
+    private Label guardBadge;
 
     public MainWindowController(ShellServices services) {
         this.services = services;
@@ -120,8 +168,10 @@ public final class MainWindowController implements ShellActions {
         var icon = MainWindowController.class.getResource("/icons/partitionscope-64.png");
         if (icon != null) {
             logo.setImage(new Image(icon.toExternalForm()));
-            Tooltip.install(logo, new Tooltip(dev.partitionscope.config.AppInfo.NAME + " "
-                    + dev.partitionscope.config.AppInfo.version()));
+            Tooltip.install(
+                    logo,
+                    new Tooltip(dev.partitionscope.config.AppInfo.NAME + " "
+                            + dev.partitionscope.config.AppInfo.version()));
         }
         buildRail();
         buildConnectionMenu();
@@ -131,18 +181,33 @@ public final class MainWindowController implements ShellActions {
         refreshButton.disableProperty().bind(main.connectionProperty().isNull());
         themeToggle.setGraphic(Icons.of("mdi2w-weather-night", 18));
         themeToggle.selectedProperty().bindBidirectional(main.darkThemeProperty());
-        files = new FileActions(services, screens, this::window, m -> MessageDialog.show(window(), m,
-                MessageBox.Kind.ERROR));
+        files = new FileActions(
+                services, screens, this::window, m -> MessageDialog.show(window(), m, MessageBox.Kind.ERROR));
         new FileMenu(files).install(fileMenu);
         buildHelpMenu();
-        demo = new dev.partitionscope.ui.demo.DemoMenu(main, screens, services.labHost(), root, contentHost,
-                (javafx.scene.layout.Pane) helpMenu.getParent(), themeToggle);
+        demo = new dev.partitionscope.ui.demo.DemoMenu(
+                main,
+                screens,
+                services.labHost(),
+                root,
+                contentHost,
+                (javafx.scene.layout.Pane) helpMenu.getParent(),
+                themeToggle);
         addReportAndDemosToFileMenu();
         bindStatusBar();
         fitToWindow();
         // Kept alive by the listeners it puts on the bar and its controls, for the window's life.
-        new TopBarFit(topBar, appTitle, fileMenu, tableLabel, indexLabel, connectionMenu, tableSelector,
-                indexSelector, timeRangeMenu, demo::button);
+        new TopBarFit(
+                topBar,
+                appTitle,
+                fileMenu,
+                tableLabel,
+                indexLabel,
+                connectionMenu,
+                tableSelector,
+                indexSelector,
+                timeRangeMenu,
+                demo::button);
         main.screenProperty().addListener((obs, old, now) -> showScreen(now));
         showScreen(main.screenProperty().get());
     }
@@ -189,18 +254,25 @@ public final class MainWindowController implements ShellActions {
 
     private void buildConnectionMenu() {
         connectionMenu.setGraphic(Icons.of("mdi2l-lan-connect", 16));
-        connectionMenu.textProperty().bind(Bindings.createStringBinding(() -> {
-            Connection c = main.getConnection();
-            ConnectionSpec connecting = main.connectingSpecProperty().get();
-            if (connecting != null) {
-                return "Connecting to " + connecting.name() + "…";
-            }
-            return c == null ? "Not connected" : c.spec().name();
-        }, main.connectionProperty(), main.connectingSpecProperty()));
+        connectionMenu
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            Connection c = main.getConnection();
+                            ConnectionSpec connecting =
+                                    main.connectingSpecProperty().get();
+                            if (connecting != null) {
+                                return "Connecting to " + connecting.name() + "…";
+                            }
+                            return c == null ? "Not connected" : c.spec().name();
+                        },
+                        main.connectionProperty(),
+                        main.connectingSpecProperty()));
         // A long name (a replay's file, a fast-forwarded run) ends in "…" rather than squeezing the bar's labels.
         connectionMenu.setMinWidth(140);
         connectionMenu.setMaxWidth(420);
-        connectionMenu.getParent().getChildrenUnmodifiable().stream().filter(n -> n instanceof Label)
+        connectionMenu.getParent().getChildrenUnmodifiable().stream()
+                .filter(n -> n instanceof Label)
                 .forEach(n -> ((Label) n).setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE));
         timeRangeMenu.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         Tooltip connectionTip = new Tooltip();
@@ -217,13 +289,14 @@ public final class MainWindowController implements ShellActions {
         connect.setOnAction(e -> openConnectionDialog());
         connectionMenu.getItems().add(connect);
         connectionMenu.getItems().add(new SeparatorMenuItem());
-        MenuItem lab = new MenuItem("Lab (built in)  —  throttles like DynamoDB, on this machine",
-                Icons.of("mdi2f-flask-outline"));
+        MenuItem lab = new MenuItem(
+                "Lab (built in)  —  throttles like DynamoDB, on this machine", Icons.of("mdi2f-flask-outline"));
         lab.setId("connectLab");
         lab.setOnAction(e -> main.connect(ConnectionSpec.lab()));
         connectionMenu.getItems().add(lab);
         List<ConnectionSpec> saved = services.connections().load().value().stream()
-                .filter(s -> s.kind() != dev.partitionscope.aws.ConnectionKind.LAB).toList();
+                .filter(s -> s.kind() != dev.partitionscope.aws.ConnectionKind.LAB)
+                .toList();
         if (!saved.isEmpty()) {
             for (ConnectionSpec spec : saved) {
                 MenuItem item = new MenuItem(spec.name() + "  —  " + spec.whereLabel());
@@ -233,8 +306,10 @@ public final class MainWindowController implements ShellActions {
         }
         connectionMenu.getItems().add(new SeparatorMenuItem());
         MenuItem unlock = new MenuItem("Unlock writes…", Icons.of("mdi2l-lock-open-variant-outline"));
-        unlock.setDisable(main.getConnection() == null || main.getConnection().guard().isAlwaysWritable());
-        unlock.setOnAction(e -> openUnlockWritesDialog(main.selectedTableProperty().get()));
+        unlock.setDisable(
+                main.getConnection() == null || main.getConnection().guard().isAlwaysWritable());
+        unlock.setOnAction(
+                e -> openUnlockWritesDialog(main.selectedTableProperty().get()));
         MenuItem lock = new MenuItem("Lock all writes", Icons.of("mdi2l-lock-outline"));
         lock.setDisable(main.getConnection() == null || main.readOnlyProperty().get());
         lock.setOnAction(e -> main.lockAllWrites());
@@ -256,10 +331,19 @@ public final class MainWindowController implements ShellActions {
 
     private void buildTimeRangeMenu() {
         timeRangeMenu.setGraphic(Icons.of("mdi2c-clock-outline", 16));
-        timeRangeMenu.textProperty().bind(Bindings.createStringBinding(() -> main.timeRangeProperty().get().label()
-                + (main.autoRefreshProperty().get() == AutoRefresh.OFF ? ""
-                : " · ⟳ " + main.autoRefreshProperty().get().label().replace("Every ", "")),
-                main.timeRangeProperty(), main.autoRefreshProperty()));
+        timeRangeMenu
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> main.timeRangeProperty().get().label()
+                                + (main.autoRefreshProperty().get() == AutoRefresh.OFF
+                                        ? ""
+                                        : " · ⟳ "
+                                                + main.autoRefreshProperty()
+                                                        .get()
+                                                        .label()
+                                                        .replace("Every ", "")),
+                        main.timeRangeProperty(),
+                        main.autoRefreshProperty()));
         ToggleGroup group = new ToggleGroup();
         for (TimeRange.Preset preset : TimeRange.Preset.values()) {
             if (preset == TimeRange.Preset.CUSTOM) {
@@ -268,14 +352,16 @@ public final class MainWindowController implements ShellActions {
             RadioMenuItem item = new RadioMenuItem(preset.label());
             item.setId("range-" + preset.name());
             item.setToggleGroup(group);
-            item.setOnAction(e -> main.timeRangeProperty().set(TimeRange.last(preset)
-                    .withUtc(main.timeRangeProperty().get().utc())));
+            item.setOnAction(e -> main.timeRangeProperty()
+                    .set(TimeRange.last(preset)
+                            .withUtc(main.timeRangeProperty().get().utc())));
             timeRangeMenu.getItems().add(item);
         }
         RadioMenuItem custom = new RadioMenuItem("Custom…");
         custom.setToggleGroup(group);
-        custom.setOnAction(e -> CustomRangeDialog.show(window(), main.timeRangeProperty().get())
-                .ifPresentOrElse(range -> main.timeRangeProperty().set(range), () -> syncRangeMenu(group)));
+        custom.setOnAction(
+                e -> CustomRangeDialog.show(window(), main.timeRangeProperty().get())
+                        .ifPresentOrElse(range -> main.timeRangeProperty().set(range), () -> syncRangeMenu(group)));
         javafx.scene.control.Menu auto = new javafx.scene.control.Menu("Auto-refresh");
         auto.setId("autoRefreshMenu");
         ToggleGroup autoGroup = new ToggleGroup();
@@ -288,12 +374,15 @@ public final class MainWindowController implements ShellActions {
             auto.getItems().add(item);
         }
         main.autoRefreshProperty().addListener((obs, old, now) -> {
-            autoGroup.getToggles().forEach(t -> t.setSelected(t == auto.getItems().get(now.ordinal())));
+            autoGroup
+                    .getToggles()
+                    .forEach(t -> t.setSelected(t == auto.getItems().get(now.ordinal())));
             restartAutoRefresh(now);
         });
         CheckMenuItem utc = new CheckMenuItem("Show times in UTC");
         utc.setId("range-utc");
-        utc.setOnAction(e -> main.timeRangeProperty().set(main.timeRangeProperty().get().withUtc(utc.isSelected())));
+        utc.setOnAction(
+                e -> main.timeRangeProperty().set(main.timeRangeProperty().get().withUtc(utc.isSelected())));
         timeRangeMenu.getItems().addAll(new SeparatorMenuItem(), custom, new SeparatorMenuItem(), auto, utc);
         main.timeRangeProperty().addListener((obs, old, now) -> {
             syncRangeMenu(group);
@@ -306,8 +395,10 @@ public final class MainWindowController implements ShellActions {
     private void restartAutoRefresh(AutoRefresh a) {
         autoRefreshTimer.stop();
         if (a.interval() != null) {
-            autoRefreshTimer.getKeyFrames().setAll(new javafx.animation.KeyFrame(
-                    javafx.util.Duration.millis(a.interval().toMillis()), e -> main.autoRefreshTick()));
+            autoRefreshTimer
+                    .getKeyFrames()
+                    .setAll(new javafx.animation.KeyFrame(
+                            javafx.util.Duration.millis(a.interval().toMillis()), e -> main.autoRefreshTick()));
             autoRefreshTimer.setCycleCount(javafx.animation.Animation.INDEFINITE);
             autoRefreshTimer.play();
         }
@@ -315,7 +406,8 @@ public final class MainWindowController implements ShellActions {
 
     private void syncRangeMenu(ToggleGroup group) {
         String label = main.timeRangeProperty().get().preset().label();
-        group.getToggles().forEach(t -> t.setSelected(((RadioMenuItem) t).getText().equals(label)));
+        group.getToggles()
+                .forEach(t -> t.setSelected(((RadioMenuItem) t).getText().equals(label)));
     }
 
     private void buildHelpMenu() {
@@ -335,21 +427,23 @@ public final class MainWindowController implements ShellActions {
         }
         var audit = screens.audit();
         String file = audit.savedInProperty().get();
-        return file == null || audit.resultProperty().get() == null ? null
-                : new dev.partitionscope.report.ReportBuilder.SavedAudit(audit.resultProperty().get(), file);
+        return file == null || audit.resultProperty().get() == null
+                ? null
+                : new dev.partitionscope.report.ReportBuilder.SavedAudit(
+                        audit.resultProperty().get(), file);
     }
 
     /** File ▸ Export report… (Ctrl+E) and File ▸ Guided demo ▸, after the recording items. */
     private void addReportAndDemosToFileMenu() {
-        exportReport = new dev.partitionscope.ui.report.ExportReportAction(main, services.tasks(), services.files(),
-                this::savedAudit);
+        exportReport = new dev.partitionscope.ui.report.ExportReportAction(
+                main, services.tasks(), services.files(), this::savedAudit);
         MenuItem export = new MenuItem("Export report…", Icons.of("mdi2f-file-chart-outline"));
         export.setId("fileExportReport");
         export.setAccelerator(EXPORT_REPORT_KEY);
         export.setOnAction(e -> exportReport.run(window()));
         export.disableProperty().bind(exportReport.availableProperty().not());
-        javafx.scene.control.Menu demos = new javafx.scene.control.Menu("Guided demo",
-                Icons.of("mdi2p-presentation-play"));
+        javafx.scene.control.Menu demos =
+                new javafx.scene.control.Menu("Guided demo", Icons.of("mdi2p-presentation-play"));
         for (MenuItem story : demo.button().getItems()) {
             MenuItem copy = new MenuItem(story.getText());
             copy.setMnemonicParsing(false);
@@ -381,18 +475,28 @@ public final class MainWindowController implements ShellActions {
             case CONNECTED -> stateDot.getStyleClass().add("connected");
             case CONNECTING -> stateDot.getStyleClass().add("connecting");
             case FAILED -> stateDot.getStyleClass().add("failed");
-            default -> {
-            }
+            default -> {}
         }
         Connection c = main.getConnection();
-        String text = switch (state) {
-            case CONNECTED -> "Connected to " + (c == null ? "?" : c.spec().name());
-            case CONNECTING -> main.connectingSpecProperty().get() == null ? "Connecting…"
-                    : "Connecting to " + main.connectingSpecProperty().get().name() + "…";
-            case FAILED -> "Connection failed" + (main.connectErrorProperty().get() == null ? ""
-                    : ": " + main.connectErrorProperty().get().headline());
-            case DISCONNECTED -> "Not connected — Ctrl+K to connect";
-        };
+        String text =
+                switch (state) {
+                    case CONNECTED ->
+                        "Connected to " + (c == null ? "?" : c.spec().name());
+                    case CONNECTING ->
+                        main.connectingSpecProperty().get() == null
+                                ? "Connecting…"
+                                : "Connecting to "
+                                        + main.connectingSpecProperty().get().name() + "…";
+                    case FAILED ->
+                        "Connection failed"
+                                + (main.connectErrorProperty().get() == null
+                                        ? ""
+                                        : ": "
+                                                + main.connectErrorProperty()
+                                                        .get()
+                                                        .headline());
+                    case DISCONNECTED -> "Not connected — Ctrl+K to connect";
+                };
         connectionStatus.setText(text);
     }
 
@@ -461,21 +565,26 @@ public final class MainWindowController implements ShellActions {
         if (c == null) {
             return;
         }
-        UnlockWritesDialog.show(window(), c, main.tables(), table).ifPresent(choice ->
-                main.unlockWrites(choice.table(), choice.typed()));
+        UnlockWritesDialog.show(window(), c, main.tables(), table)
+                .ifPresent(choice -> main.unlockWrites(choice.table(), choice.typed()));
     }
 
     /** Keyboard shortcuts that work wherever the focus is. */
     public void installAccelerators(Scene scene) {
         for (Screen screen : Screen.values()) {
-            scene.getAccelerators().put(new KeyCodeCombination(DIGITS[screen.ordinal()], KeyCombination.SHORTCUT_DOWN),
-                    () -> main.screenProperty().set(screen));
+            scene.getAccelerators()
+                    .put(
+                            new KeyCodeCombination(DIGITS[screen.ordinal()], KeyCombination.SHORTCUT_DOWN),
+                            () -> main.screenProperty().set(screen));
         }
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), main::refresh);
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN),
-                this::openConnectionDialog);
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN,
-                KeyCombination.SHIFT_DOWN), () -> main.darkThemeProperty().set(!main.darkThemeProperty().get()));
+        scene.getAccelerators()
+                .put(new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN), this::openConnectionDialog);
+        scene.getAccelerators()
+                .put(
+                        new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                        () -> main.darkThemeProperty()
+                                .set(!main.darkThemeProperty().get()));
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F1), () -> ShortcutsDialog.show(window()));
         scene.getAccelerators().put(FileMenu.OPEN_KEY, files::open);
         scene.getAccelerators().put(FileMenu.SAVE_RECORDING_KEY, files::saveRecording);

@@ -19,8 +19,8 @@ public final class ResourceChips extends FlowPane {
         super(6, 6);
         this.main = main;
         getStyleClass().add("resource-chips");
-        main.selectedIndexProperty().addListener((obs, old, now) -> group.getToggles().forEach(t ->
-                t.setSelected(now != null && now.equals(t.getUserData()))));
+        main.selectedIndexProperty().addListener((obs, old, now) -> group.getToggles()
+                .forEach(t -> t.setSelected(now != null && now.equals(t.getUserData()))));
         main.tableShapeProperty().addListener((obs, old, now) -> rebuild());
         rebuild();
     }
@@ -38,8 +38,8 @@ public final class ResourceChips extends FlowPane {
         options.add(MainViewModel.BASE_TABLE);
         options.addAll(shape.globalIndexNames());
         for (String option : options) {
-            ToggleButton b = new ToggleButton(MainViewModel.BASE_TABLE.equals(option) ? shape.name() + " (table)"
-                    : option + " (GSI)");
+            ToggleButton b = new ToggleButton(
+                    MainViewModel.BASE_TABLE.equals(option) ? shape.name() + " (table)" : option + " (GSI)");
             b.setToggleGroup(group);
             b.setUserData(option);
             b.setSelected(option.equals(main.selectedIndexProperty().get()));

@@ -2,25 +2,46 @@ package dev.partitionscope.ui.shell;
 
 /** The screens of the navigation rail, in rail order (Ctrl+1 … Ctrl+7). */
 public enum Screen {
-    OVERVIEW("Overview", "mdi2t-table-large", null,
+    OVERVIEW(
+            "Overview",
+            "mdi2t-table-large",
+            null,
             "Tables, keys, indexes and capacity settings of the connected endpoint."),
-    HEATMAP("Heatmap", "mdi2f-fire", null,
+    HEATMAP(
+            "Heatmap",
+            "mdi2f-fire",
+            null,
             "Partition keys down, time across, heat as colour calibrated to the partition ceiling (1,000 WCU/s or"
                     + " 3,000 RCU/s per key = 100 %), with throttles overlaid — the Key Visualizer DynamoDB never had."),
-    METRICS("Metrics", "mdi2c-chart-timeline-variant", null,
+    METRICS(
+            "Metrics",
+            "mdi2c-chart-timeline-variant",
+            null,
             "Consumed vs provisioned capacity per second, throttles split by cause (hot partition, provisioned,"
                     + " account limit, on-demand maximum), Contributor Insights top keys and a verdict that says why the"
                     + " table throttles."),
-    SHARDING("Sharding", "mdi2s-source-branch", null,
+    SHARDING(
+            "Sharding",
+            "mdi2s-source-branch",
+            null,
             "Preview random, calculated, hash and time-bucket suffixes on your real keys and load: per-shard load,"
                     + " predicted throttling, the N calculator and the read fan-out cost — before changing any code."),
-    SCATTER_GATHER("Scatter-gather", "mdi2s-sitemap-outline", null,
+    SCATTER_GATHER(
+            "Scatter-gather",
+            "mdi2s-sitemap-outline",
+            null,
             "Run a sharded read as N parallel queries with a k-way merge; see each shard's items, capacity, latency"
                     + " and throttles, and compare with the unsharded or GSI read."),
-    AUDIT("Audit", "mdi2c-clipboard-search-outline", null,
+    AUDIT(
+            "Audit",
+            "mdi2c-clipboard-search-outline",
+            null,
             "Sample the table under a read budget, find its key patterns and their cardinality, and get a risk"
                     + " matrix with advice that opens the sharding designer pre-filled."),
-    LAB("Lab", "mdi2f-flask-outline", null,
+    LAB(
+            "Lab",
+            "mdi2f-flask-outline",
+            null,
             "A local DynamoDB + CloudWatch that throttles like the real service: partitions, burst and adaptive"
                     + " capacity, the seeds' demo workloads, and a metering proxy in front of LocalStack.");
 

@@ -10,8 +10,7 @@ import javafx.scene.control.Button;
  * table being described or failing to be.
  */
 public final class TableScreenState {
-    private TableScreenState() {
-    }
+    private TableScreenState() {}
 
     /**
      * Fills {@code empty} with what {@code screen} shows before it has a table to work on.
@@ -20,8 +19,13 @@ public final class TableScreenState {
      * @param pickTable    what appears once a table is picked
      * @return true when there is a connection and a described table, i.e. the screen's content should show
      */
-    public static boolean apply(EmptyState empty, MainViewModel main, ShellActions actions, Screen screen,
-                                String notConnected, String pickTable) {
+    public static boolean apply(
+            EmptyState empty,
+            MainViewModel main,
+            ShellActions actions,
+            Screen screen,
+            String notConnected,
+            String pickTable) {
         TableShape shape = main.tableShapeProperty().get();
         if (main.getConnection() == null) {
             Button connect = new Button("Connect…", Icons.of("mdi2p-power-plug-outline"));
@@ -34,9 +38,14 @@ public final class TableScreenState {
             return false;
         }
         if (shape == null) {
-            empty.set(screen.icon(), main.shapeLoadingProperty().get() ? "Describing "
-                    + main.selectedTableProperty().get() + "…" : "The table could not be described",
-                    main.shapeErrorProperty().get() == null ? null : main.shapeErrorProperty().get().detail());
+            empty.set(
+                    screen.icon(),
+                    main.shapeLoadingProperty().get()
+                            ? "Describing " + main.selectedTableProperty().get() + "…"
+                            : "The table could not be described",
+                    main.shapeErrorProperty().get() == null
+                            ? null
+                            : main.shapeErrorProperty().get().detail());
             return false;
         }
         return true;

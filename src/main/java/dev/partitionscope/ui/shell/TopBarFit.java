@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Control;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
@@ -40,9 +40,17 @@ final class TopBarFit {
     /**
      * @param demo the Demo button (added to the bar from code), looked up when needed
      */
-    TopBarFit(HBox bar, Node title, Labeled file, Node tableLabel, Node indexLabel, Labeled connection,
-              ComboBox<?> table, ComboBox<?> index, Labeled timeRange,
-              Supplier<Labeled> demo) {
+    TopBarFit(
+            HBox bar,
+            Node title,
+            Labeled file,
+            Node tableLabel,
+            Node indexLabel,
+            Labeled connection,
+            ComboBox<?> table,
+            ComboBox<?> index,
+            Labeled timeRange,
+            Supplier<Labeled> demo) {
         this.bar = bar;
         this.pickers = List.of(table, index);
         this.widest = List.of(table.getPrefWidth(), index.getPrefWidth());
@@ -84,8 +92,8 @@ final class TopBarFit {
                     timeRange.setMaxWidth(on ? 150 : rangeMax);
                 });
         bar.widthProperty().addListener((obs, old, now) -> fit());
-        for (javafx.beans.Observable o : List.of(table.valueProperty(), index.valueProperty(),
-                connection.textProperty(), timeRange.textProperty())) {
+        for (javafx.beans.Observable o : List.of(
+                table.valueProperty(), index.valueProperty(), connection.textProperty(), timeRange.textProperty())) {
             o.addListener(x -> Platform.runLater(this::fit));
         }
         bar.getChildren().addListener((javafx.collections.ListChangeListener<Node>) c -> Platform.runLater(this::fit));

@@ -9,8 +9,8 @@ public final class DirectTaskRunner implements TaskRunner {
     private final List<String> titles = new ArrayList<>();
 
     @Override
-    public <T> TaskHandle run(String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure,
-                              Runnable onCancelled) {
+    public <T> TaskHandle run(
+            String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure, Runnable onCancelled) {
         titles.add(title);
         boolean[] cancelled = {false};
         TaskHandle handle = new TaskHandle() {
@@ -36,8 +36,7 @@ public final class DirectTaskRunner implements TaskRunner {
             }
 
             @Override
-            public void progress(double fraction, String message) {
-            }
+            public void progress(double fraction, String message) {}
 
             @Override
             public void post(Runnable onUiThread) {

@@ -32,8 +32,8 @@ public final class FxTaskRunner implements TaskRunner {
     }
 
     @Override
-    public <T> TaskHandle run(String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure,
-                              Runnable onCancelled) {
+    public <T> TaskHandle run(
+            String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure, Runnable onCancelled) {
         WorkTask<T> task = new WorkTask<>(title, work);
         task.setOnSucceeded(e -> {
             finished(task);

@@ -11,8 +11,7 @@ public interface TaskHandle {
     /** A handle for "nothing running". */
     TaskHandle NONE = new TaskHandle() {
         @Override
-        public void cancel() {
-        }
+        public void cancel() {}
 
         @Override
         public boolean isCancelled() {

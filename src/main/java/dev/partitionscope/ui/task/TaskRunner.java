@@ -22,16 +22,14 @@ public interface TaskRunner {
      *
      * @param title short description shown in the status bar while it runs, e.g. "Connecting to Orders-prod"
      */
-    <T> TaskHandle run(String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure,
-                       Runnable onCancelled);
+    <T> TaskHandle run(
+            String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure, Runnable onCancelled);
 
     /** As above, for work whose cancellation needs no clean-up. */
     default <T> TaskHandle run(String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure) {
-        return run(title, work, onSuccess, onFailure, () -> {
-        });
+        return run(title, work, onSuccess, onFailure, () -> {});
     }
 
     /** Closes the pool (at exit); running tasks are cancelled. */
-    default void shutdown() {
-    }
+    default void shutdown() {}
 }

@@ -24,8 +24,7 @@ import javafx.stage.Window;
 
 /** Picks a fixed start and end (date + HH:mm) in local time or UTC, with the problem stated while it is invalid. */
 public final class CustomRangeDialog {
-    private CustomRangeDialog() {
-    }
+    private CustomRangeDialog() {}
 
     public static Optional<TimeRange> show(Window owner, TimeRange current) {
         Instant now = Instant.now();
@@ -39,9 +38,11 @@ public final class CustomRangeDialog {
         utc.setSelected(current.utc());
         ZoneId zone = current.zone();
         DatePicker startDate = new DatePicker(LocalDate.ofInstant(w.start(), zone));
-        TextField startTime = new TextField(LocalTime.ofInstant(w.start(), zone).withSecond(0).withNano(0).toString());
+        TextField startTime = new TextField(
+                LocalTime.ofInstant(w.start(), zone).withSecond(0).withNano(0).toString());
         DatePicker endDate = new DatePicker(LocalDate.ofInstant(w.end(), zone));
-        TextField endTime = new TextField(LocalTime.ofInstant(w.end(), zone).withSecond(0).withNano(0).toString());
+        TextField endTime = new TextField(
+                LocalTime.ofInstant(w.end(), zone).withSecond(0).withNano(0).toString());
         startTime.setPrefColumnCount(5);
         endTime.setPrefColumnCount(5);
         GridPane grid = new GridPane();
@@ -61,14 +62,24 @@ public final class CustomRangeDialog {
         ButtonType apply = new ButtonType("Apply", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(apply, ButtonType.CANCEL);
 
-        ObjectBinding<Object> parsed = Bindings.createObjectBinding(() -> parse(startDate.getValue(),
-                startTime.getText(), endDate.getValue(), endTime.getText(), utc.isSelected()),
-                startDate.valueProperty(), startTime.textProperty(), endDate.valueProperty(), endTime.textProperty(),
+        ObjectBinding<Object> parsed = Bindings.createObjectBinding(
+                () -> parse(
+                        startDate.getValue(),
+                        startTime.getText(),
+                        endDate.getValue(),
+                        endTime.getText(),
+                        utc.isSelected()),
+                startDate.valueProperty(),
+                startTime.textProperty(),
+                endDate.valueProperty(),
+                endTime.textProperty(),
                 utc.selectedProperty());
-        problem.textProperty().bind(Bindings.createStringBinding(() -> parsed.get() instanceof String s ? s : "",
-                parsed));
-        dialog.getDialogPane().lookupButton(apply).disableProperty().bind(Bindings.createBooleanBinding(
-                () -> !(parsed.get() instanceof TimeRange), parsed));
+        problem.textProperty()
+                .bind(Bindings.createStringBinding(() -> parsed.get() instanceof String s ? s : "", parsed));
+        dialog.getDialogPane()
+                .lookupButton(apply)
+                .disableProperty()
+                .bind(Bindings.createBooleanBinding(() -> !(parsed.get() instanceof TimeRange), parsed));
         dialog.setResultConverter(b -> b == apply && parsed.get() instanceof TimeRange r ? r : null);
         Theme.style(dialog.getDialogPane().getScene());
         return dialog.showAndWait();

@@ -18,10 +18,18 @@ class AuditJsonTest {
     @BeforeAll
     static void audit() throws Exception {
         // a capped audit: partial, with a checkpoint holding item keys, which must stay out
-        audit = KeyAuditTest.onScenario("order-status", "before", c -> new KeyAudit(c).run("order-status-index",
-                new KeyAudit.Options(AuditSampler.Options.defaults().withBudget(AuditSampler.Budget.unlimited())
-                        .withItemCap(40), true, TimeRange.last(TimeRange.Preset.LAST_1H), true), () -> false,
-                KeyAudit.Listener.NONE));
+        audit = KeyAuditTest.onScenario("order-status", "before", c -> new KeyAudit(c)
+                .run(
+                        "order-status-index",
+                        new KeyAudit.Options(
+                                AuditSampler.Options.defaults()
+                                        .withBudget(AuditSampler.Budget.unlimited())
+                                        .withItemCap(40),
+                                true,
+                                TimeRange.last(TimeRange.Preset.LAST_1H),
+                                true),
+                        () -> false,
+                        KeyAudit.Listener.NONE));
     }
 
     @Test
@@ -49,9 +57,12 @@ class AuditJsonTest {
             assertThat(a.sample()).isNotNull();
             assertThat(b.sample()).as("the sketches stay out").isNull();
             assertThat(a.sampling().checkpoint()).isNotNull();
-            assertThat(b.sampling().checkpoint()).as("the checkpoint's item keys stay out").isNull();
+            assertThat(b.sampling().checkpoint())
+                    .as("the checkpoint's item keys stay out")
+                    .isNull();
         }
-        assertThat(back.advice().findings()).anySatisfy(f -> assertThat(f.message()).contains("PENDING"));
+        assertThat(back.advice().findings())
+                .anySatisfy(f -> assertThat(f.message()).contains("PENDING"));
     }
 
     @Test

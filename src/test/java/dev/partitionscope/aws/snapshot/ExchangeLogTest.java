@@ -23,7 +23,8 @@ class ExchangeLogTest {
         ExchangeLog log = ExchangeLog.recording(1 << 20, 1 << 20);
         log.add(exchange("DescribeTable", "a", 10));
         log.add(exchange("DescribeTable", "a", 20));
-        assertThat(log.exchanges(true)).hasSize(1).first().satisfies(e -> assertThat(e.body()).hasSize(20));
+        assertThat(log.exchanges(true)).hasSize(1).first().satisfies(e -> assertThat(e.body())
+                .hasSize(20));
     }
 
     @Test
@@ -35,11 +36,18 @@ class ExchangeLogTest {
         for (int i = 0; i < 50; i++) {
             log.add(exchange("Scan", "t" + i, 1_000));
         }
-        assertThat(log.exchanges(false)).hasSizeBetween(8, 9).allMatch(e -> !e.itemContents())
-                .last().satisfies(e -> assertThat(e.request().path("TableName").asText()).isEqualTo("t19"));
+        assertThat(log.exchanges(false))
+                .hasSizeBetween(8, 9)
+                .allMatch(e -> !e.itemContents())
+                .last()
+                .satisfies(
+                        e -> assertThat(e.request().path("TableName").asText()).isEqualTo("t19"));
         assertThat(log.itemExchanges()).isBetween(3, 4);
-        assertThat(log.exchanges(true)).filteredOn(Exchange::itemContents).last()
-                .satisfies(e -> assertThat(e.request().path("TableName").asText()).isEqualTo("t49"));
+        assertThat(log.exchanges(true))
+                .filteredOn(Exchange::itemContents)
+                .last()
+                .satisfies(
+                        e -> assertThat(e.request().path("TableName").asText()).isEqualTo("t49"));
     }
 
     @Test

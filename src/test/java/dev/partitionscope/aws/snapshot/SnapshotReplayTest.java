@@ -44,6 +44,7 @@ class SnapshotReplayTest {
 
     @TempDir
     static Path home;
+
     private static CwLab lab;
     private static ConnectionFactory factory;
     private static Connection live;
@@ -59,17 +60,19 @@ class SnapshotReplayTest {
             throw new IllegalStateException(e);
         }
         lab.playHotPending();
-        lab.ddb("PutItem", "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"NOTE\"}, \"orderId\":"
-                + " {\"S\": \"n1\"}, \"customer\": {\"S\": \"c-n1\"}, \"note\": {\"S\": \"" + NOTE + "\"}}}");
+        lab.ddb(
+                "PutItem",
+                "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"NOTE\"}, \"orderId\":"
+                        + " {\"S\": \"n1\"}, \"customer\": {\"S\": \"c-n1\"}, \"note\": {\"S\": \"" + NOTE + "\"}}}");
         lab.at(3_600);
-        factory = new ConnectionFactory(AwsProfiles.from(home.resolve("config"), home.resolve("credentials"),
-                Map.of()));
+        factory =
+                new ConnectionFactory(AwsProfiles.from(home.resolve("config"), home.resolve("credentials"), Map.of()));
         live = factory.open(ConnectionSpec.custom("stand-in for AWS", lab.endpoint(), "us-east-1", "AKIDSTANDIN"));
         live.dynamo().listTables(b -> b.limit(1));
         TableShape shape = new TableGateway(live).describe("orders");
         now = live.clock().now();
         range = TimeRange.custom(CwLab.T0, CwLab.T0.plusSeconds(3_600), true);
-        traffic = new TrafficLoader(live).load(shape, range, now, () -> false, new TrafficLoader.Listener() { });
+        traffic = new TrafficLoader(live).load(shape, range, now, () -> false, new TrafficLoader.Listener() {});
         live.dynamo().scan(b -> b.tableName("orders").filterExpression("attribute_exists(note)"));
         assertThatThrownBy(() -> new TableGateway(live).describe("no-such-table"))
                 .satisfies(SnapshotReplayTest::notFound);
@@ -91,11 +94,20 @@ class SnapshotReplayTest {
     }
 
     private static Snapshot.Contents contents(boolean items) {
-        return new Snapshot.Contents(System.currentTimeMillis(), Snapshot.createdBy(), now.toEpochMilli(),
+        return new Snapshot.Contents(
+                System.currentTimeMillis(),
+                Snapshot.createdBy(),
+                now.toEpochMilli(),
                 new Snapshot.Source(ConnectionKind.CUSTOM, "us-east-1", lab.endpoint(), null),
-                new Snapshot.About(List.of("Metrics"), List.of("orders"), CwLab.T0.toEpochMilli(),
-                        CwLab.T0.plusSeconds(3_600).toEpochMilli(), true),
-                null, items, live.exchanges().orElseThrow().exchanges(items));
+                new Snapshot.About(
+                        List.of("Metrics"),
+                        List.of("orders"),
+                        CwLab.T0.toEpochMilli(),
+                        CwLab.T0.plusSeconds(3_600).toEpochMilli(),
+                        true),
+                null,
+                items,
+                live.exchanges().orElseThrow().exchanges(items));
     }
 
     private static String text(Path file) throws IOException {
@@ -106,10 +118,18 @@ class SnapshotReplayTest {
 
     private static Connection open(Path file) {
         Snapshot.Contents c = Snapshot.load(file);
-        ConnectionSpec spec = ConnectionSpec.custom("Snapshot · " + file.getFileName(), c.source().endpoint(),
-                c.source().region(), "snapshot");
-        return factory.openSnapshot(spec, c.source().region(), null, new SnapshotReplay(c, file.getFileName()
-                .toString()), ExchangeLog.of(c.exchanges()), "Snapshot · " + file.getFileName());
+        ConnectionSpec spec = ConnectionSpec.custom(
+                "Snapshot · " + file.getFileName(),
+                c.source().endpoint(),
+                c.source().region(),
+                "snapshot");
+        return factory.openSnapshot(
+                spec,
+                c.source().region(),
+                null,
+                new SnapshotReplay(c, file.getFileName().toString()),
+                ExchangeLog.of(c.exchanges()),
+                "Snapshot · " + file.getFileName());
     }
 
     @Test
@@ -118,13 +138,24 @@ class SnapshotReplayTest {
         Snapshot.save(contents(false), file);
         String json = text(file);
 
-        assertThat(json).doesNotContain("AKIDSTANDIN").doesNotContain("partitionscope-local")
-                .doesNotContainIgnoringCase("authorization").doesNotContain("Credential=")
-                .doesNotContainIgnoringCase("x-amz-security-token").doesNotContainIgnoringCase("x-amzn-requestid")
-                .doesNotContain("stand-in for AWS").doesNotContain(NOTE);
-        assertThat(Snapshot.load(file).exchanges()).extracting(Exchange::operation)
-                .contains("ListTables", "DescribeTable", "GetMetricData", "DescribeContributorInsights",
-                        "GetInsightRuleReport").doesNotContain("Scan");
+        assertThat(json)
+                .doesNotContain("AKIDSTANDIN")
+                .doesNotContain("partitionscope-local")
+                .doesNotContainIgnoringCase("authorization")
+                .doesNotContain("Credential=")
+                .doesNotContainIgnoringCase("x-amz-security-token")
+                .doesNotContainIgnoringCase("x-amzn-requestid")
+                .doesNotContain("stand-in for AWS")
+                .doesNotContain(NOTE);
+        assertThat(Snapshot.load(file).exchanges())
+                .extracting(Exchange::operation)
+                .contains(
+                        "ListTables",
+                        "DescribeTable",
+                        "GetMetricData",
+                        "DescribeContributorInsights",
+                        "GetInsightRuleReport")
+                .doesNotContain("Scan");
 
         Path withItems = home.resolve("items.pssnap");
         Snapshot.save(contents(true), withItems);
@@ -144,8 +175,8 @@ class SnapshotReplayTest {
             TableShape shape = new TableGateway(replay).describe("orders");
             Instant replayNow = replay.clock().now();
             assertThat(replayNow).isBetween(now, now.plusSeconds(60));
-            TrafficLoader.Traffic again = new TrafficLoader(replay).load(shape, range, replayNow, () -> false,
-                    new TrafficLoader.Listener() { });
+            TrafficLoader.Traffic again = new TrafficLoader(replay)
+                    .load(shape, range, replayNow, () -> false, new TrafficLoader.Listener() {});
 
             assertThat(again.verdict()).isEqualTo(traffic.verdict());
             List<TopKey> before = TopKeys.of(traffic.insights().partitionKeys().get(Resource.table("orders")), 5);
@@ -162,20 +193,22 @@ class SnapshotReplayTest {
         Path file = home.resolve("miss.pssnap");
         Snapshot.save(contents(false), file);
         try (Connection replay = open(file)) {
-            Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> replay.dynamo()
-                    .scan(b -> b.tableName("orders").limit(50)));
+            Throwable t = org.assertj.core.api.Assertions.catchThrowable(
+                    () -> replay.dynamo().scan(b -> b.tableName("orders").limit(50)));
             UserMessage m = ErrorTranslator.translate(t, replay.spec(), "Scan");
 
             assertThat(m.headline()).isEqualTo("Not in this snapshot");
-            assertThat(m.detail()).isEqualTo("This snapshot (miss.pssnap) was taken on the Metrics screen for table"
-                    + " orders, 2026-06-22 01:00–02:00 UTC; it has no data for Scan (orders).");
+            assertThat(m.detail())
+                    .isEqualTo("This snapshot (miss.pssnap) was taken on the Metrics screen for table"
+                            + " orders, 2026-06-22 01:00–02:00 UTC; it has no data for Scan (orders).");
         }
     }
 
     @Test
     void aFileThatIsNotASnapshotIsRefusedWithAMessage() throws IOException {
         Path text = Files.writeString(home.resolve("notes.pssnap"), "hello");
-        assertThatThrownBy(() -> Snapshot.load(text)).isInstanceOf(Snapshot.SnapshotException.class)
+        assertThatThrownBy(() -> Snapshot.load(text))
+                .isInstanceOf(Snapshot.SnapshotException.class)
                 .hasMessage("notes.pssnap is not a PartitionScope snapshot (not a compressed snapshot file).");
     }
 

@@ -20,8 +20,7 @@ final class Footprint {
     private final Deque<Object> pending = new ArrayDeque<>();
     private long bytes;
 
-    private Footprint() {
-    }
+    private Footprint() {}
 
     static long of(Object root) {
         Footprint f = new Footprint();
@@ -45,8 +44,9 @@ final class Footprint {
         } else if (c.isArray()) {
             int n = java.lang.reflect.Array.getLength(o);
             Class<?> e = c.getComponentType();
-            int element = e == long.class || e == double.class ? 8 : e == byte.class || e == boolean.class ? 1
-                    : e == char.class || e == short.class ? 2 : 4;
+            int element = e == long.class || e == double.class
+                    ? 8
+                    : e == byte.class || e == boolean.class ? 1 : e == char.class || e == short.class ? 2 : 4;
             bytes += 16 + (long) n * element;
             if (!e.isPrimitive()) {
                 for (int i = 0; i < n; i++) {
@@ -72,8 +72,9 @@ final class Footprint {
                         continue;
                     }
                     Class<?> t = f.getType();
-                    bytes += t == long.class || t == double.class ? 8 : t.isPrimitive() && t != int.class
-                            && t != float.class ? 2 : 4;
+                    bytes += t == long.class || t == double.class
+                            ? 8
+                            : t.isPrimitive() && t != int.class && t != float.class ? 2 : 4;
                     if (!t.isPrimitive()) {
                         f.setAccessible(true);
                         try {
@@ -85,8 +86,8 @@ final class Footprint {
                 }
             }
         } else {
-            throw new IllegalStateException("Footprint does not know " + c.getName()
-                    + ": teach it, so its bytes are counted");
+            throw new IllegalStateException(
+                    "Footprint does not know " + c.getName() + ": teach it, so its bytes are counted");
         }
     }
 }

@@ -27,7 +27,8 @@ class KeyPartsTest {
         assertThat(parts("2014-07-09.200")).containsExactly("2014-07-09:DATE", ".200:NUMBER");
         assertThat(parts("ORDER#3f2a9c1e-1234-4d5e-8f90-abcdefabcdef"))
                 .containsExactly("ORDER:TEXT", "#3f2a9c1e-1234-4d5e-8f90-abcdefabcdef:UUID");
-        assertThat(parts("OPS_LOG#2026-06-22T01#3")).containsExactly("OPS_LOG:TEXT", "#2026-06-22T01:HOUR", "#3:NUMBER");
+        assertThat(parts("OPS_LOG#2026-06-22T01#3"))
+                .containsExactly("OPS_LOG:TEXT", "#2026-06-22T01:HOUR", "#3:NUMBER");
     }
 
     @Test
@@ -75,7 +76,8 @@ class KeyPartsTest {
 
     @Test
     void signaturesKeepANameAndTypeTheRest() {
-        assertThat(KeyParts.of("BRAND#2026-06-22T01:00:00.123Z#3f2a9c1e-1234-4d5e-8f90-abcdefabcdef").signature())
+        assertThat(KeyParts.of("BRAND#2026-06-22T01:00:00.123Z#3f2a9c1e-1234-4d5e-8f90-abcdefabcdef")
+                        .signature())
                 .isEqualTo("BRAND#<timestamp>#<uuid>");
         assertThat(KeyParts.of("2026-06-22T01:00:00.123Z#threat_detector").signature())
                 .isEqualTo("<timestamp>#<text>");

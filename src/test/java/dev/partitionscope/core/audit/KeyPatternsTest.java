@@ -28,7 +28,9 @@ class KeyPatternsTest {
     }
 
     private static PatternStats find(KeyPatterns k, String template) {
-        return k.patterns().stream().filter(p -> p.template().equals(template)).findFirst()
+        return k.patterns().stream()
+                .filter(p -> p.template().equals(template))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError(template + " not among " + templates(k)));
     }
 
@@ -156,8 +158,9 @@ class KeyPatternsTest {
             table.add("PRODUCT#" + new UUID(r.nextLong(), r.nextLong()), "METADATA", 600);
         }
 
-        assertThat(templates(table)).containsExactlyInAnyOrder("OPS_LOG", "BRAND_INDEX", "PRODUCT_INDEX",
-                "THREAT#<text>", "ORDER#<uuid>", "PRODUCT#<uuid>");
+        assertThat(templates(table))
+                .containsExactlyInAnyOrder(
+                        "OPS_LOG", "BRAND_INDEX", "PRODUCT_INDEX", "THREAT#<text>", "ORDER#<uuid>", "PRODUCT#<uuid>");
         assertThat(templates(table).get(0)).isEqualTo("OPS_LOG");
         for (String singleton : List.of("OPS_LOG", "BRAND_INDEX", "PRODUCT_INDEX")) {
             assertThat(find(table, singleton).singleKey()).as(singleton).isTrue();
@@ -165,8 +168,8 @@ class KeyPatternsTest {
         PatternStats orders = find(table, "ORDER#<uuid>");
         assertThat(orders.distinctSeen()).isEqualTo(1_024);
         assertThat(orders.distinctExact()).isFalse();
-        assertThat((double) orders.estimatedCardinality()).isCloseTo(2_000, within(3 * orders.cardinalityError()
-                * 2_000));
+        assertThat((double) orders.estimatedCardinality())
+                .isCloseTo(2_000, within(3 * orders.cardinalityError() * 2_000));
         assertThat(orders.topKeyShare()).isLessThan(0.01);
         assertThat(orders.examples()).hasSize(3).allSatisfy(e -> assertThat(e).startsWith("ORDER#"));
     }
@@ -184,11 +187,13 @@ class KeyPatternsTest {
         assertThat(p.estimatedCardinality()).isEqualTo(4);
         assertThat(p.sortKeyTemplate()).isEqualTo("<uuid>");
         PatternStats.Part status = p.enumerated().orElseThrow();
-        assertThat(status.values()).extracting(PatternStats.ValueCount::value)
+        assertThat(status.values())
+                .extracting(PatternStats.ValueCount::value)
                 .containsExactly("PENDING", "SHIPPED", "DELIVERED", "CANCELLED");
         assertThat(status.values().get(0).items() / 20_000.0).isCloseTo(0.70, within(0.02));
-        assertThat(p.topKeys().get(0)).isEqualTo(new PatternStats.KeyCount("PENDING", status.values().get(0).items(),
-                0));
+        assertThat(p.topKeys().get(0))
+                .isEqualTo(new PatternStats.KeyCount(
+                        "PENDING", status.values().get(0).items(), 0));
         assertThat(p.topKeyShare()).isCloseTo(0.70, within(0.02));
         assertThat(p.hasShardSuffix()).isFalse();
     }
@@ -202,7 +207,8 @@ class KeyPatternsTest {
         PatternStats hot = index.patterns().get(0);
         assertThat(hot.shardCount()).isEqualTo(8);
         assertThat(hot.distinctSeen()).isEqualTo(16);
-        assertThat(hot.enumerated().orElseThrow().values()).extracting(PatternStats.ValueCount::value)
+        assertThat(hot.enumerated().orElseThrow().values())
+                .extracting(PatternStats.ValueCount::value)
                 .containsExactly("PENDING", "SHIPPED");
         assertThat(hot.topKeyShare()).isCloseTo(0.70 / 0.90 / 8, within(0.02));
     }
@@ -278,8 +284,7 @@ class KeyPatternsTest {
             k.add("TICKET#" + (1 + r.nextInt(9_000)), null, 300); // ids from 1, too few seen to be shards
             k.add("VERSION#007", null, 300); // a leading zero
         }
-        assertThat(templates(k)).containsExactlyInAnyOrder("INVOICE#<n>", "REPORT#<n>", "TICKET#<n>",
-                "VERSION#<n>");
+        assertThat(templates(k)).containsExactlyInAnyOrder("INVOICE#<n>", "REPORT#<n>", "TICKET#<n>", "VERSION#<n>");
         assertThat(k.patterns()).noneMatch(PatternStats::hasShardSuffix);
     }
 
@@ -292,9 +297,11 @@ class KeyPatternsTest {
             k.add("USER#" + "u" + i, null, 100); // 700 values: free text
             k.add("CONFIG#global", null, 100);
         }
-        assertThat(templates(k)).containsExactlyInAnyOrder("COLOR#{red|blue|green}", "SIZE#<one of 10>",
-                "USER#<text>", "CONFIG#global");
-        assertThat(find(k, "SIZE#<one of 10>").enumerated().orElseThrow().values()).hasSize(10);
+        assertThat(templates(k))
+                .containsExactlyInAnyOrder(
+                        "COLOR#{red|blue|green}", "SIZE#<one of 10>", "USER#<text>", "CONFIG#global");
+        assertThat(find(k, "SIZE#<one of 10>").enumerated().orElseThrow().values())
+                .hasSize(10);
         assertThat(find(k, "USER#<text>").parts().get(1).distinctExact()).isFalse();
     }
 
@@ -349,8 +356,8 @@ class KeyPatternsTest {
         PatternStats p = only(k);
         assertThat(p.template()).isEqualTo("<text>#<uuid>");
         assertThat(p.itemsSampled()).isEqualTo(2_000_000);
-        assertThat((double) p.estimatedCardinality()).isCloseTo(2_000_000, within(3 * p.cardinalityError()
-                * 2_000_000));
+        assertThat((double) p.estimatedCardinality())
+                .isCloseTo(2_000_000, within(3 * p.cardinalityError() * 2_000_000));
         assertThat(p.parts().get(0).distinctExact()).isFalse();
         assertThat(Footprint.of(k)).isLessThan(200_000);
     }
@@ -362,11 +369,13 @@ class KeyPatternsTest {
 
         List<PatternStats> patterns = k.patterns();
         assertThat(patterns).hasSize(201);
-        PatternStats other = patterns.stream().filter(PatternStats::other).findFirst().orElseThrow();
+        PatternStats other =
+                patterns.stream().filter(PatternStats::other).findFirst().orElseThrow();
         assertThat(other.template()).isEqualTo("<other>");
         assertThat(other.parts()).isEmpty();
         assertThat(other.itemsSampled()).isGreaterThan(1_000_000);
-        assertThat(patterns.stream().mapToLong(PatternStats::itemsSampled).sum()).isEqualTo(2_000_000);
+        assertThat(patterns.stream().mapToLong(PatternStats::itemsSampled).sum())
+                .isEqualTo(2_000_000);
         assertThat(k.itemsSampled()).isEqualTo(2_000_000);
         // At most ~40 KB per pattern: a 16 KB HyperLogLog, a 4 KB size histogram, the top-keys sketch and part values.
         assertThat(Footprint.of(k)).isLessThan(201 * 40_000L);
@@ -400,13 +409,15 @@ class KeyPatternsTest {
             key.setLength(0);
             key.append(name(r.nextInt(names)));
             for (int shape = r.nextInt(shapes), part = 0; part < 4; part++, shape /= 5) {
-                key.append('#').append(switch (shape % 5) {
-                    case 0 -> new UUID(r.nextLong(), r.nextLong()).toString();
-                    case 1 -> Integer.toString(100_000 + r.nextInt(900_000));
-                    case 2 -> "2026-06-" + (10 + r.nextInt(20));
-                    case 3 -> Long.toHexString(r.nextLong() | 1L << 60) + "a1";
-                    default -> "2026-0" + (1 + r.nextInt(9));
-                });
+                key.append('#')
+                        .append(
+                                switch (shape % 5) {
+                                    case 0 -> new UUID(r.nextLong(), r.nextLong()).toString();
+                                    case 1 -> Integer.toString(100_000 + r.nextInt(900_000));
+                                    case 2 -> "2026-06-" + (10 + r.nextInt(20));
+                                    case 3 -> Long.toHexString(r.nextLong() | 1L << 60) + "a1";
+                                    default -> "2026-0" + (1 + r.nextInt(9));
+                                });
             }
             k.add(key.toString(), "SK#" + r.nextInt(1_000_000), 100 + r.nextInt(5_000));
         }

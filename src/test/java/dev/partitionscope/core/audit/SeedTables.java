@@ -107,12 +107,13 @@ final class SeedTables {
             tick();
             String brand = keys("brand-", 30, "brand-abc-123", 80);
             String sk = "ALERT#" + nowText() + "#" + weighted(KINDS, KIND_WEIGHTS);
-            String pk = switch (variant) {
-                case "before" -> "THREAT#" + brand;
-                case "after" -> scheme("month", "THREAT#" + brand, null, "#");
-                case "after-sharded" -> scheme("month+hash:8", "THREAT#" + brand, uuid(), "#");
-                default -> throw new IllegalArgumentException(variant);
-            };
+            String pk =
+                    switch (variant) {
+                        case "before" -> "THREAT#" + brand;
+                        case "after" -> scheme("month", "THREAT#" + brand, null, "#");
+                        case "after-sharded" -> scheme("month+hash:8", "THREAT#" + brand, uuid(), "#");
+                        default -> throw new IllegalArgumentException(variant);
+                    };
             table.item(pk, sk, 1500);
         }
     }
@@ -158,7 +159,8 @@ final class SeedTables {
             tick();
             String tenant = keys("tenant-", 50, "acme", 80);
             String eventId = uuid();
-            String pk = variant.equals("before") ? "TENANT#" + tenant
+            String pk = variant.equals("before")
+                    ? "TENANT#" + tenant
                     : scheme("TENANT#acme:hash:8", "TENANT#" + tenant, eventId, "#");
             table.item(pk, "EVENT#" + nowText() + "#" + eventId, 1500);
         }
@@ -169,8 +171,8 @@ final class SeedTables {
         java.util.Set<String> keys = new java.util.TreeSet<>();
         for (int i = 0; i < updates; i++) {
             tick();
-            keys.add(variant.equals("before") ? "CONTADOR#visitas" : scheme("random:10", "CONTADOR#visitas", null,
-                    "#"));
+            keys.add(
+                    variant.equals("before") ? "CONTADOR#visitas" : scheme("random:10", "CONTADOR#visitas", null, "#"));
         }
         keys.forEach(k -> table.item(k, null, 100)); // a scan sees each counter item once
     }

@@ -19,7 +19,8 @@ class SizeHistogramTest {
             if (size <= 65_536) {
                 assertThat(Capacity.writeUnits(reported)).as("size %d", size).isEqualTo(Capacity.writeUnits(size));
             }
-            assertThat(Capacity.readUnits(reported, true)).as("size %d", size)
+            assertThat(Capacity.readUnits(reported, true))
+                    .as("size %d", size)
                     .isEqualTo(Capacity.readUnits(size, true));
         }
     }

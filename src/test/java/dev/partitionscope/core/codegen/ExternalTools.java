@@ -22,8 +22,7 @@ import org.junit.jupiter.api.Assumptions;
 final class ExternalTools {
     static final ObjectMapper JSON = new ObjectMapper();
 
-    private ExternalTools() {
-    }
+    private ExternalTools() {}
 
     static boolean required() {
         return "1".equals(System.getenv("PARTITIONSCOPE_REQUIRE_NODE"));
@@ -39,12 +38,15 @@ final class ExternalTools {
             Assertions.fail("'" + program + "' is required for " + what + " (PARTITIONSCOPE_REQUIRE_NODE=1) but is not"
                     + " on PATH");
         }
-        System.err.println(String.join(System.lineSeparator(), "",
+        System.err.println(String.join(
+                System.lineSeparator(),
+                "",
                 "##################################################################################",
                 "##  " + what + " SKIPPED: '" + program + "' is not on PATH.",
                 "##  The generated code was NOT executed. Install it, or set",
                 "##  PARTITIONSCOPE_REQUIRE_NODE=1 to make this a failure instead of a skip.",
-                "##################################################################################", ""));
+                "##################################################################################",
+                ""));
         Assumptions.abort(what + " SKIPPED: '" + program + "' is not on PATH");
         throw new AssertionError("unreachable");
     }
@@ -54,8 +56,11 @@ final class ExternalTools {
         try {
             Path out = Files.createTempFile(dir, "out", ".txt");
             Path err = Files.createTempFile(dir, "err", ".txt");
-            Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
-                    .redirectError(err.toFile()).start();
+            Process p = new ProcessBuilder(command)
+                    .directory(dir.toFile())
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .start();
             if (!p.waitFor(120, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 Assertions.fail(String.join(" ", command) + " timed out");

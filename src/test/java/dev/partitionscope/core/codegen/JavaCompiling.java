@@ -16,8 +16,7 @@ import javax.tools.ToolProvider;
 
 /** Compiles generated Java in-process against the test classpath (the AWS SDK included) and loads the class. */
 final class JavaCompiling {
-    private JavaCompiling() {
-    }
+    private JavaCompiling() {}
 
     static Class<?> compile(String pkg, String className, String source) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
@@ -32,19 +31,35 @@ final class JavaCompiling {
             Files.createDirectories(file.getParent());
             Files.writeString(file, source, StandardCharsets.UTF_8);
             StringWriter diagnostics = new StringWriter();
-            int rc = javac.run(null, null, new java.io.PrintStream(new java.io.OutputStream() {
-                @Override
-                public void write(int b) {
-                    diagnostics.write(b);
-                }
-            }, true), List.of("-encoding", "UTF-8", "-Xlint:all", "-Werror", "-proc:none", "-d", out.toString(),
-                    "-classpath", System.getProperty("java.class.path"), file.toString()).toArray(String[]::new));
+            int rc = javac.run(
+                    null,
+                    null,
+                    new java.io.PrintStream(
+                            new java.io.OutputStream() {
+                                @Override
+                                public void write(int b) {
+                                    diagnostics.write(b);
+                                }
+                            },
+                            true),
+                    List.of(
+                                    "-encoding",
+                                    "UTF-8",
+                                    "-Xlint:all",
+                                    "-Werror",
+                                    "-proc:none",
+                                    "-d",
+                                    out.toString(),
+                                    "-classpath",
+                                    System.getProperty("java.class.path"),
+                                    file.toString())
+                            .toArray(String[]::new));
             if (rc != 0) {
                 fail("Generated " + className + ".java does not compile:\n" + diagnostics + "\n--- source ---\n"
                         + numbered(source));
             }
-            URLClassLoader loader = new URLClassLoader(new URL[] {out.toUri().toURL()},
-                    JavaCompiling.class.getClassLoader());
+            URLClassLoader loader =
+                    new URLClassLoader(new URL[] {out.toUri().toURL()}, JavaCompiling.class.getClassLoader());
             return Class.forName((pkg == null ? "" : pkg + ".") + className, true, loader);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -19,15 +19,18 @@ class JavaGeneratorTest {
     private static Class<?> compile(CodeGenRequest request) {
         List<GeneratedFile> files = CodeGenerator.of(Language.JAVA).generate(request);
         assertThat(files).hasSize(1);
-        return JavaCompiling.compile(request.javaPackage(), request.className(), files.get(0).content());
+        return JavaCompiling.compile(
+                request.javaPackage(), request.className(), files.get(0).content());
     }
 
     @Test
     void keyFunctionMatchesKeySchemeOnTenThousandIdsForEveryScheme() throws Exception {
         for (KeyCases.Case c : KeyCases.CASES) {
             KeyScheme scheme = c.scheme();
-            Class<?> cls = compile(CodeGenRequest.of(scheme, "orders", "PK").withSeparator(c.separator())
-                    .withSortKey("SK").withRationale("peak 4,000 writes/s ÷ 1,000 WCU/s per key × 1.25 → 5, rounded"));
+            Class<?> cls = compile(CodeGenRequest.of(scheme, "orders", "PK")
+                    .withSeparator(c.separator())
+                    .withSortKey("SK")
+                    .withRationale("peak 4,000 writes/s ÷ 1,000 WCU/s per key × 1.25 → 5, rounded"));
             Method key = keyMethod(cls, scheme);
             List<String> actual = new ArrayList<>();
             for (KeyCases.Row r : ROWS) {
@@ -36,8 +39,10 @@ class JavaGeneratorTest {
             assertThat(actual).as(c.toString()).isEqualTo(c.expected(ROWS));
             Method all = cls.getMethod("allPartitionKeys", allTypes(scheme));
             for (KeyCases.Row r : ROWS.subList(0, 50)) {
-                Object[] a = scheme.bucket() != null ? new Object[] {r.base(), r.epochMillis()} : new Object[] {r.base()};
-                assertThat(all.invoke(null, a)).as(c + " all keys of " + r)
+                Object[] a =
+                        scheme.bucket() != null ? new Object[] {r.base(), r.epochMillis()} : new Object[] {r.base()};
+                assertThat(all.invoke(null, a))
+                        .as(c + " all keys of " + r)
                         .isEqualTo(scheme.keysAt(r.base(), r.epochMillis(), c.separator()));
             }
         }
@@ -61,24 +66,35 @@ class JavaGeneratorTest {
         for (int i = 0; i < 2_000; i++) {
             seen.add((String) key.invoke(null, "2014-07-09"));
         }
-        assertThat(seen).containsExactlyInAnyOrder("2014-07-09.1", "2014-07-09.2", "2014-07-09.3", "2014-07-09.4",
-                "2014-07-09.5");
-        assertThat(cls.getMethods()).extracting(Method::getName).as("no point read for random suffixes")
-                .doesNotContain("get").contains("partitionKey", "allPartitionKeys");
+        assertThat(seen)
+                .containsExactlyInAnyOrder(
+                        "2014-07-09.1", "2014-07-09.2", "2014-07-09.3", "2014-07-09.4", "2014-07-09.5");
+        assertThat(cls.getMethods())
+                .extracting(Method::getName)
+                .as("no point read for random suffixes")
+                .doesNotContain("get")
+                .contains("partitionKey", "allPartitionKeys");
     }
 
     @Test
     void nIsANamedConstantDocumentedWithTheRationaleAndTheSuffixIsComputedInOnePlace() throws Exception {
         String rationale = "peak 4,000 writes/s ÷ 1,000 WCU/s per key × 1.25 headroom → 5, rounded to 8 */ \\u000a";
-        CodeGenRequest request = CodeGenRequest.of(KeyScheme.parse("day+hash:8"), "orders", "PK")
-                .withRationale(rationale);
+        CodeGenRequest request =
+                CodeGenRequest.of(KeyScheme.parse("day+hash:8"), "orders", "PK").withRationale(rationale);
         String src = CodeGenerator.of(Language.JAVA).generate(request).get(0).content();
-        assertThat(src).contains("public static final int SHARDS = 8;")
-                .contains("Why 8: peak 4,000 writes/s ÷ 1,000 WCU/s per key × 1.25 headroom → 5, rounded to 8 * / /u000a");
-        assertThat(src.split("hashSuffix\\(id, SHARDS\\)", -1)).as("one call site computes the suffix").hasSize(2);
+        assertThat(src)
+                .contains("public static final int SHARDS = 8;")
+                .contains(
+                        "Why 8: peak 4,000 writes/s ÷ 1,000 WCU/s per key × 1.25 headroom → 5, rounded to 8 * / /u000a");
+        assertThat(src.split("hashSuffix\\(id, SHARDS\\)", -1))
+                .as("one call site computes the suffix")
+                .hasSize(2);
         assertThat(src).doesNotContain("% 8").doesNotContain(", 8)");
         assertThat(compile(request).getField("SHARDS").getInt(null)).isEqualTo(8);
-        assertThat(CodeGenerator.of(Language.JAVA).generate(request.withRationale(null)).get(0).content())
+        assertThat(CodeGenerator.of(Language.JAVA)
+                        .generate(request.withRationale(null))
+                        .get(0)
+                        .content())
                 .contains("Why 8: TODO");
     }
 
@@ -86,11 +102,16 @@ class JavaGeneratorTest {
     void readerCompilesAgainstTheSdkForEveryShapeOfRequest() throws Exception {
         List<CodeGenRequest> requests = List.of(
                 CodeGenRequest.of(KeyScheme.parse("day+hash:8"), "orders", "PK").withSortKey("SK"),
-                CodeGenRequest.of(KeyScheme.parse("PENDING,SHIPPED:hash:8"), "orders", "GSI1PK").withSortKey("GSI1SK")
-                        .withIndex("GSI1").withJavaPackage("com.example.orders").withName("StatusKeys"),
+                CodeGenRequest.of(KeyScheme.parse("PENDING,SHIPPED:hash:8"), "orders", "GSI1PK")
+                        .withSortKey("GSI1SK")
+                        .withIndex("GSI1")
+                        .withJavaPackage("com.example.orders")
+                        .withName("StatusKeys"),
                 CodeGenRequest.of(KeyScheme.parse("random:200"), "app-events 2026", "pk"),
                 CodeGenRequest.of(KeyScheme.parse("hour"), "counters", "PK").withIndex("byHour"),
-                CodeGenRequest.of(KeyScheme.parse("sum:10"), "t\"q", "P\"K").withSortKey("S\\K").withSeparator("\"\\"));
+                CodeGenRequest.of(KeyScheme.parse("sum:10"), "t\"q", "P\"K")
+                        .withSortKey("S\\K")
+                        .withSeparator("\"\\"));
         for (CodeGenRequest r : requests) {
             Class<?> cls = compile(r);
             Class<?> reader = Class.forName(cls.getName() + "$Reader", true, cls.getClassLoader());

@@ -15,8 +15,7 @@ final class KeyCases {
     static final int COUNT = 10_000;
     static final List<String> BASES = List.of("PENDING", "SHIPPED", "DELIVERED", "pending", "ORDERS#2026");
 
-    record Row(String base, String id, long epochMillis) {
-    }
+    record Row(String base, String id, long epochMillis) {}
 
     /** One spec and separator with its expected keys. */
     record Case(String spec, String separator) {
@@ -51,32 +50,35 @@ final class KeyCases {
             new Case("hash:3+product:50+day", "§"),
             new Case("SHIPPED:hash:10000", "#"));
 
-    private KeyCases() {
-    }
+    private KeyCases() {}
 
     static List<Row> rows() {
         Random r = new Random(20260622);
         String[] pieces = {"a", "Z", "7", "-", "é", "ñ", "ß", "€", "中", "文", "😀", "🚀", " ", "#", "\"", "\\"};
         List<Row> rows = new ArrayList<>(COUNT);
         for (int i = 0; i < COUNT; i++) {
-            String id = switch (i % 5) {
-                case 0 -> new UUID(r.nextLong(), r.nextLong()).toString();
-                case 1 -> "ORDER-" + i;
-                case 2 -> "P" + (100_000 + r.nextInt(900_000));
-                default -> {
-                    StringBuilder sb = new StringBuilder();
-                    int len = r.nextInt(10);
-                    for (int k = 0; k < len; k++) {
-                        sb.append(pieces[r.nextInt(pieces.length)]);
-                    }
-                    yield sb.toString();
-                }
-            };
-            long ts = switch (i % 10) {
-                case 0, 1 -> -80_000_000_000_000L + (long) (r.nextDouble() * 480_000_000_000_000L);
-                case 2 -> (946_684_800_000L / 3_600_000L + r.nextInt(1_000_000)) * 3_600_000L + (r.nextBoolean() ? 0 : -1);
-                default -> 946_684_800_000L + (long) (r.nextDouble() * 3_155_760_000_000L);
-            };
+            String id =
+                    switch (i % 5) {
+                        case 0 -> new UUID(r.nextLong(), r.nextLong()).toString();
+                        case 1 -> "ORDER-" + i;
+                        case 2 -> "P" + (100_000 + r.nextInt(900_000));
+                        default -> {
+                            StringBuilder sb = new StringBuilder();
+                            int len = r.nextInt(10);
+                            for (int k = 0; k < len; k++) {
+                                sb.append(pieces[r.nextInt(pieces.length)]);
+                            }
+                            yield sb.toString();
+                        }
+                    };
+            long ts =
+                    switch (i % 10) {
+                        case 0, 1 -> -80_000_000_000_000L + (long) (r.nextDouble() * 480_000_000_000_000L);
+                        case 2 ->
+                            (946_684_800_000L / 3_600_000L + r.nextInt(1_000_000)) * 3_600_000L
+                                    + (r.nextBoolean() ? 0 : -1);
+                        default -> 946_684_800_000L + (long) (r.nextDouble() * 3_155_760_000_000L);
+                    };
             rows.add(new Row(BASES.get(r.nextInt(BASES.size())), id, ts));
         }
         rows.set(0, new Row("PENDING", "", 0));

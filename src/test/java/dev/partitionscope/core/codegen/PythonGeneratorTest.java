@@ -31,8 +31,12 @@ class PythonGeneratorTest {
         ExternalTools.writeRows(dir.resolve("rows.json"), rows);
         ExternalTools.write(dir.resolve("driver.py"), driver(request.scheme()));
         // reader.py imports boto3, which need not be installed: check that it parses.
-        ExternalTools.run(dir, List.of(python.toString(), "-c",
-                "import ast, sys; ast.parse(open('reader.py', encoding='utf-8').read(), 'reader.py')"));
+        ExternalTools.run(
+                dir,
+                List.of(
+                        python.toString(),
+                        "-c",
+                        "import ast, sys; ast.parse(open('reader.py', encoding='utf-8').read(), 'reader.py')"));
         return ExternalTools.readKeys(ExternalTools.run(dir, List.of(python.toString(), "driver.py", "rows.json")));
     }
 
@@ -40,8 +44,10 @@ class PythonGeneratorTest {
     void pythonComputesKeySchemesKeysOnTenThousandIdsForEveryScheme() {
         Path python = ExternalTools.require("python3", "Python key-function tests (python3)");
         for (KeyCases.Case c : KeyCases.CASES) {
-            CodeGenRequest request = CodeGenRequest.of(c.scheme(), "orders", "PK").withSeparator(c.separator())
-                    .withSortKey("SK").withRationale("peak 4,000 writes/s ÷ 1,000 WCU/s per key × 1.25 → 5, rounded");
+            CodeGenRequest request = CodeGenRequest.of(c.scheme(), "orders", "PK")
+                    .withSeparator(c.separator())
+                    .withSortKey("SK")
+                    .withRationale("peak 4,000 writes/s ÷ 1,000 WCU/s per key × 1.25 → 5, rounded");
             assertThat(run(python, request, ROWS)).as("python3: " + c).isEqualTo(c.expected(ROWS));
         }
     }
@@ -49,12 +55,20 @@ class PythonGeneratorTest {
     @Test
     void readersParseForIndexRandomAndOddNames() {
         Path python = ExternalTools.require("python3", "Python key-function tests (python3)");
-        run(python, CodeGenRequest.of(KeyScheme.parse("PENDING,SHIPPED:hash:8"), "orders", "GSI1PK")
-                .withSortKey("GSI1SK").withIndex("GSI1"), ROWS.subList(0, 10));
-        run(python, CodeGenRequest.of(KeyScheme.parse("sum:10"), "t\"q\\", "P\"K").withSeparator("\"\\\n"),
+        run(
+                python,
+                CodeGenRequest.of(KeyScheme.parse("PENDING,SHIPPED:hash:8"), "orders", "GSI1PK")
+                        .withSortKey("GSI1SK")
+                        .withIndex("GSI1"),
                 ROWS.subList(0, 10));
-        List<String> keys = run(python, CodeGenRequest.of(KeyScheme.parse("random:5"), "orders", "PK")
-                .withSeparator("."), ROWS.subList(0, 2_000));
+        run(
+                python,
+                CodeGenRequest.of(KeyScheme.parse("sum:10"), "t\"q\\", "P\"K").withSeparator("\"\\\n"),
+                ROWS.subList(0, 10));
+        List<String> keys = run(
+                python,
+                CodeGenRequest.of(KeyScheme.parse("random:5"), "orders", "PK").withSeparator("."),
+                ROWS.subList(0, 2_000));
         HashSet<String> suffixes = new HashSet<>();
         for (int i = 0; i < keys.size(); i++) {
             String prefix = ROWS.get(i).base() + ".";
@@ -67,8 +81,12 @@ class PythonGeneratorTest {
     @Test
     void nIsANamedConstantWithItsRationaleAndOneCallSite() {
         String src = GEN.generate(CodeGenRequest.of(KeyScheme.parse("day+hash:8"), "orders", "PK")
-                .withRationale("peak 4,000 writes/s → 8\nsecond line")).get(0).content();
-        assertThat(src).contains("\nSHARDS = 8\n").contains("# Why 8: peak 4,000 writes/s → 8\n# second line\n")
+                        .withRationale("peak 4,000 writes/s → 8\nsecond line"))
+                .get(0)
+                .content();
+        assertThat(src)
+                .contains("\nSHARDS = 8\n")
+                .contains("# Why 8: peak 4,000 writes/s → 8\n# second line\n")
                 .doesNotContain("import boto3");
         assertThat(src.split("_hash_suffix\\(item_id, SHARDS\\)", -1)).hasSize(2);
     }

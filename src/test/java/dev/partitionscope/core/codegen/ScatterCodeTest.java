@@ -63,6 +63,7 @@ class ScatterCodeTest {
     static final String GSI = "byGroup";
     /** Shard keys with a quote, a backslash and a non-ASCII letter: escaped in every language. */
     static final List<String> NUM_KEYS = List.of("a\"b\\é#1", "a\"b\\é#2", "a\"b\\é#3", "a\"b\\é#4");
+
     static final List<String> GSI_KEYS = List.of("g#1", "g#2", "g#3");
     static final List<String> TXT_KEYS = List.of("t#1", "t#2", "t#3");
     static final List<String> BIN_KEYS = List.of(b64(0, 1), b64(0, 2), b64(0xff, 3));
@@ -80,22 +81,46 @@ class ScatterCodeTest {
         String[] letters = {"a", "Z", "\u00e9", "\ue000", "\ud83d\ude00", "\u00ff", "a b"};
         for (int i = 0; i < 120; i++) {
             // Large numbers beyond a double's 17 digits; small ones repeat, so equal sort keys meet across shards.
-            String n = i % 3 == 0 ? "12345678901234567890123" + String.format("%03d", i)
-                    : ((i % 25) - 12) + "." + (i % 7);
-            put(c, NUM, Map.of("pk", AttributeValue.fromS(NUM_KEYS.get(r.nextInt(NUM_KEYS.size()))),
-                    "sk", AttributeValue.fromN(n),
-                    "gpk", AttributeValue.fromS(GSI_KEYS.get(r.nextInt(GSI_KEYS.size()))),
-                    "gsk", AttributeValue.fromN(Integer.toString(i % 20)),
-                    "amount", AttributeValue.fromN(Integer.toString(r.nextInt(100))),
-                    "note", AttributeValue.fromS(i % 5 == 0 ? "a\"b\\" : "item " + i)));
+            String n =
+                    i % 3 == 0 ? "12345678901234567890123" + String.format("%03d", i) : ((i % 25) - 12) + "." + (i % 7);
+            put(
+                    c,
+                    NUM,
+                    Map.of(
+                            "pk",
+                            AttributeValue.fromS(NUM_KEYS.get(r.nextInt(NUM_KEYS.size()))),
+                            "sk",
+                            AttributeValue.fromN(n),
+                            "gpk",
+                            AttributeValue.fromS(GSI_KEYS.get(r.nextInt(GSI_KEYS.size()))),
+                            "gsk",
+                            AttributeValue.fromN(Integer.toString(i % 20)),
+                            "amount",
+                            AttributeValue.fromN(Integer.toString(r.nextInt(100))),
+                            "note",
+                            AttributeValue.fromS(i % 5 == 0 ? "a\"b\\" : "item " + i)));
             String s = (i % 9 == 0 ? "x" : "k") + letters[r.nextInt(letters.length)] + i;
-            put(c, TXT, Map.of("pk", AttributeValue.fromS(TXT_KEYS.get(r.nextInt(TXT_KEYS.size()))),
-                    "sk", AttributeValue.fromS(s),
-                    "note", AttributeValue.fromS(i % 4 == 0 ? "a\"b\\" : "item " + i)));
-            put(c, BIN, Map.of("pk", bytes(BIN_KEYS.get(r.nextInt(BIN_KEYS.size()))),
-                    "sk", AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(
-                            new byte[] {(byte) (i * 53 % 256), (byte) i})),
-                    "note", AttributeValue.fromS("item " + i)));
+            put(
+                    c,
+                    TXT,
+                    Map.of(
+                            "pk",
+                            AttributeValue.fromS(TXT_KEYS.get(r.nextInt(TXT_KEYS.size()))),
+                            "sk",
+                            AttributeValue.fromS(s),
+                            "note",
+                            AttributeValue.fromS(i % 4 == 0 ? "a\"b\\" : "item " + i)));
+            put(
+                    c,
+                    BIN,
+                    Map.of(
+                            "pk",
+                            bytes(BIN_KEYS.get(r.nextInt(BIN_KEYS.size()))),
+                            "sk",
+                            AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(
+                                    new byte[] {(byte) (i * 53 % 256), (byte) i})),
+                            "note",
+                            AttributeValue.fromS("item " + i)));
         }
     }
 
@@ -107,31 +132,57 @@ class ScatterCodeTest {
     }
 
     static Stream<Named<ScatterPlan>> plans() {
-        ScatterPlan num = new ScatterPlan(NUM, null, "pk", KeyType.S, "sk", KeyType.N, NUM_KEYS,
+        ScatterPlan num = new ScatterPlan(
+                NUM,
+                null,
+                "pk",
+                KeyType.S,
+                "sk",
+                KeyType.N,
+                NUM_KEYS,
                 SortCondition.between(AttrValue.n("-5"), AttrValue.n("1000000000000000000000000000000")),
-                "#a > :min AND #n <> :q", Map.of("#a", "amount", "#n", "note"),
-                Map.of(":min", AttrValue.n(80), ":q", AttrValue.s("a\"b\\")), List.of("note"), true, 7, true, 3,
+                "#a > :min AND #n <> :q",
+                Map.of("#a", "amount", "#n", "note"),
+                Map.of(":min", AttrValue.n(80), ":q", AttrValue.s("a\"b\\")),
+                List.of("note"),
+                true,
+                7,
+                true,
+                3,
                 ScatterPlan.DEFAULT_ITEM_CAP);
         ScatterPlan gsi = ScatterPlan.of(NUM, GSI, "gpk", "gsk", KeyType.N, GSI_KEYS)
-                .withSortCondition(SortCondition.of(SortCondition.Op.LE, AttrValue.n(15))).withConcurrency(2);
+                .withSortCondition(SortCondition.of(SortCondition.Op.LE, AttrValue.n(15)))
+                .withConcurrency(2);
         ScatterPlan txt = ScatterPlan.of(TXT, null, "pk", "sk", KeyType.S, TXT_KEYS)
                 .withSortCondition(SortCondition.of(SortCondition.Op.BEGINS_WITH, AttrValue.s("k")));
-        ScatterPlan bin = ScatterPlan.of(BIN, null, "pk", "sk", KeyType.B, BIN_KEYS).withPartitionKeyType(KeyType.B)
-                .withSortCondition(SortCondition.between(AttrValue.B.ofBase64(b64(0x10)), AttrValue.B.ofBase64(
-                        b64(0xf0))));
+        ScatterPlan bin = ScatterPlan.of(BIN, null, "pk", "sk", KeyType.B, BIN_KEYS)
+                .withPartitionKeyType(KeyType.B)
+                .withSortCondition(
+                        SortCondition.between(AttrValue.B.ofBase64(b64(0x10)), AttrValue.B.ofBase64(b64(0xf0))));
         return Stream.of(
                 Named.of("number sk ascending, condition, filter, projection, limit 7", num),
                 Named.of("number sk descending, condition, filter, projection, limit 7", num.withOrder(false)),
-                Named.of("number sk ascending, condition, no limit", num.withFilter(null, null, null).withLimit(0)),
-                Named.of("index, number sk descending with ties in a shard, limit 9",
+                Named.of(
+                        "number sk ascending, condition, no limit",
+                        num.withFilter(null, null, null).withLimit(0)),
+                Named.of(
+                        "index, number sk descending with ties in a shard, limit 9",
                         gsi.withOrder(false).withLimit(9)),
                 Named.of("string sk ascending, begins_with, limit 6", txt.withLimit(6)),
-                Named.of("string sk descending, begins_with, filter, limit 6", txt.withOrder(false).withLimit(6)
-                        .withFilter("#n <> :q", Map.of("#n", "note"), Map.of(":q", AttrValue.s("a\"b\\")))),
+                Named.of(
+                        "string sk descending, begins_with, filter, limit 6",
+                        txt.withOrder(false)
+                                .withLimit(6)
+                                .withFilter("#n <> :q", Map.of("#n", "note"), Map.of(":q", AttrValue.s("a\"b\\")))),
                 Named.of("binary pk and sk ascending, between, limit 5", bin.withLimit(5)),
-                Named.of("binary sk descending, limit 5", bin.withSortCondition(null).withOrder(false).withLimit(5)),
-                Named.of("no sort key: shards concatenated, limit 10",
-                        ScatterPlan.of(NUM, null, "pk", null, null, NUM_KEYS).withOrder(false).withLimit(10)));
+                Named.of(
+                        "binary sk descending, limit 5",
+                        bin.withSortCondition(null).withOrder(false).withLimit(5)),
+                Named.of(
+                        "no sort key: shards concatenated, limit 10",
+                        ScatterPlan.of(NUM, null, "pk", null, null, NUM_KEYS)
+                                .withOrder(false)
+                                .withLimit(10)));
     }
 
     /** What the console returns for {@code plan}; checks that the case is a real one (data, a cut inside a shard). */
@@ -141,11 +192,13 @@ class ScatterCodeTest {
         List<Map<String, AttrValue>> items = result.items();
         assertThat(items).as("the case must have data").isNotEmpty();
         if (plan.limit() > 0) {
-            List<Map<String, AttrValue>> all = new ScatterGather(lab.client()).run(plan.withLimit(0), () -> false,
-                    ScatterGather.Listener.NONE).items();
+            List<Map<String, AttrValue>> all = new ScatterGather(lab.client())
+                    .run(plan.withLimit(0), () -> false, ScatterGather.Listener.NONE)
+                    .items();
             assertThat(items).hasSize(plan.limit());
             AttrValue lastShard = items.get(plan.limit() - 1).get(plan.partitionKey());
-            assertThat(all.subList(plan.limit(), all.size())).as("the limit cuts inside a shard")
+            assertThat(all.subList(plan.limit(), all.size()))
+                    .as("the limit cuts inside a shard")
                     .anyMatch(i -> i.get(plan.partitionKey()).equals(lastShard));
         }
         return items;
@@ -163,14 +216,17 @@ class ScatterCodeTest {
 
     @Test
     void generatedJavaFailsOnARepeatedLastEvaluatedKeyInsteadOfLooping() throws Exception {
-        ScatterPlan plan = ScatterPlan.of(NUM, null, "pk", "sk", KeyType.N, NUM_KEYS).withLimit(5);
+        ScatterPlan plan =
+                ScatterPlan.of(NUM, null, "pk", "sk", KeyType.N, NUM_KEYS).withLimit(5);
         Method read = JavaCompiling.compile(null, ScatterCode.JAVA_CLASS, ScatterCode.java(plan))
                 .getMethod("read", DynamoDbClient.class);
         DynamoDbClient looping = new DynamoDbClient() {
             @Override
             public QueryResponse query(QueryRequest request) {
-                return QueryResponse.builder().items(List.of())
-                        .lastEvaluatedKey(Map.of("pk", AttributeValue.fromS("same"))).build();
+                return QueryResponse.builder()
+                        .items(List.of())
+                        .lastEvaluatedKey(Map.of("pk", AttributeValue.fromS("same")))
+                        .build();
             }
 
             @Override
@@ -179,16 +235,17 @@ class ScatterCodeTest {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
         assertThatThrownBy(() -> {
-            try {
-                read.invoke(null, looping);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-        }).isInstanceOf(IllegalStateException.class).hasMessageContaining("twice")
+                    try {
+                        read.invoke(null, looping);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                })
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("twice")
                 .hasMessageContaining("stopping instead of looping");
     }
 
@@ -324,9 +381,11 @@ class ScatterCodeTest {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            ExternalTools.write(sdk.resolve("package.json"),
+            ExternalTools.write(
+                    sdk.resolve("package.json"),
                     "{ \"name\": \"@aws-sdk/client-dynamodb\", \"type\": \"module\", \"main\": \"index.js\" }\n");
-            ExternalTools.write(sdk.resolve("index.js"),
+            ExternalTools.write(
+                    sdk.resolve("index.js"),
                     "export class QueryCommand {\n  constructor(input) {\n    this.input = input;\n  }\n}\n");
             GeneratedFile file = ScatterCode.generate(Language.TYPESCRIPT, plan);
             ExternalTools.write(dir.resolve(file.path()), file.content());
@@ -351,29 +410,53 @@ class ScatterCodeTest {
             for (int i = 1; i <= 4; i++) {
                 assertThat(src).contains("\"a\\\"b\\\\\\u00e9#" + i + "\"");
             }
-            assertThat(src).contains("\"#pk = :pk AND #sk BETWEEN :sk1 AND :sk2\"").contains("\"a\\\"b\\\\\"")
-                    .contains("\"#a > :min AND #n <> :q\"").contains("\"#n, #pk, #sk\"")
+            assertThat(src)
+                    .contains("\"#pk = :pk AND #sk BETWEEN :sk1 AND :sk2\"")
+                    .contains("\"a\\\"b\\\\\"")
+                    .contains("\"#a > :min AND #n <> :q\"")
+                    .contains("\"#n, #pk, #sk\"")
                     .contains("Scatter-gather read of table " + NUM + ": 4 shards")
                     .contains("Merged by sort key sk (Number) in descending order")
-                    .contains("Cut at the first 7 items").contains("Sort-key condition: sk BETWEEN -5 AND 1");
+                    .contains("Cut at the first 7 items")
+                    .contains("Sort-key condition: sk BETWEEN -5 AND 1");
         }
-        assertThat(java).contains(".scanIndexForward(false)").contains(".consistentRead(true)")
-                .contains("public static final int LIMIT = 7;").contains("Executors.newFixedThreadPool")
-                .contains("CompletableFuture.supplyAsync").contains("new BigDecimal(y.n())");
-        assertThat(python).contains("\"ScanIndexForward\": False,").contains("\"ConsistentRead\": True,")
-                .contains("LIMIT = 7\n").contains("ThreadPoolExecutor").contains("reverse=True")
+        assertThat(java)
+                .contains(".scanIndexForward(false)")
+                .contains(".consistentRead(true)")
+                .contains("public static final int LIMIT = 7;")
+                .contains("Executors.newFixedThreadPool")
+                .contains("CompletableFuture.supplyAsync")
+                .contains("new BigDecimal(y.n())");
+        assertThat(python)
+                .contains("\"ScanIndexForward\": False,")
+                .contains("\"ConsistentRead\": True,")
+                .contains("LIMIT = 7\n")
+                .contains("ThreadPoolExecutor")
+                .contains("reverse=True")
                 .contains("import boto3");
-        assertThat(ts).contains("ScanIndexForward: false,").contains("ConsistentRead: true,")
-                .contains("export const LIMIT = 7;").contains("Promise.all").contains("compareNumbers(y.N")
+        assertThat(ts)
+                .contains("ScanIndexForward: false,")
+                .contains("ConsistentRead: true,")
+                .contains("export const LIMIT = 7;")
+                .contains("Promise.all")
+                .contains("compareNumbers(y.N")
                 .contains("from \"@aws-sdk/client-dynamodb\"");
 
         ScatterPlan ascending = plan.withOrder(true).withLimit(0).withConsistent(false);
-        assertThat(ScatterCode.java(ascending)).contains(".scanIndexForward(true)").doesNotContain("LIMIT")
-                .doesNotContain("consistentRead").contains("No limit");
-        assertThat(ScatterCode.python(ascending)).contains("\"ScanIndexForward\": True,")
-                .doesNotContain("LIMIT").doesNotContain("reverse=True");
-        assertThat(ScatterCode.typescript(ascending)).contains("ScanIndexForward: true,").doesNotContain("LIMIT");
-        assertThat(ScatterCode.java(plans().toList().get(3).getPayload())).contains(".indexName(INDEX)")
+        assertThat(ScatterCode.java(ascending))
+                .contains(".scanIndexForward(true)")
+                .doesNotContain("LIMIT")
+                .doesNotContain("consistentRead")
+                .contains("No limit");
+        assertThat(ScatterCode.python(ascending))
+                .contains("\"ScanIndexForward\": True,")
+                .doesNotContain("LIMIT")
+                .doesNotContain("reverse=True");
+        assertThat(ScatterCode.typescript(ascending))
+                .contains("ScanIndexForward: true,")
+                .doesNotContain("LIMIT");
+        assertThat(ScatterCode.java(plans().toList().get(3).getPayload()))
+                .contains(".indexName(INDEX)")
                 .contains("public static final String INDEX = \"" + GSI + "\";");
     }
 
@@ -396,19 +479,29 @@ class ScatterCodeTest {
         ScatterPlan plan = everyTypePlan();
         String java = ScatterCode.java(plan);
         JavaCompiling.compile(null, ScatterCode.JAVA_CLASS, java);
-        assertThat(java).contains("Map.entry(\":b\", AttributeValue.fromB(base64(\"AP8=\")))")
-                .contains("AttributeValue.fromBool(true)").contains("AttributeValue.fromNul(true)")
+        assertThat(java)
+                .contains("Map.entry(\":b\", AttributeValue.fromB(base64(\"AP8=\")))")
+                .contains("AttributeValue.fromBool(true)")
+                .contains("AttributeValue.fromNul(true)")
                 .contains("AttributeValue.fromSs(List.of(\"x\", \"y\\\"\"))")
                 .contains("AttributeValue.fromNs(List.of(\"1\", \"2.5\"))")
                 .contains("AttributeValue.fromL(List.of(AttributeValue.fromS(\"\\n\"), AttributeValue.fromN(\"3\")))")
                 .contains("AttributeValue.fromM(Map.ofEntries(Map.entry(\"k\", AttributeValue.fromS(\"v\"))))");
-        assertThat(ScatterCode.python(plan)).contains("\":b\": {\"B\": base64.b64decode(\"AP8=\")},")
-                .contains("{\"BOOL\": True}").contains("{\"NULL\": True}").contains("{\"SS\": [\"x\", \"y\\\"\"]}")
-                .contains("{\"L\": [{\"S\": \"\\n\"}, {\"N\": \"3\"}]}").contains("{\"M\": {\"k\": {\"S\": \"v\"}}}")
+        assertThat(ScatterCode.python(plan))
+                .contains("\":b\": {\"B\": base64.b64decode(\"AP8=\")},")
+                .contains("{\"BOOL\": True}")
+                .contains("{\"NULL\": True}")
+                .contains("{\"SS\": [\"x\", \"y\\\"\"]}")
+                .contains("{\"L\": [{\"S\": \"\\n\"}, {\"N\": \"3\"}]}")
+                .contains("{\"M\": {\"k\": {\"S\": \"v\"}}}")
                 .contains("import base64");
-        assertThat(ScatterCode.typescript(plan)).contains("\":b\": { B: fromBase64(\"AP8=\") },")
-                .contains("{ BOOL: true }").contains("{ NULL: true }").contains("{ NS: [\"1\", \"2.5\"] }")
-                .contains("{ M: { \"k\": { S: \"v\" } } }").contains("function fromBase64(");
+        assertThat(ScatterCode.typescript(plan))
+                .contains("\":b\": { B: fromBase64(\"AP8=\") },")
+                .contains("{ BOOL: true }")
+                .contains("{ NULL: true }")
+                .contains("{ NS: [\"1\", \"2.5\"] }")
+                .contains("{ M: { \"k\": { S: \"v\" } } }")
+                .contains("function fromBase64(");
     }
 
     /** Python and TypeScript (when tsc is there) must parse with a value of every type in the expressions. */
@@ -417,8 +510,12 @@ class ScatterCodeTest {
         Path python = ExternalTools.require("python3", "Generated scatter-gather Python tests (python3)");
         Path dir = ExternalTools.tempDir("scatter-syntax");
         ExternalTools.write(dir.resolve(ScatterCode.PYTHON_FILE), ScatterCode.python(everyTypePlan()));
-        ExternalTools.run(dir, List.of(python.toString(), "-c",
-                "import ast; ast.parse(open('scatter_read.py', encoding='utf-8').read(), 'scatter_read.py')"));
+        ExternalTools.run(
+                dir,
+                List.of(
+                        python.toString(),
+                        "-c",
+                        "import ast; ast.parse(open('scatter_read.py', encoding='utf-8').read(), 'scatter_read.py')"));
         Path node = ExternalTools.require("node", "Generated scatter-gather TypeScript tests (node)");
         Optional<Path> tsc = TypeScriptGeneratorTest.tsc();
         if (tsc.isPresent()) {
@@ -454,32 +551,45 @@ class ScatterCodeTest {
                 Base64.getDecoder().decode(base64)));
     }
 
-    private static void createTable(DynamoDbClient c, String name, ScalarAttributeType pk, ScalarAttributeType sk,
-            boolean gsi) {
+    private static void createTable(
+            DynamoDbClient c, String name, ScalarAttributeType pk, ScalarAttributeType sk, boolean gsi) {
         List<AttributeDefinition> defs = new ArrayList<>(List.of(def("pk", pk), def("sk", sk)));
         if (gsi) {
             defs.add(def("gpk", ScalarAttributeType.S));
             defs.add(def("gsk", ScalarAttributeType.N));
         }
         c.createTable(b -> {
-            b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST).keySchema(keys("pk", "sk"))
+            b.tableName(name)
+                    .billingMode(BillingMode.PAY_PER_REQUEST)
+                    .keySchema(keys("pk", "sk"))
                     .attributeDefinitions(defs);
             if (gsi) {
-                b.globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName(GSI).keySchema(keys("gpk", "gsk"))
-                        .projection(p -> p.projectionType(ProjectionType.ALL)).build());
+                b.globalSecondaryIndexes(GlobalSecondaryIndex.builder()
+                        .indexName(GSI)
+                        .keySchema(keys("gpk", "gsk"))
+                        .projection(p -> p.projectionType(ProjectionType.ALL))
+                        .build());
             }
         });
     }
 
     private static AttributeDefinition def(String name, ScalarAttributeType type) {
-        return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
+        return AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(type)
+                .build();
     }
 
     private static List<KeySchemaElement> keys(String pk, String sk) {
-        return List.of(KeySchemaElement.builder().attributeName(pk)
-                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH).build(),
-                KeySchemaElement.builder().attributeName(sk)
-                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.RANGE).build());
+        return List.of(
+                KeySchemaElement.builder()
+                        .attributeName(pk)
+                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH)
+                        .build(),
+                KeySchemaElement.builder()
+                        .attributeName(sk)
+                        .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.RANGE)
+                        .build());
     }
 
     private static void put(DynamoDbClient c, String table, Map<String, AttributeValue> item) {

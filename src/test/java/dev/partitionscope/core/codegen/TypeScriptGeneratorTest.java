@@ -42,25 +42,41 @@ class TypeScriptGeneratorTest {
                     + " TypeScript into target/dynalite)");
         }
         for (KeyCases.Case c : KeyCases.CASES) {
-            CodeGenRequest request = CodeGenRequest.of(c.scheme(), "orders", "PK").withSeparator(c.separator())
-                    .withSortKey("SK").withRationale("peak 4,000 writes/s ÷ 1,000 WCU/s per key × 1.25 → 5, rounded");
+            CodeGenRequest request = CodeGenRequest.of(c.scheme(), "orders", "PK")
+                    .withSeparator(c.separator())
+                    .withSortKey("SK")
+                    .withRationale("peak 4,000 writes/s ÷ 1,000 WCU/s per key × 1.25 → 5, rounded");
             Path dir = ExternalTools.tempDir("ts");
             ExternalTools.write(dir.resolve("package.json"), "{ \"type\": \"module\" }\n");
             ExternalTools.writeRows(dir.resolve("rows.json"), ROWS);
             ExternalTools.write(dir.resolve("keys.js"), GEN.keysModule(request, false));
             ExternalTools.write(dir.resolve("driver.js"), driver(c.scheme(), "./keys.js"));
             List<String> expected = c.expected(ROWS);
-            assertThat(ExternalTools.readKeys(ExternalTools.run(dir, List.of(node.toString(), "driver.js", "rows.json"))))
-                    .as("node, plain module: " + c).isEqualTo(expected);
+            assertThat(ExternalTools.readKeys(
+                            ExternalTools.run(dir, List.of(node.toString(), "driver.js", "rows.json"))))
+                    .as("node, plain module: " + c)
+                    .isEqualTo(expected);
             if (tsc.isPresent()) {
                 for (GeneratedFile f : GEN.generate(request)) {
                     ExternalTools.write(dir.resolve(f.path()), f.content());
                 }
-                ExternalTools.run(dir, List.of(node.toString(), tsc.get().toString(), "--strict", "--target", "es2020",
-                        "--module", "es2020", "--outDir", "ts", "keys.ts"));
+                ExternalTools.run(
+                        dir,
+                        List.of(
+                                node.toString(),
+                                tsc.get().toString(),
+                                "--strict",
+                                "--target",
+                                "es2020",
+                                "--module",
+                                "es2020",
+                                "--outDir",
+                                "ts",
+                                "keys.ts"));
                 ExternalTools.write(dir.resolve("driver-ts.js"), driver(c.scheme(), "./ts/keys.js"));
-                assertThat(ExternalTools.readKeys(ExternalTools.run(dir,
-                        List.of(node.toString(), "driver-ts.js", "rows.json")))).as("node, tsc --strict keys.ts: " + c)
+                assertThat(ExternalTools.readKeys(
+                                ExternalTools.run(dir, List.of(node.toString(), "driver-ts.js", "rows.json"))))
+                        .as("node, tsc --strict keys.ts: " + c)
                         .isEqualTo(expected);
                 ExternalTools.transpileTypeScript(node, tsc.get(), dir, "reader.ts");
             }
@@ -74,10 +90,12 @@ class TypeScriptGeneratorTest {
         Path dir = ExternalTools.tempDir("ts");
         ExternalTools.write(dir.resolve("package.json"), "{ \"type\": \"module\" }\n");
         ExternalTools.writeRows(dir.resolve("rows.json"), ROWS.subList(0, 2_000));
-        ExternalTools.write(dir.resolve("keys.js"),
+        ExternalTools.write(
+                dir.resolve("keys.js"),
                 GEN.keysModule(CodeGenRequest.of(scheme, "orders", "PK").withSeparator("."), false));
         ExternalTools.write(dir.resolve("driver.js"), driver(scheme, "./keys.js"));
-        List<String> keys = ExternalTools.readKeys(ExternalTools.run(dir, List.of(node.toString(), "driver.js", "rows.json")));
+        List<String> keys =
+                ExternalTools.readKeys(ExternalTools.run(dir, List.of(node.toString(), "driver.js", "rows.json")));
         List<String> suffixes = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
             String prefix = ROWS.get(i).base() + ".";
@@ -90,25 +108,40 @@ class TypeScriptGeneratorTest {
     @Test
     void typedAndPlainModulesDifferOnlyInAnnotationsAndNIsDocumented() {
         CodeGenRequest request = CodeGenRequest.of(KeyScheme.parse("PENDING,SHIPPED:day+hash:8"), "orders", "GSI1PK")
-                .withSortKey("GSI1SK").withIndex("GSI1").withRationale("peak 4,000 writes/s → 8");
+                .withSortKey("GSI1SK")
+                .withIndex("GSI1")
+                .withRationale("peak 4,000 writes/s → 8");
         String typed = GEN.keysModule(request, true);
         String plain = GEN.keysModule(request, false);
-        assertThat(typed).contains("export const SHARDS = 8;").contains("Why 8: peak 4,000 writes/s → 8")
+        assertThat(typed)
+                .contains("export const SHARDS = 8;")
+                .contains("Why 8: peak 4,000 writes/s → 8")
                 .contains("export function partitionKey(base: string, id: string, epochMillis: number): string {")
                 .doesNotContain("import ");
-        assertThat(typed.split("hashSuffix\\(id, SHARDS\\)", -1)).as("one call site computes the suffix").hasSize(2);
+        assertThat(typed.split("hashSuffix\\(id, SHARDS\\)", -1))
+                .as("one call site computes the suffix")
+                .hasSize(2);
         assertThat(plain).contains("export function partitionKey(base, id, epochMillis) {");
-        assertThat(typed.replaceAll(": (string|number)(\\[])?|: ReadonlySet<string>", "")).isEqualTo(plain);
+        assertThat(typed.replaceAll(": (string|number)(\\[])?|: ReadonlySet<string>", ""))
+                .isEqualTo(plain);
         String reader = GEN.generate(request).get(1).content();
-        assertThat(reader).contains("from \"@aws-sdk/client-dynamodb\"").contains("IndexName: INDEX")
-                .contains("Promise.all").contains("LastEvaluatedKey").doesNotContain("GetItemCommand");
+        assertThat(reader)
+                .contains("from \"@aws-sdk/client-dynamodb\"")
+                .contains("IndexName: INDEX")
+                .contains("Promise.all")
+                .contains("LastEvaluatedKey")
+                .doesNotContain("GetItemCommand");
     }
 
     /** tsc's JavaScript entry point (run with node), if TypeScript is installed. */
     static Optional<Path> tsc() {
         String dir = System.getProperty("partitionscope.typescript.dir");
         Path base = dir == null || dir.isBlank() ? Path.of("target", "dynalite") : Path.of(dir);
-        Path bin = base.resolve("node_modules").resolve("typescript").resolve("bin").resolve("tsc").toAbsolutePath();
+        Path bin = base.resolve("node_modules")
+                .resolve("typescript")
+                .resolve("bin")
+                .resolve("tsc")
+                .toAbsolutePath();
         if (Files.isRegularFile(bin)) {
             return Optional.of(bin);
         }

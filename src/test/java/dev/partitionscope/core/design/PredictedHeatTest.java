@@ -29,7 +29,9 @@ class PredictedHeatTest {
         assertThat(before.rowCount()).isEqualTo(1);
         assertThat(before.row(0)).isEqualTo(RowKey.of("orders", null, "PENDING"));
         assertThat(before.value(0, 0)).as("3 × 2,000 WCU × 60 s").isEqualTo(360_000);
-        assertThat(before.throttles(0, 0)).as("1,000 writes/s over the ceiling for 60 s").isEqualTo(60_000);
+        assertThat(before.throttles(0, 0))
+                .as("1,000 writes/s over the ceiling for 60 s")
+                .isEqualTo(60_000);
         assertThat(before.value(0, 1)).isEqualTo(90_000);
         assertThat(before.throttles(0, 1)).isZero();
 

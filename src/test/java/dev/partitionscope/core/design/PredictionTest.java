@@ -16,7 +16,7 @@ class PredictionTest {
      */
     private static SchemePreview tenIds() {
         List<String> ids = new ArrayList<>();
-        for (String[] e : new String[][]{{"A", "5"}, {"B", "2"}, {"C", "2"}, {"D", "1"}}) {
+        for (String[] e : new String[][] {{"A", "5"}, {"B", "2"}, {"C", "2"}, {"D", "1"}}) {
             for (int i = 0; i < Integer.parseInt(e[1]); i++) {
                 ids.add(e[0]);
             }
@@ -62,7 +62,7 @@ class PredictionTest {
     @Test
     void overTimeFindsThePeakMinuteAndThrottledShareOfTheWholeSeries() {
         // 2, 6 and 1 thousand WCU/s; only minute 1 throttles: 2,400 of 9,000 offered.
-        Prediction.OverTime t = Prediction.overTime(tenIds(), new double[]{1_000, 3_000, 500}, 1_500);
+        Prediction.OverTime t = Prediction.overTime(tenIds(), new double[] {1_000, 3_000, 500}, 1_500);
         assertThat(t.peak().minute()).isEqualTo(1);
         assertThat(t.peak().writesPerSecond()).isEqualTo(3_000);
         assertThat(t.peak().writes().throttledShare()).isCloseTo(0.4, within(1e-12));
@@ -81,6 +81,8 @@ class PredictionTest {
         }
         SchemePreview day = SchemePreview.of(KeyScheme.parse("day"), "#", List.of("OPS_LOG"), ids, millis, 1);
         Prediction p = Prediction.of(day, Workload.writes(2_000, 500));
-        assertThat(p.writesAfter().throttledShare()).isEqualTo(p.writesBefore().throttledShare()).isEqualTo(0.5);
+        assertThat(p.writesAfter().throttledShare())
+                .isEqualTo(p.writesBefore().throttledShare())
+                .isEqualTo(0.5);
     }
 }

@@ -52,8 +52,9 @@ class ReadCostTest {
         ReadCost unknown = ReadCost.of(s, "OPS_LOG", week(false, 50));
         assertThat(unknown.pointReads()).isFalse();
         assertThat(unknown.pointReadText()).contains("timestamp");
-        assertThat(known.expectedLatencyMs()).isGreaterThan(ReadCost.of(KeyScheme.parse("hash:8"), "OPS_LOG",
-                week(true, 50)).expectedLatencyMs());
+        assertThat(known.expectedLatencyMs())
+                .isGreaterThan(ReadCost.of(KeyScheme.parse("hash:8"), "OPS_LOG", week(true, 50))
+                        .expectedLatencyMs());
 
         ReadCost cold = ReadCost.of(KeyScheme.parse("PENDING:hash:8"), "DELIVERED", week(false, 1));
         assertThat(cold.queries()).isEqualTo(1);

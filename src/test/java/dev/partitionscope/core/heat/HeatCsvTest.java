@@ -21,27 +21,32 @@ class HeatCsvTest {
     @Test
     void oneLinePerGridRowWithRatesPerMinuteAndTheRowTotal() {
         KeyTimeMatrix m = builder(60, 2, MatrixUnit.CONSUMED_UNITS_PER_MINUTE)
-                .add(key("PENDING"), 0, 180_000).add(key("PENDING"), 1, 90_000.5)
+                .add(key("PENDING"), 0, 180_000)
+                .add(key("PENDING"), 1, 90_000.5)
                 .add(key("SHIPPED"), 1, 1)
                 .build();
 
         String csv = HeatCsv.toCsv(RowBucketing.bucket(m, 10, RowBucketing.ALL_COLUMNS));
 
-        assertThat(csv).isEqualTo(""
-                + "# unit: throughput units/min, rates per minute, bucket 60 s\r\n"
-                + "# row_total: the row's sum over the whole window, not a rate; an empty cell did not load\r\n"
-                + "resource,first_key,last_key,keys,2026-06-22T10:00:00Z,2026-06-22T10:01:00Z,row_total\r\n"
-                + "orders,PENDING,PENDING,1,180000,90000.5,270000.5\r\n"
-                + "orders,SHIPPED,SHIPPED,1,0,1,1\r\n");
+        assertThat(csv)
+                .isEqualTo(""
+                        + "# unit: throughput units/min, rates per minute, bucket 60 s\r\n"
+                        + "# row_total: the row's sum over the whole window, not a rate; an empty cell did not load\r\n"
+                        + "resource,first_key,last_key,keys,2026-06-22T10:00:00Z,2026-06-22T10:01:00Z,row_total\r\n"
+                        + "orders,PENDING,PENDING,1,180000,90000.5,270000.5\r\n"
+                        + "orders,SHIPPED,SHIPPED,1,0,1,1\r\n");
     }
 
     @Test
     void mergedColumnsAreRatesPerMinuteWithThreeDecimalsAtMost() {
-        KeyTimeMatrix m = builder(60, 3, MatrixUnit.CONSUMED_UNITS_PER_MINUTE).add(key("A"), 0, 1).build();
+        KeyTimeMatrix m = builder(60, 3, MatrixUnit.CONSUMED_UNITS_PER_MINUTE)
+                .add(key("A"), 0, 1)
+                .build();
 
         String csv = HeatCsv.toCsv(RowBucketing.bucket(m, 10, 1)); // one column of three minutes
 
-        assertThat(csv).contains("bucket 180 s")
+        assertThat(csv)
+                .contains("bucket 180 s")
                 .contains("resource,first_key,last_key,keys,2026-06-22T10:00:00Z,row_total\r\n")
                 .endsWith("orders,A,A,1,0.333,1\r\n");
     }
@@ -68,7 +73,8 @@ class HeatCsvTest {
 
         String csv = HeatCsv.toCsv(RowBucketing.bucket(m, 10, RowBucketing.ALL_COLUMNS));
 
-        assertThat(csv).contains("\"orders · by,status\",\"line\nbreak\",\"line\nbreak\",1,1,1\r\n")
+        assertThat(csv)
+                .contains("\"orders · by,status\",\"line\nbreak\",\"line\nbreak\",1,1,1\r\n")
                 .contains("\"orders · by,status\",\"say \"\"hi\"\", twice\",\"say \"\"hi\"\", twice\",1,2,2\r\n");
     }
 
@@ -91,7 +97,9 @@ class HeatCsvTest {
     @Test
     void aColumnThatFailedToLoadIsAnEmptyFieldNotAZero() {
         KeyTimeMatrix m = builder(60, 3, MatrixUnit.CONSUMED_UNITS_PER_MINUTE)
-                .add(key("A"), 0, 5).markMissing(1, 2, "timed out").build();
+                .add(key("A"), 0, 5)
+                .markMissing(1, 2, "timed out")
+                .build();
 
         String csv = HeatCsv.toCsv(RowBucketing.bucket(m, 10, RowBucketing.ALL_COLUMNS));
 
@@ -101,23 +109,29 @@ class HeatCsvTest {
     @Test
     void rateUnitsSayTheirCellsAreMeansNotPerMinute() {
         KeyTimeMatrix m = builder(60, 2, MatrixUnit.READ_UNITS_PER_SECOND)
-                .add(key("A"), 0, 100).add(key("A"), 1, 50).build();
+                .add(key("A"), 0, 100)
+                .add(key("A"), 1, 50)
+                .build();
 
         String csv = HeatCsv.toCsv(RowBucketing.bucket(m, 10, 1));
 
-        assertThat(csv).startsWith("# unit: RCU/s, mean rates per column, bucket 120 s\r\n")
+        assertThat(csv)
+                .startsWith("# unit: RCU/s, mean rates per column, bucket 120 s\r\n")
                 .endsWith("orders,A,A,1,75,150\r\n");
     }
 
     @Test
     void writeStreamsTheSameTextIntoAnyAppendable() throws IOException {
-        KeyTimeMatrix m = builder(300, 4, MatrixUnit.CONSUMED_UNITS_PER_MINUTE).add(key("A"), 2, 750).build();
+        KeyTimeMatrix m = builder(300, 4, MatrixUnit.CONSUMED_UNITS_PER_MINUTE)
+                .add(key("A"), 2, 750)
+                .build();
         HeatGrid grid = RowBucketing.bucket(m, 10, RowBucketing.ALL_COLUMNS);
         StringWriter out = new StringWriter();
 
         HeatCsv.write(grid, out);
 
-        assertThat(out.toString()).isEqualTo(HeatCsv.toCsv(grid))
+        assertThat(out.toString())
+                .isEqualTo(HeatCsv.toCsv(grid))
                 .contains(",2026-06-22T10:15:00Z,row_total\r\n")
                 .endsWith("orders,A,A,1,0,0,150,0,750\r\n"); // 750 per 5 minutes is 150 a minute
     }

@@ -24,10 +24,10 @@ class HeatPipelineTest {
 
     /** 10 minutes; PENDING#1..#4 take 1,000 units a minute each, SHIPPED 10, and the GSI has its own PENDING. */
     private static Map<Resource, KeyTimeMatrix> matrices() {
-        KeyTimeMatrix.Builder t = KeyTimeMatrix.builder(START, 60, 10, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
-                Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
-        KeyTimeMatrix.Builder g = KeyTimeMatrix.builder(START, 60, 10, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
-                Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
+        KeyTimeMatrix.Builder t = KeyTimeMatrix.builder(
+                START, 60, 10, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
+        KeyTimeMatrix.Builder g = KeyTimeMatrix.builder(
+                START, 60, 10, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
         for (int m = 0; m < 10; m++) {
             for (int s = 1; s <= 4; s++) {
                 t.add(RowKey.of("orders", null, "PENDING#" + s), m, 1_000);
@@ -57,46 +57,54 @@ class HeatPipelineTest {
     }
 
     private static List<String> keys(HeatGrid g) {
-        return g.keys().stream().map(k -> k.other() ? "(other)" : k.partitionKey()).toList();
+        return g.keys().stream()
+                .map(k -> k.other() ? "(other)" : k.partitionKey())
+                .toList();
     }
 
     @Test
     void foldsShardsUnderTheirLogicalKeyAndExpandsOnRequest() {
-        HeatPipeline.Result r = HeatPipeline.build(matrices(), null, spec(List.of(TABLE), HeatMetric.THROUGHPUT,
-                true, null));
+        HeatPipeline.Result r =
+                HeatPipeline.build(matrices(), null, spec(List.of(TABLE), HeatMetric.THROUGHPUT, true, null));
         assertThat(keys(r.grid())).containsExactly("PENDING", "SHIPPED");
         assertThat(r.grid().rowTotal(0)).isEqualTo(40_000);
         assertThat(r.grid().rowThrottles(0)).isEqualTo(7);
         assertThat(r.folding().shardCount("PENDING")).isEqualTo(4);
         assertThat(r.separator()).isEqualTo('#');
 
-        HeatPipeline.Result expanded = HeatPipeline.build(matrices(), null, new HeatPipeline.Spec(List.of(TABLE),
-                HeatMetric.THROUGHPUT, true, Set.of("PENDING"), null, null, 100));
-        assertThat(keys(expanded.grid())).containsExactly("PENDING#1", "PENDING#2", "PENDING#3", "PENDING#4",
-                "SHIPPED");
-        HeatPipeline.Result unfolded = HeatPipeline.build(matrices(), null, spec(List.of(TABLE),
-                HeatMetric.THROUGHPUT, false, null));
+        HeatPipeline.Result expanded = HeatPipeline.build(
+                matrices(),
+                null,
+                new HeatPipeline.Spec(List.of(TABLE), HeatMetric.THROUGHPUT, true, Set.of("PENDING"), null, null, 100));
+        assertThat(keys(expanded.grid()))
+                .containsExactly("PENDING#1", "PENDING#2", "PENDING#3", "PENDING#4", "SHIPPED");
+        HeatPipeline.Result unfolded =
+                HeatPipeline.build(matrices(), null, spec(List.of(TABLE), HeatMetric.THROUGHPUT, false, null));
         assertThat(unfolded.grid().rowCount()).isEqualTo(5);
     }
 
     @Test
     void mergesResourcesWithoutMixingTheirRowsAndSumsTheirCauses() {
-        HeatPipeline.Result r = HeatPipeline.build(matrices(), snapshot(), spec(List.of(TABLE, GSI),
-                HeatMetric.THROUGHPUT, true, null));
+        HeatPipeline.Result r = HeatPipeline.build(
+                matrices(), snapshot(), spec(List.of(TABLE, GSI), HeatMetric.THROUGHPUT, true, null));
         assertThat(r.grid().keys()).extracting(RowKey::index).containsExactly(null, null, "byStatus");
         assertThat(r.keyRange()).containsExactly(0, 0, 0, 7, 0, 0, 0, 0, 0, 0);
         assertThat(r.otherCauses()).containsExactly(0, 0, 0, 0, 2, 3, 0, 0, 0, 0);
-        HeatPipeline.Result tableOnly = HeatPipeline.build(matrices(), snapshot(), spec(List.of(TABLE),
-                HeatMetric.THROUGHPUT, true, null));
-        assertThat(Arrays.stream(tableOnly.otherCauses()).sum()).as("the GSI's causes are not the table's").isZero();
+        HeatPipeline.Result tableOnly =
+                HeatPipeline.build(matrices(), snapshot(), spec(List.of(TABLE), HeatMetric.THROUGHPUT, true, null));
+        assertThat(Arrays.stream(tableOnly.otherCauses()).sum())
+                .as("the GSI's causes are not the table's")
+                .isZero();
         assertThat(HeatPipeline.build(matrices(), null, spec(List.of(TABLE), HeatMetric.THROUGHPUT, true, null))
-                .keyRange()).as("no snapshot, no cause split").isNull();
+                        .keyRange())
+                .as("no snapshot, no cause split")
+                .isNull();
     }
 
     @Test
     void throttlesMetricDrawsThrottleCountsPerMinute() {
-        HeatPipeline.Result r = HeatPipeline.build(matrices(), null, spec(List.of(TABLE), HeatMetric.THROTTLES,
-                true, null));
+        HeatPipeline.Result r =
+                HeatPipeline.build(matrices(), null, spec(List.of(TABLE), HeatMetric.THROTTLES, true, null));
         assertThat(r.grid().unit()).isEqualTo(MatrixUnit.THROTTLES_PER_MINUTE);
         assertThat(r.grid().perMinute(0, 3)).isEqualTo(7);
         assertThat(r.grid().perMinute(0, 2)).isZero();
@@ -104,14 +112,14 @@ class HeatPipelineTest {
 
     @Test
     void zoomToSelectionMapsGridCellsToKeysAndBucketsOfTheFullMatrix() {
-        HeatPipeline.Result r = HeatPipeline.build(matrices(), snapshot(), spec(List.of(TABLE, GSI),
-                HeatMetric.THROUGHPUT, true, null));
+        HeatPipeline.Result r = HeatPipeline.build(
+                matrices(), snapshot(), spec(List.of(TABLE, GSI), HeatMetric.THROUGHPUT, true, null));
         HeatZoom z = HeatPipeline.zoomTo(r.grid(), r.zoom(), 1, 2, 3, 5);
         assertThat(z.keys()).extracting(RowKey::partitionKey).containsExactly("SHIPPED", "PENDING");
         assertThat(z.fromColumn()).isEqualTo(3);
         assertThat(z.toColumn()).isEqualTo(6);
-        HeatPipeline.Result zoomed = HeatPipeline.build(matrices(), snapshot(), spec(List.of(TABLE, GSI),
-                HeatMetric.THROUGHPUT, true, z));
+        HeatPipeline.Result zoomed =
+                HeatPipeline.build(matrices(), snapshot(), spec(List.of(TABLE, GSI), HeatMetric.THROUGHPUT, true, z));
         assertThat(zoomed.grid().rowCount()).isEqualTo(2);
         assertThat(zoomed.grid().columnCount()).isEqualTo(3);
         assertThat(zoomed.grid().columnStart(0)).isEqualTo(START.plusSeconds(180));
@@ -124,7 +132,8 @@ class HeatPipelineTest {
         assertThat(inner.toColumn()).isEqualTo(5);
         assertThat(inner.keys()).extracting(RowKey::partitionKey).containsExactly("SHIPPED");
 
-        HeatZoom everything = HeatPipeline.zoomTo(r.grid(), r.zoom(), 0, r.grid().rowCount() - 1, 0, 9);
+        HeatZoom everything =
+                HeatPipeline.zoomTo(r.grid(), r.zoom(), 0, r.grid().rowCount() - 1, 0, 9);
         assertThat(everything).isEqualTo(HeatZoom.all(10));
         assertThatThrownBy(() -> new HeatZoom(null, 4, 4)).hasMessageContaining("at least one column");
     }

@@ -15,8 +15,8 @@ class HeatRasterTest {
 
     /** Three keys × four minutes, one bucket a column, so every cell's rate is the value put in. */
     private static HeatGrid grid() {
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(START, 60, 4, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
-                Provenance.LAB_METER);
+        KeyTimeMatrix.Builder b =
+                KeyTimeMatrix.builder(START, 60, 4, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.LAB_METER);
         RowKey a = RowKey.of("orders", null, "A");
         RowKey hot = RowKey.of("orders", null, "HOT");
         RowKey z = RowKey.of("orders", null, "Z");
@@ -48,7 +48,8 @@ class HeatRasterTest {
 
         for (int r = 0; r < grid.rowCount(); r++) {
             for (int c = 0; c < grid.columnCount(); c++) {
-                assertThat(argb[r * grid.columnCount() + c]).as("cell %d,%d", r, c)
+                assertThat(argb[r * grid.columnCount() + c])
+                        .as("cell %d,%d", r, c)
                         .isEqualTo(LUT[scale.level(grid.perMinute(r, c))]);
             }
         }
@@ -116,14 +117,19 @@ class HeatRasterTest {
     void refusesABufferTooSmallForTheGrid() {
         HeatGrid grid = grid();
         assertThatThrownBy(() -> HeatRaster.rasterize(grid, HeatScale.relativeLog(1), LUT, new int[3]))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pixels");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("pixels");
     }
 
     @Test
     void theFastLevelLookupAgreesWithTheScaleForFloatsAcrossTheWholeRangeAndAtEveryLevelBoundary() {
-        for (HeatScale scale : new HeatScale[] {HeatScale.absolute(MatrixUnit.CONSUMED_UNITS_PER_MINUTE),
-                HeatScale.absolute(MatrixUnit.WRITE_UNITS_PER_SECOND), HeatScale.relativeLog(123_456.7),
-                HeatScale.relativeLog(3.5), HeatScale.relativeLog(0)}) {
+        for (HeatScale scale : new HeatScale[] {
+            HeatScale.absolute(MatrixUnit.CONSUMED_UNITS_PER_MINUTE),
+            HeatScale.absolute(MatrixUnit.WRITE_UNITS_PER_SECOND),
+            HeatScale.relativeLog(123_456.7),
+            HeatScale.relativeLog(3.5),
+            HeatScale.relativeLog(0)
+        }) {
             java.nio.FloatBuffer values = java.nio.FloatBuffer.allocate(1_200_000);
             for (int bits = 0; bits >= 0 && values.hasRemaining(); bits += 2003) { // positive floats, NaN and ∞
                 values.put(Float.intBitsToFloat(bits));

@@ -52,7 +52,8 @@ class HeatScaleTest {
         assertThat(wcu.level(1_001)).isEqualTo(101);
         assertThat(wcu.level(500)).isEqualTo(50);
         // per-second units ignore the bucket: they are rates already
-        assertThat(HeatScale.absolute(MatrixUnit.WRITE_UNITS_PER_SECOND, 300).level(1_000)).isEqualTo(100);
+        assertThat(HeatScale.absolute(MatrixUnit.WRITE_UNITS_PER_SECOND, 300).level(1_000))
+                .isEqualTo(100);
     }
 
     @Test
@@ -68,19 +69,28 @@ class HeatScaleTest {
     @Test
     void throttleCountsHaveNoCeilingSoOnlyTheRelativeScaleTakesThem() {
         assertThatThrownBy(() -> HeatScale.absolute(MatrixUnit.THROTTLE_EVENTS))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no per-key ceiling");
-        assertThat(HeatScale.relativeLog(40, MatrixUnit.THROTTLE_EVENTS).level(40)).isEqualTo(100);
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no per-key ceiling");
+        assertThat(HeatScale.relativeLog(40, MatrixUnit.THROTTLE_EVENTS).level(40))
+                .isEqualTo(100);
     }
 
     @Test
     void absoluteLegendNamesTheCeilingInItsUnit() {
-        assertThat(HeatScale.absolute(MatrixUnit.WRITE_UNITS_PER_SECOND).legend()).containsExactly(
-                new HeatScale.LegendTick(0, "0"), new HeatScale.LegendTick(25, "25 %"),
-                new HeatScale.LegendTick(50, "50 %"), new HeatScale.LegendTick(75, "75 %"),
-                new HeatScale.LegendTick(100, "100 % (1,000 WCU/s)"), new HeatScale.LegendTick(101, "> 100 %"));
-        assertThat(HeatScale.absolute(MatrixUnit.CONSUMED_UNITS_PER_MINUTE, 300).legend().get(4).label())
+        assertThat(HeatScale.absolute(MatrixUnit.WRITE_UNITS_PER_SECOND).legend())
+                .containsExactly(
+                        new HeatScale.LegendTick(0, "0"), new HeatScale.LegendTick(25, "25 %"),
+                        new HeatScale.LegendTick(50, "50 %"), new HeatScale.LegendTick(75, "75 %"),
+                        new HeatScale.LegendTick(100, "100 % (1,000 WCU/s)"), new HeatScale.LegendTick(101, "> 100 %"));
+        assertThat(HeatScale.absolute(MatrixUnit.CONSUMED_UNITS_PER_MINUTE, 300)
+                        .legend()
+                        .get(4)
+                        .label())
                 .isEqualTo("100 % (180,000 throughput units/min)");
-        assertThat(HeatScale.absolute(MatrixUnit.READ_UNITS_PER_SECOND).legend().get(4).label())
+        assertThat(HeatScale.absolute(MatrixUnit.READ_UNITS_PER_SECOND)
+                        .legend()
+                        .get(4)
+                        .label())
                 .isEqualTo("100 % (3,000 RCU/s)");
     }
 
@@ -91,7 +101,9 @@ class HeatScaleTest {
         HeatScale log = HeatScale.relativeLog(12_345);
 
         assertThat(log.level(12_345)).isEqualTo(100);
-        assertThat(log.level(1_000_000)).as("a stale max never reads as over the ceiling").isEqualTo(100);
+        assertThat(log.level(1_000_000))
+                .as("a stale max never reads as over the ceiling")
+                .isEqualTo(100);
         assertThat(log.level(0)).isZero();
         assertThat(log.level(1e-6)).isEqualTo(1);
         // log1p(110) / log1p(12,345) × 100 = 49.94 → 50
@@ -99,7 +111,10 @@ class HeatScaleTest {
         int previous = 0;
         for (double v = 0.001; v <= 12_345; v *= 1.01) {
             int level = log.level(v);
-            assertThat(level).as("level of %s", v).isGreaterThanOrEqualTo(previous).isBetween(1, 100);
+            assertThat(level)
+                    .as("level of %s", v)
+                    .isGreaterThanOrEqualTo(previous)
+                    .isBetween(1, 100);
             previous = level;
         }
     }
@@ -112,8 +127,8 @@ class HeatScaleTest {
 
     @Test
     void relativeLogLegendShowsValuesWithThousandsSeparatorsAndTheUnit() {
-        List<HeatScale.LegendTick> legend =
-                HeatScale.relativeLog(180_000, MatrixUnit.CONSUMED_UNITS_PER_MINUTE).legend();
+        List<HeatScale.LegendTick> legend = HeatScale.relativeLog(180_000, MatrixUnit.CONSUMED_UNITS_PER_MINUTE)
+                .legend();
 
         assertThat(legend).extracting(HeatScale.LegendTick::level).containsExactly(0, 25, 50, 75, 100);
         assertThat(legend.get(4).label()).isEqualTo("180,000 throughput units/min");
@@ -130,11 +145,15 @@ class HeatScaleTest {
             int[] anchors = palette.anchors();
             ColorLut lut = ColorLut.build(palette, 0);
             int step = 100 / (anchors.length - 1);
-            assertThat(step * (anchors.length - 1)).as("anchors sit on whole levels").isEqualTo(100);
+            assertThat(step * (anchors.length - 1))
+                    .as("anchors sit on whole levels")
+                    .isEqualTo(100);
             for (int i = 0; i < anchors.length; i++) {
                 assertThat(palette.at(i / (double) (anchors.length - 1))).isEqualTo(anchors[i]);
                 if (i > 0) {
-                    assertThat(hex(lut.color(i * step))).as("%s anchor %d", palette, i).isEqualTo(hex(anchors[i]));
+                    assertThat(hex(lut.color(i * step)))
+                            .as("%s anchor %d", palette, i)
+                            .isEqualTo(hex(anchors[i]));
                 }
             }
         }
@@ -182,7 +201,8 @@ class HeatScaleTest {
                 ColorLut lut = ColorLut.build(palette, brightness);
                 for (int level = 1; level <= 100; level++) {
                     assertThat(distance(lut.overCeiling(), lut.color(level)))
-                            .as("%s at brightness %s, level %d", palette, brightness, level).isGreaterThan(60);
+                            .as("%s at brightness %s, level %d", palette, brightness, level)
+                            .isGreaterThan(60);
                 }
             }
         }
@@ -206,7 +226,8 @@ class HeatScaleTest {
     void heatRampAlsoGetsLighterFromGreysToPale() {
         ColorLut lut = ColorLut.build(HeatPalette.HEAT, 0);
         for (int level = 2; level <= 100; level++) {
-            assertThat(lightness(lut.color(level))).as("L* at level %d", level)
+            assertThat(lightness(lut.color(level)))
+                    .as("L* at level %d", level)
                     .isGreaterThanOrEqualTo(lightness(lut.color(level - 1)) - 0.5);
         }
     }
@@ -224,7 +245,8 @@ class HeatScaleTest {
 
     /** CIE L* (0..100) of an sRGB colour. */
     private static double lightness(int argb) {
-        double y = 0.2126 * linear((argb >> 16) & 0xFF) + 0.7152 * linear((argb >> 8) & 0xFF)
+        double y = 0.2126 * linear((argb >> 16) & 0xFF)
+                + 0.7152 * linear((argb >> 8) & 0xFF)
                 + 0.0722 * linear(argb & 0xFF);
         return y > 216.0 / 24389 ? 116 * Math.cbrt(y) - 16 : y * 24389 / 27;
     }

@@ -19,8 +19,13 @@ class KeyHierarchyTest {
 
     @Test
     void threatKeysWithBrandAndMonthSplitOnHash() {
-        List<String> keys = List.of("THREAT#brand-abc-123#2026-06", "THREAT#brand-abc-123#2026-07",
-                "THREAT#brand-xyz#2026-06", "OPS_LOG", "OPS_LOG#2026-06-22", "BRAND_INDEX");
+        List<String> keys = List.of(
+                "THREAT#brand-abc-123#2026-06",
+                "THREAT#brand-abc-123#2026-07",
+                "THREAT#brand-xyz#2026-06",
+                "OPS_LOG",
+                "OPS_LOG#2026-06-22",
+                "BRAND_INDEX");
 
         assertThat(KeyHierarchy.detectSeparator(keys)).isEqualTo('#');
     }
@@ -50,9 +55,11 @@ class KeyHierarchyTest {
 
     @Test
     void colonKeysSplitOnColonButTimesInsideHashKeysDoNot() {
-        assertThat(KeyHierarchy.detectSeparator(List.of("tenant:42:order", "tenant:9:order"))).isEqualTo(':');
-        assertThat(KeyHierarchy.detectSeparator(List.of("ALERT#2026-06-22T01:00:00Z#geo",
-                "ALERT#2026-06-22T17:30:00Z#geo"))).isEqualTo('#');
+        assertThat(KeyHierarchy.detectSeparator(List.of("tenant:42:order", "tenant:9:order")))
+                .isEqualTo(':');
+        assertThat(KeyHierarchy.detectSeparator(
+                        List.of("ALERT#2026-06-22T01:00:00Z#geo", "ALERT#2026-06-22T17:30:00Z#geo")))
+                .isEqualTo('#');
     }
 
     @Test
@@ -62,14 +69,16 @@ class KeyHierarchyTest {
 
     @Test
     void singleWordKeysFallBackToHash() {
-        assertThat(KeyHierarchy.detectSeparator(List.of("OPS_LOG", "BRAND_INDEX", "PENDING"))).isEqualTo('#');
+        assertThat(KeyHierarchy.detectSeparator(List.of("OPS_LOG", "BRAND_INDEX", "PENDING")))
+                .isEqualTo('#');
         assertThat(KeyHierarchy.detectSeparator(List.of())).isEqualTo('#');
     }
 
     @Test
     void emptyPartsDoNotCountAsASplit() {
         // "#a", "a#" and "a##b" do not split cleanly on '#'; "a|b" does.
-        assertThat(KeyHierarchy.detectSeparator(List.of("#a", "a#", "a##b", "x|y"))).isEqualTo('|');
+        assertThat(KeyHierarchy.detectSeparator(List.of("#a", "a#", "a##b", "x|y")))
+                .isEqualTo('|');
     }
 
     @Test
@@ -82,10 +91,10 @@ class KeyHierarchyTest {
     @Test
     void theLastLabelHoldsTheRestOfTheKey() {
         assertThat(KeyHierarchy.labels("A#B#C#D#E", '#', 4)).containsExactly("A", "B", "C", "D#E");
-        assertThat(KeyHierarchy.labels("THREAT#brand-abc#2026-06", '#', 2)).containsExactly("THREAT",
-                "brand-abc#2026-06");
-        assertThat(KeyHierarchy.labels("THREAT#brand-abc#2026-06", '#', 4)).containsExactly("THREAT",
-                "brand-abc", "2026-06");
+        assertThat(KeyHierarchy.labels("THREAT#brand-abc#2026-06", '#', 2))
+                .containsExactly("THREAT", "brand-abc#2026-06");
+        assertThat(KeyHierarchy.labels("THREAT#brand-abc#2026-06", '#', 4))
+                .containsExactly("THREAT", "brand-abc", "2026-06");
     }
 
     @Test
@@ -161,8 +170,17 @@ class KeyHierarchyTest {
 
     @Test
     void dayBucketsAreNotShards() {
-        ShardFolding f = KeyHierarchy.detectShards(List.of("OPS_LOG#2026-06-22", "OPS_LOG#2026-06-23",
-                "2026-06-22", "2026-06-23", "2026-09-06", "2026-06", "2026-11", "2026-12"), '#');
+        ShardFolding f = KeyHierarchy.detectShards(
+                List.of(
+                        "OPS_LOG#2026-06-22",
+                        "OPS_LOG#2026-06-23",
+                        "2026-06-22",
+                        "2026-06-23",
+                        "2026-09-06",
+                        "2026-06",
+                        "2026-11",
+                        "2026-12"),
+                '#');
 
         assertThat(f.shard("OPS_LOG#2026-06-22")).isEmpty();
         assertThat(f.logicalKey("OPS_LOG#2026-06-23")).isEqualTo("OPS_LOG#2026-06-23");
@@ -174,8 +192,8 @@ class KeyHierarchyTest {
 
     @Test
     void shardsOfADayBucketFoldUnderTheDay() {
-        ShardFolding f = KeyHierarchy.detectShards(List.of("OPS_LOG#2026-06-22#3", "OPS_LOG#2026-06-22#7",
-                "OPS_LOG#2026-06-22"), '#');
+        ShardFolding f = KeyHierarchy.detectShards(
+                List.of("OPS_LOG#2026-06-22#3", "OPS_LOG#2026-06-22#7", "OPS_LOG#2026-06-22"), '#');
 
         assertThat(f.shardCount("OPS_LOG#2026-06-22")).isEqualTo(2);
         assertThat(f.shard("OPS_LOG#2026-06-22")).isEmpty();
@@ -184,8 +202,8 @@ class KeyHierarchyTest {
 
     @Test
     void timesVersionsDecimalsAndAddressesAreNotShards() {
-        ShardFolding f = KeyHierarchy.detectShards(List.of("17:30", "17:45", "1.2.3", "1.2.4", "PRICE#3.5",
-                "PRICE#3.7", "10.0.0.1", "10.0.0.2"), ':');
+        ShardFolding f = KeyHierarchy.detectShards(
+                List.of("17:30", "17:45", "1.2.3", "1.2.4", "PRICE#3.5", "PRICE#3.7", "10.0.0.1", "10.0.0.2"), ':');
 
         assertThat(f.logicalKeys()).hasSize(8);
         assertThat(List.of("17:30", "1.2.3", "PRICE#3.5", "10.0.0.2"))
@@ -202,8 +220,8 @@ class KeyHierarchyTest {
 
     @Test
     void zeroPaddedAndOutOfRangeSuffixesAreNotShards() {
-        ShardFolding f = KeyHierarchy.detectShards(List.of("LOG#07", "LOG#08", "ID#10001", "ID#10002",
-                "BIG#10000", "BIG#9999"), '#');
+        ShardFolding f = KeyHierarchy.detectShards(
+                List.of("LOG#07", "LOG#08", "ID#10001", "ID#10002", "BIG#10000", "BIG#9999"), '#');
 
         assertThat(f.shard("LOG#07")).isEmpty();
         assertThat(f.shard("ID#10001")).isEmpty();
@@ -222,16 +240,21 @@ class KeyHierarchyTest {
 
         assertThat(runs).hasSize(3);
         assertThat(runs.get(0)).containsExactly(new LabelRun(0, 3, "THREAT"), new LabelRun(3, 4, "OPS_LOG"));
-        assertThat(runs.get(1)).containsExactly(new LabelRun(0, 2, "brand-abc"), new LabelRun(2, 3, "brand-xyz"),
-                new LabelRun(3, 4, ""));
-        assertThat(runs.get(2)).containsExactly(new LabelRun(0, 1, "2026-06"), new LabelRun(1, 2, "2026-07"),
-                new LabelRun(2, 3, "2026-06"), new LabelRun(3, 4, ""));
+        assertThat(runs.get(1))
+                .containsExactly(
+                        new LabelRun(0, 2, "brand-abc"), new LabelRun(2, 3, "brand-xyz"), new LabelRun(3, 4, ""));
+        assertThat(runs.get(2))
+                .containsExactly(
+                        new LabelRun(0, 1, "2026-06"),
+                        new LabelRun(1, 2, "2026-07"),
+                        new LabelRun(2, 3, "2026-06"),
+                        new LabelRun(3, 4, ""));
     }
 
     @Test
     void equalChildLabelsUnderDifferentParentsAreTwoBars() {
-        List<List<LabelRun>> runs = KeyHierarchy.labelRuns(List.of(List.of("A", "x"), List.of("B", "x"),
-                List.of("B", "x")));
+        List<List<LabelRun>> runs =
+                KeyHierarchy.labelRuns(List.of(List.of("A", "x"), List.of("B", "x"), List.of("B", "x")));
 
         assertThat(runs.get(1)).containsExactly(new LabelRun(0, 1, "x"), new LabelRun(1, 3, "x"));
     }
@@ -252,12 +275,11 @@ class KeyHierarchyTest {
 
     @Test
     void numericPartsSortAsNumbers() {
-        List<String> keys = new ArrayList<>(List.of("PENDING#10", "PENDING#2", "PENDING#1", "PENDING", "OPS_LOG",
-                "PENDING#ALL"));
+        List<String> keys =
+                new ArrayList<>(List.of("PENDING#10", "PENDING#2", "PENDING#1", "PENDING", "OPS_LOG", "PENDING#ALL"));
         keys.sort(KeyHierarchy.keyOrder('#'));
 
-        assertThat(keys).containsExactly("OPS_LOG", "PENDING", "PENDING#1", "PENDING#2", "PENDING#10",
-                "PENDING#ALL");
+        assertThat(keys).containsExactly("OPS_LOG", "PENDING", "PENDING#1", "PENDING#2", "PENDING#10", "PENDING#ALL");
     }
 
     @Test

@@ -15,8 +15,7 @@ class KeyTimeMatrixTest {
     private static final Instant START = Instant.parse("2026-06-22T10:00:00Z");
 
     private static KeyTimeMatrix.Builder builder(int columns) {
-        return KeyTimeMatrix.builder(START, 60, columns, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
-                Provenance.LAB_METER);
+        return KeyTimeMatrix.builder(START, 60, columns, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.LAB_METER);
     }
 
     private static RowKey key(String pk) {
@@ -50,9 +49,14 @@ class KeyTimeMatrixTest {
     @Test
     void addingToACellSumsAndTotalsPeaksAndThrottlesArePrecomputed() {
         KeyTimeMatrix m = builder(10)
-                .add(key("A"), 5, 20).add(key("A"), 0, 10).add(key("A"), 5, 10).add(key("A"), 3, 5)
-                .addThrottles(key("A"), 5, 2).addThrottles(key("A"), 9, 4)
-                .add(key("B"), 3, 7).addThrottles(key("B"), 3, 1)
+                .add(key("A"), 5, 20)
+                .add(key("A"), 0, 10)
+                .add(key("A"), 5, 10)
+                .add(key("A"), 3, 5)
+                .addThrottles(key("A"), 5, 2)
+                .addThrottles(key("A"), 9, 4)
+                .add(key("B"), 3, 7)
+                .addThrottles(key("B"), 3, 1)
                 .build();
 
         int a = m.indexOf(key("A"));
@@ -107,7 +111,11 @@ class KeyTimeMatrixTest {
 
     @Test
     void peakColumnIsTheFirstOfEqualPeaksAndAnEmptyRowHasNone() {
-        KeyTimeMatrix m = builder(10).add(key("A"), 7, 9).add(key("A"), 2, 9).ensureRow(key("idle")).build();
+        KeyTimeMatrix m = builder(10)
+                .add(key("A"), 7, 9)
+                .add(key("A"), 2, 9)
+                .ensureRow(key("idle"))
+                .build();
 
         assertThat(m.rowPeakColumn(m.indexOf(key("A")))).isEqualTo(2);
         int idle = m.indexOf(key("idle"));
@@ -119,7 +127,11 @@ class KeyTimeMatrixTest {
 
     @Test
     void columnsOutsideTheMatrixAreIgnored() {
-        KeyTimeMatrix m = builder(10).add(key("A"), -1, 5).add(key("A"), 10, 5).add(key("A"), 9, 1).build();
+        KeyTimeMatrix m = builder(10)
+                .add(key("A"), -1, 5)
+                .add(key("A"), 10, 5)
+                .add(key("A"), 9, 1)
+                .build();
 
         assertThat(m.total()).isEqualTo(1);
         assertThat(m.nonEmptyCells()).isEqualTo(1);
@@ -144,8 +156,16 @@ class KeyTimeMatrixTest {
         for (int r = 0; r < m.rowCount(); r++) {
             order.add(m.row(r).resourceLabel() + ":" + m.row(r).label());
         }
-        assertThat(order).containsExactly("accounts:z", "orders:big", "orders:tieA", "orders:tieB", "orders:small",
-                "orders:idle", "orders:(other keys)", "orders · byStatus:PENDING");
+        assertThat(order)
+                .containsExactly(
+                        "accounts:z",
+                        "orders:big",
+                        "orders:tieA",
+                        "orders:tieB",
+                        "orders:small",
+                        "orders:idle",
+                        "orders:(other keys)",
+                        "orders · byStatus:PENDING");
         assertThat(m.indexOf(other)).isEqualTo(6);
         assertThat(m.indexOf(key("nobody"))).isEqualTo(-1);
     }
@@ -167,13 +187,13 @@ class KeyTimeMatrixTest {
         assertThat(m.missingReason(8)).isEqualTo("Rate exceeded");
         assertThat(m.isMissing(9)).isTrue();
         assertThat(m.qualities()).containsExactly(Quality.MISSING_COLUMNS);
-        assertThat(builder(10).markMissing(10, 12, "outside").build().qualities()).isEmpty();
+        assertThat(builder(10).markMissing(10, 12, "outside").build().qualities())
+                .isEmpty();
     }
 
     @Test
     void columnStartsStepByTheBucketAndAnEmptyMatrixKeepsItsGrid() {
-        KeyTimeMatrix m = KeyTimeMatrix.empty(START, 300, 12, MatrixUnit.WRITE_UNITS_PER_SECOND,
-                Provenance.RECORDING);
+        KeyTimeMatrix m = KeyTimeMatrix.empty(START, 300, 12, MatrixUnit.WRITE_UNITS_PER_SECOND, Provenance.RECORDING);
 
         assertThat(m.rowCount()).isZero();
         assertThat(m.columns()).isEqualTo(12);
@@ -202,10 +222,8 @@ class KeyTimeMatrixTest {
     @Test
     void negativeOrNonFiniteValuesAreRejected() {
         assertThatThrownBy(() -> builder(4).add(key("A"), 0, -1)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> builder(4).add(key("A"), 0, Double.NaN))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> builder(4).addThrottles(key("A"), 0, -1))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder(4).add(key("A"), 0, Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder(4).addThrottles(key("A"), 0, -1)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -231,7 +249,9 @@ class KeyTimeMatrixTest {
                 b.add(key("k" + k), c, 1 + k);
             }
         }
-        b.addThrottles(key("k7"), 9, 3).addThrottles(key("k7"), 99, 2).addThrottles(key("k40"), 0, 5)
+        b.addThrottles(key("k7"), 9, 3)
+                .addThrottles(key("k7"), 99, 2)
+                .addThrottles(key("k40"), 0, 5)
                 .addThrottles(key("k40"), 1, 1); // a cell with throttles but no traffic
         KeyTimeMatrix m = b.build();
 
@@ -266,8 +286,12 @@ class KeyTimeMatrixTest {
 
     @Test
     void cellsAreFloatsExactForWholeUnitsUpToTheCeilingAndBeyond() {
-        KeyTimeMatrix m = builder(3).add(key("A"), 0, 180_000).add(key("A"), 1, 179_999)
-                .add(key("A"), 2, 16_777_216).add(key("B"), 0, 0.1).build();
+        KeyTimeMatrix m = builder(3)
+                .add(key("A"), 0, 180_000)
+                .add(key("A"), 1, 179_999)
+                .add(key("A"), 2, 16_777_216)
+                .add(key("B"), 0, 0.1)
+                .build();
 
         int a = m.indexOf(key("A"));
         assertThat(m.value(a, 0)).isEqualTo(180_000.0);
@@ -285,8 +309,12 @@ class KeyTimeMatrixTest {
     @Test
     void moreColumnsThanACharHoldsStillWork() {
         int columns = 70_000;
-        KeyTimeMatrix m = builder(columns).add(key("A"), 65_535, 1).add(key("A"), 65_536, 2)
-                .add(key("A"), columns - 1, 3).addThrottles(key("A"), 65_537, 4).build();
+        KeyTimeMatrix m = builder(columns)
+                .add(key("A"), 65_535, 1)
+                .add(key("A"), 65_536, 2)
+                .add(key("A"), columns - 1, 3)
+                .addThrottles(key("A"), 65_537, 4)
+                .build();
 
         assertThat(m.value(0, 65_535)).isEqualTo(1);
         assertThat(m.value(0, 65_536)).isEqualTo(2);

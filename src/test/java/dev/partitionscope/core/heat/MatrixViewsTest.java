@@ -14,8 +14,8 @@ class MatrixViewsTest {
     private static final Instant START = Instant.parse("2026-06-22T10:00:00Z");
 
     private static KeyTimeMatrix.Builder builder(int columns) {
-        return KeyTimeMatrix.builder(START, 60, columns, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
-                Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
+        return KeyTimeMatrix.builder(
+                START, 60, columns, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
     }
 
     private static RowKey key(String pk) {
@@ -49,11 +49,15 @@ class MatrixViewsTest {
     @Test
     void aSliceKeepsOnlyTheChosenRowsAndColumnsAndShiftsTheStart() {
         KeyTimeMatrix m = builder(10)
-                .add(key("A"), 2, 5).add(key("A"), 3, 7).add(key("A"), 9, 100)
-                .add(key("B"), 3, 11).addThrottles(key("B"), 4, 2)
+                .add(key("A"), 2, 5)
+                .add(key("A"), 3, 7)
+                .add(key("A"), 9, 100)
+                .add(key("B"), 3, 11)
+                .addThrottles(key("B"), 4, 2)
                 .add(key("C"), 3, 1_000)
                 .ensureRow(RowKey.other("orders", null))
-                .flag(Quality.TRUNCATED).flag(Quality.APPROXIMATE)
+                .flag(Quality.TRUNCATED)
+                .flag(Quality.APPROXIMATE)
                 .build();
 
         KeyTimeMatrix s = MatrixViews.slice(m, List.of(key("A"), key("B"), RowKey.other("orders", null)), 3, 6);
@@ -74,7 +78,8 @@ class MatrixViewsTest {
 
     @Test
     void aSliceReindexesMissingColumnsAndOnlyWarnsOfGapsItKeeps() {
-        KeyTimeMatrix m = builder(10).add(key("A"), 0, 1)
+        KeyTimeMatrix m = builder(10)
+                .add(key("A"), 0, 1)
                 .markMissing(1, 2, "throttled by CloudWatch")
                 .markMissing(7, 9, "timed out")
                 .build();
@@ -107,10 +112,16 @@ class MatrixViewsTest {
 
     @Test
     void mergingATableAndItsIndexKeepsEveryRowWithItsResource() {
-        KeyTimeMatrix table = builder(3).add(key("A"), 0, 10).addThrottles(key("A"), 1, 4)
-                .markMissing(2, 3, "table failed").build();
-        KeyTimeMatrix index = builder(3).add(gsi("A"), 0, 20).add(gsi("SHIPPED"), 1, 30)
-                .flag(Quality.APPROXIMATE).build();
+        KeyTimeMatrix table = builder(3)
+                .add(key("A"), 0, 10)
+                .addThrottles(key("A"), 1, 4)
+                .markMissing(2, 3, "table failed")
+                .build();
+        KeyTimeMatrix index = builder(3)
+                .add(gsi("A"), 0, 20)
+                .add(gsi("SHIPPED"), 1, 30)
+                .flag(Quality.APPROXIMATE)
+                .build();
 
         KeyTimeMatrix m = MatrixViews.merge(List.of(table, index));
 
@@ -127,8 +138,8 @@ class MatrixViewsTest {
     void bucketingAMergedMatrixNeverMixesTwoResourcesInARow() {
         KeyTimeMatrix.Builder table = builder(5);
         KeyTimeMatrix.Builder index = builder(5);
-        KeyTimeMatrix.Builder other = KeyTimeMatrix.builder(START, 60, 5, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
-                Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
+        KeyTimeMatrix.Builder other = KeyTimeMatrix.builder(
+                START, 60, 5, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
         for (int i = 0; i < 300; i++) {
             String pk = String.format("K%03d", i); // the same key names in every resource
             table.add(key(pk), i % 5, 1 + i % 7);
@@ -142,11 +153,11 @@ class MatrixViewsTest {
         assertThat(grid.rows()).anyMatch(HeatRow::merged);
         for (int r = 0; r < grid.rowCount(); r++) {
             HeatRow row = grid.row(r);
-            assertThat(grid.members(r)).as("row %s", row.label())
+            assertThat(grid.members(r))
+                    .as("row %s", row.label())
                     .allMatch(k -> k.table().equals(row.table()) && Objects.equals(k.index(), row.index()));
         }
-        assertThat(grid.rows()).extracting(HeatRow::resourceLabel)
-                .contains("orders", "orders · byStatus", "customers");
+        assertThat(grid.rows()).extracting(HeatRow::resourceLabel).contains("orders", "orders · byStatus", "customers");
         assertThat(grid.total()).isEqualTo(m.total());
     }
 
@@ -154,19 +165,24 @@ class MatrixViewsTest {
     void mismatchedShapesAreRefusedNamingWhatDiffers() {
         KeyTimeMatrix base = builder(3).add(key("A"), 0, 1).build();
         KeyTimeMatrix longer = builder(4).add(gsi("A"), 0, 1).build();
-        KeyTimeMatrix later = KeyTimeMatrix.builder(START.plusSeconds(60), 300, 3, MatrixUnit.READ_UNITS_PER_SECOND,
-                Provenance.CONTRIBUTOR_INSIGHTS_STITCHED).build();
+        KeyTimeMatrix later = KeyTimeMatrix.builder(
+                        START.plusSeconds(60),
+                        300,
+                        3,
+                        MatrixUnit.READ_UNITS_PER_SECOND,
+                        Provenance.CONTRIBUTOR_INSIGHTS_STITCHED)
+                .build();
 
         assertThatThrownBy(() -> MatrixViews.merge(List.of(base, longer)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("columns 3 vs 4");
         assertThatThrownBy(() -> MatrixViews.merge(List.of(base, later)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("start").hasMessageContaining("bucketSeconds 60 vs 300")
+                .hasMessageContaining("start")
+                .hasMessageContaining("bucketSeconds 60 vs 300")
                 .hasMessageContaining("unit CONSUMED_UNITS_PER_MINUTE vs READ_UNITS_PER_SECOND")
                 .hasMessageNotContaining("columns");
-        assertThatThrownBy(() -> MatrixViews.merge(List.of()))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MatrixViews.merge(List.of())).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -184,9 +200,12 @@ class MatrixViewsTest {
     @Test
     void throttlesBecomeTheValuesInAThrottleRateUnit() {
         KeyTimeMatrix m = builder(4)
-                .add(key("A"), 0, 500).addThrottles(key("A"), 0, 3).addThrottles(key("A"), 2, 40)
+                .add(key("A"), 0, 500)
+                .addThrottles(key("A"), 0, 3)
+                .addThrottles(key("A"), 2, 40)
                 .add(key("B"), 1, 900)
-                .markMissing(3, 4, "gap").flag(Quality.TRUNCATED)
+                .markMissing(3, 4, "gap")
+                .flag(Quality.TRUNCATED)
                 .build();
 
         KeyTimeMatrix t = MatrixViews.throttlesAsValues(m);
@@ -208,7 +227,10 @@ class MatrixViewsTest {
 
     @Test
     void aThrottleGridShowsEventsPerMinuteAtAnyColumnWidth() {
-        KeyTimeMatrix m = builder(4).addThrottles(key("A"), 0, 30).addThrottles(key("A"), 1, 90).build();
+        KeyTimeMatrix m = builder(4)
+                .addThrottles(key("A"), 0, 30)
+                .addThrottles(key("A"), 1, 90)
+                .build();
 
         HeatGrid grid = RowBucketing.bucket(MatrixViews.throttlesAsValues(m), 10, 2); // two minutes a column
 
@@ -248,17 +270,19 @@ class MatrixViewsTest {
     @Test
     void dottedDayShardsFoldUnderTheDayAndNeverAcrossResources() {
         KeyTimeMatrix m = builder(2)
-                .add(key("2026-09-06.17"), 0, 10).add(key("2026-09-06.3"), 0, 20).add(key("2026-09-06.3"), 1, 5)
-                .add(gsi("2026-09-06.17"), 0, 1_000).add(gsi("2026-09-06.4"), 0, 2_000)
+                .add(key("2026-09-06.17"), 0, 10)
+                .add(key("2026-09-06.3"), 0, 20)
+                .add(key("2026-09-06.3"), 1, 5)
+                .add(gsi("2026-09-06.17"), 0, 1_000)
+                .add(gsi("2026-09-06.4"), 0, 2_000)
                 .ensureRow(RowKey.other("orders", null))
                 .build();
-        ShardFolding folding = KeyHierarchy.detectShards(
-                List.of("2026-09-06.17", "2026-09-06.3", "2026-09-06.4"), '#');
+        ShardFolding folding = KeyHierarchy.detectShards(List.of("2026-09-06.17", "2026-09-06.3", "2026-09-06.4"), '#');
 
         KeyTimeMatrix folded = MatrixViews.foldShards(m, folding, Set.of());
 
-        assertThat(rows(folded)).containsExactlyInAnyOrder(key("2026-09-06"), gsi("2026-09-06"),
-                RowKey.other("orders", null));
+        assertThat(rows(folded))
+                .containsExactlyInAnyOrder(key("2026-09-06"), gsi("2026-09-06"), RowKey.other("orders", null));
         assertThat(value(folded, key("2026-09-06"), 0)).isEqualTo(30);
         assertThat(value(folded, key("2026-09-06"), 1)).isEqualTo(5);
         assertThat(value(folded, gsi("2026-09-06"), 0)).isEqualTo(3_000);
@@ -267,7 +291,8 @@ class MatrixViewsTest {
     @Test
     void sortKeysStayApartWhenTheirPartitionKeysFold() {
         KeyTimeMatrix m = builder(1)
-                .add(RowKey.of("orders", null, "P#1", "a"), 0, 1).add(RowKey.of("orders", null, "P#2", "a"), 0, 2)
+                .add(RowKey.of("orders", null, "P#1", "a"), 0, 1)
+                .add(RowKey.of("orders", null, "P#2", "a"), 0, 2)
                 .add(RowKey.of("orders", null, "P#2", "b"), 0, 4)
                 .build();
         ShardFolding folding = KeyHierarchy.detectShards(List.of("P#1", "P#2"), '#');
@@ -283,7 +308,11 @@ class MatrixViewsTest {
 
     @Test
     void aKeySeriesHasEveryBucketIncludingEmptyOnes() {
-        KeyTimeMatrix m = builder(5).add(key("A"), 1, 7.5).add(key("A"), 4, 3).addThrottles(key("A"), 4, 9).build();
+        KeyTimeMatrix m = builder(5)
+                .add(key("A"), 1, 7.5)
+                .add(key("A"), 4, 3)
+                .addThrottles(key("A"), 4, 9)
+                .build();
 
         KeySeries series = MatrixViews.keySeries(m, key("A"));
         KeySeries absent = MatrixViews.keySeries(m, key("Z"));

@@ -15,8 +15,8 @@ class RowBucketingTest {
     private static final Instant START = Instant.parse("2026-06-22T10:00:00Z");
 
     private static KeyTimeMatrix.Builder builder(int bucketSeconds, int columns) {
-        return KeyTimeMatrix.builder(START, bucketSeconds, columns, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
-                Provenance.LAB_METER);
+        return KeyTimeMatrix.builder(
+                START, bucketSeconds, columns, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.LAB_METER);
     }
 
     private static RowKey key(String pk) {
@@ -177,7 +177,9 @@ class RowBucketingTest {
         KeyTimeMatrix.Builder b = builder(300, 288); // a day of five-minute buckets
         Random random = new Random(42);
         for (int i = 0; i < 20_000; i++) {
-            b.add(RowKey.of(i % 3 == 0 ? "customers" : "orders", null, name(i)), random.nextInt(288),
+            b.add(
+                    RowKey.of(i % 3 == 0 ? "customers" : "orders", null, name(i)),
+                    random.nextInt(288),
                     random.nextInt(1_000));
         }
         b.add(RowKey.other("orders", null), 5, 12_345);
@@ -275,8 +277,8 @@ class RowBucketingTest {
 
     @Test
     void rateUnitsAreAveragedNotSummedWhenColumnsMerge() {
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(START, 60, 2, MatrixUnit.WRITE_UNITS_PER_SECOND,
-                Provenance.LAB_METER);
+        KeyTimeMatrix.Builder b =
+                KeyTimeMatrix.builder(START, 60, 2, MatrixUnit.WRITE_UNITS_PER_SECOND, Provenance.LAB_METER);
         b.add(key("A"), 0, 100).add(key("A"), 1, 300);
 
         HeatGrid grid = RowBucketing.bucket(b.build(), 10, 1);
@@ -288,17 +290,27 @@ class RowBucketingTest {
     @Test
     void theChosenSeparatorDecidesTheRowOrder() {
         KeyTimeMatrix m = builder(60, 1)
-                .add(key("v.10"), 0, 1).add(key("v.9"), 0, 1).add(key("v.9.1"), 0, 1)
+                .add(key("v.10"), 0, 1)
+                .add(key("v.9"), 0, 1)
+                .add(key("v.9.1"), 0, 1)
                 .ensureRow(RowKey.other("orders", null))
                 .build();
 
         HeatGrid byDot = RowBucketing.bucket(m, 100, RowBucketing.ALL_COLUMNS, '.');
         HeatGrid byHash = RowBucketing.bucket(m, 100, RowBucketing.ALL_COLUMNS, '#');
 
-        assertThat(byDot.keys()).containsExactly(key("v.9"), key("v.9.1"), key("v.10"),
-                RowKey.other("orders", null)); // 9 < 10 as numbers, a parent before its children
-        assertThat(byHash.keys()).containsExactly(key("v.10"), key("v.9"), key("v.9.1"),
-                RowKey.other("orders", null)); // one part each: code point order
+        assertThat(byDot.keys())
+                .containsExactly(
+                        key("v.9"),
+                        key("v.9.1"),
+                        key("v.10"),
+                        RowKey.other("orders", null)); // 9 < 10 as numbers, a parent before its children
+        assertThat(byHash.keys())
+                .containsExactly(
+                        key("v.10"),
+                        key("v.9"),
+                        key("v.9.1"),
+                        RowKey.other("orders", null)); // one part each: code point order
     }
 
     @Test
@@ -309,9 +321,12 @@ class RowBucketingTest {
 
         keys.sort(RowBucketing.keyOrder('#'));
 
-        assertThat(keys).containsExactly(RowKey.of("orders", null, "PENDING#2"),
-                RowKey.of("orders", null, "PENDING#2", "SK#9"), RowKey.of("orders", null, "PENDING#2", "SK#10"),
-                RowKey.of("orders", null, "PENDING#10"));
+        assertThat(keys)
+                .containsExactly(
+                        RowKey.of("orders", null, "PENDING#2"),
+                        RowKey.of("orders", null, "PENDING#2", "SK#9"),
+                        RowKey.of("orders", null, "PENDING#2", "SK#10"),
+                        RowKey.of("orders", null, "PENDING#10"));
         keys.sort(RowBucketing.KEY_ORDER);
         assertThat(keys.get(0).partitionKey()).isEqualTo("PENDING#10"); // plain String order differs
     }

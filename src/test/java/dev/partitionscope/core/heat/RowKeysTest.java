@@ -13,20 +13,24 @@ import org.junit.jupiter.api.Test;
 class RowKeysTest {
 
     private static KeyTimeMatrix.Builder builder() {
-        return KeyTimeMatrix.builder(Instant.parse("2026-06-22T10:00:00Z"), 60, 4,
-                MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.LAB_METER);
+        return KeyTimeMatrix.builder(
+                Instant.parse("2026-06-22T10:00:00Z"),
+                60,
+                4,
+                MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
+                Provenance.LAB_METER);
     }
 
     @Test
     void keysWithNonAsciiCharactersComeBackEqualFromTheMatrix() {
         List<RowKey> keys = List.of(
                 RowKey.of("orders", null, "plain"),
-                RowKey.of("orders", null, "café"),                  // Latin-1: one byte a character
-                RowKey.of("orders", null, "注文#42", "東京"),         // beyond Latin-1: two bytes a character
-                RowKey.of("orders", null, "emoji 🔥", "ü"),          // surrogate pairs
-                RowKey.of("orders", null, "lone \uD800 surrogate"),  // not valid UTF-16, still a Java String
-                RowKey.of("orders", null, "", ""),                   // empty, not null
-                RowKey.of("orders", null, "x".repeat(300), "y"),     // a header longer than one byte
+                RowKey.of("orders", null, "café"), // Latin-1: one byte a character
+                RowKey.of("orders", null, "注文#42", "東京"), // beyond Latin-1: two bytes a character
+                RowKey.of("orders", null, "emoji 🔥", "ü"), // surrogate pairs
+                RowKey.of("orders", null, "lone \uD800 surrogate"), // not valid UTF-16, still a Java String
+                RowKey.of("orders", null, "", ""), // empty, not null
+                RowKey.of("orders", null, "x".repeat(300), "y"), // a header longer than one byte
                 RowKey.of("orders", "by-städte", "ÿ\u0100"),
                 RowKey.other("orders", null),
                 RowKey.other("orders", "by-städte"),
@@ -98,9 +102,13 @@ class RowKeysTest {
 
     @Test
     void tablesAndIndexesAreSharedPerResourceAndRowsStayInOrder() {
-        KeyTimeMatrix m = builder().add(RowKey.of("b", "i2", "k"), 0, 1).add(RowKey.of("a", null, "k"), 0, 2)
-                .add(RowKey.of("b", null, "k"), 0, 3).add(RowKey.of("b", "i1", "k"), 0, 4)
-                .ensureRow(RowKey.other("b", "i1")).build();
+        KeyTimeMatrix m = builder()
+                .add(RowKey.of("b", "i2", "k"), 0, 1)
+                .add(RowKey.of("a", null, "k"), 0, 2)
+                .add(RowKey.of("b", null, "k"), 0, 3)
+                .add(RowKey.of("b", "i1", "k"), 0, 4)
+                .ensureRow(RowKey.other("b", "i1"))
+                .build();
 
         List<String> rows = new ArrayList<>();
         for (int r = 0; r < m.rowCount(); r++) {

@@ -21,7 +21,9 @@ class TopKeysTest {
     @Test
     void aFiveMinuteBucketOf900000UnitsIs180000PerMinuteWhichIsTheWholeCeiling() {
         KeyTimeMatrix m = builder(300, MatrixUnit.CONSUMED_UNITS_PER_MINUTE)
-                .add(key("HOT"), 2, 900_000).add(key("HOT"), 3, 300_000).build();
+                .add(key("HOT"), 2, 900_000)
+                .add(key("HOT"), 3, 300_000)
+                .build();
 
         TopKey hot = TopKeys.of(m, 10).get(0);
 
@@ -32,7 +34,9 @@ class TopKeysTest {
 
     @Test
     void perSecondPeaksAreComparedWithTheCeilingAsTheyAre() {
-        KeyTimeMatrix m = builder(300, MatrixUnit.READ_UNITS_PER_SECOND).add(key("R"), 0, 1_500).build();
+        KeyTimeMatrix m = builder(300, MatrixUnit.READ_UNITS_PER_SECOND)
+                .add(key("R"), 0, 1_500)
+                .build();
 
         TopKey r = TopKeys.of(m, 1).get(0);
 
@@ -42,7 +46,8 @@ class TopKeysTest {
 
     @Test
     void throttleEventsHaveNoCeilingToCompareWith() {
-        KeyTimeMatrix m = builder(60, MatrixUnit.THROTTLE_EVENTS).add(key("T"), 0, 12).build();
+        KeyTimeMatrix m =
+                builder(60, MatrixUnit.THROTTLE_EVENTS).add(key("T"), 0, 12).build();
 
         assertThat(TopKeys.of(m, 1).get(0).peakPercentOfCeiling()).isNaN();
     }
@@ -50,7 +55,10 @@ class TopKeysTest {
     @Test
     void otherKeysAreNotAKeyButCountInEveryShare() {
         KeyTimeMatrix m = builder(60, MatrixUnit.CONSUMED_UNITS_PER_MINUTE)
-                .add(key("A"), 0, 30).add(key("B"), 1, 10).add(RowKey.other("orders", null), 0, 60).build();
+                .add(key("A"), 0, 30)
+                .add(key("B"), 1, 10)
+                .add(RowKey.other("orders", null), 0, 60)
+                .build();
 
         List<TopKey> top = TopKeys.of(m, 10);
 
@@ -65,14 +73,16 @@ class TopKeysTest {
                 .add(key("big"), 0, 500)
                 .add(key("b-tie"), 0, 100)
                 .add(key("a-tie"), 0, 100)
-                .add(key("throttled-tie"), 0, 100).addThrottles(key("throttled-tie"), 0, 3)
+                .add(key("throttled-tie"), 0, 100)
+                .addThrottles(key("throttled-tie"), 0, 3)
                 .addThrottles(key("only-throttled"), 4, 7)
                 .ensureRow(key("idle"))
                 .build();
 
         List<TopKey> top = TopKeys.of(m, 10);
 
-        assertThat(top).extracting(k -> k.key().label())
+        assertThat(top)
+                .extracting(k -> k.key().label())
                 .containsExactly("big", "throttled-tie", "a-tie", "b-tie", "only-throttled");
         assertThat(top.get(4).total()).isZero();
         assertThat(top.get(4).throttles()).isEqualTo(7);
@@ -92,20 +102,24 @@ class TopKeysTest {
 
         String csv = TopKeys.csv(TopKeys.of(m, 10), m.unit());
 
-        assertThat(csv).isEqualTo(String.join("\r\n",
-                "table,index,partition_key,sort_key,total_consumed_units_per_minute,share_percent,peak_per_minute,"
-                        + "peak_percent_of_ceiling,throttles",
-                "orders,byStatus,PENDING,,1234567.5,55.248611,246913.5,137.174167,0",
-                "orders,,\"ACME, \"\"Inc\"\"\",,900000,40.27625,180000,100,0",
-                "orders,,\"line\nbreak\",2026-06-22#17,100000,4.475139,20000,11.111111,4",
-                ""));
+        assertThat(csv)
+                .isEqualTo(String.join(
+                        "\r\n",
+                        "table,index,partition_key,sort_key,total_consumed_units_per_minute,share_percent,peak_per_minute,"
+                                + "peak_percent_of_ceiling,throttles",
+                        "orders,byStatus,PENDING,,1234567.5,55.248611,246913.5,137.174167,0",
+                        "orders,,\"ACME, \"\"Inc\"\"\",,900000,40.27625,180000,100,0",
+                        "orders,,\"line\nbreak\",2026-06-22#17,100000,4.475139,20000,11.111111,4",
+                        ""));
     }
 
     @Test
     void csvLeavesAnUnknownPercentageEmpty() {
-        KeyTimeMatrix m = builder(60, MatrixUnit.THROTTLE_EVENTS).add(key("T"), 0, 12).build();
+        KeyTimeMatrix m =
+                builder(60, MatrixUnit.THROTTLE_EVENTS).add(key("T"), 0, 12).build();
 
-        assertThat(TopKeys.csv(TopKeys.of(m, 1), m.unit())).endsWith("\r\norders,,T,,12,100,12,,0\r\n")
+        assertThat(TopKeys.csv(TopKeys.of(m, 1), m.unit()))
+                .endsWith("\r\norders,,T,,12,100,12,,0\r\n")
                 .startsWith("table,index,partition_key,sort_key,total_throttle_events,");
     }
 }

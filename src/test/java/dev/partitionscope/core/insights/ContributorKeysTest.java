@@ -9,14 +9,16 @@ class ContributorKeysTest {
 
     @Test
     void keysAlreadyInPartitionThenSortOrderStayAsSent() {
-        assertThat(ContributorKeys.ordered(List.of("PartitionKey", "SortKey"), List.of("OPS_LOG#1", "2026-12-01"),
-                null, null)).containsExactly("OPS_LOG#1", "2026-12-01");
+        assertThat(ContributorKeys.ordered(
+                        List.of("PartitionKey", "SortKey"), List.of("OPS_LOG#1", "2026-12-01"), null, null))
+                .containsExactly("OPS_LOG#1", "2026-12-01");
     }
 
     @Test
     void labelsThatListTheSortKeyFirstAreReadByWhatTheySay() {
-        assertThat(ContributorKeys.ordered(List.of("SortKey", "PartitionKey"), List.of("2026-12-01", "OPS_LOG#1"),
-                null, null)).containsExactly("OPS_LOG#1", "2026-12-01");
+        assertThat(ContributorKeys.ordered(
+                        List.of("SortKey", "PartitionKey"), List.of("2026-12-01", "OPS_LOG#1"), null, null))
+                .containsExactly("OPS_LOG#1", "2026-12-01");
         assertThat(ContributorKeys.ordered(List.of("$.sortKey", "$.partitionKey"), List.of("b", "a"), null, null))
                 .containsExactly("a", "b");
     }
@@ -35,10 +37,13 @@ class ContributorKeysTest {
 
     @Test
     void unrecognisedMissingOrMismatchedLabelsKeepTheOrderAsSent() {
-        assertThat(ContributorKeys.ordered(List.of("a", "b"), List.of("1", "2"), null, null)).containsExactly("1", "2");
-        assertThat(ContributorKeys.ordered(List.of(), List.of("1", "2"), null, null)).containsExactly("1", "2");
+        assertThat(ContributorKeys.ordered(List.of("a", "b"), List.of("1", "2"), null, null))
+                .containsExactly("1", "2");
+        assertThat(ContributorKeys.ordered(List.of(), List.of("1", "2"), null, null))
+                .containsExactly("1", "2");
         assertThat(ContributorKeys.ordered(List.of("SortKey"), List.of("1", "2"), null, null))
                 .containsExactly("1", "2");
-        assertThat(ContributorKeys.ordered(List.of("PartitionKey"), List.of("1"), null, null)).containsExactly("1");
+        assertThat(ContributorKeys.ordered(List.of("PartitionKey"), List.of("1"), null, null))
+                .containsExactly("1");
     }
 }

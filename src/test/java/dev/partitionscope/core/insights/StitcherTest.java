@@ -19,19 +19,20 @@ class StitcherTest {
     private static final Instant T11 = Instant.parse("2026-06-22T11:00:00Z");
     private static final Instant T12 = Instant.parse("2026-06-22T12:00:00Z");
     private static final Instant T13 = Instant.parse("2026-06-22T13:00:00Z");
-    private static final InsightRule PKC = new InsightRule("orders", null, RuleKind.PKC,
-            "DynamoDBContributorInsights-PKC-orders-1719018000000");
-    private static final InsightRule PKT = new InsightRule("orders", null, RuleKind.PKT,
-            "DynamoDBContributorInsights-PKT-orders-1719018000000");
-    private static final InsightRule SKC = new InsightRule("orders", null, RuleKind.SKC,
-            "DynamoDBContributorInsights-SKC-orders-1719018000000");
+    private static final InsightRule PKC =
+            new InsightRule("orders", null, RuleKind.PKC, "DynamoDBContributorInsights-PKC-orders-1719018000000");
+    private static final InsightRule PKT =
+            new InsightRule("orders", null, RuleKind.PKT, "DynamoDBContributorInsights-PKT-orders-1719018000000");
+    private static final InsightRule SKC =
+            new InsightRule("orders", null, RuleKind.SKC, "DynamoDBContributorInsights-SKC-orders-1719018000000");
 
     /** A contributor with datapoints given as alternating "HH:mm" minutes and values. */
     private static Contributor contributor(List<String> keys, Object... minuteValuePairs) {
         long[] times = new long[minuteValuePairs.length / 2];
         double[] values = new double[times.length];
         for (int i = 0; i < times.length; i++) {
-            times[i] = Instant.parse("2026-06-22T" + minuteValuePairs[2 * i] + ":00Z").getEpochSecond();
+            times[i] = Instant.parse("2026-06-22T" + minuteValuePairs[2 * i] + ":00Z")
+                    .getEpochSecond();
             values[i] = ((Number) minuteValuePairs[2 * i + 1]).doubleValue();
         }
         return new Contributor(keys, Arrays.stream(values).sum(), times, values);
@@ -109,15 +110,15 @@ class StitcherTest {
 
     @Test
     void aReportThatListsFewerKeysThanContributedFlagsTruncated() {
-        RuleReport listed = new RuleReport(PKC, T10, T11, 60,
-                List.of(contributor(List.of("A"), "10:00", 5)), 40, null);
+        RuleReport listed = new RuleReport(PKC, T10, T11, 60, List.of(contributor(List.of("A"), "10:00", 5)), 40, null);
         RuleReport complete = report(PKC, T11, T12, contributor(List.of("B"), "11:00", 5));
 
         assertThat(listed.truncated()).isTrue();
         assertThat(complete.truncated()).isFalse();
         assertThat(Stitcher.stitch(request(List.of(complete), List.of(), null)).qualities())
                 .doesNotContain(Quality.TRUNCATED);
-        assertThat(Stitcher.stitch(request(List.of(listed, complete), List.of(), null)).qualities())
+        assertThat(Stitcher.stitch(request(List.of(listed, complete), List.of(), null))
+                        .qualities())
                 .contains(Quality.TRUNCATED, Quality.APPROXIMATE);
         assertThat(RuleReport.ofFailure(PKC, T10, T11, 60, "boom").truncated()).isFalse();
     }
@@ -126,10 +127,10 @@ class StitcherTest {
     void otherKeysAreTheTableTotalMinusTheShownKeysAndNeverNegative() {
         double[] totals = new double[180];
         Arrays.fill(totals, Double.NaN);
-        totals[5] = 100_000;  // A shows 90,000
-        totals[6] = 100_000;  // A shows 120,000: approximations overshoot, other stays 0
-        totals[8] = 500;      // nobody shown
-        totals[70] = 999;     // in the failed hour: unknown, not estimated
+        totals[5] = 100_000; // A shows 90,000
+        totals[6] = 100_000; // A shows 120,000: approximations overshoot, other stays 0
+        totals[8] = 500; // nobody shown
+        totals[70] = 999; // in the failed hour: unknown, not estimated
         RuleReport hour1 = report(PKC, T10, T11, contributor(List.of("A"), "10:05", 90_000, "10:06", 120_000));
         RuleReport hour2 = RuleReport.ofFailure(PKC, T11, T12, 60, "timeout");
 
@@ -159,14 +160,17 @@ class StitcherTest {
 
     @Test
     void sortKeyLevelRowsCarryTheSortKeyAndTheRestOfTheTableIsOther() {
-        RuleReport report = report(SKC, T10, T11,
+        RuleReport report = report(
+                SKC,
+                T10,
+                T11,
                 contributor(List.of("PENDING", "2026-06-22#17"), "10:10", 7_000),
                 contributor(List.of("PENDING", "2026-06-22#18"), "10:10", 3_000));
         double[] totals = new double[180];
         Arrays.fill(totals, 50_000);
 
-        KeyTimeMatrix m = Stitcher.stitch(new StitchRequest(T10, 60, 180, "orders", null, true,
-                List.of(report), List.of(), totals));
+        KeyTimeMatrix m = Stitcher.stitch(
+                new StitchRequest(T10, 60, 180, "orders", null, true, List.of(report), List.of(), totals));
 
         assertThat(m.rowCount()).isEqualTo(3);
         assertThat(m.row(0)).isEqualTo(RowKey.of("orders", null, "PENDING", "2026-06-22#17"));
@@ -194,8 +198,8 @@ class StitcherTest {
 
     @Test
     void aCoarserReportPeriodLandsInTheFirstColumnOfItsPeriod() {
-        RuleReport fiveMinutes = new RuleReport(PKC, T10, T11, 300,
-                List.of(contributor(List.of("A"), "10:05", 500_000)), 1, null);
+        RuleReport fiveMinutes =
+                new RuleReport(PKC, T10, T11, 300, List.of(contributor(List.of("A"), "10:05", 500_000)), 1, null);
 
         KeyTimeMatrix m = Stitcher.stitch(request(List.of(fiveMinutes), List.of(), null));
 
@@ -205,11 +209,11 @@ class StitcherTest {
 
     @Test
     void aFinerReportPeriodSumsIntoOneColumn() {
-        RuleReport minutes = report(PKC, T10, T11, contributor(List.of("A"), "10:00", 1, "10:01", 2, "10:04", 4,
-                "10:05", 8));
+        RuleReport minutes =
+                report(PKC, T10, T11, contributor(List.of("A"), "10:00", 1, "10:01", 2, "10:04", 4, "10:05", 8));
 
-        KeyTimeMatrix m = Stitcher.stitch(new StitchRequest(T10, 300, 36, "orders", null, false,
-                List.of(minutes), List.of(), null));
+        KeyTimeMatrix m = Stitcher.stitch(
+                new StitchRequest(T10, 300, 36, "orders", null, false, List.of(minutes), List.of(), null));
 
         assertThat(m.value(0, 0)).isEqualTo(7);
         assertThat(m.value(0, 1)).isEqualTo(8);
@@ -245,8 +249,10 @@ class StitcherTest {
         assertThat(RuleKind.ofRuleName("DynamoDBContributorInsights-SKC-x-PKT-y-1719018000000"))
                 .contains(RuleKind.SKC);
         assertThat(RuleKind.ofRuleName("MyRule-PKC-orders")).isEmpty();
-        assertThat(RuleKind.ofRuleName("DynamoDBContributorInsights-XYZ-orders-1")).isEmpty();
-        assertThat(RuleKind.ofRuleName("DynamoDBContributorInsights-PKCX-orders-1")).isEmpty();
+        assertThat(RuleKind.ofRuleName("DynamoDBContributorInsights-XYZ-orders-1"))
+                .isEmpty();
+        assertThat(RuleKind.ofRuleName("DynamoDBContributorInsights-PKCX-orders-1"))
+                .isEmpty();
         assertThat(RuleKind.ofRuleName("DynamoDBContributorInsights-PKC")).isEmpty();
         assertThat(RuleKind.ofRuleName(null)).isEqualTo(Optional.empty());
     }

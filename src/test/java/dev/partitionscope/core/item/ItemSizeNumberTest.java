@@ -34,9 +34,16 @@ final class ItemSizeNumberTest {
         for (int i = 0; i < 50_000; i++) {
             BigDecimal d = new BigDecimal(random.nextLong() % (1L << random.nextInt(63)))
                     .movePointLeft(random.nextInt(60) - 30);
-            for (String text : new String[] {d.toString(), d.toPlainString(), d.toEngineeringString(),
-                    d.toPlainString() + (d.scale() > 0 ? "00" : ".00"), "00" + d.abs().toPlainString(),
-                    "+" + d.abs(), d.unscaledValue() + "e" + -d.scale(), d.unscaledValue() + "E+" + -d.scale()}) {
+            for (String text : new String[] {
+                d.toString(),
+                d.toPlainString(),
+                d.toEngineeringString(),
+                d.toPlainString() + (d.scale() > 0 ? "00" : ".00"),
+                "00" + d.abs().toPlainString(),
+                "+" + d.abs(),
+                d.unscaledValue() + "e" + -d.scale(),
+                d.unscaledValue() + "E+" + -d.scale()
+            }) {
                 if (!text.matches("[+-]?\\d*\\.?\\d*([eE][+-]?\\d+)?") || text.contains("E+-")) {
                     continue;
                 }
@@ -48,8 +55,22 @@ final class ItemSizeNumberTest {
 
     @Test
     void edgeForms() {
-        for (String text : new String[] {"0", "-0", "0.000", "0e10", ".5", "5.", "-.5", "1E+125", "9.9E-130", "100",
-                "-100", "10.01", "0.0010", "12345678901234567890123456789012345678"}) {
+        for (String text : new String[] {
+            "0",
+            "-0",
+            "0.000",
+            "0e10",
+            ".5",
+            "5.",
+            "-.5",
+            "1E+125",
+            "9.9E-130",
+            "100",
+            "-100",
+            "10.01",
+            "0.0010",
+            "12345678901234567890123456789012345678"
+        }) {
             assertThat(ItemSize.number(text)).as(text).isEqualTo(oracle(text));
         }
         assertThatThrownBy(() -> ItemSize.number("")).isInstanceOf(NumberFormatException.class);

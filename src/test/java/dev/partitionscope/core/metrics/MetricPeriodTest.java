@@ -44,7 +44,9 @@ class MetricPeriodTest {
         for (int days = 1; days < 400; days += 7) {
             Instant start = NOW.minus(Duration.ofDays(days));
             int p = MetricPeriod.choose(start, NOW, NOW);
-            assertThat(p % MetricPeriod.retentionMinimum(start, NOW)).as("%d days", days).isZero();
+            assertThat(p % MetricPeriod.retentionMinimum(start, NOW))
+                    .as("%d days", days)
+                    .isZero();
             assertThat(p % 60).isZero();
         }
     }

@@ -14,20 +14,29 @@ class MetricPlanTest {
 
     @Test
     void asksForEveryPerResourceMetricOfTheTableAndEachGsiAndPerOperationSeries() {
-        MetricPlan plan = MetricPlan.forTable("orders", List.of("a", "b", "c", "d", "e"), T, T.plusSeconds(86_400),
-                60);
-        long perResource = java.util.Arrays.stream(TableMetric.values()).filter(TableMetric::perResource).count();
+        MetricPlan plan = MetricPlan.forTable("orders", List.of("a", "b", "c", "d", "e"), T, T.plusSeconds(86_400), 60);
+        long perResource = java.util.Arrays.stream(TableMetric.values())
+                .filter(TableMetric::perResource)
+                .count();
         assertThat(perResource).isEqualTo(14);
         // WriteAccountLimitThrottleEvents is published per table only: one fewer series per GSI.
         assertThat(plan.queries()).hasSize((int) (6 * perResource - 5 + 2 * MetricPlan.OPERATIONS.size()));
-        assertThat(plan.queries()).filteredOn(q -> q.metric() == TableMetric.WRITE_ACCOUNT_LIMIT)
-                .extracting(MetricQuery::resource).containsExactly(Resource.table("orders"));
-        assertThat(plan.queries()).filteredOn(q -> q.metric() == TableMetric.READ_ACCOUNT_LIMIT).hasSize(6);
-        assertThat(plan.notes()).singleElement().asString().contains("WriteAccountLimitThrottleEvents is published"
-                + " per table only");
+        assertThat(plan.queries())
+                .filteredOn(q -> q.metric() == TableMetric.WRITE_ACCOUNT_LIMIT)
+                .extracting(MetricQuery::resource)
+                .containsExactly(Resource.table("orders"));
+        assertThat(plan.queries())
+                .filteredOn(q -> q.metric() == TableMetric.READ_ACCOUNT_LIMIT)
+                .hasSize(6);
+        assertThat(plan.notes())
+                .singleElement()
+                .asString()
+                .contains("WriteAccountLimitThrottleEvents is published" + " per table only");
         assertThat(plan.columns()).isEqualTo(1_440);
-        assertThat(plan.queries()).filteredOn(q -> q.resource().equals(Resource.index("orders", "c"))
-                && q.metric() == TableMetric.WRITE_KEY_RANGE).hasSize(1);
+        assertThat(plan.queries())
+                .filteredOn(q ->
+                        q.resource().equals(Resource.index("orders", "c")) && q.metric() == TableMetric.WRITE_KEY_RANGE)
+                .hasSize(1);
     }
 
     @Test
@@ -42,7 +51,8 @@ class MetricPlanTest {
 
     @Test
     void batchesHoldAtMostFiveHundredQueries() {
-        List<String> many = java.util.stream.IntStream.range(0, 40).mapToObj(i -> "gsi" + i).toList();
+        List<String> many =
+                java.util.stream.IntStream.range(0, 40).mapToObj(i -> "gsi" + i).toList();
         MetricPlan plan = MetricPlan.forTable("orders", many, T, T.plusSeconds(3_600), 60);
         assertThat(plan.queries()).hasSize(41 * 14 - 40 + 26);
         List<List<MetricQuery>> batches = plan.batches(MetricPlan.MAX_QUERIES_PER_CALL);
@@ -66,7 +76,8 @@ class MetricPlanTest {
     @Test
     void refusesPeriodsCloudWatchDoesNotAccept() {
         assertThatThrownBy(() -> MetricPlan.forTable("t", List.of(), T, T.plusSeconds(600), 90))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("multiple of 60");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("multiple of 60");
     }
 
     private static PublishedMetrics.Listed listed(String metric, String... dims) {
@@ -81,25 +92,63 @@ class MetricPlanTest {
     void aPartiqlOperationPublishedByVerbIsReadPerVerbInsteadOfOneUnsplitSeries() {
         MetricPlan plan = MetricPlan.forTable("orders", List.of(), T, T.plusSeconds(3_600), 60)
                 .withPublished(PublishedMetrics.listed(List.of(
-                        listed("ThrottledRequests", "TableName", "orders", "Operation", "ExecuteStatement", "Verb",
+                        listed(
+                                "ThrottledRequests",
+                                "TableName",
+                                "orders",
+                                "Operation",
+                                "ExecuteStatement",
+                                "Verb",
                                 "PartiQLUpdate"),
-                        listed("ThrottledRequests", "TableName", "orders", "Operation", "ExecuteStatement", "Verb",
+                        listed(
+                                "ThrottledRequests",
+                                "TableName",
+                                "orders",
+                                "Operation",
+                                "ExecuteStatement",
+                                "Verb",
                                 "PartiQLSelect"),
-                        listed("SuccessfulRequestLatency", "TableName", "orders", "Operation", "ExecuteStatement",
-                                "Verb", "PartiQLSelect"),
-                        listed("ThrottledRequests", "TableName", "orders", "Operation", "ExecuteTransaction",
-                                "OperationType", "Write"),
-                        listed("ThrottledRequests", "TableName", "other", "Operation", "ExecuteStatement", "Verb",
+                        listed(
+                                "SuccessfulRequestLatency",
+                                "TableName",
+                                "orders",
+                                "Operation",
+                                "ExecuteStatement",
+                                "Verb",
+                                "PartiQLSelect"),
+                        listed(
+                                "ThrottledRequests",
+                                "TableName",
+                                "orders",
+                                "Operation",
+                                "ExecuteTransaction",
+                                "OperationType",
+                                "Write"),
+                        listed(
+                                "ThrottledRequests",
+                                "TableName",
+                                "other",
+                                "Operation",
+                                "ExecuteStatement",
+                                "Verb",
                                 "PartiQLDelete"))));
 
-        assertThat(plan.perOperation(TableMetric.THROTTLED_REQUESTS)).extracting(MetricQuery.Key::label)
-                .contains("PutItem", "ExecuteStatement PartiQLSelect", "ExecuteStatement PartiQLUpdate",
-                        "ExecuteTransaction Write", "BatchExecuteStatement")
+        assertThat(plan.perOperation(TableMetric.THROTTLED_REQUESTS))
+                .extracting(MetricQuery.Key::label)
+                .contains(
+                        "PutItem",
+                        "ExecuteStatement PartiQLSelect",
+                        "ExecuteStatement PartiQLUpdate",
+                        "ExecuteTransaction Write",
+                        "BatchExecuteStatement")
                 .doesNotContain("ExecuteStatement", "ExecuteTransaction", "ExecuteStatement PartiQLDelete");
-        assertThat(plan.perOperation(TableMetric.LATENCY)).extracting(MetricQuery.Key::label)
-                .contains("ExecuteStatement PartiQLSelect", "ExecuteTransaction").doesNotContain("ExecuteStatement");
-        assertThat(plan.notes()).anyMatch(n -> n.startsWith("ExecuteStatement is published by Verb (PartiQLSelect,"
-                + " PartiQLUpdate)"));
+        assertThat(plan.perOperation(TableMetric.LATENCY))
+                .extracting(MetricQuery.Key::label)
+                .contains("ExecuteStatement PartiQLSelect", "ExecuteTransaction")
+                .doesNotContain("ExecuteStatement");
+        assertThat(plan.notes())
+                .anyMatch(
+                        n -> n.startsWith("ExecuteStatement is published by Verb (PartiQLSelect," + " PartiQLUpdate)"));
         Set<String> ids = new HashSet<>();
         plan.queries().forEach(q -> assertThat(ids.add(q.id())).as(q.id()).isTrue());
     }
@@ -110,18 +159,32 @@ class MetricPlanTest {
                 .withPublished(PublishedMetrics.listed(List.of(
                         listed("ConsumedWriteCapacityUnits", "TableName", "orders", "Source", "Customer"),
                         listed("ConsumedWriteCapacityUnits", "TableName", "orders", "Source", "GlobalTable"),
-                        listed("ConsumedWriteCapacityUnits", "TableName", "orders", "GlobalSecondaryIndexName",
+                        listed(
+                                "ConsumedWriteCapacityUnits",
+                                "TableName",
+                                "orders",
+                                "GlobalSecondaryIndexName",
                                 "byStatus"),
-                        listed("ConsumedWriteCapacityUnits", "TableName", "orders", "GlobalSecondaryIndexName",
-                                "byStatus", "Source", "GlobalTable"))));
+                        listed(
+                                "ConsumedWriteCapacityUnits",
+                                "TableName",
+                                "orders",
+                                "GlobalSecondaryIndexName",
+                                "byStatus",
+                                "Source",
+                                "GlobalTable"))));
 
         MetricQuery.Key total = new MetricQuery.Key(Resource.table("orders"), TableMetric.CONSUMED_WRITE, null);
         assertThat(plan.totalsOfSplits()).containsExactly(total);
-        assertThat(plan.queries()).extracting(MetricQuery::key).doesNotContain(total)
-                .contains(new MetricQuery.Key(Resource.table("orders"), TableMetric.CONSUMED_WRITE, null,
+        assertThat(plan.queries())
+                .extracting(MetricQuery::key)
+                .doesNotContain(total)
+                .contains(new MetricQuery.Key(
+                        Resource.table("orders"),
+                        TableMetric.CONSUMED_WRITE,
+                        null,
                         new MetricQuery.Split("Source", "GlobalTable")))
-                .contains(new MetricQuery.Key(Resource.index("orders", "byStatus"), TableMetric.CONSUMED_WRITE,
-                        null));
+                .contains(new MetricQuery.Key(Resource.index("orders", "byStatus"), TableMetric.CONSUMED_WRITE, null));
         assertThat(plan.plans(total)).isTrue();
 
         // Summed from its splits: a Sum statistic adds up; unknown as soon as one split is.
@@ -142,7 +205,10 @@ class MetricPlanTest {
         MetricPlan documented = MetricPlan.forTable("orders", List.of(), T, T.plusSeconds(3_600), 60);
         MetricPlan plan = documented.withPublished(PublishedMetrics.unknown("access denied (cloudwatch:ListMetrics)"));
         assertThat(plan.queries()).isEqualTo(documented.queries());
-        assertThat(plan.notes()).singleElement().asString().contains("cloudwatch:ListMetrics")
+        assertThat(plan.notes())
+                .singleElement()
+                .asString()
+                .contains("cloudwatch:ListMetrics")
                 .contains("not broken out");
     }
 }

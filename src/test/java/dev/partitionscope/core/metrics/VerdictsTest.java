@@ -20,8 +20,11 @@ class VerdictsTest {
     private final MetricsSnapshot.Builder b = new MetricsSnapshot.Builder(plan);
 
     private void put(Resource r, TableMetric m, int fromMinute, int toMinute, double perMinute) {
-        String id = plan.queries().stream().filter(q -> q.resource().equals(r) && q.metric() == m
-                && q.operation() == null).findFirst().orElseThrow().id();
+        String id = plan.queries().stream()
+                .filter(q -> q.resource().equals(r) && q.metric() == m && q.operation() == null)
+                .findFirst()
+                .orElseThrow()
+                .id();
         b.answered(id);
         for (int i = fromMinute; i < toMinute; i++) {
             b.point(id, T.plusSeconds(60L * i), perMinute);
@@ -35,13 +38,14 @@ class VerdictsTest {
     @Test
     void keyRangeThrottlesOnAMostlyIdleTableAreAHotPartition() {
         answerAll();
-        put(TABLE, TableMetric.CONSUMED_WRITE, 0, 10, 60_000);      // 1,000 WCU/s of 5,000
+        put(TABLE, TableMetric.CONSUMED_WRITE, 0, 10, 60_000); // 1,000 WCU/s of 5,000
         put(TABLE, TableMetric.WRITE_THROTTLES, 0, 10, 124);
         put(TABLE, TableMetric.WRITE_KEY_RANGE, 0, 10, 124);
         Verdict v = Verdicts.of(b.build(DataStatus.DATA), PROVISIONED);
         assertThat(v.kind()).isEqualTo(Verdict.Kind.HOT_PARTITION);
-        assertThat(v.headline()).isEqualTo("Hot partition: 1,240 KeyRange write throttles while the table used 20 %"
-                + " of its provisioned 5,000 WCU/s");
+        assertThat(v.headline())
+                .isEqualTo("Hot partition: 1,240 KeyRange write throttles while the table used 20 %"
+                        + " of its provisioned 5,000 WCU/s");
         assertThat(v.utilization()).isEqualTo(20.0);
         assertThat(v.events()).containsEntry(Cause.KEY_RANGE, 1_240L);
         assertThat(v.pointsAtKeys()).isTrue();
@@ -52,14 +56,15 @@ class VerdictsTest {
     @Test
     void provisionedThrottlesAtFullUseAreTheTableLimit() {
         answerAll();
-        put(TABLE, TableMetric.CONSUMED_WRITE, 0, 60, 297_000);     // 4,950 WCU/s of 5,000
+        put(TABLE, TableMetric.CONSUMED_WRITE, 0, 60, 297_000); // 4,950 WCU/s of 5,000
         put(TABLE, TableMetric.WRITE_THROTTLES, 30, 40, 83);
         put(TABLE, TableMetric.WRITE_PROVISIONED, 30, 40, 83);
         put(TABLE, TableMetric.WRITE_KEY_RANGE, 30, 31, 5);
         Verdict v = Verdicts.of(b.build(DataStatus.DATA), PROVISIONED);
         assertThat(v.kind()).isEqualTo(Verdict.Kind.TABLE_AT_PROVISIONED_LIMIT);
-        assertThat(v.headline()).startsWith("Table at its provisioned limit: 830 provisioned-capacity write throttles"
-                + " while the table used 99 %");
+        assertThat(v.headline())
+                .startsWith("Table at its provisioned limit: 830 provisioned-capacity write throttles"
+                        + " while the table used 99 %");
         assertThat(v.detail()).contains("Also: 5 hot partition (KeyRange)");
         assertThat(v.pointsAtKeys()).isFalse();
     }
@@ -67,8 +72,8 @@ class VerdictsTest {
     @Test
     void trafficWithoutThrottlesSaysSoAndNamesTheBusiestPeriod() {
         answerAll();
-        put(TABLE, TableMetric.CONSUMED_READ, 0, 60, 60_000);       // 1,000 RCU/s of 5,000
-        put(GSI, TableMetric.CONSUMED_WRITE, 5, 6, 30_000);         // 500 WCU/s of 1,000 at the peak
+        put(TABLE, TableMetric.CONSUMED_READ, 0, 60, 60_000); // 1,000 RCU/s of 5,000
+        put(GSI, TableMetric.CONSUMED_WRITE, 5, 6, 30_000); // 500 WCU/s of 1,000 at the peak
         Verdict v = Verdicts.of(b.build(DataStatus.DATA), PROVISIONED);
         assertThat(v.kind()).isEqualTo(Verdict.Kind.NO_THROTTLING);
         assertThat(v.headline()).isEqualTo("No throttling");
@@ -86,20 +91,21 @@ class VerdictsTest {
 
     @Test
     void withoutCauseMetricsLowUtilizationIsInferredToBeAHotPartition() {
-        put(TABLE, TableMetric.CONSUMED_WRITE, 0, 10, 30_000);      // 500 WCU/s of 5,000
+        put(TABLE, TableMetric.CONSUMED_WRITE, 0, 10, 30_000); // 500 WCU/s of 5,000
         put(TABLE, TableMetric.WRITE_THROTTLES, 0, 10, 12);
         Verdict v = Verdicts.of(b.build(DataStatus.DATA), PROVISIONED);
         assertThat(v.kind()).isEqualTo(Verdict.Kind.HOT_PARTITION);
         assertThat(v.inferred()).isTrue();
-        assertThat(v.headline()).isEqualTo("Hot partition: 120 write throttles while the table used 10 % of its"
-                + " provisioned 5,000 WCU/s");
+        assertThat(v.headline())
+                .isEqualTo("Hot partition: 120 write throttles while the table used 10 % of its"
+                        + " provisioned 5,000 WCU/s");
         assertThat(v.detail()).contains("inferred from utilization");
     }
 
     @Test
     void aThrottlingGsiIsNamedAndItsBackPressureExplained() {
         answerAll();
-        put(GSI, TableMetric.CONSUMED_WRITE, 0, 5, 12_000);         // 200 WCU/s of 1,000
+        put(GSI, TableMetric.CONSUMED_WRITE, 0, 5, 12_000); // 200 WCU/s of 1,000
         put(GSI, TableMetric.WRITE_THROTTLES, 0, 5, 40);
         put(GSI, TableMetric.WRITE_KEY_RANGE, 0, 5, 40);
         Verdict v = Verdicts.of(b.build(DataStatus.DATA), PROVISIONED);
@@ -124,8 +130,8 @@ class VerdictsTest {
 
     @Test
     void unavailableMetricsGiveNoVerdictButSayWhy() {
-        Verdict v = Verdicts.of(MetricsSnapshot.failed(plan, DataStatus.accessDenied("cloudwatch:GetMetricData")),
-                PROVISIONED);
+        Verdict v = Verdicts.of(
+                MetricsSnapshot.failed(plan, DataStatus.accessDenied("cloudwatch:GetMetricData")), PROVISIONED);
         assertThat(v.kind()).isEqualTo(Verdict.Kind.UNAVAILABLE);
         assertThat(v.detail()).isEqualTo("Access denied — needs cloudwatch:GetMetricData");
     }
@@ -142,9 +148,11 @@ class VerdictsTest {
         assertThat(prov[0]).isEqualTo(5_000);
         assertThat(prov[59]).isEqualTo(5_000);
         assertThat(s.display(TABLE, TableMetric.WRITE_THROTTLES)[3]).isZero();
-        assertThat(s.stateOf(TABLE, List.of(new MetricQuery.Key(TABLE, TableMetric.WRITE_THROTTLES, null))).state())
+        assertThat(s.stateOf(TABLE, List.of(new MetricQuery.Key(TABLE, TableMetric.WRITE_THROTTLES, null)))
+                        .state())
                 .isEqualTo(DataState.ZERO);
-        assertThat(s.stateOf(GSI, List.of(new MetricQuery.Key(GSI, TableMetric.CONSUMED_READ, null))).state())
+        assertThat(s.stateOf(GSI, List.of(new MetricQuery.Key(GSI, TableMetric.CONSUMED_READ, null)))
+                        .state())
                 .isEqualTo(DataState.NO_DATA);
     }
 }

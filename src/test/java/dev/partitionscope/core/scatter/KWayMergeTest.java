@@ -54,7 +54,9 @@ class KWayMergeTest {
                         wanting.add(s);
                     }
                 }
-                assertThat(wanting).as("a merge that is not done must want some shard").isNotEmpty();
+                assertThat(wanting)
+                        .as("a merge that is not done must want some shard")
+                        .isNotEmpty();
                 int s = wanting.get(r.nextInt(wanting.size()));
                 int page = 1 + r.nextInt(6);
                 List<Map<String, AttrValue>> stream = streams.get(s);
@@ -63,7 +65,9 @@ class KWayMergeTest {
                 fetchedItems += end - pos[s];
                 pos[s] = end;
             }
-            assertThat(merge.merged()).as("round %d asc=%s limit=%d", round, asc, limit).isEqualTo(expected);
+            assertThat(merge.merged())
+                    .as("round %d asc=%s limit=%d", round, asc, limit)
+                    .isEqualTo(expected);
             if (limit != Integer.MAX_VALUE) {
                 // early termination: at most one extra page (≤ 6 items) per shard beyond what was emitted
                 assertThat(fetchedItems).isLessThanOrEqualTo(expected.size() + 6 * n);

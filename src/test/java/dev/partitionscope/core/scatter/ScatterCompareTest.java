@@ -45,8 +45,10 @@ class ScatterCompareTest {
                     perKey.get(shard).add(it);
                     table.add(it);
                 }
-                if (shard > 0 && r.nextInt(4) == 0 && perKey.get(0).stream().noneMatch(x -> x.get("sk")
-                        .equals(it.get("sk")))) { // written under the legacy key too (a migration)
+                if (shard > 0
+                        && r.nextInt(4) == 0
+                        && perKey.get(0).stream().noneMatch(x -> x.get("sk")
+                                .equals(it.get("sk")))) { // written under the legacy key too (a migration)
                     var legacy = item("P", sk, i);
                     perKey.get(0).add(legacy);
                     table.add(legacy);
@@ -56,13 +58,16 @@ class ScatterCompareTest {
             boolean asc = r.nextBoolean();
             boolean dedupe = r.nextBoolean();
             int limit = r.nextInt(3) == 0 ? 0 : r.nextInt(30);
-            ScatterPlan plan = ScatterPlan.of("t", null, "pk", "sk", KeyType.S, keys).withOrder(asc).withLimit(limit)
+            ScatterPlan plan = ScatterPlan.of("t", null, "pk", "sk", KeyType.S, keys)
+                    .withOrder(asc)
+                    .withLimit(limit)
                     .withDedupeBy(dedupe ? List.of("sk") : List.of());
-            KWayMerge merge = new KWayMerge(keys.size(), "sk", asc, limit == 0 ? Integer.MAX_VALUE : limit,
-                    plan.dedupeBy());
+            KWayMerge merge =
+                    new KWayMerge(keys.size(), "sk", asc, limit == 0 ? Integer.MAX_VALUE : limit, plan.dedupeBy());
             for (int s = 0; s < keys.size(); s++) {
                 List<Map<String, AttrValue>> stream = new ArrayList<>(perKey.get(s));
-                stream.sort((a, b) -> a.get("sk").toString().compareTo(b.get("sk").toString()));
+                stream.sort(
+                        (a, b) -> a.get("sk").toString().compareTo(b.get("sk").toString()));
                 if (!asc) {
                     Collections.reverse(stream);
                 }
@@ -71,7 +76,10 @@ class ScatterCompareTest {
             Collections.shuffle(table, r);
             assertThat(BruteForce.answer(plan, table)).as("round %d", round).isEqualTo(merge.merged());
             if (dedupe) {
-                assertThat(merge.merged().stream().map(m -> m.get("sk")).distinct().count())
+                assertThat(merge.merged().stream()
+                                .map(m -> m.get("sk"))
+                                .distinct()
+                                .count())
                         .isEqualTo(merge.merged().size());
             }
         }
@@ -81,8 +89,13 @@ class ScatterCompareTest {
     void bruteForceAppliesTheSortCondition() {
         ScatterPlan plan = ScatterPlan.of("t", null, "pk", "sk", KeyType.S, List.of("A#1", "A#2"))
                 .withSortCondition(SortCondition.parse("begins_with 2026-06", KeyType.S));
-        var answer = BruteForce.answer(plan, List.of(item("A#1", "2026-06-02", 1), item("A#2", "2026-05-30", 2),
-                item("A#2", "2026-06-01", 3), item("B", "2026-06-01", 4)));
+        var answer = BruteForce.answer(
+                plan,
+                List.of(
+                        item("A#1", "2026-06-02", 1),
+                        item("A#2", "2026-05-30", 2),
+                        item("A#2", "2026-06-01", 3),
+                        item("B", "2026-06-01", 4)));
         assertThat(answer).extracting(m -> m.get("v")).containsExactly(AttrValue.n(3), AttrValue.n(1));
     }
 
@@ -101,8 +114,9 @@ class ScatterCompareTest {
         assertThat(x.onlyLeft()).containsExactly("c");
         assertThat(x.onlyRight()).containsExactly("z");
         assertThat(x.firstOrderDifference()).isZero();
-        assertThat(x.summary()).isEqualTo("Differs (matched by sk): 1 only in the sharded read [c]; 1 only in this"
-                + " read [z]; common items first differ in order at #1");
+        assertThat(x.summary())
+                .isEqualTo("Differs (matched by sk): 1 only in the sharded read [c]; 1 only in this"
+                        + " read [z]; common items first differ in order at #1");
         assertThatThrownBy(() -> ResultDiff.of(a, a, List.of())).isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -118,10 +132,16 @@ class ScatterCompareTest {
         assertThat(g.explanation()).startsWith("8 keys of the form PENDING#…: hash:8 (the keys cannot show");
 
         assertThat(SchemeGuess.of("OPS_LOG", "#", List.of("OPS_LOG#2026-06-21", "OPS_LOG#2026-06-22", "OPS_LOG"))
-                .spec()).isEqualTo("day");
-        assertThat(SchemeGuess.of("THREAT#abc", "#", List.of("THREAT#abc#2026-05", "THREAT#abc#2026-06",
-                "THREAT#xyz#2026-06")).spec()).isEqualTo("month");
-        assertThat(SchemeGuess.of("X", ".", List.of("X.2026-06-22.1", "X.2026-06-22.4", "X.2026-06-23.2")).spec())
+                        .spec())
+                .isEqualTo("day");
+        assertThat(SchemeGuess.of(
+                                "THREAT#abc",
+                                "#",
+                                List.of("THREAT#abc#2026-05", "THREAT#abc#2026-06", "THREAT#xyz#2026-06"))
+                        .spec())
+                .isEqualTo("month");
+        assertThat(SchemeGuess.of("X", ".", List.of("X.2026-06-22.1", "X.2026-06-22.4", "X.2026-06-23.2"))
+                        .spec())
                 .isEqualTo("day+hash:4");
         SchemeGuess zero = SchemeGuess.of("PRODUCT_INDEX", "#", List.of("PRODUCT_INDEX#0", "PRODUCT_INDEX#9"));
         assertThat(zero.spec()).isEqualTo("hash:9");
@@ -136,25 +156,30 @@ class ScatterCompareTest {
 
     @Test
     void filterInputMapsNamesInfersValuesAndSaysWhatIsWrong() {
-        FilterInput f = FilterInput.parse("#total > :min AND #state = :s AND #ok = :t", ":min=100; :s=PENDING\n"
-                + ":t=true");
-        assertThat(f.names()).containsEntry("#total", "total").containsEntry("#state", "state")
+        FilterInput f =
+                FilterInput.parse("#total > :min AND #state = :s AND #ok = :t", ":min=100; :s=PENDING\n" + ":t=true");
+        assertThat(f.names())
+                .containsEntry("#total", "total")
+                .containsEntry("#state", "state")
                 .containsEntry("#ok", "ok");
-        assertThat(f.values()).containsEntry(":min", AttrValue.n(100)).containsEntry(":s", AttrValue.s("PENDING"))
+        assertThat(f.values())
+                .containsEntry(":min", AttrValue.n(100))
+                .containsEntry(":s", AttrValue.s("PENDING"))
                 .containsEntry(":t", AttrValue.Bool.TRUE);
         assertThat(FilterInput.parse("#a = :v", ":v=\"42\"").values()).containsEntry(":v", AttrValue.s("42"));
         assertThat(FilterInput.parse("#a = :v", ":v=S:42").values()).containsEntry(":v", AttrValue.s("42"));
         assertThat(FilterInput.parse(" ", "").isEmpty()).isTrue();
-        assertThatThrownBy(() -> FilterInput.parse("#a > :min", "")).hasMessage("The filter uses :min but no value"
-                + " is given for it: add :min=… to the filter values (e.g. :min=N:40)");
-        assertThatThrownBy(() -> FilterInput.parse("#a > :min", ":min=1; :max=2")).hasMessageStartingWith("The filter"
-                + " value :max is not used");
-        assertThatThrownBy(() -> FilterInput.parse("", ":min=1")).hasMessageStartingWith("Filter values are given"
-                + " but no filter expression");
+        assertThatThrownBy(() -> FilterInput.parse("#a > :min", ""))
+                .hasMessage("The filter uses :min but no value"
+                        + " is given for it: add :min=… to the filter values (e.g. :min=N:40)");
+        assertThatThrownBy(() -> FilterInput.parse("#a > :min", ":min=1; :max=2"))
+                .hasMessageStartingWith("The filter" + " value :max is not used");
+        assertThatThrownBy(() -> FilterInput.parse("", ":min=1"))
+                .hasMessageStartingWith("Filter values are given" + " but no filter expression");
         assertThatThrownBy(() -> FilterInput.parse("#sk > :v", ":v=1")).hasMessageStartingWith("#sk is reserved");
-        assertThatThrownBy(() -> FilterInput.parse("#a > :v", ":v=N:ten")).hasMessage("':v=N:ten': ten is not a"
-                + " number");
-        assertThatThrownBy(() -> FilterInput.parse("#a > :v", "v=1")).hasMessageStartingWith("'v=1': give"
-                + " :NAME=TYPE:VALUE");
+        assertThatThrownBy(() -> FilterInput.parse("#a > :v", ":v=N:ten"))
+                .hasMessage("':v=N:ten': ten is not a" + " number");
+        assertThatThrownBy(() -> FilterInput.parse("#a > :v", "v=1"))
+                .hasMessageStartingWith("'v=1': give" + " :NAME=TYPE:VALUE");
     }
 }

@@ -21,14 +21,17 @@ class KeySchemeTest {
             assertThat(s.hotValues()).isEmpty();
             assertThat(KeyScheme.parse(s.toString())).isEqualTo(s);
         }
-        assertThat(KeyScheme.parse(" Hash:8 ").toString()).as("case and blanks are forgiven").isEqualTo("hash:8");
+        assertThat(KeyScheme.parse(" Hash:8 ").toString())
+                .as("case and blanks are forgiven")
+                .isEqualTo("hash:8");
     }
 
     @Test
     void combinationsAddOneSuffixPerPartInOrder() {
         KeyScheme s = KeyScheme.parse("day+hash:8");
-        assertThat(s.parts()).containsExactly(new KeyScheme.Timed(KeyScheme.Bucket.DAY),
-                new KeyScheme.Numbered(KeyScheme.Method.HASH, 8));
+        assertThat(s.parts())
+                .containsExactly(
+                        new KeyScheme.Timed(KeyScheme.Bucket.DAY), new KeyScheme.Numbered(KeyScheme.Method.HASH, 8));
         assertThat(s.shards()).isEqualTo(8);
         assertThat(s.bucket()).isEqualTo(KeyScheme.Bucket.DAY);
         String key = s.apply("OPS_LOG", "call-17", T, new Random(1), "#");
@@ -44,8 +47,16 @@ class KeySchemeTest {
         assertThat(s.toString()).isEqualTo("PENDING,SHIPPED:hash:8");
         assertThat(s.apply("PENDING", "o-1", T, null, "#")).matches("PENDING#[1-8]");
         assertThat(s.apply("DELIVERED", "o-1", T, null, "#")).isEqualTo("DELIVERED");
-        assertThat(s.keysAt("SHIPPED", T, "#")).containsExactly("SHIPPED#1", "SHIPPED#2", "SHIPPED#3", "SHIPPED#4",
-                "SHIPPED#5", "SHIPPED#6", "SHIPPED#7", "SHIPPED#8");
+        assertThat(s.keysAt("SHIPPED", T, "#"))
+                .containsExactly(
+                        "SHIPPED#1",
+                        "SHIPPED#2",
+                        "SHIPPED#3",
+                        "SHIPPED#4",
+                        "SHIPPED#5",
+                        "SHIPPED#6",
+                        "SHIPPED#7",
+                        "SHIPPED#8");
         assertThat(s.keysAt("CANCELLED", T, "#")).containsExactly("CANCELLED");
         // Values may contain '#' or even ':' and may be named like a scheme part.
         assertThat(KeyScheme.parse("TENANT#acme:hash:8").hotValues()).containsExactly("TENANT#acme");
@@ -59,8 +70,10 @@ class KeySchemeTest {
         KeyScheme s = KeyScheme.parse("sum:10");
         assertThat(s.apply("PEDIDOS#2026-09-06", "P123456", T, null, "."))
                 .isEqualTo("PEDIDOS#2026-09-06." + Suffixes.sum("P123456", 10));
-        assertThat(KeyScheme.parse("random:200").keysAt("2014-07-09", T, ".")).hasSize(200)
-                .startsWith("2014-07-09.1", "2014-07-09.2").endsWith("2014-07-09.200");
+        assertThat(KeyScheme.parse("random:200").keysAt("2014-07-09", T, "."))
+                .hasSize(200)
+                .startsWith("2014-07-09.1", "2014-07-09.2")
+                .endsWith("2014-07-09.200");
     }
 
     @Test
@@ -71,7 +84,9 @@ class KeySchemeTest {
         for (int i = 0; i < 2_000; i++) {
             seen.add(s.apply("PRODUCT_INDEX", null, T, r, "#"));
         }
-        assertThat(seen).hasSize(10).contains("PRODUCT_INDEX#1", "PRODUCT_INDEX#10")
+        assertThat(seen)
+                .hasSize(10)
+                .contains("PRODUCT_INDEX#1", "PRODUCT_INDEX#10")
                 .doesNotContain("PRODUCT_INDEX#0", "PRODUCT_INDEX#11");
         assertThat(s.recomputable()).isFalse();
         assertThat(KeyScheme.parse("day+sum:4").recomputable()).isTrue();
@@ -90,7 +105,7 @@ class KeySchemeTest {
         List<List<String>> valueSets = List.of(List.of(), List.of("PENDING"), List.of("PENDING", "SHIPPED"));
         List<KeyScheme.Part> numbered = new java.util.ArrayList<>();
         for (KeyScheme.Method m : KeyScheme.Method.values()) {
-            for (int n : new int[]{1, 8, 200, 10_000}) {
+            for (int n : new int[] {1, 8, 200, 10_000}) {
                 numbered.add(new KeyScheme.Numbered(m, n));
             }
         }
@@ -99,7 +114,8 @@ class KeySchemeTest {
         for (KeyScheme.Part a : numbered) {
             numberedLists.add(List.of(a));
             for (KeyScheme.Part b : numbered) {
-                if ((long) ((KeyScheme.Numbered) a).shards() * ((KeyScheme.Numbered) b).shards() <= KeyScheme.MAX_SHARDS) {
+                if ((long) ((KeyScheme.Numbered) a).shards() * ((KeyScheme.Numbered) b).shards()
+                        <= KeyScheme.MAX_SHARDS) {
                     numberedLists.add(List.of(a, b));
                 }
             }
@@ -108,7 +124,7 @@ class KeySchemeTest {
         for (List<String> values : valueSets) {
             for (List<KeyScheme.Part> nums : numberedLists) {
                 for (int t = -1; t < KeyScheme.Bucket.values().length; t++) {
-                    for (boolean timeFirst : new boolean[]{true, false}) {
+                    for (boolean timeFirst : new boolean[] {true, false}) {
                         List<KeyScheme.Part> parts = new java.util.ArrayList<>(nums);
                         if (t >= 0) {
                             parts.add(timeFirst ? 0 : parts.size(), new KeyScheme.Timed(KeyScheme.Bucket.values()[t]));
@@ -127,9 +143,12 @@ class KeySchemeTest {
                         assertThat(s.hotValues()).as(spec.toString()).containsExactlyElementsOf(values);
                         assertThat(s.toString()).isEqualTo(spec.toString());
                         assertThat(KeyScheme.parse(s.toString())).isEqualTo(s);
-                        assertThat(KeyScheme.parse(spec.toString().toUpperCase(java.util.Locale.ROOT)
-                                .replace("+", " + "))).as("upper case, blanks: " + spec)
-                                .extracting(KeyScheme::parts).isEqualTo(parts);
+                        assertThat(KeyScheme.parse(spec.toString()
+                                        .toUpperCase(java.util.Locale.ROOT)
+                                        .replace("+", " + ")))
+                                .as("upper case, blanks: " + spec)
+                                .extracting(KeyScheme::parts)
+                                .isEqualTo(parts);
                         checked++;
                     }
                 }
@@ -142,8 +161,10 @@ class KeySchemeTest {
 
     @Test
     void badSpecsSayWhatIsWrongAndWhatToWrite() {
-        assertThatThrownBy(() -> KeyScheme.parse("")).isInstanceOf(SchemeException.class)
-                .hasMessageContaining("empty").hasMessageContaining("hash:8");
+        assertThatThrownBy(() -> KeyScheme.parse(""))
+                .isInstanceOf(SchemeException.class)
+                .hasMessageContaining("empty")
+                .hasMessageContaining("hash:8");
         assertThatThrownBy(() -> KeyScheme.parse("hash")).hasMessage("'hash': hash needs a shard count, e.g. hash:8");
         assertThatThrownBy(() -> KeyScheme.parse("hash:0"))
                 .hasMessage("'hash:0': hash:0 — the shard count must be a whole number from 1 to 10000, e.g. hash:8");
@@ -153,10 +174,13 @@ class KeySchemeTest {
         assertThatThrownBy(() -> KeyScheme.parse("product:"))
                 .hasMessage("'product:': product: has no shard count after the colon; write e.g. product:8");
         assertThatThrownBy(() -> KeyScheme.parse("random:x")).hasMessageContaining("random:x — the shard count");
-        assertThatThrownBy(() -> KeyScheme.parse("random:10001")).hasMessageContaining("more than 10000 shards")
+        assertThatThrownBy(() -> KeyScheme.parse("random:10001"))
+                .hasMessageContaining("more than 10000 shards")
                 .hasMessageContaining("from 1 to 10000");
         assertThatThrownBy(() -> KeyScheme.parse("hash:99999999999")).hasMessageContaining("more than 10000");
-        assertThat(KeyScheme.parse("random:10000").shards()).isEqualTo(KeyScheme.MAX_SHARDS).isEqualTo(10_000);
+        assertThat(KeyScheme.parse("random:10000").shards())
+                .isEqualTo(KeyScheme.MAX_SHARDS)
+                .isEqualTo(10_000);
         assertThatThrownBy(() -> KeyScheme.parse("hash:200+random:51"))
                 .hasMessageContaining("the parts multiply to more than 10000 keys per value");
         assertThatThrownBy(() -> KeyScheme.parse("shard:8"))
@@ -174,8 +198,7 @@ class KeySchemeTest {
                 .hasMessageStartingWith("'PENDING:hsh:8': 'hsh:8' is not a scheme");
         assertThatThrownBy(() -> KeyScheme.parse("PENDING,,SHIPPED:hash:8"))
                 .hasMessageContaining("hot-value list before the scheme has an empty value");
-        assertThatThrownBy(() -> KeyScheme.parse("PENDING,SHIPPED"))
-                .hasMessageContaining("is not a scheme");
+        assertThatThrownBy(() -> KeyScheme.parse("PENDING,SHIPPED")).hasMessageContaining("is not a scheme");
         assertThatThrownBy(() -> KeyScheme.parse("hash:8").apply("PENDING", null, T, null, "#"))
                 .hasMessageContaining("hash:8 needs an id");
     }

@@ -17,8 +17,7 @@ class Murmur3Test {
         assertThat(Murmur3.hash64("hello, world!")).isEqualTo(-5_307_364_510_503_470_246L);
         assertThat(Murmur3.hash64("0123456789abcdef")).isEqualTo(5_467_490_433_528_156_583L);
         assertThat(Murmur3.hash64("0123456789abcdefX")).isEqualTo(-3_608_559_037_187_041_545L);
-        assertThat(Murmur3.hash64("ORDER#3f2a9c1e-1234-4d5e-8f90-abcdefabcdef"))
-                .isEqualTo(-9_215_542_494_197_709_811L);
+        assertThat(Murmur3.hash64("ORDER#3f2a9c1e-1234-4d5e-8f90-abcdefabcdef")).isEqualTo(-9_215_542_494_197_709_811L);
         assertThat(Murmur3.hash64("ünïcødé 🎉")).isEqualTo(2_501_988_105_061_692_036L);
     }
 }

@@ -69,7 +69,8 @@ class SuffixesTest {
         // Published vectors (Python mmh3, Guava murmur3_32_fixed).
         assertThat(Murmur3.unsigned("foo")).isEqualTo(4_138_058_784L);
         assertThat(Murmur3.unsigned("hello")).isEqualTo(613_153_351L);
-        assertThat(Murmur3.hash32("foo".getBytes(java.nio.charset.StandardCharsets.UTF_8), 42)).isEqualTo(-1_322_301_282);
+        assertThat(Murmur3.hash32("foo".getBytes(java.nio.charset.StandardCharsets.UTF_8), 42))
+                .isEqualTo(-1_322_301_282);
         assertThat(Murmur3.unsigned("")).isZero();
         assertThat(Suffixes.hash("foo", 8)).isEqualTo((int) (4_138_058_784L % 8) + 1);
 
@@ -84,8 +85,11 @@ class SuffixesTest {
             assertThat(counts[s]).as("shard %d of 8", s).isBetween(n / 8 - 400, n / 8 + 400);
         }
         // Neighbouring ids land on different shards (no sequential clumping).
-        assertThat(java.util.stream.IntStream.range(0, 16).map(i -> Suffixes.hash("order-" + i, 8)).distinct()
-                .count()).isGreaterThanOrEqualTo(6);
+        assertThat(java.util.stream.IntStream.range(0, 16)
+                        .map(i -> Suffixes.hash("order-" + i, 8))
+                        .distinct()
+                        .count())
+                .isGreaterThanOrEqualTo(6);
     }
 
     @Test
@@ -94,12 +98,14 @@ class SuffixesTest {
         assertThat(Suffixes.bucket(KeyScheme.Bucket.HOUR, t)).isEqualTo("2026-06-22T01");
         assertThat(Suffixes.bucket(KeyScheme.Bucket.DAY, t)).isEqualTo("2026-06-22");
         assertThat(Suffixes.bucket(KeyScheme.Bucket.MONTH, t)).isEqualTo("2026-06");
-        assertThat(Suffixes.bucket(KeyScheme.Bucket.DAY, t + 1)).as("next hour, same day").isEqualTo("2026-06-22");
+        assertThat(Suffixes.bucket(KeyScheme.Bucket.DAY, t + 1))
+                .as("next hour, same day")
+                .isEqualTo("2026-06-22");
         assertThat(Suffixes.bucket(KeyScheme.Bucket.HOUR, t + 1)).isEqualTo("2026-06-22T02");
         long newYear = Instant.parse("2026-12-31T23:30:00Z").toEpochMilli();
         assertThat(Suffixes.bucket(KeyScheme.Bucket.MONTH, newYear + 3_600_000)).isEqualTo("2027-01");
-        assertThat(Suffixes.bucketStart(KeyScheme.Bucket.DAY, t)).isEqualTo(Instant.parse("2026-06-22T00:00:00Z")
-                .toEpochMilli());
+        assertThat(Suffixes.bucketStart(KeyScheme.Bucket.DAY, t))
+                .isEqualTo(Instant.parse("2026-06-22T00:00:00Z").toEpochMilli());
         assertThat(Suffixes.bucket(KeyScheme.Bucket.DAY, Suffixes.bucketBefore(KeyScheme.Bucket.DAY, t, 6)))
                 .isEqualTo("2026-06-16");
         assertThat(Suffixes.bucket(KeyScheme.Bucket.MONTH, Suffixes.bucketBefore(KeyScheme.Bucket.MONTH, t, 6)))

@@ -3,9 +3,9 @@ package dev.partitionscope.core.sketch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class HyperLogLogTest {
 
@@ -24,7 +24,8 @@ class HyperLogLogTest {
 
         double error = Math.abs(hll.estimate() - cardinality) / cardinality;
         assertThat(hll.relativeError()).isCloseTo(1.04 / 128, org.assertj.core.api.Assertions.within(1e-12));
-        assertThat(error).as("estimate %.1f of %d", hll.estimate(), cardinality)
+        assertThat(error)
+                .as("estimate %.1f of %d", hll.estimate(), cardinality)
                 .isLessThanOrEqualTo(3 * hll.relativeError());
     }
 
@@ -85,6 +86,7 @@ class HyperLogLogTest {
     void precisionIsBounded() {
         assertThatThrownBy(() -> new HyperLogLog(3)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new HyperLogLog(19)).isInstanceOf(IllegalArgumentException.class);
-        assertThat(new HyperLogLog(18).relativeError()).isCloseTo(1.04 / 512, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(new HyperLogLog(18).relativeError())
+                .isCloseTo(1.04 / 512, org.assertj.core.api.Assertions.within(1e-12));
     }
 }

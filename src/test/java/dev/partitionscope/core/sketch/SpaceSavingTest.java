@@ -72,8 +72,10 @@ class SpaceSavingTest {
         assertThat(monitored).isEqualTo(100);
         assertThat(f.size()).isEqualTo(100);
         assertThat(f.absentBound()).isEqualTo(bound);
-        assertThat(f.total()).isCloseTo(truth.values().stream().mapToDouble(Double::doubleValue).sum(),
-                org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(f.total())
+                .isCloseTo(
+                        truth.values().stream().mapToDouble(Double::doubleValue).sum(),
+                        org.assertj.core.api.Assertions.within(1e-6));
         // Heaviest first, and the true top 10 are all monitored.
         for (int i = 1; i < f.size(); i++) {
             assertThat(f.counts()[i]).isLessThanOrEqualTo(f.counts()[i - 1]);

@@ -16,7 +16,8 @@ class ClockTest {
         SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
 
         assertThat(clock.nanoTime()).isZero();
-        assertThat(clock.epochMillis()).isEqualTo(Instant.parse("2026-06-22T10:00:00Z").toEpochMilli());
+        assertThat(clock.epochMillis())
+                .isEqualTo(Instant.parse("2026-06-22T10:00:00Z").toEpochMilli());
 
         clock.advance(Duration.ofMinutes(90));
         clock.advanceNanos(1_500_000);
@@ -24,7 +25,8 @@ class ClockTest {
         clock.advanceSeconds(1);
 
         assertThat(clock.nanoTime()).isEqualTo(Duration.ofMinutes(90).toNanos() + 1_000_000_000L + 3_500_000);
-        assertThat(clock.epochMillis()).isEqualTo(Instant.parse("2026-06-22T11:30:01.003Z").toEpochMilli());
+        assertThat(clock.epochMillis())
+                .isEqualTo(Instant.parse("2026-06-22T11:30:01.003Z").toEpochMilli());
         assertThat(clock.elapsed()).isEqualTo(Duration.ofNanos(clock.nanoTime()));
     }
 

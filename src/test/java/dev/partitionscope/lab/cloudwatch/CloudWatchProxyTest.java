@@ -48,19 +48,26 @@ class CloudWatchProxyTest {
         upstream = RecordingProxy.to(upstreamLab.endpoint().orElseThrow());
         proxy = Lab.start(Lab.Options.defaults().withClock(clock).withUpstream(upstream.endpoint()));
         URI endpoint = URI.create(proxy.endpoint().orElseThrow());
-        StaticCredentialsProvider credentials = StaticCredentialsProvider.create(AwsBasicCredentials.create("lab",
-                "lab"));
-        ddb = DynamoDbClient.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
-                .credentialsProvider(credentials).overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
+        StaticCredentialsProvider credentials =
+                StaticCredentialsProvider.create(AwsBasicCredentials.create("lab", "lab"));
+        ddb = DynamoDbClient.builder()
+                .endpointOverride(endpoint)
+                .region(Region.US_EAST_1)
+                .credentialsProvider(credentials)
+                .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
                 .build();
-        cw = CloudWatchClient.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
-                .credentialsProvider(credentials).overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
+        cw = CloudWatchClient.builder()
+                .endpointOverride(endpoint)
+                .region(Region.US_EAST_1)
+                .credentialsProvider(credentials)
+                .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
                 .build();
         ddb.createTable(b -> b.tableName("proxied")
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                .attributeDefinitions(
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
                         a -> a.attributeName("sk").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH),
-                        k -> k.attributeName("sk").keyType(KeyType.RANGE))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk")
+                        .keyType(KeyType.RANGE))
                 .billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(p -> p.readCapacityUnits(5000L).writeCapacityUnits(5000L)));
     }
@@ -82,12 +89,20 @@ class CloudWatchProxyTest {
         for (int batch = 0; batch < 48; batch++) {
             List<WriteRequest> items = new ArrayList<>();
             for (int i = 0; i < 25; i++) {
-                items.add(WriteRequest.builder().putRequest(p -> p.item(Map.of("pk", AttributeValue.fromS("HOT"),
-                        "sk", AttributeValue.fromS("s" + items.size() + "-" + System.nanoTime())))).build());
+                items.add(WriteRequest.builder()
+                        .putRequest(p -> p.item(Map.of(
+                                "pk",
+                                AttributeValue.fromS("HOT"),
+                                "sk",
+                                AttributeValue.fromS("s" + items.size() + "-" + System.nanoTime()))))
+                        .build());
             }
             try {
                 BatchWriteItemResponse r = ddb.batchWriteItem(b -> b.requestItems(Map.of("proxied", items)));
-                accepted += 25 - r.unprocessedItems().getOrDefault("proxied", List.of()).size();
+                accepted += 25
+                        - r.unprocessedItems()
+                                .getOrDefault("proxied", List.of())
+                                .size();
             } catch (ProvisionedThroughputExceededException e) {
                 // every item throttled by the proxy: nothing forwarded
             }
@@ -95,22 +110,34 @@ class CloudWatchProxyTest {
         assertThat(accepted).isEqualTo(1_000);
         clock.advanceSeconds(90);
 
-        GetMetricDataResponse r = cw.getMetricData(b -> b.startTime(CwLab.T0).endTime(CwLab.T0.plusSeconds(300))
+        GetMetricDataResponse r = cw.getMetricData(b -> b.startTime(CwLab.T0)
+                .endTime(CwLab.T0.plusSeconds(300))
                 .metricDataQueries(
-                        CloudWatchSdkTest.query("w", "ConsumedWriteCapacityUnits", "Sum",
+                        CloudWatchSdkTest.query(
+                                "w",
+                                "ConsumedWriteCapacityUnits",
+                                "Sum",
                                 CloudWatchSdkTest.dim("TableName", "proxied")),
-                        CloudWatchSdkTest.query("kr", "WriteKeyRangeThroughputThrottleEvents", "Sum",
+                        CloudWatchSdkTest.query(
+                                "kr",
+                                "WriteKeyRangeThroughputThrottleEvents",
+                                "Sum",
                                 CloudWatchSdkTest.dim("TableName", "proxied")),
-                        CloudWatchSdkTest.query("pw", "ProvisionedWriteCapacityUnits", "Maximum",
+                        CloudWatchSdkTest.query(
+                                "pw",
+                                "ProvisionedWriteCapacityUnits",
+                                "Maximum",
                                 CloudWatchSdkTest.dim("TableName", "proxied"))));
         assertThat(CloudWatchSdkTest.points(r, "w")).containsOnly(Map.entry(CwLab.T0, 1000.0));
         assertThat(CloudWatchSdkTest.points(r, "kr")).containsOnly(Map.entry(CwLab.T0, 200.0));
         assertThat(CloudWatchSdkTest.points(r, "pw")).containsOnly(Map.entry(CwLab.T0, 5000.0));
 
-        String pkc = cw.describeInsightRules(b -> { }).insightRules().get(0).name();
+        String pkc = cw.describeInsightRules(b -> {}).insightRules().get(0).name();
         assertThat(pkc).startsWith("DynamoDBContributorInsights-PKC-proxied-");
-        GetInsightRuleReportResponse report = cw.getInsightRuleReport(b -> b.ruleName(pkc).startTime(CwLab.T0)
-                .endTime(CwLab.T0.plusSeconds(300)).period(60));
+        GetInsightRuleReportResponse report = cw.getInsightRuleReport(b -> b.ruleName(pkc)
+                .startTime(CwLab.T0)
+                .endTime(CwLab.T0.plusSeconds(300))
+                .period(60));
         assertThat(report.contributors()).singleElement().satisfies(c -> {
             assertThat(c.keys()).containsExactly("HOT");
             assertThat(c.approximateAggregateValue()).isEqualTo(3000.0);

@@ -66,13 +66,15 @@ class CloudWatchSdkTest {
         @Override
         public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
             request = context.httpRequest();
-            body = context.requestBody().map(b -> {
-                try (InputStream in = b.contentStreamProvider().newStream()) {
-                    return in.readAllBytes();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }).orElse(new byte[0]);
+            body = context.requestBody()
+                    .map(b -> {
+                        try (InputStream in = b.contentStreamProvider().newStream()) {
+                            return in.readAllBytes();
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    })
+                    .orElse(new byte[0]);
         }
 
         @Override
@@ -84,17 +86,21 @@ class CloudWatchSdkTest {
     @BeforeEach
     void setUp() throws IOException {
         f = CwLab.started();
-        cw = CloudWatchClient.builder().endpointOverride(URI.create(f.endpoint())).region(Region.US_EAST_1)
+        cw = CloudWatchClient.builder()
+                .endpointOverride(URI.create(f.endpoint()))
+                .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lab", "lab")))
-                .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)).addExecutionInterceptor(capture))
+                .overrideConfiguration(
+                        o -> o.retryStrategy(b -> b.maxAttempts(1)).addExecutionInterceptor(capture))
                 .build();
         // Contributor Insights enabled through the DynamoDB SDK, before the workload.
-        try (DynamoDbClient ddb = DynamoDbClient.builder().endpointOverride(URI.create(f.endpoint()))
+        try (DynamoDbClient ddb = DynamoDbClient.builder()
+                .endpointOverride(URI.create(f.endpoint()))
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lab", "lab")))
                 .build()) {
-            ddb.updateContributorInsights(b -> b.tableName("orders")
-                    .contributorInsightsAction(ContributorInsightsAction.ENABLE));
+            ddb.updateContributorInsights(
+                    b -> b.tableName("orders").contributorInsightsAction(ContributorInsightsAction.ENABLE));
         }
         f.at(0);
         assertThat(f.puts("PENDING", 1500)).isEqualTo(1000);
@@ -115,8 +121,12 @@ class CloudWatchSdkTest {
     }
 
     static MetricDataQuery query(String id, String metric, String stat, Dimension... dims) {
-        return MetricDataQuery.builder().id(id).metricStat(s -> s.stat(stat).period(60)
-                .metric(m -> m.namespace("AWS/DynamoDB").metricName(metric).dimensions(dims))).build();
+        return MetricDataQuery.builder()
+                .id(id)
+                .metricStat(s -> s.stat(stat).period(60).metric(m -> m.namespace("AWS/DynamoDB")
+                        .metricName(metric)
+                        .dimensions(dims)))
+                .build();
     }
 
     static Dimension dim(String name, String value) {
@@ -138,8 +148,10 @@ class CloudWatchSdkTest {
     @Test
     void getMetricDataGivesTheWorkloadsSumsThrottlesAndProvisionedCapacity() throws IOException {
         Dimension table = dim("TableName", "orders");
-        GetMetricDataResponse r = cw.getMetricData(b -> b.startTime(CwLab.T0).endTime(CwLab.T0.plusSeconds(300))
-                .scanBy(ScanBy.TIMESTAMP_ASCENDING).metricDataQueries(
+        GetMetricDataResponse r = cw.getMetricData(b -> b.startTime(CwLab.T0)
+                .endTime(CwLab.T0.plusSeconds(300))
+                .scanBy(ScanBy.TIMESTAMP_ASCENDING)
+                .metricDataQueries(
                         query("w", "ConsumedWriteCapacityUnits", "Sum", table),
                         query("wn", "ConsumedWriteCapacityUnits", "SampleCount", table),
                         query("wa", "ConsumedWriteCapacityUnits", "Average", table),
@@ -160,8 +172,8 @@ class CloudWatchSdkTest {
         assertThat(w.label()).isEqualTo("ConsumedWriteCapacityUnits Sum");
 
         // What the SDK sent: Smithy RPC v2 CBOR, timestamps as tag 1.
-        assertThat(capture.request.encodedPath()).isEqualTo("/service/GraniteServiceVersion20100801/operation/"
-                + "GetMetricData");
+        assertThat(capture.request.encodedPath())
+                .isEqualTo("/service/GraniteServiceVersion20100801/operation/" + "GetMetricData");
         assertThat(capture.request.firstMatchingHeader("Content-Type")).contains("application/cbor");
         assertThat(capture.request.firstMatchingHeader("smithy-protocol")).contains("rpc-v2-cbor");
         assertThat(capture.request.firstMatchingHeader("X-Amz-Target")).isEmpty();
@@ -192,11 +204,18 @@ class CloudWatchSdkTest {
         f.at(1800);
         List<MetricDataQuery> queries = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
-            queries.add(query("q" + i, i % 2 == 0 ? "ConsumedWriteCapacityUnits" : "ProvisionedWriteCapacityUnits",
-                    "Sum", dim("TableName", "orders")));
+            queries.add(query(
+                    "q" + i,
+                    i % 2 == 0 ? "ConsumedWriteCapacityUnits" : "ProvisionedWriteCapacityUnits",
+                    "Sum",
+                    dim("TableName", "orders")));
         }
-        GetMetricDataRequest request = GetMetricDataRequest.builder().startTime(CwLab.T0)
-                .endTime(CwLab.T0.plusSeconds(1800)).metricDataQueries(queries).maxDatapoints(1000).build();
+        GetMetricDataRequest request = GetMetricDataRequest.builder()
+                .startTime(CwLab.T0)
+                .endTime(CwLab.T0.plusSeconds(1800))
+                .metricDataQueries(queries)
+                .maxDatapoints(1000)
+                .build();
         Map<String, List<Instant>> seen = new HashMap<>();
         int pages = 0;
         for (GetMetricDataResponse page : cw.getMetricDataPaginator(request)) {
@@ -212,8 +231,10 @@ class CloudWatchSdkTest {
         assertThat(pages).isEqualTo((250 * 26 + 250 * 6 + 999) / 1000);
 
         queries.add(query("q500", "ConsumedWriteCapacityUnits", "Sum", dim("TableName", "orders")));
-        InvalidParameterValueException e = catchThrowableOfType(InvalidParameterValueException.class,
-                () -> cw.getMetricData(request.toBuilder().metricDataQueries(queries).build()));
+        InvalidParameterValueException e = catchThrowableOfType(
+                InvalidParameterValueException.class,
+                () -> cw.getMetricData(
+                        request.toBuilder().metricDataQueries(queries).build()));
         assertThat(e.statusCode()).isEqualTo(400);
         assertThat(e.awsErrorDetails().errorCode()).isEqualTo("InvalidParameterValue");
         assertThat(e.awsErrorDetails().errorMessage())
@@ -223,42 +244,65 @@ class CloudWatchSdkTest {
     @Test
     void getMetricStatisticsAndListMetricsParseThroughTheSdk() {
         List<Datapoint> dps = cw.getMetricStatistics(b -> b.namespace("AWS/DynamoDB")
-                .metricName("ConsumedWriteCapacityUnits").dimensions(dim("TableName", "orders"))
-                .startTime(CwLab.T0).endTime(CwLab.T0.plusSeconds(300)).period(60)
-                .statistics(Statistic.SUM, Statistic.SAMPLE_COUNT, Statistic.MAXIMUM)).datapoints();
-        assertThat(dps).extracting(Datapoint::timestamp, Datapoint::sum, Datapoint::sampleCount, Datapoint::maximum)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(CwLab.T0, 1010.0, 1010.0, 1.0),
+                        .metricName("ConsumedWriteCapacityUnits")
+                        .dimensions(dim("TableName", "orders"))
+                        .startTime(CwLab.T0)
+                        .endTime(CwLab.T0.plusSeconds(300))
+                        .period(60)
+                        .statistics(Statistic.SUM, Statistic.SAMPLE_COUNT, Statistic.MAXIMUM))
+                .datapoints();
+        assertThat(dps)
+                .extracting(Datapoint::timestamp, Datapoint::sum, Datapoint::sampleCount, Datapoint::maximum)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(CwLab.T0, 1010.0, 1010.0, 1.0),
                         org.assertj.core.groups.Tuple.tuple(CwLab.T0.plusSeconds(120), 2.0, 2.0, 1.0));
         assertThat(dps.get(0).unitAsString()).isEqualTo("Count");
 
         List<String> metrics = new ArrayList<>();
         cw.listMetricsPaginator(b -> b.namespace("AWS/DynamoDB").dimensions(d -> d.name("Operation")))
-                .metrics().forEach(m -> metrics.add(m.metricName() + " " + m.dimensions().get(1).value()));
-        assertThat(metrics).containsExactlyInAnyOrder("ThrottledRequests PutItem",
-                "SuccessfulRequestLatency PutItem", "SuccessfulRequestLatency GetItem");
+                .metrics()
+                .forEach(m ->
+                        metrics.add(m.metricName() + " " + m.dimensions().get(1).value()));
+        assertThat(metrics)
+                .containsExactlyInAnyOrder(
+                        "ThrottledRequests PutItem",
+                        "SuccessfulRequestLatency PutItem",
+                        "SuccessfulRequestLatency GetItem");
 
         InvalidParameterCombinationException tooMany = catchThrowableOfType(
-                InvalidParameterCombinationException.class, () -> cw.getMetricStatistics(b -> b
-                        .namespace("AWS/DynamoDB").metricName("ConsumedWriteCapacityUnits").startTime(CwLab.T0)
-                        .endTime(CwLab.T0.plusSeconds(2 * 86400)).period(60).statistics(Statistic.SUM)));
+                InvalidParameterCombinationException.class,
+                () -> cw.getMetricStatistics(b -> b.namespace("AWS/DynamoDB")
+                        .metricName("ConsumedWriteCapacityUnits")
+                        .startTime(CwLab.T0)
+                        .endTime(CwLab.T0.plusSeconds(2 * 86400))
+                        .period(60)
+                        .statistics(Statistic.SUM)));
         assertThat(tooMany.awsErrorDetails().errorCode()).isEqualTo("InvalidParameterCombination");
     }
 
     @Test
     void insightRulesAndReportsRankTheHotKeyFirstWithWriteWeighting() {
-        List<InsightRule> rules = cw.describeInsightRules(b -> { }).insightRules();
-        assertThat(rules).extracting(InsightRule::name).containsExactly(
-                "DynamoDBContributorInsights-PKC-orders-" + CwLab.T0.toEpochMilli(),
-                "DynamoDBContributorInsights-PKT-orders-" + CwLab.T0.toEpochMilli(),
-                "DynamoDBContributorInsights-SKC-orders-" + CwLab.T0.toEpochMilli(),
-                "DynamoDBContributorInsights-SKT-orders-" + CwLab.T0.toEpochMilli());
+        List<InsightRule> rules = cw.describeInsightRules(b -> {}).insightRules();
+        assertThat(rules)
+                .extracting(InsightRule::name)
+                .containsExactly(
+                        "DynamoDBContributorInsights-PKC-orders-" + CwLab.T0.toEpochMilli(),
+                        "DynamoDBContributorInsights-PKT-orders-" + CwLab.T0.toEpochMilli(),
+                        "DynamoDBContributorInsights-SKC-orders-" + CwLab.T0.toEpochMilli(),
+                        "DynamoDBContributorInsights-SKT-orders-" + CwLab.T0.toEpochMilli());
         assertThat(rules.get(0).managedRule()).isTrue();
         assertThat(rules.get(0).state()).isEqualTo("ENABLED");
 
-        GetInsightRuleReportResponse pkc = cw.getInsightRuleReport(b -> b.ruleName(rules.get(0).name())
-                .startTime(CwLab.T0).endTime(CwLab.T0.plusSeconds(300)).period(60).maxContributorCount(25)
-                .orderBy("Sum").metrics("MaxContributorValue", "Maximum"));
-        assertThat(pkc.contributors()).extracting(c -> c.keys().get(0) + "=" + c.approximateAggregateValue())
+        GetInsightRuleReportResponse pkc =
+                cw.getInsightRuleReport(b -> b.ruleName(rules.get(0).name())
+                        .startTime(CwLab.T0)
+                        .endTime(CwLab.T0.plusSeconds(300))
+                        .period(60)
+                        .maxContributorCount(25)
+                        .orderBy("Sum")
+                        .metrics("MaxContributorValue", "Maximum"));
+        assertThat(pkc.contributors())
+                .extracting(c -> c.keys().get(0) + "=" + c.approximateAggregateValue())
                 .containsExactly("PENDING=3000.0", "SHIPPED=30.0", "READS=25.0", "LATER=6.0");
         assertThat(pkc.contributors().get(0).datapoints()).singleElement().satisfies(d -> {
             assertThat(d.timestamp()).isEqualTo(CwLab.T0);
@@ -271,34 +315,51 @@ class CloudWatchSdkTest {
         assertThat(pkc.aggregationStatistic()).isEqualTo("Sum");
         assertThat(pkc.approximateUniqueCount()).isEqualTo(4L);
 
-        GetInsightRuleReportResponse pkt = cw.getInsightRuleReport(b -> b.ruleName(rules.get(1).name())
-                .startTime(CwLab.T0).endTime(CwLab.T0.plusSeconds(300)).period(300));
-        assertThat(pkt.contributors()).extracting(c -> c.keys().get(0) + "=" + c.approximateAggregateValue())
+        GetInsightRuleReportResponse pkt =
+                cw.getInsightRuleReport(b -> b.ruleName(rules.get(1).name())
+                        .startTime(CwLab.T0)
+                        .endTime(CwLab.T0.plusSeconds(300))
+                        .period(300));
+        assertThat(pkt.contributors())
+                .extracting(c -> c.keys().get(0) + "=" + c.approximateAggregateValue())
                 .containsExactly("PENDING=500.0");
 
-        InvalidParameterValueException tooMany = catchThrowableOfType(InvalidParameterValueException.class,
-                () -> cw.getInsightRuleReport(b -> b.ruleName(rules.get(0).name()).startTime(CwLab.T0)
-                        .endTime(CwLab.T0.plusSeconds(300)).period(60).maxContributorCount(26)));
+        InvalidParameterValueException tooMany = catchThrowableOfType(
+                InvalidParameterValueException.class,
+                () -> cw.getInsightRuleReport(b -> b.ruleName(rules.get(0).name())
+                        .startTime(CwLab.T0)
+                        .endTime(CwLab.T0.plusSeconds(300))
+                        .period(60)
+                        .maxContributorCount(26)));
         assertThat(tooMany.statusCode()).isEqualTo(400);
         assertThat(tooMany.awsErrorDetails().errorCode()).isEqualTo("InvalidParameterValue");
         assertThat(capture.response.firstMatchingHeader("x-amzn-query-error")).contains("InvalidParameterValue;Sender");
-        ResourceNotFoundException missing = catchThrowableOfType(ResourceNotFoundException.class,
+        ResourceNotFoundException missing = catchThrowableOfType(
+                ResourceNotFoundException.class,
                 () -> cw.getInsightRuleReport(b -> b.ruleName("DynamoDBContributorInsights-PKC-nope-1")
-                        .startTime(CwLab.T0).endTime(CwLab.T0.plusSeconds(300)).period(60)));
+                        .startTime(CwLab.T0)
+                        .endTime(CwLab.T0.plusSeconds(300))
+                        .period(60)));
         assertThat(missing.statusCode()).isEqualTo(404);
     }
 
     @Test
     void cloudWatchErrorsBecomeTheSdksExceptionTypes() {
-        InvalidNextTokenException token = catchThrowableOfType(InvalidNextTokenException.class,
-                () -> cw.getMetricData(b -> b.startTime(CwLab.T0).endTime(CwLab.T0.plusSeconds(60)).nextToken("x")
+        InvalidNextTokenException token = catchThrowableOfType(
+                InvalidNextTokenException.class,
+                () -> cw.getMetricData(b -> b.startTime(CwLab.T0)
+                        .endTime(CwLab.T0.plusSeconds(60))
+                        .nextToken("x")
                         .metricDataQueries(query("a", "ConsumedWriteCapacityUnits", "Sum"))));
         assertThat(token.awsErrorDetails().errorCode()).isEqualTo("InvalidNextToken");
-        ValidationException stat = catchThrowableOfType(ValidationException.class,
-                () -> cw.getMetricData(b -> b.startTime(CwLab.T0).endTime(CwLab.T0.plusSeconds(60))
+        ValidationException stat = catchThrowableOfType(
+                ValidationException.class,
+                () -> cw.getMetricData(b -> b.startTime(CwLab.T0)
+                        .endTime(CwLab.T0.plusSeconds(60))
                         .metricDataQueries(query("a", "ConsumedWriteCapacityUnits", "Total"))));
         assertThat(stat.awsErrorDetails().errorCode()).isEqualTo("ValidationError");
-        assertThat(stat.awsErrorDetails().errorMessage()).isEqualTo(
-                "The value Total for parameter MetricDataQueries.member.1.MetricStat.Stat is not a valid statistic.");
+        assertThat(stat.awsErrorDetails().errorMessage())
+                .isEqualTo(
+                        "The value Total for parameter MetricDataQueries.member.1.MetricStat.Stat is not a valid statistic.");
     }
 }

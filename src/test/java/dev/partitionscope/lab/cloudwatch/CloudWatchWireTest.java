@@ -44,8 +44,14 @@ class CloudWatchWireTest {
     }
 
     HttpResponse<byte[]> cbor(String operation, Object request) throws IOException {
-        return f.post(CloudWatchRoute.CBOR_PATH + operation, "application/cbor", CBOR.writeValueAsBytes(request),
-                "smithy-protocol", "rpc-v2-cbor", "Accept", "application/cbor");
+        return f.post(
+                CloudWatchRoute.CBOR_PATH + operation,
+                "application/cbor",
+                CBOR.writeValueAsBytes(request),
+                "smithy-protocol",
+                "rpc-v2-cbor",
+                "Accept",
+                "application/cbor");
     }
 
     static String range(long from, long to) {
@@ -54,10 +60,14 @@ class CloudWatchWireTest {
 
     @Test
     void json10AnswersWithEpochSecondsAndTheWorkloadsValues() throws IOException {
-        HttpResponse<byte[]> r = f.json("GetMetricData", "{\"MetricDataQueries\":["
-                + MetricsServiceTest.metricStat("w", "ConsumedWriteCapacityUnits", "Sum", 60, "TableName", "orders")
-                + "," + MetricsServiceTest.metricStat("t", "WriteThrottleEvents", "Sum", 60, "TableName", "orders")
-                + "]," + range(0, 300) + "}");
+        HttpResponse<byte[]> r = f.json(
+                "GetMetricData",
+                "{\"MetricDataQueries\":["
+                        + MetricsServiceTest.metricStat(
+                                "w", "ConsumedWriteCapacityUnits", "Sum", 60, "TableName", "orders")
+                        + ","
+                        + MetricsServiceTest.metricStat("t", "WriteThrottleEvents", "Sum", 60, "TableName", "orders")
+                        + "]," + range(0, 300) + "}");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type")).contains("application/x-amz-json-1.0");
         JsonNode body = json(r);
@@ -66,39 +76,49 @@ class CloudWatchWireTest {
         assertThat(w.get("Timestamps").get(0).asLong()).isEqualTo(CwLab.t(0) / 1000);
         assertThat(w.get("Values").get(0).asDouble()).isEqualTo(1010.0);
         assertThat(w.get("StatusCode").asText()).isEqualTo("Complete");
-        assertThat(body.get("MetricDataResults").get(1).get("Values").get(0).asDouble()).isEqualTo(500.0);
+        assertThat(body.get("MetricDataResults").get(1).get("Values").get(0).asDouble())
+                .isEqualTo(500.0);
 
         // Timestamps as ISO-8601 strings are read too.
-        HttpResponse<byte[]> iso = f.json("GetMetricStatistics", "{\"Namespace\":\"AWS/DynamoDB\",\"MetricName\":"
-                + "\"ThrottledRequests\",\"Dimensions\":[{\"Name\":\"TableName\",\"Value\":\"orders\"},{\"Name\":"
-                + "\"Operation\",\"Value\":\"PutItem\"}],\"StartTime\":\"2026-06-22T01:00:00Z\",\"EndTime\":"
-                + "\"2026-06-22T01:05:00Z\",\"Period\":300,\"Statistics\":[\"Sum\"]}");
+        HttpResponse<byte[]> iso = f.json(
+                "GetMetricStatistics",
+                "{\"Namespace\":\"AWS/DynamoDB\",\"MetricName\":"
+                        + "\"ThrottledRequests\",\"Dimensions\":[{\"Name\":\"TableName\",\"Value\":\"orders\"},{\"Name\":"
+                        + "\"Operation\",\"Value\":\"PutItem\"}],\"StartTime\":\"2026-06-22T01:00:00Z\",\"EndTime\":"
+                        + "\"2026-06-22T01:05:00Z\",\"Period\":300,\"Statistics\":[\"Sum\"]}");
         assertThat(json(iso).at("/Datapoints/0/Sum").asDouble()).isEqualTo(500.0);
         assertThat(json(iso).at("/Datapoints/0/Timestamp").asLong()).isEqualTo(CwLab.t(0) / 1000);
     }
 
     @Test
     void json10InsightsDisabledThenEnabledThenTheHotKeyFirst() throws IOException {
-        assertThat(json(f.json("DescribeInsightRules", "{}")).get("InsightRules")).isEmpty();
+        assertThat(json(f.json("DescribeInsightRules", "{}")).get("InsightRules"))
+                .isEmpty();
         f.insights("ENABLE", null, null);
         f.at(185);
         f.puts("HOT", 30);
         f.puts("WARM", 10);
         f.at(300);
         List<String> names = new ArrayList<>();
-        json(f.json("DescribeInsightRules", "{}")).get("InsightRules").forEach(n -> names.add(n.get("Name")
-                .asText()));
+        json(f.json("DescribeInsightRules", "{}"))
+                .get("InsightRules")
+                .forEach(n -> names.add(n.get("Name").asText()));
         assertThat(names).hasSize(4);
-        JsonNode report = json(f.json("GetInsightRuleReport", "{\"RuleName\":\"" + names.get(0) + "\","
-                + range(0, 300) + ",\"Period\":60,\"MaxContributorCount\":25}"));
+        JsonNode report = json(f.json(
+                "GetInsightRuleReport",
+                "{\"RuleName\":\"" + names.get(0) + "\"," + range(0, 300)
+                        + ",\"Period\":60,\"MaxContributorCount\":25}"));
         assertThat(report.at("/Contributors/0/Keys/0").asText()).isEqualTo("HOT");
-        assertThat(report.at("/Contributors/0/ApproximateAggregateValue").asDouble()).isEqualTo(90.0);
+        assertThat(report.at("/Contributors/0/ApproximateAggregateValue").asDouble())
+                .isEqualTo(90.0);
         assertThat(report.at("/Contributors/1/Keys/0").asText()).isEqualTo("WARM");
         assertThat(report.get("Contributors")).hasSize(2); // PENDING's writes came before enabling
         assertThat(report.at("/Contributors/0/Datapoints/0/Timestamp").asLong()).isEqualTo(CwLab.t(180) / 1000);
 
-        HttpResponse<byte[]> tooMany = f.json("GetInsightRuleReport", "{\"RuleName\":\"" + names.get(0) + "\","
-                + range(0, 300) + ",\"Period\":60,\"MaxContributorCount\":26}");
+        HttpResponse<byte[]> tooMany = f.json(
+                "GetInsightRuleReport",
+                "{\"RuleName\":\"" + names.get(0) + "\"," + range(0, 300)
+                        + ",\"Period\":60,\"MaxContributorCount\":26}");
         assertThat(tooMany.statusCode()).isEqualTo(400);
         assertThat(tooMany.headers().firstValue("x-amzn-query-error")).contains("InvalidParameterValue;Sender");
         assertThat(tooMany.headers().firstValue("Content-Type")).contains("application/x-amz-json-1.0");
@@ -109,33 +129,61 @@ class CloudWatchWireTest {
 
     @Test
     void json10ErrorsAreWellFormedAndThePortKeepsServing() throws IOException {
-        assertJsonError(f.json("GetMetricData", "{\"MetricDataQueries\": [}"), 400,
-                "com.amazon.coral.service#SerializationException", "SerializationException;Sender");
-        assertJsonError(f.json("GetMetricData", "[1, 2]"), 400,
-                "com.amazon.coral.service#SerializationException", "SerializationException;Sender");
-        assertJsonError(f.json("GetMetricStatistics", "{\"Namespace\":\"AWS/DynamoDB\",\"MetricName\":\"X\","
-                + range(0, 60) + ",\"Period\": \"sixty\"}"), 400,
-                "com.amazon.coral.service#SerializationException", "SerializationException;Sender");
-        assertJsonError(f.json("GetMetricData", "[".repeat(5000)), 400,
-                "com.amazon.coral.service#SerializationException", "SerializationException;Sender");
-        assertJsonError(f.json("PutMetricAlarm", "{}"), 400,
-                "com.amazon.coral.service#UnknownOperationException", "UnknownOperationException;Sender");
-        assertJsonError(f.json("GetInsightRuleReport", "{\"RuleName\":\"nope\"," + range(0, 60)
-                + ",\"Period\":60}"), 404, "com.amazonaws.cloudwatch#ResourceNotFoundException",
+        assertJsonError(
+                f.json("GetMetricData", "{\"MetricDataQueries\": [}"),
+                400,
+                "com.amazon.coral.service#SerializationException",
+                "SerializationException;Sender");
+        assertJsonError(
+                f.json("GetMetricData", "[1, 2]"),
+                400,
+                "com.amazon.coral.service#SerializationException",
+                "SerializationException;Sender");
+        assertJsonError(
+                f.json(
+                        "GetMetricStatistics",
+                        "{\"Namespace\":\"AWS/DynamoDB\",\"MetricName\":\"X\"," + range(0, 60)
+                                + ",\"Period\": \"sixty\"}"),
+                400,
+                "com.amazon.coral.service#SerializationException",
+                "SerializationException;Sender");
+        assertJsonError(
+                f.json("GetMetricData", "[".repeat(5000)),
+                400,
+                "com.amazon.coral.service#SerializationException",
+                "SerializationException;Sender");
+        assertJsonError(
+                f.json("PutMetricAlarm", "{}"),
+                400,
+                "com.amazon.coral.service#UnknownOperationException",
+                "UnknownOperationException;Sender");
+        assertJsonError(
+                f.json("GetInsightRuleReport", "{\"RuleName\":\"nope\"," + range(0, 60) + ",\"Period\":60}"),
+                404,
+                "com.amazonaws.cloudwatch#ResourceNotFoundException",
                 "ResourceNotFoundException;Sender");
-        assertJsonError(f.json("GetMetricStatistics", "{\"Namespace\":\"AWS/DynamoDB\"}"), 400,
-                "com.amazonaws.cloudwatch#MissingRequiredParameterException", "MissingParameter;Sender");
-        assertJsonError(f.json("GetMetricData", "{\"MetricDataQueries\":[]," + range(0, 60) + ",\"NextToken\":"
-                + "\"x\"}"), 400, "com.amazonaws.cloudwatch#ValidationException", "ValidationError;Sender");
+        assertJsonError(
+                f.json("GetMetricStatistics", "{\"Namespace\":\"AWS/DynamoDB\"}"),
+                400,
+                "com.amazonaws.cloudwatch#MissingRequiredParameterException",
+                "MissingParameter;Sender");
+        assertJsonError(
+                f.json("GetMetricData", "{\"MetricDataQueries\":[]," + range(0, 60) + ",\"NextToken\":" + "\"x\"}"),
+                400,
+                "com.amazonaws.cloudwatch#ValidationException",
+                "ValidationError;Sender");
 
         assertThat(f.json("ListMetrics", "{}").statusCode()).isEqualTo(200);
-        HttpResponse<byte[]> ddb = f.post("/", "application/x-amz-json-1.0", "{}".getBytes(StandardCharsets.UTF_8),
-                "X-Amz-Target", "DynamoDB_20120810.ListTables");
+        HttpResponse<byte[]> ddb = f.post(
+                "/",
+                "application/x-amz-json-1.0",
+                "{}".getBytes(StandardCharsets.UTF_8),
+                "X-Amz-Target",
+                "DynamoDB_20120810.ListTables");
         assertThat(json(ddb).get("TableNames").get(0).asText()).isEqualTo("orders");
     }
 
-    static void assertJsonError(HttpResponse<byte[]> r, int status, String type, String queryError)
-            throws IOException {
+    static void assertJsonError(HttpResponse<byte[]> r, int status, String type, String queryError) throws IOException {
         assertThat(r.statusCode()).isEqualTo(status);
         assertThat(r.headers().firstValue("x-amzn-query-error")).contains(queryError);
         JsonNode body = json(r);
@@ -145,9 +193,11 @@ class CloudWatchWireTest {
 
     @Test
     void cborAnswersCarryTag1TimestampsAndTheSmithyHeader() throws IOException {
-        HttpResponse<byte[]> r = cbor("GetMetricStatistics", CwLab.JSON.readTree("{\"Namespace\":\"AWS/DynamoDB\","
-                + "\"MetricName\":\"ConsumedWriteCapacityUnits\",\"Dimensions\":[{\"Name\":\"TableName\","
-                + "\"Value\":\"orders\"}]," + range(0, 300) + ",\"Period\":60,\"Statistics\":[\"Sum\"]}"));
+        HttpResponse<byte[]> r = cbor(
+                "GetMetricStatistics",
+                CwLab.JSON.readTree("{\"Namespace\":\"AWS/DynamoDB\","
+                        + "\"MetricName\":\"ConsumedWriteCapacityUnits\",\"Dimensions\":[{\"Name\":\"TableName\","
+                        + "\"Value\":\"orders\"}]," + range(0, 300) + ",\"Period\":60,\"Statistics\":[\"Sum\"]}"));
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("smithy-protocol")).contains("rpc-v2-cbor");
         assertThat(r.headers().firstValue("Content-Type")).contains("application/cbor");
@@ -156,8 +206,12 @@ class CloudWatchWireTest {
         assertThat(body.at("/Datapoints/0/Timestamp").asLong()).isEqualTo(CwLab.t(0) / 1000);
         assertThat(body.at("/Datapoints/0/Sum").asDouble()).isEqualTo(1010.0);
 
-        HttpResponse<byte[]> empty = f.post(CloudWatchRoute.CBOR_PATH + "DescribeInsightRules", "application/cbor",
-                new byte[0], "smithy-protocol", "rpc-v2-cbor");
+        HttpResponse<byte[]> empty = f.post(
+                CloudWatchRoute.CBOR_PATH + "DescribeInsightRules",
+                "application/cbor",
+                new byte[0],
+                "smithy-protocol",
+                "rpc-v2-cbor");
         assertThat(empty.statusCode()).isEqualTo(200);
         assertThat(CBOR.readTree(empty.body()).get("InsightRules")).isEmpty();
     }
@@ -171,8 +225,12 @@ class CloudWatchWireTest {
             "not cbor at all".getBytes(StandardCharsets.UTF_8),
         };
         for (byte[] body : bodies) {
-            HttpResponse<byte[]> r = f.post(CloudWatchRoute.CBOR_PATH + "GetMetricData", "application/cbor", body,
-                    "smithy-protocol", "rpc-v2-cbor");
+            HttpResponse<byte[]> r = f.post(
+                    CloudWatchRoute.CBOR_PATH + "GetMetricData",
+                    "application/cbor",
+                    body,
+                    "smithy-protocol",
+                    "rpc-v2-cbor");
             assertThat(r.statusCode()).isEqualTo(400);
             assertThat(r.headers().firstValue("smithy-protocol")).contains("rpc-v2-cbor");
             assertThat(r.headers().firstValue("x-amzn-query-error")).contains("SerializationException;Sender");

@@ -32,7 +32,8 @@ public final class CwLab implements AutoCloseable {
 
     public final Lab lab;
     private final SimulatedClock clockRef;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private CloudWatchClient cloudWatch;
 
     private CwLab(Lab lab, SimulatedClock clock) {
@@ -99,9 +100,11 @@ public final class CwLab implements AutoCloseable {
     /** PutItem of a small item; false when throttled. */
     public boolean put(String status, String orderId) {
         try {
-            ddb("PutItem", "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"" + status
-                    + "\"}, \"orderId\": {\"S\": \"" + orderId + "\"}, \"customer\": {\"S\": \"c-" + orderId
-                    + "\"}}}");
+            ddb(
+                    "PutItem",
+                    "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"" + status
+                            + "\"}, \"orderId\": {\"S\": \"" + orderId + "\"}, \"customer\": {\"S\": \"c-" + orderId
+                            + "\"}}}");
             return true;
         } catch (LabException e) {
             if (e.reasons().isEmpty()) {
@@ -140,25 +143,33 @@ public final class CwLab implements AutoCloseable {
 
     /** A strongly consistent GetItem (1 RCU for a small item, whether or not it exists). */
     public void get(String status, String orderId) {
-        ddb("GetItem", "{\"TableName\": \"orders\", \"ConsistentRead\": true, \"Key\": {\"status\": {\"S\": \""
-                + status + "\"}, \"orderId\": {\"S\": \"" + orderId + "\"}}}");
+        ddb(
+                "GetItem",
+                "{\"TableName\": \"orders\", \"ConsistentRead\": true, \"Key\": {\"status\": {\"S\": \"" + status
+                        + "\"}, \"orderId\": {\"S\": \"" + orderId + "\"}}}");
     }
 
     JsonNode query(String status) {
-        return ddb("Query", "{\"TableName\": \"orders\", \"ConsistentRead\": true,"
-                + " \"KeyConditionExpression\": \"#s = :s\", \"ExpressionAttributeNames\": {\"#s\": \"status\"},"
-                + " \"ExpressionAttributeValues\": {\":s\": {\"S\": \"" + status + "\"}}}");
+        return ddb(
+                "Query",
+                "{\"TableName\": \"orders\", \"ConsistentRead\": true,"
+                        + " \"KeyConditionExpression\": \"#s = :s\", \"ExpressionAttributeNames\": {\"#s\": \"status\"},"
+                        + " \"ExpressionAttributeValues\": {\":s\": {\"S\": \"" + status + "\"}}}");
     }
 
     public void insights(String action, String index, String mode) {
-        ddb("UpdateContributorInsights", "{\"TableName\": \"orders\", \"ContributorInsightsAction\": \"" + action
-                + "\"" + (index == null ? "" : ", \"IndexName\": \"" + index + "\"")
-                + (mode == null ? "" : ", \"ContributorInsightsMode\": \"" + mode + "\"") + "}");
+        ddb(
+                "UpdateContributorInsights",
+                "{\"TableName\": \"orders\", \"ContributorInsightsAction\": \"" + action
+                        + "\"" + (index == null ? "" : ", \"IndexName\": \"" + index + "\"")
+                        + (mode == null ? "" : ", \"ContributorInsightsMode\": \"" + mode + "\"") + "}");
     }
 
     CloudWatchClient cloudWatch() {
         if (cloudWatch == null) {
-            cloudWatch = CloudWatchClient.builder().endpointOverride(URI.create(endpoint())).region(Region.US_EAST_1)
+            cloudWatch = CloudWatchClient.builder()
+                    .endpointOverride(URI.create(endpoint()))
+                    .region(Region.US_EAST_1)
                     .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lab", "lab")))
                     .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
                     .build();
@@ -169,10 +180,14 @@ public final class CwLab implements AutoCloseable {
     /** A raw HTTP POST to the Lab's port. */
     HttpResponse<byte[]> post(String path, String contentType, byte[] body, String... headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint() + path))
-                .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                 // Signed as the SDKs sign: the Lab refuses an unsigned DynamoDB call, as DynamoDB does.
-                .header("Authorization", "AWS4-HMAC-SHA256 Credential=lab/20260101/us-east-1/dynamodb/aws4_request,"
-                        + " SignedHeaders=host, Signature=0").header("X-Amz-Date", "20260101T000000Z");
+                .header(
+                        "Authorization",
+                        "AWS4-HMAC-SHA256 Credential=lab/20260101/us-east-1/dynamodb/aws4_request,"
+                                + " SignedHeaders=host, Signature=0")
+                .header("X-Amz-Date", "20260101T000000Z");
         for (int i = 0; i < headers.length; i += 2) {
             b.header(headers[i], headers[i + 1]);
         }
@@ -188,8 +203,12 @@ public final class CwLab implements AutoCloseable {
 
     /** An AWS JSON 1.0 CloudWatch call, as the AWS CLI v2 and boto3 make it. */
     HttpResponse<byte[]> json(String operation, String body) {
-        return post("/", "application/x-amz-json-1.0", body.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                "X-Amz-Target", "GraniteServiceVersion20100801." + operation);
+        return post(
+                "/",
+                "application/x-amz-json-1.0",
+                body.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                "X-Amz-Target",
+                "GraniteServiceVersion20100801." + operation);
     }
 
     @Override

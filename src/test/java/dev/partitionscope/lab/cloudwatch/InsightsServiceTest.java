@@ -44,18 +44,24 @@ class InsightsServiceTest {
 
     List<String> ruleNames() {
         List<String> out = new ArrayList<>();
-        call("DescribeInsightRules", "{}").get("InsightRules").forEach(r -> out.add(r.get("Name").asText()));
+        call("DescribeInsightRules", "{}")
+                .get("InsightRules")
+                .forEach(r -> out.add(r.get("Name").asText()));
         return out;
     }
 
     String rule(String kind) {
-        return ruleNames().stream().filter(n -> n.startsWith("DynamoDBContributorInsights-" + kind + "-orders-"))
-                .findFirst().orElseThrow();
+        return ruleNames().stream()
+                .filter(n -> n.startsWith("DynamoDBContributorInsights-" + kind + "-orders-"))
+                .findFirst()
+                .orElseThrow();
     }
 
     ObjectNode report(String rule, long fromSeconds, long toSeconds, int period, String extra) {
-        return call("GetInsightRuleReport", "{\"RuleName\":\"" + rule + "\",\"StartTime\":" + CwLab.t(fromSeconds)
-                / 1000 + ",\"EndTime\":" + CwLab.t(toSeconds) / 1000 + ",\"Period\":" + period + extra + "}");
+        return call(
+                "GetInsightRuleReport",
+                "{\"RuleName\":\"" + rule + "\",\"StartTime\":" + CwLab.t(fromSeconds) / 1000 + ",\"EndTime\":"
+                        + CwLab.t(toSeconds) / 1000 + ",\"Period\":" + period + extra + "}");
     }
 
     /** Contributors as "key[,key] = aggregate". */
@@ -64,7 +70,8 @@ class InsightsServiceTest {
         for (JsonNode c : report.get("Contributors")) {
             List<String> keys = new ArrayList<>();
             c.get("Keys").forEach(k -> keys.add(k.asText()));
-            out.add(String.join(",", keys) + " = " + c.get("ApproximateAggregateValue").asDouble());
+            out.add(String.join(",", keys) + " = "
+                    + c.get("ApproximateAggregateValue").asDouble());
         }
         return out;
     }
@@ -73,8 +80,9 @@ class InsightsServiceTest {
     static Map<Long, Double> datapoints(JsonNode report, int contributor) {
         Map<Long, Double> out = new LinkedHashMap<>();
         for (JsonNode d : report.get("Contributors").get(contributor).get("Datapoints")) {
-            out.put((EpochTime.millisOf(d.get("Timestamp")) - CwLab.t(0)) / 1000, d.get("ApproximateValue")
-                    .asDouble());
+            out.put(
+                    (EpochTime.millisOf(d.get("Timestamp")) - CwLab.t(0)) / 1000,
+                    d.get("ApproximateValue").asDouble());
         }
         return out;
     }
@@ -83,8 +91,8 @@ class InsightsServiceTest {
     void disabledInsightsHaveNoRulesAndNoReports() {
         f.puts("PENDING", 10);
         assertThat(ruleNames()).isEmpty();
-        CloudWatchError e = catchThrowableOfType(CloudWatchError.class,
-                () -> report("DynamoDBContributorInsights-PKC-orders-1", 0, 600, 60, ""));
+        CloudWatchError e = catchThrowableOfType(
+                CloudWatchError.class, () -> report("DynamoDBContributorInsights-PKC-orders-1", 0, 600, 60, ""));
         assertThat(e.type()).isEqualTo("ResourceNotFoundException");
         assertThat(e.status()).isEqualTo(404);
 
@@ -100,12 +108,13 @@ class InsightsServiceTest {
         f.insights("ENABLE", null, null);
         f.insights("ENABLE", "byCustomer", "THROTTLED_KEYS");
         long created = CwLab.t(7);
-        assertThat(ruleNames()).containsExactly(
-                "DynamoDBContributorInsights-PKC-orders-" + created,
-                "DynamoDBContributorInsights-PKT-orders-" + created,
-                "DynamoDBContributorInsights-PKT-orders-byCustomer-" + created,
-                "DynamoDBContributorInsights-SKC-orders-" + created,
-                "DynamoDBContributorInsights-SKT-orders-" + created);
+        assertThat(ruleNames())
+                .containsExactly(
+                        "DynamoDBContributorInsights-PKC-orders-" + created,
+                        "DynamoDBContributorInsights-PKT-orders-" + created,
+                        "DynamoDBContributorInsights-PKT-orders-byCustomer-" + created,
+                        "DynamoDBContributorInsights-SKC-orders-" + created,
+                        "DynamoDBContributorInsights-SKT-orders-" + created);
         JsonNode first = call("DescribeInsightRules", "{}").get("InsightRules").get(0);
         assertThat(first.get("State").asText()).isEqualTo("ENABLED");
         assertThat(first.get("ManagedRule").asBoolean()).isTrue();
@@ -121,8 +130,9 @@ class InsightsServiceTest {
         List<String> paged = new ArrayList<>();
         String token = null;
         do {
-            ObjectNode page = call("DescribeInsightRules", "{\"MaxResults\":2" + (token == null ? ""
-                    : ",\"NextToken\":\"" + token + "\"") + "}");
+            ObjectNode page = call(
+                    "DescribeInsightRules",
+                    "{\"MaxResults\":2" + (token == null ? "" : ",\"NextToken\":\"" + token + "\"") + "}");
             assertThat(page.get("InsightRules").size()).isLessThanOrEqualTo(2);
             page.get("InsightRules").forEach(r -> paged.add(r.get("Name").asText()));
             token = page.has("NextToken") ? page.get("NextToken").asText() : null;
@@ -141,8 +151,13 @@ class InsightsServiceTest {
             f.get("READS", "r" + i); // 250 requests, 250 units: more requests, yet less than WRITES
         }
         f.at(200);
-        ObjectNode pkc = report(rule("PKC"), 0, 600, 60, ",\"MaxContributorCount\":3,"
-                + "\"Metrics\":[\"MaxContributorValue\",\"Maximum\",\"UniqueContributors\"]");
+        ObjectNode pkc = report(
+                rule("PKC"),
+                0,
+                600,
+                60,
+                ",\"MaxContributorCount\":3,"
+                        + "\"Metrics\":[\"MaxContributorValue\",\"Maximum\",\"UniqueContributors\"]");
         assertThat(contributors(pkc)).containsExactly("PENDING = 3000.0", "WRITES = 300.0", "READS = 250.0");
         assertThat(datapoints(pkc, 0)).containsExactly(Map.entry(0L, 3000.0));
         assertThat(pkc.get("KeyLabels").size()).isEqualTo(1);
@@ -182,8 +197,8 @@ class InsightsServiceTest {
         f.at(600);
         ObjectNode bySum = report(rule("PKC"), 0, 600, 60, ",\"OrderBy\":\"Sum\"");
         assertThat(contributors(bySum)).containsExactly("STEADY = 300.0", "BURST = 250.0");
-        assertThat(datapoints(bySum, 0)).containsExactly(Map.entry(0L, 100.0), Map.entry(60L, 100.0),
-                Map.entry(120L, 100.0));
+        assertThat(datapoints(bySum, 0))
+                .containsExactly(Map.entry(0L, 100.0), Map.entry(60L, 100.0), Map.entry(120L, 100.0));
         assertThat(datapoints(bySum, 1)).containsExactly(Map.entry(240L, 250.0));
         ObjectNode byMax = report(rule("PKC"), 0, 600, 60, ",\"OrderBy\":\"Maximum\"");
         assertThat(contributors(byMax)).containsExactly("BURST = 250.0", "STEADY = 300.0");
@@ -226,20 +241,28 @@ class InsightsServiceTest {
         f.insights("ENABLE", null, null);
         f.puts("K", 3);
         String pkc = rule("PKC");
-        CloudWatchError tooMany = catchThrowableOfType(CloudWatchError.class,
-                () -> report(pkc, 0, 600, 60, ",\"MaxContributorCount\":26"));
+        CloudWatchError tooMany = catchThrowableOfType(
+                CloudWatchError.class, () -> report(pkc, 0, 600, 60, ",\"MaxContributorCount\":26"));
         assertThat(tooMany.type()).isEqualTo("InvalidParameterValueException");
         assertThat(tooMany.code()).isEqualTo("InvalidParameterValue");
         assertThat(tooMany.status()).isEqualTo(400);
-        assertThat(report(pkc, 0, 600, 60, ",\"MaxContributorCount\":25").get("Contributors")).hasSize(1);
-        assertThat(catchThrowableOfType(CloudWatchError.class,
-                () -> report(pkc, 0, 600, 60, ",\"OrderBy\":\"Average\"")).code()).isEqualTo("InvalidParameterValue");
-        assertThat(catchThrowableOfType(CloudWatchError.class,
-                () -> report(pkc, 0, 600, 60, ",\"Metrics\":[\"Median\"]")).code()).isEqualTo("InvalidParameterValue");
-        assertThat(catchThrowableOfType(CloudWatchError.class,
-                () -> report(pkc, 600, 0, 60, "")).code()).isEqualTo("InvalidParameterValue");
-        assertThat(catchThrowableOfType(CloudWatchError.class,
-                () -> call("GetInsightRuleReport", "{\"StartTime\":1,\"EndTime\":2,\"Period\":60}")).code())
+        assertThat(report(pkc, 0, 600, 60, ",\"MaxContributorCount\":25").get("Contributors"))
+                .hasSize(1);
+        assertThat(catchThrowableOfType(
+                                CloudWatchError.class, () -> report(pkc, 0, 600, 60, ",\"OrderBy\":\"Average\""))
+                        .code())
+                .isEqualTo("InvalidParameterValue");
+        assertThat(catchThrowableOfType(
+                                CloudWatchError.class, () -> report(pkc, 0, 600, 60, ",\"Metrics\":[\"Median\"]"))
+                        .code())
+                .isEqualTo("InvalidParameterValue");
+        assertThat(catchThrowableOfType(CloudWatchError.class, () -> report(pkc, 600, 0, 60, ""))
+                        .code())
+                .isEqualTo("InvalidParameterValue");
+        assertThat(catchThrowableOfType(
+                                CloudWatchError.class,
+                                () -> call("GetInsightRuleReport", "{\"StartTime\":1,\"EndTime\":2,\"Period\":60}"))
+                        .code())
                 .isEqualTo("MissingParameter");
     }
 }

@@ -29,18 +29,25 @@ class StoryLabTest {
                 if (step.kind() == Story.Kind.RUN) {
                     String v = step.arg("variant", null);
                     variants.add(v);
-                    lab.play(v, Integer.parseInt(step.arg("minutes", "0")), (m, of, t) -> minutes.add(m),
-                            () -> false, () -> false);
+                    lab.play(
+                            v,
+                            Integer.parseInt(step.arg("minutes", "0")),
+                            (m, of, t) -> minutes.add(m),
+                            () -> false,
+                            () -> false);
                 }
             }
             assertThat(variants.get(0)).isEqualTo("before");
             StoryLab.Tally before = lab.tally("before").orElseThrow();
-            assertThat(before.keyRangeThrottles()).as("before throttles on a key range: %s", before)
+            assertThat(before.keyRangeThrottles())
+                    .as("before throttles on a key range: %s", before)
                     .isGreaterThan(before.requests() / 100);
             StoryLab.Tally last = lab.tally(variants.get(variants.size() - 1)).orElseThrow();
             assertThat(last.requests()).isGreaterThan(0);
             assertThat(last.keyRangeThrottles()).as("the fix: %s", last).isZero();
-            assertThat(lab.minutesPlayed()).isEqualTo(StoryLab.totalMinutes(story)).isEqualTo(minutes.size());
+            assertThat(lab.minutesPlayed())
+                    .isEqualTo(StoryLab.totalMinutes(story))
+                    .isEqualTo(minutes.size());
             assertThat(lab.clock().epochMillis()).isEqualTo(lab.end().toEpochMilli());
             assertThat(lab.resolve("PEDIDOS#{date}")).isEqualTo("PEDIDOS#2026-06-22");
         }

@@ -14,8 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /** Short SDK attribute values and items for the Lab tests. */
 final class Av {
-    private Av() {
-    }
+    private Av() {}
 
     static AttributeValue s(String v) {
         return AttributeValue.fromS(v);
@@ -71,15 +70,24 @@ final class Av {
     }
 
     static AttributeDefinition attr(String name, ScalarAttributeType type) {
-        return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
+        return AttributeDefinition.builder()
+                .attributeName(name)
+                .attributeType(type)
+                .build();
     }
 
     static KeySchemaElement hash(String name) {
-        return KeySchemaElement.builder().attributeName(name).keyType(KeyType.HASH).build();
+        return KeySchemaElement.builder()
+                .attributeName(name)
+                .keyType(KeyType.HASH)
+                .build();
     }
 
     static KeySchemaElement range(String name) {
-        return KeySchemaElement.builder().attributeName(name).keyType(KeyType.RANGE).build();
+        return KeySchemaElement.builder()
+                .attributeName(name)
+                .keyType(KeyType.RANGE)
+                .build();
     }
 
     static List<KeySchemaElement> keys(String hash, String range) {
@@ -87,6 +95,9 @@ final class Av {
     }
 
     static ProvisionedThroughput throughput(long read, long write) {
-        return ProvisionedThroughput.builder().readCapacityUnits(read).writeCapacityUnits(write).build();
+        return ProvisionedThroughput.builder()
+                .readCapacityUnits(read)
+                .writeCapacityUnits(write)
+                .build();
     }
 }

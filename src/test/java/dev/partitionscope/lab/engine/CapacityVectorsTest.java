@@ -93,8 +93,12 @@ class CapacityVectorsTest {
     }
 
     private static double get(String table, String pk, boolean consistent) {
-        return db.getItem(b -> b.tableName(table).key(item("pk", s(pk))).consistentRead(consistent)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().capacityUnits();
+        return db.getItem(b -> b.tableName(table)
+                        .key(item("pk", s(pk)))
+                        .consistentRead(consistent)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                .consumedCapacity()
+                .capacityUnits();
     }
 
     @Test
@@ -118,9 +122,14 @@ class CapacityVectorsTest {
         assertThat(get(t, "missing", true)).isEqualTo(1.0);
         assertThat(get(t, "missing", false)).isEqualTo(0.5);
         // A projection does not reduce the cost.
-        assertThat(db.getItem(b -> b.tableName(t).key(item("pk", s("twenty"))).consistentRead(true)
-                .projectionExpression("pk").returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
-                .consumedCapacity().capacityUnits()).isEqualTo(5.0);
+        assertThat(db.getItem(b -> b.tableName(t)
+                                .key(item("pk", s("twenty")))
+                                .consistentRead(true)
+                                .projectionExpression("pk")
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                        .consumedCapacity()
+                        .capacityUnits())
+                .isEqualTo(5.0);
     }
 
     @Test
@@ -129,10 +138,15 @@ class CapacityVectorsTest {
         put(t, sized("small", 1536)); // 1.5 KB
         put(t, sized("large", 6656)); // 6.5 KB
         assertThat(tableBytes(t)).isEqualTo(1536 + 6656);
-        for (boolean consistent : new boolean[]{true, false}) {
-            List<ConsumedCapacity> cc = db.batchGetItem(b -> b.requestItems(Map.of(t, KeysAndAttributes.builder()
-                    .keys(item("pk", s("small")), item("pk", s("large"))).consistentRead(consistent).build()))
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity();
+        for (boolean consistent : new boolean[] {true, false}) {
+            List<ConsumedCapacity> cc = db.batchGetItem(b -> b.requestItems(Map.of(
+                                    t,
+                                    KeysAndAttributes.builder()
+                                            .keys(item("pk", s("small")), item("pk", s("large")))
+                                            .consistentRead(consistent)
+                                            .build()))
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                    .consumedCapacity();
             // 1.5 KB → 4 KB, 6.5 KB → 8 KB: 12 KB = 3 RCU strongly consistent (not 8 KB = 2 RCU summed).
             assertThat(cc).singleElement().satisfies(c -> {
                 assertThat(c.tableName()).isEqualTo(t);
@@ -149,33 +163,48 @@ class CapacityVectorsTest {
             put(t, sized("p", i, 4178));
         }
         assertThat(tableBytes(t)).isEqualTo(41_780);
-        QueryResponse strong = db.query(b -> b.tableName(t).keyConditionExpression("pk = :p")
-                .expressionAttributeValues(Map.of(":p", s("p"))).consistentRead(true)
+        QueryResponse strong = db.query(b -> b.tableName(t)
+                .keyConditionExpression("pk = :p")
+                .expressionAttributeValues(Map.of(":p", s("p")))
+                .consistentRead(true)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
         assertThat(strong.count()).isEqualTo(10);
         assertThat(strong.consumedCapacity().capacityUnits()).isEqualTo(11.0);
-        QueryResponse eventual = db.query(b -> b.tableName(t).keyConditionExpression("pk = :p")
+        QueryResponse eventual = db.query(b -> b.tableName(t)
+                .keyConditionExpression("pk = :p")
                 .expressionAttributeValues(Map.of(":p", s("p")))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
         assertThat(eventual.consumedCapacity().capacityUnits()).isEqualTo(5.5);
 
         // A filter and a projection reduce what is returned, not what is read.
         // (A Query's filter may not name the key attributes: DynamoDB refuses "sk = :one" there.)
-        QueryResponse filtered = db.query(b -> b.tableName(t).keyConditionExpression("pk = :p")
-                .filterExpression("attribute_not_exists(#d)").projectionExpression("sk").consistentRead(true)
-                .expressionAttributeNames(Map.of("#d", "data")).expressionAttributeValues(Map.of(":p", s("p")))
+        QueryResponse filtered = db.query(b -> b.tableName(t)
+                .keyConditionExpression("pk = :p")
+                .filterExpression("attribute_not_exists(#d)")
+                .projectionExpression("sk")
+                .consistentRead(true)
+                .expressionAttributeNames(Map.of("#d", "data"))
+                .expressionAttributeValues(Map.of(":p", s("p")))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
         assertThat(filtered.count()).isZero();
         assertThat(filtered.consumedCapacity().capacityUnits()).isEqualTo(11.0);
         // The key condition does limit what is read: sk 1..3 = 12,534 B → 4 RCU.
-        assertThat(db.query(b -> b.tableName(t).keyConditionExpression("pk = :p AND sk <= :three")
-                .expressionAttributeValues(Map.of(":p", s("p"), ":three", n(3))).consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().capacityUnits())
+        assertThat(db.query(b -> b.tableName(t)
+                                .keyConditionExpression("pk = :p AND sk <= :three")
+                                .expressionAttributeValues(Map.of(":p", s("p"), ":three", n(3)))
+                                .consistentRead(true)
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                        .consumedCapacity()
+                        .capacityUnits())
                 .isEqualTo(4.0);
         // An empty result still costs the minimum.
-        assertThat(db.query(b -> b.tableName(t).keyConditionExpression("pk = :p")
-                .expressionAttributeValues(Map.of(":p", s("nobody"))).consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().capacityUnits())
+        assertThat(db.query(b -> b.tableName(t)
+                                .keyConditionExpression("pk = :p")
+                                .expressionAttributeValues(Map.of(":p", s("nobody")))
+                                .consistentRead(true)
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                        .consumedCapacity()
+                        .capacityUnits())
                 .isEqualTo(1.0);
     }
 
@@ -185,14 +214,15 @@ class CapacityVectorsTest {
         for (int i = 0; i < 10; i++) {
             put(t, sized("k" + i, 2 * KB));
         }
-        ScanResponse none = db.scan(b -> b.tableName(t).filterExpression("pk = :x").consistentRead(true)
+        ScanResponse none = db.scan(b -> b.tableName(t)
+                .filterExpression("pk = :x")
+                .consistentRead(true)
                 .expressionAttributeValues(Map.of(":x", s("nothing")))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
         assertThat(none.count()).isZero();
         assertThat(none.scannedCount()).isEqualTo(10);
         assertThat(none.consumedCapacity().capacityUnits()).isEqualTo(5.0); // 20 KB read
-        ScanResponse five = db.scan(b -> b.tableName(t).limit(5)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+        ScanResponse five = db.scan(b -> b.tableName(t).limit(5).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
         assertThat(five.consumedCapacity().capacityUnits()).isEqualTo(1.5); // 10 KB → 12 KB, eventually consistent
     }
 
@@ -200,38 +230,58 @@ class CapacityVectorsTest {
     void putAndUpdateChargeTheLargerOfBeforeAndAfterAndDeleteTheDeletedItem() {
         String t = table("writes", false);
         assertThat(put(t, sized("a", 3584)).capacityUnits()).isEqualTo(4.0); // new 3.5 KB
-        assertThat(put(t, sized("a", 500)).capacityUnits()).as("replacing 3.5 KB by 500 B").isEqualTo(4.0);
+        assertThat(put(t, sized("a", 500)).capacityUnits())
+                .as("replacing 3.5 KB by 500 B")
+                .isEqualTo(4.0);
         assertThat(put(t, sized("a", 500)).capacityUnits()).isEqualTo(1.0);
 
-        ConsumedCapacity grow = db.updateItem(b -> b.tableName(t).key(item("pk", s("a")))
-                .updateExpression("SET extra = :e").expressionAttributeValues(Map.of(":e", s(ascii(2000))))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity();
+        ConsumedCapacity grow = db.updateItem(b -> b.tableName(t)
+                        .key(item("pk", s("a")))
+                        .updateExpression("SET extra = :e")
+                        .expressionAttributeValues(Map.of(":e", s(ascii(2000))))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                .consumedCapacity();
         assertThat(grow.capacityUnits()).as("500 B → 2,505 B").isEqualTo(3.0);
-        ConsumedCapacity shrink = db.updateItem(b -> b.tableName(t).key(item("pk", s("a")))
-                .updateExpression("REMOVE extra").returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+        ConsumedCapacity shrink = db.updateItem(b -> b.tableName(t)
+                        .key(item("pk", s("a")))
+                        .updateExpression("REMOVE extra")
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
                 .consumedCapacity();
         assertThat(shrink.capacityUnits()).as("2,505 B → 500 B").isEqualTo(3.0);
 
         put(t, sized("b", 2560));
-        assertThat(db.deleteItem(b -> b.tableName(t).key(item("pk", s("b")))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().capacityUnits())
+        assertThat(db.deleteItem(b -> b.tableName(t)
+                                .key(item("pk", s("b")))
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                        .consumedCapacity()
+                        .capacityUnits())
                 .isEqualTo(3.0);
-        assertThat(db.deleteItem(b -> b.tableName(t).key(item("pk", s("b")))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().capacityUnits())
-                .as("deleting a missing item").isEqualTo(1.0);
+        assertThat(db.deleteItem(b -> b.tableName(t)
+                                .key(item("pk", s("b")))
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                        .consumedCapacity()
+                        .capacityUnits())
+                .as("deleting a missing item")
+                .isEqualTo(1.0);
     }
 
     @Test
     void batchWriteItemChargesEachItem() {
         String t = table("bwrite", false);
         List<WriteRequest> writes = List.of(
-                WriteRequest.builder().putRequest(p -> p.item(sized("small", 500))).build(),
-                WriteRequest.builder().putRequest(p -> p.item(sized("large", 3584))).build());
-        List<ConsumedCapacity> cc = db.batchWriteItem(b -> b.requestItems(Map.of(t, writes))
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity();
+                WriteRequest.builder()
+                        .putRequest(p -> p.item(sized("small", 500)))
+                        .build(),
+                WriteRequest.builder()
+                        .putRequest(p -> p.item(sized("large", 3584)))
+                        .build());
+        List<ConsumedCapacity> cc = db.batchWriteItem(
+                        b -> b.requestItems(Map.of(t, writes)).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                .consumedCapacity();
         assertThat(tableBytes(t)).isEqualTo(500 + 3584);
         // 500 B + 3.5 KB → 1 + 4 = 5 WCU (not 4 KB summed = 4).
-        assertThat(cc).singleElement().satisfies(c -> assertThat(c.capacityUnits()).isEqualTo(5.0));
+        assertThat(cc).singleElement().satisfies(c -> assertThat(c.capacityUnits())
+                .isEqualTo(5.0));
     }
 
     @Test
@@ -239,22 +289,24 @@ class CapacityVectorsTest {
         String t = table("condfail", false);
         put(t, sized("big", 2560));
         lab.clearRecords();
-        assertThatThrownBy(() -> db.putItem(b -> b.tableName(t).item(sized("big", 100))
-                .conditionExpression("attribute_not_exists(pk)")
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
+        assertThatThrownBy(() -> db.putItem(b -> b.tableName(t)
+                        .item(sized("big", 100))
+                        .conditionExpression("attribute_not_exists(pk)")
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)))
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        assertThatThrownBy(() -> db.updateItem(b -> b.tableName(t).key(item("pk", s("absent")))
-                .updateExpression("SET x = :x").conditionExpression("attribute_exists(pk)")
-                .expressionAttributeValues(Map.of(":x", s(ascii(5000))))))
+        assertThatThrownBy(() -> db.updateItem(b -> b.tableName(t)
+                        .key(item("pk", s("absent")))
+                        .updateExpression("SET x = :x")
+                        .conditionExpression("attribute_exists(pk)")
+                        .expressionAttributeValues(Map.of(":x", s(ascii(5000))))))
                 .isInstanceOf(ConditionalCheckFailedException.class);
-        assertThatThrownBy(() -> db.deleteItem(b -> b.tableName(t).key(item("pk", s("big")))
-                .conditionExpression("attribute_not_exists(pk)")))
+        assertThatThrownBy(() -> db.deleteItem(
+                        b -> b.tableName(t).key(item("pk", s("big"))).conditionExpression("attribute_not_exists(pk)")))
                 .isInstanceOf(ConditionalCheckFailedException.class);
         // The API reports no capacity on an error; the meter shows what was consumed: the item as it is (2.5 KB → 3),
         // and 1 WCU where there is no item.
         List<RequestRecord> records = lab.records();
-        assertThat(records).extracting(RequestRecord::operation)
-                .containsExactly("PutItem", "UpdateItem", "DeleteItem");
+        assertThat(records).extracting(RequestRecord::operation).containsExactly("PutItem", "UpdateItem", "DeleteItem");
         assertThat(records).extracting(RequestRecord::writeUnits).containsExactly(3.0, 1.0, 3.0);
         assertThat(tableBytes(t)).as("nothing changed").isEqualTo(2560);
     }
@@ -262,66 +314,92 @@ class CapacityVectorsTest {
     @Test
     void globalIndexWritesAreChargedAndAChangedIndexKeyCostsTwoIndexWrites() {
         String t = LabFixture.uniqueName("gsiwrites");
-        db.createTable(b -> b.tableName(t).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(attr("pk", ScalarAttributeType.S), attr("g", ScalarAttributeType.S),
+        db.createTable(b -> b.tableName(t)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                        attr("pk", ScalarAttributeType.S),
+                        attr("g", ScalarAttributeType.S),
                         attr("h", ScalarAttributeType.S))
                 .keySchema(keys("pk", null))
                 .globalSecondaryIndexes(
-                        GlobalSecondaryIndex.builder().indexName("all").keySchema(keys("g", null))
-                                .projection(p -> p.projectionType(ProjectionType.ALL)).build(),
-                        GlobalSecondaryIndex.builder().indexName("keys").keySchema(keys("h", null))
-                                .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)).build()));
+                        GlobalSecondaryIndex.builder()
+                                .indexName("all")
+                                .keySchema(keys("g", null))
+                                .projection(p -> p.projectionType(ProjectionType.ALL))
+                                .build(),
+                        GlobalSecondaryIndex.builder()
+                                .indexName("keys")
+                                .keySchema(keys("h", null))
+                                .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+                                .build()));
         // pk 3 B + g 2 B + data: 1,500 B in all; the KEYS_ONLY entry of item with h is small.
         Map<String, AttributeValue> v1 = item("pk", s("a"), "g", s("1"), "data", s(ascii(1500 - 3 - 2 - 4)));
-        ConsumedCapacity put = indexes(db.putItem(b -> b.tableName(t).item(v1)
-                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity());
+        ConsumedCapacity put =
+                indexes(db.putItem(b -> b.tableName(t).item(v1).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+                        .consumedCapacity());
         assertThat(put.table().capacityUnits()).isEqualTo(2.0);
         assertThat(put.globalSecondaryIndexes()).containsOnlyKeys("all");
         assertThat(put.globalSecondaryIndexes().get("all").capacityUnits()).isEqualTo(2.0);
         assertThat(put.capacityUnits()).isEqualTo(4.0);
 
         // Non-key change, projected by "all": one index write (in place), larger of before and after.
-        ConsumedCapacity inPlace = db.updateItem(b -> b.tableName(t).key(item("pk", s("a")))
-                .updateExpression("SET #d = :d").expressionAttributeNames(Map.of("#d", "data"))
-                .expressionAttributeValues(Map.of(":d", s(ascii(100))))
-                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity();
+        ConsumedCapacity inPlace = db.updateItem(b -> b.tableName(t)
+                        .key(item("pk", s("a")))
+                        .updateExpression("SET #d = :d")
+                        .expressionAttributeNames(Map.of("#d", "data"))
+                        .expressionAttributeValues(Map.of(":d", s(ascii(100))))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+                .consumedCapacity();
         assertThat(inPlace.globalSecondaryIndexes().get("all").capacityUnits()).isEqualTo(2.0);
         assertThat(inPlace.table().capacityUnits()).isEqualTo(2.0);
 
         // Changed index key: delete the old entry (108 B → 1) and put the new one (1) = 2 index writes.
-        ConsumedCapacity moved = db.updateItem(b -> b.tableName(t).key(item("pk", s("a")))
-                .updateExpression("SET g = :g, h = :h").expressionAttributeValues(Map.of(":g", s("2"), ":h", s("x")))
-                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity();
+        ConsumedCapacity moved = db.updateItem(b -> b.tableName(t)
+                        .key(item("pk", s("a")))
+                        .updateExpression("SET g = :g, h = :h")
+                        .expressionAttributeValues(Map.of(":g", s("2"), ":h", s("x")))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+                .consumedCapacity();
         assertThat(moved.globalSecondaryIndexes().get("all").capacityUnits()).isEqualTo(2.0);
-        assertThat(moved.globalSecondaryIndexes().get("keys").capacityUnits()).as("new entry only").isEqualTo(1.0);
+        assertThat(moved.globalSecondaryIndexes().get("keys").capacityUnits())
+                .as("new entry only")
+                .isEqualTo(1.0);
         assertThat(moved.table().capacityUnits()).isEqualTo(1.0);
         assertThat(moved.capacityUnits()).isEqualTo(4.0);
 
         // A non-key attribute the KEYS_ONLY index does not project: no write to it.
-        ConsumedCapacity notProjected = db.updateItem(b -> b.tableName(t).key(item("pk", s("a")))
-                .updateExpression("SET #d = :d").expressionAttributeNames(Map.of("#d", "data"))
-                .expressionAttributeValues(Map.of(":d", s(ascii(50))))
-                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity();
+        ConsumedCapacity notProjected = db.updateItem(b -> b.tableName(t)
+                        .key(item("pk", s("a")))
+                        .updateExpression("SET #d = :d")
+                        .expressionAttributeNames(Map.of("#d", "data"))
+                        .expressionAttributeValues(Map.of(":d", s(ascii(50))))
+                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+                .consumedCapacity();
         assertThat(notProjected.globalSecondaryIndexes()).containsOnlyKeys("all");
 
         // Removing the index key removes the entry: one index write.
-        ConsumedCapacity removed = db.updateItem(b -> b.tableName(t).key(item("pk", s("a")))
-                .updateExpression("REMOVE g").returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+        ConsumedCapacity removed = db.updateItem(b -> b.tableName(t)
+                        .key(item("pk", s("a")))
+                        .updateExpression("REMOVE g")
+                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
                 .consumedCapacity();
         assertThat(removed.globalSecondaryIndexes()).containsOnlyKeys("all");
         assertThat(removed.globalSecondaryIndexes().get("all").capacityUnits()).isEqualTo(1.0);
 
         // An item without any index key: the table only.
-        ConsumedCapacity plain = db.putItem(b -> b.tableName(t).item(item("pk", s("b")))
-                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity();
+        ConsumedCapacity plain = db.putItem(b ->
+                        b.tableName(t).item(item("pk", s("b"))).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+                .consumedCapacity();
         assertThat(plain.hasGlobalSecondaryIndexes()).isFalse();
         assertThat(plain.capacityUnits()).isEqualTo(1.0);
 
         // Deleting an item removes its index entries: the deleted sizes.
-        ConsumedCapacity deleted = db.deleteItem(b -> b.tableName(t).key(item("pk", s("a")))
-                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity();
+        ConsumedCapacity deleted = db.deleteItem(b ->
+                        b.tableName(t).key(item("pk", s("a"))).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+                .consumedCapacity();
         assertThat(deleted.globalSecondaryIndexes().get("keys").capacityUnits()).isEqualTo(1.0);
-        assertThat(deleted.hasGlobalSecondaryIndexes() && deleted.globalSecondaryIndexes().containsKey("all"))
+        assertThat(deleted.hasGlobalSecondaryIndexes()
+                        && deleted.globalSecondaryIndexes().containsKey("all"))
                 .isFalse();
     }
 
@@ -356,8 +434,8 @@ class CapacityVectorsTest {
     @Test
     void numbersAreSizedByTheirSignificantDigits() {
         String t = table("numbers", false);
-        List<String> numbers = new ArrayList<>(List.of("0", "1", "12", "123", "-1", "100000", "0.001", "1.5",
-                "12345678901234567890123456789012345678"));
+        List<String> numbers = new ArrayList<>(List.of(
+                "0", "1", "12", "123", "-1", "100000", "0.001", "1.5", "12345678901234567890123456789012345678"));
         long expected = 0;
         // 1 + ceil(digits / 2), +1 for an even digit count with an even exponent, +1 when negative (dynalite's
         // empirically derived rule, which the Lab shares).

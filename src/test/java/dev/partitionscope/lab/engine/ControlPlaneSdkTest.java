@@ -34,10 +34,13 @@ class ControlPlaneSdkTest {
     static void start() {
         lab = LabFixture.start();
         db = lab.client();
-        arn = db.createTable(b -> b.tableName("control").billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                .tags(Tag.builder().key("team").value("orders").build())).tableDescription().tableArn();
+        arn = db.createTable(b -> b.tableName("control")
+                        .billingMode(BillingMode.PAY_PER_REQUEST)
+                        .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
+                        .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                        .tags(Tag.builder().key("team").value("orders").build()))
+                .tableDescription()
+                .tableArn();
     }
 
     @AfterAll
@@ -49,39 +52,54 @@ class ControlPlaneSdkTest {
     void tagsAreSetListedAndRemovedUpToFiftyPerTable() {
         assertThat(db.listTagsOfResource(b -> b.resourceArn(arn)).tags())
                 .containsExactly(Tag.builder().key("team").value("orders").build());
-        db.tagResource(b -> b.resourceArn(arn).tags(Tag.builder().key("env").value("lab").build(),
-                Tag.builder().key("team").value("payments").build()));
-        assertThat(db.listTagsOfResource(b -> b.resourceArn(arn)).tags()).extracting(t -> t.key() + "=" + t.value())
+        db.tagResource(b -> b.resourceArn(arn)
+                .tags(
+                        Tag.builder().key("env").value("lab").build(),
+                        Tag.builder().key("team").value("payments").build()));
+        assertThat(db.listTagsOfResource(b -> b.resourceArn(arn)).tags())
+                .extracting(t -> t.key() + "=" + t.value())
                 .containsExactly("team=payments", "env=lab");
         db.untagResource(b -> b.resourceArn(arn).tagKeys("env", "absent"));
-        assertThat(db.listTagsOfResource(b -> b.resourceArn(arn)).tags()).extracting(Tag::key)
+        assertThat(db.listTagsOfResource(b -> b.resourceArn(arn)).tags())
+                .extracting(Tag::key)
                 .containsExactly("team");
 
-        List<Tag> many = IntStream.range(0, 50).mapToObj(i -> Tag.builder().key("k" + i).value("v").build())
+        List<Tag> many = IntStream.range(0, 50)
+                .mapToObj(i -> Tag.builder().key("k" + i).value("v").build())
                 .toList();
         assertThatThrownBy(() -> db.tagResource(b -> b.resourceArn(arn).tags(many)))
-                .isInstanceOf(LimitExceededException.class).hasMessageContaining("cannot exceed 50");
-        assertThat(db.listTagsOfResource(b -> b.resourceArn(arn)).tags()).as("a refused call changes nothing")
+                .isInstanceOf(LimitExceededException.class)
+                .hasMessageContaining("cannot exceed 50");
+        assertThat(db.listTagsOfResource(b -> b.resourceArn(arn)).tags())
+                .as("a refused call changes nothing")
                 .hasSize(1);
         assertThatThrownBy(() -> db.listTagsOfResource(b -> b.resourceArn(arn.replace("control", "nothing"))))
-                .isInstanceOf(ResourceNotFoundException.class).hasMessageContaining("table/nothing not found");
+                .isInstanceOf(ResourceNotFoundException.class)
+                .hasMessageContaining("table/nothing not found");
         assertThatThrownBy(() -> db.tagResource(b -> b.resourceArn("not-an-arn").tags(many.get(0))))
-                .isInstanceOfSatisfying(DynamoDbException.class, e -> assertThat(e.awsErrorDetails().errorCode())
-                        .isEqualTo("AccessDeniedException"));
+                .isInstanceOfSatisfying(
+                        DynamoDbException.class,
+                        e -> assertThat(e.awsErrorDetails().errorCode()).isEqualTo("AccessDeniedException"));
     }
 
     @Test
     void timeToLiveIsEnabledAndDescribed() {
-        assertThat(db.describeTimeToLive(b -> b.tableName("control")).timeToLiveDescription().timeToLiveStatus())
+        assertThat(db.describeTimeToLive(b -> b.tableName("control"))
+                        .timeToLiveDescription()
+                        .timeToLiveStatus())
                 .isEqualTo(TimeToLiveStatus.DISABLED);
-        assertThat(db.updateTimeToLive(b -> b.tableName("control").timeToLiveSpecification(s -> s
-                .attributeName("expires").enabled(true))).timeToLiveSpecification().attributeName())
+        assertThat(db.updateTimeToLive(
+                                b -> b.tableName("control").timeToLiveSpecification(s -> s.attributeName("expires")
+                                        .enabled(true)))
+                        .timeToLiveSpecification()
+                        .attributeName())
                 .isEqualTo("expires");
         var d = db.describeTimeToLive(b -> b.tableName("control")).timeToLiveDescription();
         assertThat(d.timeToLiveStatus()).isEqualTo(TimeToLiveStatus.ENABLED);
         assertThat(d.attributeName()).isEqualTo("expires");
-        assertThatThrownBy(() -> db.updateTimeToLive(b -> b.tableName("control").timeToLiveSpecification(s -> s
-                .attributeName("expires").enabled(true)))).hasMessageContaining("TimeToLive is already enabled");
+        assertThatThrownBy(() -> db.updateTimeToLive(b -> b.tableName("control")
+                        .timeToLiveSpecification(s -> s.attributeName("expires").enabled(true))))
+                .hasMessageContaining("TimeToLive is already enabled");
     }
 
     @Test
@@ -98,14 +116,17 @@ class ControlPlaneSdkTest {
         assertThat(off.continuousBackupsStatus()).isEqualTo(ContinuousBackupsStatus.ENABLED);
         assertThat(off.pointInTimeRecoveryDescription().pointInTimeRecoveryStatus())
                 .isEqualTo(PointInTimeRecoveryStatus.DISABLED);
-        var on = db.updateContinuousBackups(b -> b.tableName("control").pointInTimeRecoverySpecification(p -> p
-                .pointInTimeRecoveryEnabled(true).recoveryPeriodInDays(7))).continuousBackupsDescription()
+        var on = db.updateContinuousBackups(b -> b.tableName("control")
+                        .pointInTimeRecoverySpecification(
+                                p -> p.pointInTimeRecoveryEnabled(true).recoveryPeriodInDays(7)))
+                .continuousBackupsDescription()
                 .pointInTimeRecoveryDescription();
         assertThat(on.pointInTimeRecoveryStatus()).isEqualTo(PointInTimeRecoveryStatus.ENABLED);
         assertThat(on.recoveryPeriodInDays()).isEqualTo(7);
         assertThat(on.earliestRestorableDateTime()).isNotNull();
         assertThatThrownBy(() -> db.updateContinuousBackups(b -> b.tableName("control")
-                .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true).recoveryPeriodInDays(36))))
+                        .pointInTimeRecoverySpecification(
+                                p -> p.pointInTimeRecoveryEnabled(true).recoveryPeriodInDays(36))))
                 .hasMessageContaining("Member must have value less than or equal to 35");
     }
 }

@@ -106,13 +106,29 @@ class DifferentialTest {
             Step op = gen.next();
             Object onLab = run(op, labDb, true);
             Object onDynalite = run(op, dynalite, false);
-            assertThat(onLab).as("seed %d step %d: %s", seed, step, op.description()).isEqualTo(onDynalite);
+            assertThat(onLab)
+                    .as("seed %d step %d: %s", seed, step, op.description())
+                    .isEqualTo(onDynalite);
         }
         // Finally, the whole table and the whole GSI through both engines, as sets.
-        assertThat(scanAll(labDb, table, null)).isEqualTo(scanAll(dynalite, table, null)).isNotEmpty();
+        assertThat(scanAll(labDb, table, null))
+                .isEqualTo(scanAll(dynalite, table, null))
+                .isNotEmpty();
         assertThat(scanAll(labDb, table, "byG")).isEqualTo(scanAll(dynalite, table, "byG"));
-        assertThat(gen.kinds).as("every kind of step ran").containsExactlyInAnyOrder("put", "update", "delete", "get",
-                "query", "gsiQuery", "lsiQuery", "indexQuery", "scan", "batchWrite", "batchGet");
+        assertThat(gen.kinds)
+                .as("every kind of step ran")
+                .containsExactlyInAnyOrder(
+                        "put",
+                        "update",
+                        "delete",
+                        "get",
+                        "query",
+                        "gsiQuery",
+                        "lsiQuery",
+                        "indexQuery",
+                        "scan",
+                        "batchWrite",
+                        "batchGet");
     }
 
     private static Object run(Step op, DynamoDbClient db, boolean isLab) {
@@ -124,26 +140,34 @@ class DifferentialTest {
     }
 
     /** The client of one engine, and whether it is the Lab (for the one-sided assertions of the exclusions). */
-    private record Engine(DynamoDbClient db, boolean isLab) {
-    }
+    private record Engine(DynamoDbClient db, boolean isLab) {}
 
-    private record Step(String description, Function<Engine, Object> run) {
-    }
+    private record Step(String description, Function<Engine, Object> run) {}
 
     /**
      * pk (S) + sk (N); GSI byG on g (S) + gs (N), projection ALL; LSI byL on pk + l (S), KEYS_ONLY. gs and l values
      * are unique, so index order never depends on how an engine breaks ties.
      */
     private static void createTable(DynamoDbClient db, String name) {
-        db.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(attr("pk", ScalarAttributeType.S), attr("sk", ScalarAttributeType.N),
-                        attr("g", ScalarAttributeType.S), attr("gs", ScalarAttributeType.N),
+        db.createTable(b -> b.tableName(name)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                        attr("pk", ScalarAttributeType.S),
+                        attr("sk", ScalarAttributeType.N),
+                        attr("g", ScalarAttributeType.S),
+                        attr("gs", ScalarAttributeType.N),
                         attr("l", ScalarAttributeType.S))
                 .keySchema(keys("pk", "sk"))
-                .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("byG").keySchema(keys("g", "gs"))
-                        .projection(p -> p.projectionType(ProjectionType.ALL)).build())
-                .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName("byL").keySchema(keys("pk", "l"))
-                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)).build()));
+                .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
+                        .indexName("byG")
+                        .keySchema(keys("g", "gs"))
+                        .projection(p -> p.projectionType(ProjectionType.ALL))
+                        .build())
+                .localSecondaryIndexes(LocalSecondaryIndex.builder()
+                        .indexName("byL")
+                        .keySchema(keys("pk", "l"))
+                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+                        .build()));
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -163,9 +187,23 @@ class DifferentialTest {
 
         Step next() {
             int roll = r.nextInt(100);
-            String kind = roll < 24 ? "put" : roll < 44 ? "update" : roll < 52 ? "delete" : roll < 60 ? "get"
-                    : roll < 74 ? "query" : roll < 80 ? "gsiQuery" : roll < 85 ? "lsiQuery" : roll < 90 ? "scan"
-                    : roll < 95 ? "batchWrite" : "batchGet";
+            String kind = roll < 24
+                    ? "put"
+                    : roll < 44
+                            ? "update"
+                            : roll < 52
+                                    ? "delete"
+                                    : roll < 60
+                                            ? "get"
+                                            : roll < 74
+                                                    ? "query"
+                                                    : roll < 80
+                                                            ? "gsiQuery"
+                                                            : roll < 85
+                                                                    ? "lsiQuery"
+                                                                    : roll < 90
+                                                                            ? "scan"
+                                                                            : roll < 95 ? "batchWrite" : "batchGet";
             if (kind.equals("lsiQuery") || kind.equals("gsiQuery")) {
                 kinds.add("indexQuery");
             }
@@ -228,18 +266,23 @@ class DifferentialTest {
         }
 
         private ReturnValue anyReturnValue() {
-            ReturnValue[] all = {ReturnValue.NONE, ReturnValue.ALL_OLD, ReturnValue.ALL_NEW, ReturnValue.UPDATED_OLD,
-                    ReturnValue.UPDATED_NEW};
+            ReturnValue[] all = {
+                ReturnValue.NONE,
+                ReturnValue.ALL_OLD,
+                ReturnValue.ALL_NEW,
+                ReturnValue.UPDATED_OLD,
+                ReturnValue.UPDATED_NEW
+            };
             return all[r.nextInt(all.length)];
         }
 
         /** A condition and the values it needs, or null. */
         private String[] condition() {
             return switch (r.nextInt(6)) {
-                case 0 -> new String[]{"attribute_not_exists(pk)"};
-                case 1 -> new String[]{"attribute_exists(pk)"};
-                case 2 -> new String[]{"n < :lim", ":lim"};
-                case 3 -> new String[]{"attribute_not_exists(l) OR size(s) > :lim", ":lim"};
+                case 0 -> new String[] {"attribute_not_exists(pk)"};
+                case 1 -> new String[] {"attribute_exists(pk)"};
+                case 2 -> new String[] {"n < :lim", ":lim"};
+                case 3 -> new String[] {"attribute_not_exists(l) OR size(s) > :lim", ":lim"};
                 default -> null;
             };
         }
@@ -249,20 +292,23 @@ class DifferentialTest {
             String[] cond = condition();
             int lim = r.nextInt(600) - 300;
             boolean old = r.nextBoolean();
-            return new Step("PutItem " + it.get("pk").s() + "/" + it.get("sk").n() + (cond == null ? ""
-                    : " if " + cond[0]), e -> {
-                var res = e.db().putItem(b -> {
-                    b.tableName(table).item(it).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
-                            .returnValues(old ? ReturnValue.ALL_OLD : ReturnValue.NONE);
-                    if (cond != null) {
-                        b.conditionExpression(cond[0]);
-                        if (cond.length > 1) {
-                            b.expressionAttributeValues(Map.of(":lim", n(lim)));
-                        }
-                    }
-                });
-                return List.of(norm(res.attributes()), writeUnits(res.consumedCapacity()));
-            });
+            return new Step(
+                    "PutItem " + it.get("pk").s() + "/" + it.get("sk").n() + (cond == null ? "" : " if " + cond[0]),
+                    e -> {
+                        var res = e.db().putItem(b -> {
+                            b.tableName(table)
+                                    .item(it)
+                                    .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                                    .returnValues(old ? ReturnValue.ALL_OLD : ReturnValue.NONE);
+                            if (cond != null) {
+                                b.conditionExpression(cond[0]);
+                                if (cond.length > 1) {
+                                    b.expressionAttributeValues(Map.of(":lim", n(lim)));
+                                }
+                            }
+                        });
+                        return List.of(norm(res.attributes()), writeUnits(res.consumedCapacity()));
+                    });
         }
 
         private Step update() {
@@ -270,61 +316,67 @@ class DifferentialTest {
             int sk = sk();
             Map<String, AttributeValue> values = new HashMap<>();
             Map<String, String> names = new HashMap<>();
-            String expr = switch (r.nextInt(8)) {
-                case 0 -> {
-                    values.put(":zero", n(0));
-                    values.put(":d", n(r.nextInt(50) + 1));
-                    yield "SET n = if_not_exists(n, :zero) + :d";
-                }
-                case 1 -> {
-                    values.put(":s", s(text(r.nextInt(3) == 0 ? 2500 : 100)));
-                    yield "SET s = :s";
-                }
-                case 2 -> "REMOVE l, tags";
-                case 3 -> {
-                    values.put(":t", ss("t" + r.nextInt(5)));
-                    yield "ADD tags :t";
-                }
-                case 4 -> {
-                    values.put(":g", s("g" + r.nextInt(3)));
-                    values.put(":gs", n(nextGs++));
-                    yield "SET g = :g, gs = :gs";
-                }
-                case 5 -> {
-                    values.put(":t", ss("t" + r.nextInt(5)));
-                    yield "DELETE tags :t";
-                }
-                case 6 -> {
-                    // Invalid when m is missing: both engines must refuse it alike.
-                    values.put(":v", n(r.nextInt(100)));
-                    names.put("#m", "m");
-                    yield "SET #m.a = :v";
-                }
-                default -> {
-                    values.put(":l", s(String.format("l%05d", nextL++)));
-                    values.put(":one", n(1));
-                    yield "SET l = :l ADD n :one";
-                }
-            };
+            String expr =
+                    switch (r.nextInt(8)) {
+                        case 0 -> {
+                            values.put(":zero", n(0));
+                            values.put(":d", n(r.nextInt(50) + 1));
+                            yield "SET n = if_not_exists(n, :zero) + :d";
+                        }
+                        case 1 -> {
+                            values.put(":s", s(text(r.nextInt(3) == 0 ? 2500 : 100)));
+                            yield "SET s = :s";
+                        }
+                        case 2 -> "REMOVE l, tags";
+                        case 3 -> {
+                            values.put(":t", ss("t" + r.nextInt(5)));
+                            yield "ADD tags :t";
+                        }
+                        case 4 -> {
+                            values.put(":g", s("g" + r.nextInt(3)));
+                            values.put(":gs", n(nextGs++));
+                            yield "SET g = :g, gs = :gs";
+                        }
+                        case 5 -> {
+                            values.put(":t", ss("t" + r.nextInt(5)));
+                            yield "DELETE tags :t";
+                        }
+                        case 6 -> {
+                            // Invalid when m is missing: both engines must refuse it alike.
+                            values.put(":v", n(r.nextInt(100)));
+                            names.put("#m", "m");
+                            yield "SET #m.a = :v";
+                        }
+                        default -> {
+                            values.put(":l", s(String.format("l%05d", nextL++)));
+                            values.put(":one", n(1));
+                            yield "SET l = :l ADD n :one";
+                        }
+                    };
             String[] cond = condition();
             if (cond != null && cond.length > 1) {
                 values.put(":lim", n(r.nextInt(600) - 300));
             }
             ReturnValue rv = anyReturnValue();
             Map<String, AttributeValue> key = key(pk, sk);
-            return new Step("UpdateItem " + pk + "/" + sk + " " + expr + (cond == null ? "" : " if " + cond[0])
-                    + " returning " + rv, e -> {
-                var res = e.db().updateItem(b -> {
-                    b.tableName(table).key(key).updateExpression(expr).returnValues(rv)
-                            .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
-                            .expressionAttributeValues(values.isEmpty() ? null : values)
-                            .expressionAttributeNames(names.isEmpty() ? null : names);
-                    if (cond != null) {
-                        b.conditionExpression(cond[0]);
-                    }
-                });
-                return List.of(norm(res.attributes()), writeUnits(res.consumedCapacity()));
-            });
+            return new Step(
+                    "UpdateItem " + pk + "/" + sk + " " + expr + (cond == null ? "" : " if " + cond[0]) + " returning "
+                            + rv,
+                    e -> {
+                        var res = e.db().updateItem(b -> {
+                            b.tableName(table)
+                                    .key(key)
+                                    .updateExpression(expr)
+                                    .returnValues(rv)
+                                    .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                                    .expressionAttributeValues(values.isEmpty() ? null : values)
+                                    .expressionAttributeNames(names.isEmpty() ? null : names);
+                            if (cond != null) {
+                                b.conditionExpression(cond[0]);
+                            }
+                        });
+                        return List.of(norm(res.attributes()), writeUnits(res.consumedCapacity()));
+                    });
         }
 
         private Step delete() {
@@ -334,7 +386,9 @@ class DifferentialTest {
             int lim = r.nextInt(600) - 300;
             return new Step("DeleteItem " + pk + "/" + sk + (cond == null ? "" : " if " + cond[0]), e -> {
                 var res = e.db().deleteItem(b -> {
-                    b.tableName(table).key(key(pk, sk)).returnValues(ReturnValue.ALL_OLD)
+                    b.tableName(table)
+                            .key(key(pk, sk))
+                            .returnValues(ReturnValue.ALL_OLD)
                             .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES);
                     if (cond != null) {
                         b.conditionExpression(cond[0]);
@@ -353,7 +407,9 @@ class DifferentialTest {
             boolean consistent = r.nextBoolean();
             boolean project = r.nextBoolean();
             return new Step("GetItem " + pk + "/" + sk, e -> {
-                var res = e.db().getItem(b -> b.tableName(table).key(key(pk, sk)).consistentRead(consistent)
+                var res = e.db().getItem(b -> b.tableName(table)
+                        .key(key(pk, sk))
+                        .consistentRead(consistent)
                         .projectionExpression(project ? "sk, n, m.b, tags" : null)
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
                 return List.of(norm(res.item()), res.consumedCapacity().capacityUnits());
@@ -366,59 +422,67 @@ class DifferentialTest {
             int b2 = a + r.nextInt(10);
             Map<String, AttributeValue> values = new HashMap<>();
             values.put(":p", s(pk));
-            String keyCond = switch (r.nextInt(7)) {
-                case 0 -> "pk = :p";
-                case 1 -> {
-                    values.put(":a", n(a));
-                    yield "pk = :p AND sk = :a";
-                }
-                case 2 -> {
-                    values.put(":a", n(a));
-                    yield "pk = :p AND sk < :a";
-                }
-                case 3 -> {
-                    values.put(":a", n(a));
-                    yield "pk = :p AND sk <= :a";
-                }
-                case 4 -> {
-                    values.put(":a", n(a));
-                    yield "sk > :a AND pk = :p";
-                }
-                case 5 -> {
-                    values.put(":a", n(a));
-                    yield "pk = :p AND sk >= :a";
-                }
-                default -> {
-                    values.put(":a", n(a));
-                    values.put(":b", n(b2));
-                    yield "pk = :p AND sk BETWEEN :a AND :b";
-                }
-            };
-            String filter = switch (r.nextInt(6)) {
-                case 0 -> {
-                    values.put(":x", n(r.nextInt(600) - 300));
-                    yield "n > :x";
-                }
-                case 1 -> "attribute_exists(tags)";
-                case 2 -> {
-                    values.put(":c", s(String.valueOf((char) ('a' + r.nextInt(26)))));
-                    yield "contains(s, :c) AND NOT attribute_exists(g)";
-                }
-                case 3 -> {
-                    values.put(":sz", n(r.nextInt(300)));
-                    yield "size(s) > :sz";
-                }
-                default -> null;
-            };
+            String keyCond =
+                    switch (r.nextInt(7)) {
+                        case 0 -> "pk = :p";
+                        case 1 -> {
+                            values.put(":a", n(a));
+                            yield "pk = :p AND sk = :a";
+                        }
+                        case 2 -> {
+                            values.put(":a", n(a));
+                            yield "pk = :p AND sk < :a";
+                        }
+                        case 3 -> {
+                            values.put(":a", n(a));
+                            yield "pk = :p AND sk <= :a";
+                        }
+                        case 4 -> {
+                            values.put(":a", n(a));
+                            yield "sk > :a AND pk = :p";
+                        }
+                        case 5 -> {
+                            values.put(":a", n(a));
+                            yield "pk = :p AND sk >= :a";
+                        }
+                        default -> {
+                            values.put(":a", n(a));
+                            values.put(":b", n(b2));
+                            yield "pk = :p AND sk BETWEEN :a AND :b";
+                        }
+                    };
+            String filter =
+                    switch (r.nextInt(6)) {
+                        case 0 -> {
+                            values.put(":x", n(r.nextInt(600) - 300));
+                            yield "n > :x";
+                        }
+                        case 1 -> "attribute_exists(tags)";
+                        case 2 -> {
+                            values.put(":c", s(String.valueOf((char) ('a' + r.nextInt(26)))));
+                            yield "contains(s, :c) AND NOT attribute_exists(g)";
+                        }
+                        case 3 -> {
+                            values.put(":sz", n(r.nextInt(300)));
+                            yield "size(s) > :sz";
+                        }
+                        default -> null;
+                    };
             Integer limit = r.nextInt(3) == 0 ? null : 1 + r.nextInt(8);
             boolean forward = r.nextBoolean();
             boolean consistent = r.nextBoolean();
             String projection = r.nextInt(3) == 0 ? "pk, sk, n, tags" : null;
-            return new Step("Query " + keyCond + (filter == null ? "" : " filter " + filter) + " limit " + limit
-                    + (forward ? "" : " backwards"), e -> pages(e, b -> b.tableName(table)
-                    .keyConditionExpression(keyCond).filterExpression(filter).projectionExpression(projection)
-                    .expressionAttributeValues(values).limit(limit).scanIndexForward(forward)
-                    .consistentRead(consistent)));
+            return new Step(
+                    "Query " + keyCond + (filter == null ? "" : " filter " + filter) + " limit " + limit
+                            + (forward ? "" : " backwards"),
+                    e -> pages(e, b -> b.tableName(table)
+                            .keyConditionExpression(keyCond)
+                            .filterExpression(filter)
+                            .projectionExpression(projection)
+                            .expressionAttributeValues(values)
+                            .limit(limit)
+                            .scanIndexForward(forward)
+                            .consistentRead(consistent)));
         }
 
         private Step gsiQuery() {
@@ -432,9 +496,14 @@ class DifferentialTest {
             Integer limit = r.nextInt(3) == 0 ? null : 1 + r.nextInt(15);
             boolean forward = r.nextBoolean();
             String kc = keyCond;
-            return new Step("Query byG " + kc + " limit " + limit, e -> pages(e, b -> b.tableName(table)
-                    .indexName("byG").keyConditionExpression(kc).expressionAttributeValues(values).limit(limit)
-                    .scanIndexForward(forward)));
+            return new Step(
+                    "Query byG " + kc + " limit " + limit,
+                    e -> pages(e, b -> b.tableName(table)
+                            .indexName("byG")
+                            .keyConditionExpression(kc)
+                            .expressionAttributeValues(values)
+                            .limit(limit)
+                            .scanIndexForward(forward)));
         }
 
         private Step lsiQuery() {
@@ -450,15 +519,19 @@ class DifferentialTest {
                     values.put(":pre", s("l000"));
                     keyCond += " AND begins_with(l, :pre)";
                 }
-                default -> {
-                }
+                default -> {}
             }
             Integer limit = r.nextInt(3) == 0 ? null : 1 + r.nextInt(5);
             boolean consistent = r.nextBoolean();
             String kc = keyCond;
-            return new Step("Query byL " + kc + " limit " + limit, e -> pages(e, b -> b.tableName(table)
-                    .indexName("byL").keyConditionExpression(kc).expressionAttributeValues(values).limit(limit)
-                    .consistentRead(consistent)));
+            return new Step(
+                    "Query byL " + kc + " limit " + limit,
+                    e -> pages(e, b -> b.tableName(table)
+                            .indexName("byL")
+                            .keyConditionExpression(kc)
+                            .expressionAttributeValues(values)
+                            .limit(limit)
+                            .consistentRead(consistent)));
         }
 
         private Step scan() {
@@ -477,7 +550,9 @@ class DifferentialTest {
                     do {
                         Map<String, AttributeValue> from = start;
                         ScanResponse res = e.db().scan(b -> {
-                            b.tableName(table).limit(limit).exclusiveStartKey(from)
+                            b.tableName(table)
+                                    .limit(limit)
+                                    .exclusiveStartKey(from)
                                     .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
                             if (segments > 1) {
                                 b.segment(segment).totalSegments(segments);
@@ -516,17 +591,22 @@ class DifferentialTest {
                     continue;
                 }
                 if (r.nextInt(4) == 0) {
-                    writes.add(WriteRequest.builder().deleteRequest(d -> d.key(key(pk, sk))).build());
+                    writes.add(WriteRequest.builder()
+                            .deleteRequest(d -> d.key(key(pk, sk)))
+                            .build());
                 } else {
                     Map<String, AttributeValue> it = randomItem(pk, sk);
-                    writes.add(WriteRequest.builder().putRequest(p -> p.item(it)).build());
+                    writes.add(
+                            WriteRequest.builder().putRequest(p -> p.item(it)).build());
                 }
             }
             return new Step("BatchWriteItem of " + count, e -> {
-                BatchWriteItemResponse res = e.db().batchWriteItem(b -> b.requestItems(Map.of(table, writes))
-                        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
+                BatchWriteItemResponse res = e.db().batchWriteItem(b ->
+                        b.requestItems(Map.of(table, writes)).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
                 assertThat(res.unprocessedItems()).isEmpty();
-                return List.of(res.consumedCapacity().size(), writeUnits(res.consumedCapacity().get(0)));
+                return List.of(
+                        res.consumedCapacity().size(),
+                        writeUnits(res.consumedCapacity().get(0)));
             });
         }
 
@@ -543,12 +623,17 @@ class DifferentialTest {
             }
             boolean consistent = r.nextBoolean();
             return new Step("BatchGetItem of " + count, e -> {
-                BatchGetItemResponse res = e.db().batchGetItem(b -> b.requestItems(Map.of(table, KeysAndAttributes
-                        .builder().keys(keys).consistentRead(consistent).build()))
+                BatchGetItemResponse res = e.db().batchGetItem(b -> b.requestItems(Map.of(
+                                table,
+                                KeysAndAttributes.builder()
+                                        .keys(keys)
+                                        .consistentRead(consistent)
+                                        .build()))
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
                 assertThat(res.unprocessedKeys()).isEmpty();
                 // Responses come in no particular order (dynalite shuffles them): a set.
-                Set<Object> found = res.responses().get(table).stream().map(DifferentialTest::norm)
+                Set<Object> found = res.responses().get(table).stream()
+                        .map(DifferentialTest::norm)
                         .collect(Collectors.toSet());
                 return List.of(found, res.consumedCapacity().get(0).capacityUnits());
             });
@@ -573,8 +658,12 @@ class DifferentialTest {
             } else {
                 capacity = res.consumedCapacity().capacityUnits();
             }
-            pages.add(List.of(res.items().stream().map(DifferentialTest::norm).toList(), res.count(),
-                    res.scannedCount(), norm(res.lastEvaluatedKey()), capacity));
+            pages.add(List.of(
+                    res.items().stream().map(DifferentialTest::norm).toList(),
+                    res.count(),
+                    res.scannedCount(),
+                    norm(res.lastEvaluatedKey()),
+                    capacity));
             start = res.hasLastEvaluatedKey() ? res.lastEvaluatedKey() : null;
         } while (start != null && pages.size() < 1000);
         return pages;
@@ -588,10 +677,12 @@ class DifferentialTest {
 
     private static void assertEmptyReadCharge(Engine e, ConsumedCapacity capacity, boolean consistent) {
         if (e.isLab()) {
-            assertThat(capacity.capacityUnits()).as("the Lab charges the minimum for an empty read")
+            assertThat(capacity.capacityUnits())
+                    .as("the Lab charges the minimum for an empty read")
                     .isEqualTo(consistent ? 1.0 : 0.5);
         } else {
-            assertThat(capacity.capacityUnits()).as("dynalite charges nothing for an empty read (exclusion 3)")
+            assertThat(capacity.capacityUnits())
+                    .as("dynalite charges nothing for an empty read (exclusion 3)")
                     .isEqualTo(0.0);
         }
     }

@@ -38,10 +38,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,11 +80,25 @@ class LegacyDifferentialTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final String[] TYPES = {"S", "N", "B", "SS", "NS", "BS", "BOOL", "NULL", "L", "M"};
-    private static final String[] OPS = {"EQ", "NE", "LE", "LT", "GE", "GT", "NOT_NULL", "NULL", "CONTAINS",
-            "NOT_CONTAINS", "BEGINS_WITH", "IN", "BETWEEN"};
+    private static final String[] OPS = {
+        "EQ",
+        "NE",
+        "LE",
+        "LT",
+        "GE",
+        "GT",
+        "NOT_NULL",
+        "NULL",
+        "CONTAINS",
+        "NOT_CONTAINS",
+        "BEGINS_WITH",
+        "IN",
+        "BETWEEN"
+    };
     private static final String[] RETURN_VALUES = {"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"};
     /** ASCII only: dynalite orders and measures strings in UTF-16 units, DynamoDB in UTF-8 bytes; they agree here. */
     private static final String[] S_POOL = {"a", "ab", "abc", "b", "ba", "m", "z"};
+
     private static final String[] N_POOL = {"1", "5", "-2.5", "10", "0", "1e2", "0.50", "-100"};
     /**
      * Bytes below 0x80 and a lone 0xff: dynalite's BEGINS_WITH/CONTAINS on B decode the bytes as UTF-8, where distinct
@@ -113,20 +127,21 @@ class LegacyDifferentialTest {
             // Expected validation checks no types. DynamoDB's documentation allows only S and B for BEGINS_WITH;
             // which of ValidationException and "does not match" DynamoDB answers is not established here, so such a
             // case is not sent to dynalite and the Lab is only required to answer it (200 or a 400, never a 5xx).
-            Known.notSent("dynalite-crashes-on-begins-with", "neither established",
-                    LegacyDifferentialTest::crashesDynalite),
+            Known.notSent(
+                    "dynalite-crashes-on-begins-with", "neither established", LegacyDifferentialTest::crashesDynalite),
             // dynalite's process dies (TypeError: Cannot convert undefined or null to object, in its validations) on a
             // JSON null as a map value or list element below the top level (a Key attribute, an Expected entry, a
             // RequestItems table, an AttributeValueList element...). What DynamoDB answers is not established here;
             // such a case is not sent to dynalite and the Lab is only required to answer it (200 or a 400).
-            Known.notSent("dynalite-crashes-on-nested-null", "neither established",
-                    c -> nestedNull(c.body(), 0)),
+            Known.notSent("dynalite-crashes-on-nested-null", "neither established", c -> nestedNull(c.body(), 0)),
             // dynalite validates the attribute values of a ScanFilter/QueryFilter/KeyConditions AttributeValueList
             // and of Expected's Value, but not those of Expected's AttributeValueList (validateAttributeConditions).
             // DynamoDB refuses an invalid attribute value wherever it appears (an empty or duplicate set, a bad
             // number...: dynalite's tests, checked against DynamoDB, show it for items, keys, filters and Value). The
             // Lab is right to refuse it. Reference: the message dynalite gives for that value in an Item.
-            Known.reference("expected-list-values-not-validated", "Lab",
+            Known.reference(
+                    "expected-list-values-not-validated",
+                    "Lab",
                     c -> invalidExpectedListValue(c.body()) != null,
                     c -> refused(c, invalidExpectedListValue(c.body()))),
             // dynalite's matchesFilter returns the FIRST condition's result for ConditionalOperator OR (it returns
@@ -134,16 +149,22 @@ class LegacyDifferentialTest {
             // to true" (LegacyConditionalParameters.ConditionalOperator). The Lab is right. Reference: dynalite's
             // answer, and when that says "false" (a write's ConditionalCheckFailedException, a filter's missing
             // item), each further condition alone through dynalite (single conditions it evaluates correctly).
-            Known.reference("or-first-condition-only", "Lab",
-                    c -> orConditions(c.body()) >= 2, LegacyDifferentialTest::orReference),
+            Known.reference(
+                    "or-first-condition-only",
+                    "Lab",
+                    c -> orConditions(c.body()) >= 2,
+                    LegacyDifferentialTest::orReference),
             // dynalite ignores Value when Exists is true (it only checks that the attribute exists). DynamoDB:
             // "If Exists is true, DynamoDB will check to see if that attribute value already exists in the table.
             // If it is found, then the condition evaluates to true" — with a Value, equal to it (Exists defaults to
             // true, and {Value} alone is an equality check in dynalite too). The Lab is right. Reference: the
             // request through dynalite with "Exists": true dropped where a Value is given (same meaning, same
             // validation path in DynamoDB and dynalite).
-            Known.reference("exists-true-ignores-value", "Lab",
-                    c -> existsTrueWithValue(c.body()), LegacyDifferentialTest::orReference),
+            Known.reference(
+                    "exists-true-ignores-value",
+                    "Lab",
+                    c -> existsTrueWithValue(c.body()),
+                    LegacyDifferentialTest::orReference),
             // dynalite does not check Select against AttributesToGet/ProjectionExpression and the index. DynamoDB
             // does: "You cannot use both AttributesToGet and Select together in a Query request, unless the value
             // for Select is SPECIFIC_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES - Allowed only when querying an index"
@@ -155,10 +176,14 @@ class LegacyDifferentialTest {
             // test/alternator/test_number.py test_invalid_numbers, run against DynamoDB, stores '+3' among its
             // "allowed numbers" (with '.123', '0001.23', '1e+5', '0e1000'). Neither the Lab nor dynalite is right
             // if they refuse it. Reference: the request through dynalite with the '+' removed.
-            Known.reference("plus-sign-number-refused", "neither (DynamoDB accepts '+1')",
-                    c -> plusNumbers(c.body().deepCopy()), c -> new Case(c.id(), c.op(),
-                            withoutPlus(c.body()), c.ordered(), c.paged(), c.write()).run(dynalite)),
-            // dynalite refuses EQ and NE with a BOOL, NULL, L or M value in a ScanFilter/QueryFilter ("ComparisonOperator
+            Known.reference(
+                    "plus-sign-number-refused",
+                    "neither (DynamoDB accepts '+1')",
+                    c -> plusNumbers(c.body().deepCopy()),
+                    c -> new Case(c.id(), c.op(), withoutPlus(c.body()), c.ordered(), c.paged(), c.write())
+                            .run(dynalite)),
+            // dynalite refuses EQ and NE with a BOOL, NULL, L or M value in a ScanFilter/QueryFilter
+            // ("ComparisonOperator
             // EQ is not valid for BOOL AttributeValue type"), and the Lab copies it. DynamoDB accepts them: "EQ :
             // Equal. EQ is supported for all data types, including lists and maps." (NE likewise;
             // LegacyConditionalParameters); dynalite issue #156: a QueryFilter EQ on a BOOL "works against DynamoDB but
@@ -166,10 +191,16 @@ class LegacyDifferentialTest {
             // LE, GT, GE, IN, BETWEEN, CONTAINS and BEGINS_WITH.) Neither side is right. Reference, for a single
             // condition: the request through dynalite without the filter, its items kept where the attribute equals
             // (EQ) or does not equal (NE, absent included) the value, compared by value with numbers normalized.
-            Known.reference("filter-eq-ne-refuses-types", "neither (DynamoDB accepts)",
-                    c -> filterEqNeOnDocumentType(c.body()), LegacyDifferentialTest::eqNeReference),
-            Known.reference("select-not-validated", "DynamoDB Local's rules",
-                    c -> selectError(c.body()) != null, LegacyDifferentialTest::selectReference),
+            Known.reference(
+                    "filter-eq-ne-refuses-types",
+                    "neither (DynamoDB accepts)",
+                    c -> filterEqNeOnDocumentType(c.body()),
+                    LegacyDifferentialTest::eqNeReference),
+            Known.reference(
+                    "select-not-validated",
+                    "DynamoDB Local's rules",
+                    c -> selectError(c.body()) != null,
+                    LegacyDifferentialTest::selectReference),
             // dynalite's Scan has no ConsistentRead member (its validations drop unknown members): it neither checks
             // the member's JSON type nor charges a strongly consistent Scan the full 1 RCU per 4 KB. DynamoDB's Scan
             // has ConsistentRead (API_Scan: "If ConsistentRead is true, ... strongly consistent reads"), a Boolean
@@ -177,7 +208,9 @@ class LegacyDifferentialTest {
             // 'Boolean', checked against DynamoDB), and a strongly consistent read costs twice an eventually
             // consistent one. The Lab is right. Reference: that SerializationException for a non-Boolean value;
             // else dynalite's answer with CapacityUnits doubled when ConsistentRead is true.
-            Known.reference("scan-consistent-read-unknown", "Lab",
+            Known.reference(
+                    "scan-consistent-read-unknown",
+                    "Lab",
                     c -> c.op().equals("Scan") && c.body().hasNonNull("ConsistentRead") && !c.paged(),
                     LegacyDifferentialTest::scanConsistentReference),
             // dynalite's valsEqual compares L and M values by object identity (never equal unless both lists are
@@ -186,8 +219,8 @@ class LegacyDifferentialTest {
             // maps."): the Lab is right for Value, EQ and NE. For IN the documentation names only S, N and B, so
             // DynamoDB may refuse an L or M there (not established; the Lab and dynalite both accept it). Tolerated
             // where an Expected EQ/NE/IN/Value condition gives an L or M value and the stored attribute has that type.
-            Known.tolerated("list-map-equality-by-identity", "Lab",
-                    (c, onLab, onDynalite) -> comparesStoredListOrMap(c)),
+            Known.tolerated(
+                    "list-map-equality-by-identity", "Lab", (c, onLab, onDynalite) -> comparesStoredListOrMap(c)),
             // dynalite charges 0 RCU for a Query or Scan page that read nothing; DynamoDB charges the minimum (0.5 RCU
             // eventually consistent, 1 strongly consistent), as the Lab does. The Lab is right. Tolerated where the
             // answers differ only in that capacity, dynalite's is 0 on a page with ScannedCount 0 and the Lab's is the
@@ -199,7 +232,9 @@ class LegacyDifferentialTest {
             // ("ComparisonOperator LE is not valid for BS AttributeValue type", dynalite's tests); what it does in
             // Expected is not established here, and the Lab, like dynalite, accepts them. Tolerated where such a
             // condition (an operator other than EQ and NE with a value of a type it does not take) is present.
-            Known.tolerated("expected-undocumented-types", "not established",
+            Known.tolerated(
+                    "expected-undocumented-types",
+                    "not established",
                     (c, onLab, onDynalite) -> expectedUndocumentedType(c.body())),
             Known.tolerated("empty-page-capacity", "Lab", LegacyDifferentialTest::emptyPageCapacity),
             // dynalite answers UPDATED_OLD / UPDATED_NEW with "Attributes": {} when none of the updated attributes
@@ -221,18 +256,30 @@ class LegacyDifferentialTest {
             // #94 for the range; ScyllaDB's test_number.py test_update_expression_plus_imprecise for 1e50 + 1, which
             // notes that DynamoDB gives this overflow message for the lost precision too). The Lab is right on the
             // range. Reference: that ValidationException, and the item unchanged (read back from dynalite).
-            Known.reference("add-result-not-checked", "neither (Lab's message for precision)",
-                    LegacyDifferentialTest::addOutOfRange, LegacyDifferentialTest::overflowReference));
+            Known.reference(
+                    "add-result-not-checked",
+                    "neither (Lab's message for precision)",
+                    LegacyDifferentialTest::addOutOfRange,
+                    LegacyDifferentialTest::overflowReference));
 
-    private enum Kind { REFERENCE, TOLERATED, NOT_SENT }
+    private enum Kind {
+        REFERENCE,
+        TOLERATED,
+        NOT_SENT
+    }
 
     /**
      * A known difference. REFERENCE: where {@code applies}, the Lab is compared with DynamoDB's answer derived by
      * {@code reference}. TOLERATED: a disagreement is accepted where {@code tolerates}. NOT_SENT: where
      * {@code applies}, the case is not sent to dynalite and the Lab must only answer (no 5xx).
      */
-    private record Known(Kind kind, String name, String rightSide, Predicate<Case> applies,
-                         Function<Case, List<String>> reference, Tolerance tolerates) {
+    private record Known(
+            Kind kind,
+            String name,
+            String rightSide,
+            Predicate<Case> applies,
+            Function<Case, List<String>> reference,
+            Tolerance tolerates) {
         static Known reference(String name, String right, Predicate<Case> applies, Function<Case, List<String>> ref) {
             return new Known(Kind.REFERENCE, name, right, applies, ref, null);
         }
@@ -266,21 +313,60 @@ class LegacyDifferentialTest {
         numTable = run + "-n";
         strTable = run + "-s";
         for (Engine e : List.of(labEngine, dynalite)) {
-            e.ok("CreateTable", obj("TableName", hashTable, "BillingMode", "PAY_PER_REQUEST",
-                    "AttributeDefinitions", arr(attrDef("pk", "S")), "KeySchema", arr(keyElem("pk", "HASH"))));
-            e.ok("CreateTable", obj("TableName", numTable, "BillingMode", "PAY_PER_REQUEST",
-                    "AttributeDefinitions", arr(attrDef("pk", "S"), attrDef("sk", "N")),
-                    "KeySchema", arr(keyElem("pk", "HASH"), keyElem("sk", "RANGE"))));
-            e.ok("CreateTable", obj("TableName", strTable, "BillingMode", "PAY_PER_REQUEST",
-                    "AttributeDefinitions", arr(attrDef("pk", "S"), attrDef("sk", "S"), attrDef("l", "N"),
-                            attrDef("g", "S"), attrDef("gb", "B")),
-                    "KeySchema", arr(keyElem("pk", "HASH"), keyElem("sk", "RANGE")),
-                    "LocalSecondaryIndexes", arr(obj("IndexName", "lsi",
-                            "KeySchema", arr(keyElem("pk", "HASH"), keyElem("l", "RANGE")),
-                            "Projection", obj("ProjectionType", "ALL"))),
-                    "GlobalSecondaryIndexes", arr(obj("IndexName", "gsi",
-                            "KeySchema", arr(keyElem("g", "HASH"), keyElem("gb", "RANGE")),
-                            "Projection", obj("ProjectionType", "ALL")))));
+            e.ok(
+                    "CreateTable",
+                    obj(
+                            "TableName",
+                            hashTable,
+                            "BillingMode",
+                            "PAY_PER_REQUEST",
+                            "AttributeDefinitions",
+                            arr(attrDef("pk", "S")),
+                            "KeySchema",
+                            arr(keyElem("pk", "HASH"))));
+            e.ok(
+                    "CreateTable",
+                    obj(
+                            "TableName",
+                            numTable,
+                            "BillingMode",
+                            "PAY_PER_REQUEST",
+                            "AttributeDefinitions",
+                            arr(attrDef("pk", "S"), attrDef("sk", "N")),
+                            "KeySchema",
+                            arr(keyElem("pk", "HASH"), keyElem("sk", "RANGE"))));
+            e.ok(
+                    "CreateTable",
+                    obj(
+                            "TableName",
+                            strTable,
+                            "BillingMode",
+                            "PAY_PER_REQUEST",
+                            "AttributeDefinitions",
+                            arr(
+                                    attrDef("pk", "S"),
+                                    attrDef("sk", "S"),
+                                    attrDef("l", "N"),
+                                    attrDef("g", "S"),
+                                    attrDef("gb", "B")),
+                            "KeySchema",
+                            arr(keyElem("pk", "HASH"), keyElem("sk", "RANGE")),
+                            "LocalSecondaryIndexes",
+                            arr(obj(
+                                    "IndexName",
+                                    "lsi",
+                                    "KeySchema",
+                                    arr(keyElem("pk", "HASH"), keyElem("l", "RANGE")),
+                                    "Projection",
+                                    obj("ProjectionType", "ALL"))),
+                            "GlobalSecondaryIndexes",
+                            arr(obj(
+                                    "IndexName",
+                                    "gsi",
+                                    "KeySchema",
+                                    arr(keyElem("g", "HASH"), keyElem("gb", "RANGE")),
+                                    "Projection",
+                                    obj("ProjectionType", "ALL")))));
         }
         for (Engine e : List.of(labEngine, dynalite)) {
             for (String t : List.of(hashTable, numTable, strTable)) {
@@ -294,7 +380,7 @@ class LegacyDifferentialTest {
     static void stop() {
         try {
             for (Engine e : List.of(labEngine, dynalite)) {
-                for (String t : new String[]{hashTable, numTable, strTable}) {
+                for (String t : new String[] {hashTable, numTable, strTable}) {
                     if (e != null && t != null) {
                         e.call("DeleteTable", obj("TableName", t));
                     }
@@ -353,8 +439,21 @@ class LegacyDifferentialTest {
             items.add(obj("TableName", strTable, "Item", it));
         }
         for (int i = 0; i < 3; i++) {
-            items.add(obj("TableName", strTable, "Item", obj("pk", S("q2"), "sk", S("k" + i), "g", S("g1"),
-                    "gb", B(new int[]{0x40, i}), "l", N(String.valueOf(i)))));
+            items.add(obj(
+                    "TableName",
+                    strTable,
+                    "Item",
+                    obj(
+                            "pk",
+                            S("q2"),
+                            "sk",
+                            S("k" + i),
+                            "g",
+                            S("g1"),
+                            "gb",
+                            B(new int[] {0x40, i}),
+                            "l",
+                            N(String.valueOf(i)))));
         }
         for (Engine e : List.of(labEngine, dynalite)) {
             for (ObjectNode put : items) {
@@ -381,19 +480,24 @@ class LegacyDifferentialTest {
         // Every operator × every value list shape × every stored type (the -h table holds each type of a).
         for (String op : OPS) {
             for (List<ObjectNode> values : valueLists(r, op, null)) {
-                cases.add(single("scan-" + op + " " + describe(values), "Scan",
+                cases.add(single(
+                        "scan-" + op + " " + describe(values),
+                        "Scan",
                         obj("TableName", hashTable, "ScanFilter", obj("a", condition(op, values)))));
             }
         }
         // Malformed conditions.
-        for (JsonNode cond : List.of(obj(), obj("AttributeValueList", arr(S("a"))), obj("ComparisonOperator", "eq",
-                        "AttributeValueList", arr(S("a"))), obj("ComparisonOperator", "FOO"),
+        for (JsonNode cond : List.of(
+                obj(),
+                obj("AttributeValueList", arr(S("a"))),
+                obj("ComparisonOperator", "eq", "AttributeValueList", arr(S("a"))),
+                obj("ComparisonOperator", "FOO"),
                 obj("ComparisonOperator", "EQ", "AttributeValueList", arr(S("a")), "Value", S("a")),
                 obj("ComparisonOperator", "EQ", "Value", S("a")),
                 obj("ComparisonOperator", "NULL", "Exists", true),
                 obj("ComparisonOperator", "EQ", "AttributeValueList", arr(obj())))) {
-            cases.add(single("scan-malformed " + cond, "Scan", obj("TableName", hashTable, "ScanFilter",
-                    obj("a", cond))));
+            cases.add(single(
+                    "scan-malformed " + cond, "Scan", obj("TableName", hashTable, "ScanFilter", obj("a", cond))));
         }
         // Two or three conditions, mostly valid, with and without ConditionalOperator.
         for (int i = 0; i < 220; i++) {
@@ -402,7 +506,7 @@ class LegacyDifferentialTest {
                 filter.set(attr, r.nextInt(8) == 0 ? randomFilterCondition(r) : validCondition(r, null));
             }
             ObjectNode body = obj("TableName", hashTable, "ScanFilter", filter);
-            String conditional = pick(r, new String[]{null, "AND", "OR", "OR", "or"});
+            String conditional = pick(r, new String[] {null, "AND", "OR", "OR", "or"});
             if (conditional != null) {
                 body.put("ConditionalOperator", conditional);
             }
@@ -414,14 +518,24 @@ class LegacyDifferentialTest {
         // Paged: Limit with a filter, all pages; the union, page count and summed counts compared (page contents
         // depend on the Scan order, which is each engine's own).
         for (int i = 0; i < 20; i++) {
-            ObjectNode body = obj("TableName", hashTable, "Limit", 1 + r.nextInt(12),
-                    "ScanFilter", obj("a", validCondition(r, null)));
+            ObjectNode body = obj(
+                    "TableName",
+                    hashTable,
+                    "Limit",
+                    1 + r.nextInt(12),
+                    "ScanFilter",
+                    obj("a", validCondition(r, null)));
             cases.add(paged("scan-paged-" + i, "Scan", body));
         }
         // Select COUNT and AttributesToGet with a filter.
         for (int i = 0; i < 20; i++) {
-            ObjectNode body = obj("TableName", hashTable, "ScanFilter", obj("a", validCondition(r, null)),
-                    "ReturnConsumedCapacity", "TOTAL");
+            ObjectNode body = obj(
+                    "TableName",
+                    hashTable,
+                    "ScanFilter",
+                    obj("a", validCondition(r, null)),
+                    "ReturnConsumedCapacity",
+                    "TOTAL");
             if (r.nextBoolean()) {
                 body.put("Select", "COUNT");
             } else {
@@ -436,51 +550,77 @@ class LegacyDifferentialTest {
     // 1b. KeyConditions and QueryFilter
     // ============================================================================================================
 
-    private record Target(String table, String index, String hash, JsonNode hashValue, String range, String rangeType) {
-    }
+    private record Target(
+            String table, String index, String hash, JsonNode hashValue, String range, String rangeType) {}
 
     @Test
     void queryKeyConditionsAndQueryFilter() {
         Random r = random("query");
-        List<Target> targets = List.of(new Target(numTable, null, "pk", S("q"), "sk", "N"),
+        List<Target> targets = List.of(
+                new Target(numTable, null, "pk", S("q"), "sk", "N"),
                 new Target(strTable, null, "pk", S("q"), "sk", "S"),
                 new Target(strTable, "lsi", "pk", S("q"), "l", "N"),
                 new Target(strTable, "gsi", "g", S("g1"), "gb", "B"));
         List<Case> cases = new ArrayList<>();
         for (Target t : targets) {
             String name = t.table().substring(t.table().length() - 1) + (t.index() == null ? "" : "/" + t.index());
-            cases.add(query("query " + name + " hash only", t, obj(t.hash(), condition("EQ", List.of(t.hashValue()))),
-                    r));
+            cases.add(query(
+                    "query " + name + " hash only", t, obj(t.hash(), condition("EQ", List.of(t.hashValue()))), r));
             // Every range operator × value list shape, against the range key's own type and the others.
             for (String op : OPS) {
                 for (List<ObjectNode> values : valueLists(r, op, t.rangeType())) {
-                    ObjectNode kc = obj(t.hash(), condition("EQ", List.of(t.hashValue())), t.range(),
-                            condition(op, values));
+                    ObjectNode kc =
+                            obj(t.hash(), condition("EQ", List.of(t.hashValue())), t.range(), condition(op, values));
                     cases.add(query("query " + name + " range " + op + " " + describe(values), t, kc, r));
                 }
                 // Non-EQ (and malformed EQ) hash conditions.
-                List<JsonNode> hashValues = op.equals("BETWEEN") ? List.of(S("a"), S("z"))
-                        : op.endsWith("NULL") ? List.of() : op.equals("IN") ? List.of(t.hashValue(), S("x"))
-                        : List.of(t.hashValue());
+                List<JsonNode> hashValues = op.equals("BETWEEN")
+                        ? List.of(S("a"), S("z"))
+                        : op.endsWith("NULL")
+                                ? List.of()
+                                : op.equals("IN") ? List.of(t.hashValue(), S("x")) : List.of(t.hashValue());
                 cases.add(query("query " + name + " hash " + op, t, obj(t.hash(), condition(op, hashValues)), r));
             }
             // Key condition shapes.
-            cases.add(query("query " + name + " range only", t, obj(t.range(), condition("EQ",
-                    List.of(value(r, t.rangeType())))), r));
-            cases.add(query("query " + name + " hash wrong type", t, obj(t.hash(), condition("EQ",
-                    List.of(N("1")))), r));
-            cases.add(query("query " + name + " hash two values", t, obj(t.hash(), condition("EQ",
-                    List.of(t.hashValue(), t.hashValue()))), r));
+            cases.add(query(
+                    "query " + name + " range only",
+                    t,
+                    obj(t.range(), condition("EQ", List.of(value(r, t.rangeType())))),
+                    r));
+            cases.add(
+                    query("query " + name + " hash wrong type", t, obj(t.hash(), condition("EQ", List.of(N("1")))), r));
+            cases.add(query(
+                    "query " + name + " hash two values",
+                    t,
+                    obj(t.hash(), condition("EQ", List.of(t.hashValue(), t.hashValue()))),
+                    r));
             cases.add(query("query " + name + " no conditions", t, obj(), r));
-            cases.add(query("query " + name + " non-key", t, obj(t.hash(), condition("EQ", List.of(t.hashValue())),
-                    "a", condition("EQ", List.of(S("a")))), r));
-            cases.add(query("query " + name + " three", t, obj(t.hash(), condition("EQ", List.of(t.hashValue())),
-                    t.range(), condition("GT", List.of(value(r, t.rangeType()))), "a", condition("NOT_NULL",
-                            List.of())), r));
-            cases.add(query("query " + name + " other table key", t, obj("pk", condition("EQ", List.of(S("q"))),
-                    "gb", condition("EQ", List.of(B(new int[]{1})))), r));
-            cases.add(query("query " + name + " missing partition", t, obj(t.hash(), condition("EQ",
-                    List.of(S("nothing-here")))), r));
+            cases.add(query(
+                    "query " + name + " non-key",
+                    t,
+                    obj(t.hash(), condition("EQ", List.of(t.hashValue())), "a", condition("EQ", List.of(S("a")))),
+                    r));
+            cases.add(query(
+                    "query " + name + " three",
+                    t,
+                    obj(
+                            t.hash(),
+                            condition("EQ", List.of(t.hashValue())),
+                            t.range(),
+                            condition("GT", List.of(value(r, t.rangeType()))),
+                            "a",
+                            condition("NOT_NULL", List.of())),
+                    r));
+            cases.add(query(
+                    "query " + name + " other table key",
+                    t,
+                    obj("pk", condition("EQ", List.of(S("q"))), "gb", condition("EQ", List.of(B(new int[] {1})))),
+                    r));
+            cases.add(query(
+                    "query " + name + " missing partition",
+                    t,
+                    obj(t.hash(), condition("EQ", List.of(S("nothing-here")))),
+                    r));
             ObjectNode consistent = queryBody(t, obj(t.hash(), condition("EQ", List.of(t.hashValue()))));
             consistent.put("ConsistentRead", true);
             consistent.put("ReturnConsumedCapacity", "TOTAL");
@@ -500,7 +640,7 @@ class LegacyDifferentialTest {
                 }
                 ObjectNode body = queryBody(t, keyConditions);
                 body.set("QueryFilter", filter);
-                String conditional = pick(r, new String[]{null, "AND", "OR", "OR"});
+                String conditional = pick(r, new String[] {null, "AND", "OR", "OR"});
                 if (conditional != null) {
                     body.put("ConditionalOperator", conditional);
                 }
@@ -519,16 +659,17 @@ class LegacyDifferentialTest {
             ObjectNode lone = queryBody(t, obj(t.hash(), condition("EQ", List.of(t.hashValue()))));
             lone.put("ConditionalOperator", "AND");
             cases.add(single("query " + name + " conditional without filter", "Query", lone, true));
-            for (String select : new String[]{"ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES",
-                    "COUNT", "NONE"}) {
-                for (boolean attrs : new boolean[]{false, true}) {
+            for (String select :
+                    new String[] {"ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT", "NONE"
+                    }) {
+                for (boolean attrs : new boolean[] {false, true}) {
                     ObjectNode body = queryBody(t, obj(t.hash(), condition("EQ", List.of(t.hashValue()))));
                     body.put("Select", select);
                     if (attrs) {
                         body.set("AttributesToGet", arr("a", t.range()));
                     }
-                    cases.add(single("query " + name + " select " + select + (attrs ? " +attrs" : ""), "Query",
-                            body, true));
+                    cases.add(single(
+                            "query " + name + " select " + select + (attrs ? " +attrs" : ""), "Query", body, true));
                 }
             }
         }
@@ -568,7 +709,7 @@ class LegacyDifferentialTest {
             ObjectNode before = null;
             if (r.nextInt(5) != 0) {
                 before = key.deepCopy();
-                for (String attr : new String[]{"a", "b", "c"}) {
+                for (String attr : new String[] {"a", "b", "c"}) {
                     putRandom(r, before, attr);
                 }
             }
@@ -582,18 +723,18 @@ class LegacyDifferentialTest {
                 JsonNode stored = before == null ? null : before.get(attr);
                 expected.set(attr, expectedCondition(r, stored));
             }
-            String op = pick(r, new String[]{"PutItem", "DeleteItem", "UpdateItem"});
+            String op = pick(r, new String[] {"PutItem", "DeleteItem", "UpdateItem"});
             ObjectNode body = obj("TableName", numTable);
             switch (op) {
                 case "PutItem" -> {
                     ObjectNode item = key.deepCopy();
                     item.set("z", S("new"));
                     body.set("Item", item);
-                    body.put("ReturnValues", pick(r, new String[]{"NONE", "ALL_OLD"}));
+                    body.put("ReturnValues", pick(r, new String[] {"NONE", "ALL_OLD"}));
                 }
                 case "DeleteItem" -> {
                     body.set("Key", key);
-                    body.put("ReturnValues", pick(r, new String[]{"NONE", "ALL_OLD"}));
+                    body.put("ReturnValues", pick(r, new String[] {"NONE", "ALL_OLD"}));
                 }
                 default -> {
                     body.set("Key", key);
@@ -602,7 +743,7 @@ class LegacyDifferentialTest {
                 }
             }
             body.set("Expected", expected);
-            String conditional = pick(r, new String[]{null, null, "AND", "OR", "OR", "XOR"});
+            String conditional = pick(r, new String[] {null, null, "AND", "OR", "OR", "XOR"});
             if (conditional != null) {
                 body.put("ConditionalOperator", conditional);
             }
@@ -631,11 +772,19 @@ class LegacyDifferentialTest {
             case 0, 1 -> obj("Exists", false);
             case 2, 3, 4 -> obj("Value", v);
             case 5, 6 -> obj("Exists", true, "Value", v);
-            case 7 -> obj("ComparisonOperator", pick(r, new String[]{"EQ", "NE", "LE", "LT", "GE", "GT", "CONTAINS",
-                    "NOT_CONTAINS", "BEGINS_WITH", "IN"}), "Value", v);
+            case 7 ->
+                obj(
+                        "ComparisonOperator",
+                        pick(r, new String[] {
+                            "EQ", "NE", "LE", "LT", "GE", "GT", "CONTAINS", "NOT_CONTAINS", "BEGINS_WITH", "IN"
+                        }),
+                        "Value",
+                        v);
             default -> {
                 ObjectNode c = validCondition(r, stored == null ? null : typeOf(stored));
-                if (stored != null && r.nextBoolean() && c.path("AttributeValueList").size() == 1
+                if (stored != null
+                        && r.nextBoolean()
+                        && c.path("AttributeValueList").size() == 1
                         && List.of("S", "N", "B").contains(typeOf(stored))) {
                     c.set("AttributeValueList", arr(stored.deepCopy())); // a bound equal to the stored value
                 }
@@ -678,9 +827,9 @@ class LegacyDifferentialTest {
             }
         }
         // Key attributes, several attributes at once, numbers and sets.
-        for (String keyAttr : new String[]{"pk", "sk"}) {
+        for (String keyAttr : new String[] {"pk", "sk"}) {
             for (String action : actions) {
-                for (String vt : new String[]{"S", "N", null}) {
+                for (String vt : new String[] {"S", "N", null}) {
                     ObjectNode key = obj("pk", S("u" + n), "sk", N("1"));
                     ObjectNode update = obj();
                     if (action != null) {
@@ -689,8 +838,12 @@ class LegacyDifferentialTest {
                     if (vt != null) {
                         update.set("Value", value(r, vt));
                     }
-                    cases.add(update("update-key-" + n++, key, r.nextBoolean() ? key.deepCopy() : null,
-                            obj(keyAttr, update), r));
+                    cases.add(update(
+                            "update-key-" + n++,
+                            key,
+                            r.nextBoolean() ? key.deepCopy() : null,
+                            obj(keyAttr, update),
+                            r));
                 }
             }
         }
@@ -698,7 +851,7 @@ class LegacyDifferentialTest {
             ObjectNode key = obj("pk", S("u" + n), "sk", N("1"));
             ObjectNode before = r.nextInt(4) == 0 ? null : key.deepCopy();
             if (before != null) {
-                for (String attr : new String[]{"a", "b", "c"}) {
+                for (String attr : new String[] {"a", "b", "c"}) {
                     putRandom(r, before, attr);
                 }
             }
@@ -717,24 +870,43 @@ class LegacyDifferentialTest {
             }
             cases.add(update("update-multi-" + n++, key, before, updates, r));
         }
-        String[][] sums = {{"1", "2"}, {"0.1", "0.2"}, {"1e125", "9e125"}, {"9.9999999999999999999999999999999999999e125",
-                "1e125"}, {"-9.9999999999999999999999999999999999999e125", "-1e125"}, {"1e-130", "-1e-130"},
-                {"1e-130", "1e-131"}, {"12345678901234567890123456789012345678", "1"},
-                {"99999999999999999999999999999999999999", "1"}, {"1.5", "-1.5"}, {"-0", "0"}, {"1e2", "1E-2"},
-                {"0.000001", "1000000"}, {"1e20", "1e-20"}, {"1", "1e-38"}, {"1e-130", "-2e-130"}};
+        String[][] sums = {
+            {"1", "2"},
+            {"0.1", "0.2"},
+            {"1e125", "9e125"},
+            {"9.9999999999999999999999999999999999999e125", "1e125"},
+            {"-9.9999999999999999999999999999999999999e125", "-1e125"},
+            {"1e-130", "-1e-130"},
+            {"1e-130", "1e-131"},
+            {"12345678901234567890123456789012345678", "1"},
+            {"99999999999999999999999999999999999999", "1"},
+            {"1.5", "-1.5"},
+            {"-0", "0"},
+            {"1e2", "1E-2"},
+            {"0.000001", "1000000"},
+            {"1e20", "1e-20"},
+            {"1", "1e-38"},
+            {"1e-130", "-2e-130"}
+        };
         for (String[] sum : sums) {
             ObjectNode key = obj("pk", S("u" + n), "sk", N("1"));
             ObjectNode before = key.deepCopy();
             before.set("a", N(sum[0]));
-            cases.add(update("update-add-" + n++ + " " + sum[0] + "+" + sum[1], key, before,
-                    obj("a", obj("Action", "ADD", "Value", N(sum[1]))), r));
+            cases.add(update(
+                    "update-add-" + n++ + " " + sum[0] + "+" + sum[1],
+                    key,
+                    before,
+                    obj("a", obj("Action", "ADD", "Value", N(sum[1]))),
+                    r));
         }
         check("attribute updates", cases);
     }
 
     /** A value of the type; for a set or list of the stored type, one that overlaps the stored value half the time. */
     private static JsonNode sameTypeValue(Random r, String type, JsonNode stored) {
-        if (stored != null && typeOf(stored).equals(type) && r.nextBoolean()
+        if (stored != null
+                && typeOf(stored).equals(type)
+                && r.nextBoolean()
                 && (type.endsWith("S") && type.length() == 2 || type.equals("L"))) {
             ArrayNode have = (ArrayNode) stored.get(type);
             ArrayNode mixed = F.arrayNode();
@@ -753,8 +925,8 @@ class LegacyDifferentialTest {
     }
 
     private static Case update(String id, ObjectNode key, ObjectNode before, ObjectNode updates, Random r) {
-        ObjectNode body = obj("TableName", numTable, "Key", key, "AttributeUpdates", updates,
-                "ReturnConsumedCapacity", "TOTAL");
+        ObjectNode body =
+                obj("TableName", numTable, "Key", key, "AttributeUpdates", updates, "ReturnConsumedCapacity", "TOTAL");
         String rv = pick(r, RETURN_VALUES);
         if (r.nextInt(6) != 0) {
             body.put("ReturnValues", rv);
@@ -782,27 +954,51 @@ class LegacyDifferentialTest {
             if (i % 20 == 19) {
                 attrs.removeAll(); // empty
             }
-            ObjectNode key = obj("pk", S("q"), "sk", N(pick(r, new String[]{"-100", "1", "10", "7"})));
-            ObjectNode get = obj("TableName", numTable, "Key", key, "AttributesToGet", attrs.deepCopy(),
-                    "ReturnConsumedCapacity", "TOTAL");
+            ObjectNode key = obj("pk", S("q"), "sk", N(pick(r, new String[] {"-100", "1", "10", "7"})));
+            ObjectNode get = obj(
+                    "TableName",
+                    numTable,
+                    "Key",
+                    key,
+                    "AttributesToGet",
+                    attrs.deepCopy(),
+                    "ReturnConsumedCapacity",
+                    "TOTAL");
             if (r.nextBoolean()) {
                 get.put("ConsistentRead", true);
             }
             cases.add(single("get-attrs-" + i, "GetItem", get));
-            cases.add(single("query-attrs-" + i, "Query", obj("TableName", numTable, "KeyConditions",
-                    obj("pk", condition("EQ", List.of(S("q")))), "AttributesToGet", attrs.deepCopy()), true));
-            cases.add(single("scan-attrs-" + i, "Scan", obj("TableName", hashTable, "AttributesToGet",
-                    attrs.deepCopy())));
-            ObjectNode strKeys = obj("Keys", arr(obj("pk", S("q"), "sk", S("a")), obj("pk", S("q"), "sk",
-                    S("zz")), obj("pk", S("q"), "sk", S("nope"))), "AttributesToGet", attrs.deepCopy());
+            cases.add(single(
+                    "query-attrs-" + i,
+                    "Query",
+                    obj(
+                            "TableName",
+                            numTable,
+                            "KeyConditions",
+                            obj("pk", condition("EQ", List.of(S("q")))),
+                            "AttributesToGet",
+                            attrs.deepCopy()),
+                    true));
+            cases.add(single(
+                    "scan-attrs-" + i, "Scan", obj("TableName", hashTable, "AttributesToGet", attrs.deepCopy())));
+            ObjectNode strKeys = obj(
+                    "Keys",
+                    arr(
+                            obj("pk", S("q"), "sk", S("a")),
+                            obj("pk", S("q"), "sk", S("zz")),
+                            obj("pk", S("q"), "sk", S("nope"))),
+                    "AttributesToGet",
+                    attrs.deepCopy());
             ObjectNode numKeys = obj("Keys", arr(key), "AttributesToGet", attrs.deepCopy(), "ConsistentRead", true);
-            cases.add(single("batchget-attrs-" + i, "BatchGetItem", obj("RequestItems", obj(strTable, strKeys,
-                    numTable, numKeys), "ReturnConsumedCapacity", "TOTAL")));
+            cases.add(single(
+                    "batchget-attrs-" + i,
+                    "BatchGetItem",
+                    obj("RequestItems", obj(strTable, strKeys, numTable, numKeys), "ReturnConsumedCapacity", "TOTAL")));
         }
         // AttributesToGet with Select, on the table and on an index.
-        for (String select : new String[]{null, "ALL_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT",
-                "ALL_PROJECTED_ATTRIBUTES"}) {
-            for (String index : new String[]{null, "gsi"}) {
+        for (String select :
+                new String[] {null, "ALL_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT", "ALL_PROJECTED_ATTRIBUTES"}) {
+            for (String index : new String[] {null, "gsi"}) {
                 ObjectNode scan = obj("TableName", strTable, "AttributesToGet", arr("a", "sk"));
                 if (index != null) {
                     scan.put("IndexName", index);
@@ -821,29 +1017,58 @@ class LegacyDifferentialTest {
         base.put("UpdateItem", obj("TableName", numTable, "Key", obj("pk", S("m"), "sk", N("3"))));
         base.put("Query", obj("TableName", numTable));
         base.put("Scan", obj("TableName", hashTable));
-        Map<String, JsonNode> legacy = Map.of("AttributesToGet", arr("a"),
-                "Expected", obj("a", obj("Exists", false)), "ConditionalOperator", F.textNode("AND"),
-                "AttributeUpdates", obj("a", obj("Action", "PUT", "Value", S("x"))),
-                "KeyConditions", obj("pk", condition("EQ", List.of(S("q")))),
-                "QueryFilter", obj("a", obj("ComparisonOperator", "NOT_NULL")),
-                "ScanFilter", obj("a", obj("ComparisonOperator", "NOT_NULL")));
-        Map<String, JsonNode> expressions = Map.of("ProjectionExpression", F.textNode("a, b"),
-                "ConditionExpression", F.textNode("attribute_not_exists(a)"),
-                "UpdateExpression", F.textNode("SET a = :v"),
-                "KeyConditionExpression", F.textNode("pk = :q"),
-                "FilterExpression", F.textNode("attribute_exists(a)"));
-        Map<String, List<String>> legacyOf = Map.of("GetItem", List.of("AttributesToGet"),
-                "PutItem", List.of("Expected", "ConditionalOperator"),
-                "DeleteItem", List.of("Expected", "ConditionalOperator"),
-                "UpdateItem", List.of("AttributeUpdates", "Expected", "ConditionalOperator"),
-                "Query", List.of("KeyConditions", "QueryFilter", "AttributesToGet", "ConditionalOperator"),
-                "Scan", List.of("ScanFilter", "AttributesToGet", "ConditionalOperator"));
-        Map<String, List<String>> exprOf = Map.of("GetItem", List.of("ProjectionExpression"),
-                "PutItem", List.of("ConditionExpression"),
-                "DeleteItem", List.of("ConditionExpression"),
-                "UpdateItem", List.of("UpdateExpression", "ConditionExpression"),
-                "Query", List.of("KeyConditionExpression", "FilterExpression", "ProjectionExpression"),
-                "Scan", List.of("FilterExpression", "ProjectionExpression"));
+        Map<String, JsonNode> legacy = Map.of(
+                "AttributesToGet",
+                arr("a"),
+                "Expected",
+                obj("a", obj("Exists", false)),
+                "ConditionalOperator",
+                F.textNode("AND"),
+                "AttributeUpdates",
+                obj("a", obj("Action", "PUT", "Value", S("x"))),
+                "KeyConditions",
+                obj("pk", condition("EQ", List.of(S("q")))),
+                "QueryFilter",
+                obj("a", obj("ComparisonOperator", "NOT_NULL")),
+                "ScanFilter",
+                obj("a", obj("ComparisonOperator", "NOT_NULL")));
+        Map<String, JsonNode> expressions = Map.of(
+                "ProjectionExpression",
+                F.textNode("a, b"),
+                "ConditionExpression",
+                F.textNode("attribute_not_exists(a)"),
+                "UpdateExpression",
+                F.textNode("SET a = :v"),
+                "KeyConditionExpression",
+                F.textNode("pk = :q"),
+                "FilterExpression",
+                F.textNode("attribute_exists(a)"));
+        Map<String, List<String>> legacyOf = Map.of(
+                "GetItem",
+                List.of("AttributesToGet"),
+                "PutItem",
+                List.of("Expected", "ConditionalOperator"),
+                "DeleteItem",
+                List.of("Expected", "ConditionalOperator"),
+                "UpdateItem",
+                List.of("AttributeUpdates", "Expected", "ConditionalOperator"),
+                "Query",
+                List.of("KeyConditions", "QueryFilter", "AttributesToGet", "ConditionalOperator"),
+                "Scan",
+                List.of("ScanFilter", "AttributesToGet", "ConditionalOperator"));
+        Map<String, List<String>> exprOf = Map.of(
+                "GetItem",
+                List.of("ProjectionExpression"),
+                "PutItem",
+                List.of("ConditionExpression"),
+                "DeleteItem",
+                List.of("ConditionExpression"),
+                "UpdateItem",
+                List.of("UpdateExpression", "ConditionExpression"),
+                "Query",
+                List.of("KeyConditionExpression", "FilterExpression", "ProjectionExpression"),
+                "Scan",
+                List.of("FilterExpression", "ProjectionExpression"));
         int m = 0;
         for (String op : base.keySet()) {
             List<String> ls = legacyOf.get(op);
@@ -881,8 +1106,11 @@ class LegacyDifferentialTest {
                         } else if (extra == 2) {
                             body.set("ExpressionAttributeValues", obj(":v", S("x")));
                         }
-                        cases.add(single("mix-" + m++ + " " + op + " " + lset + " + " + eset + " extra" + extra, op,
-                                body, true));
+                        cases.add(single(
+                                "mix-" + m++ + " " + op + " " + lset + " + " + eset + " extra" + extra,
+                                op,
+                                body,
+                                true));
                     }
                 }
             }
@@ -900,10 +1128,17 @@ class LegacyDifferentialTest {
         List<Case> cases = new ArrayList<>();
         AtomicInteger unique = new AtomicInteger();
         // Every member (at any depth) of a full request of each operation given a value of each wrong JSON type.
-        List<JsonNode> wrong = List.of(BooleanNode.TRUE, IntNode.valueOf(23), LongNode.valueOf(2147483648L),
-                DoubleNode.valueOf(34.56), F.textNode("23"), F.arrayNode(), F.objectNode(), NullNode.instance);
-        for (String op : List.of("GetItem", "PutItem", "DeleteItem", "UpdateItem", "Query", "Scan", "BatchGetItem",
-                "BatchWriteItem")) {
+        List<JsonNode> wrong = List.of(
+                BooleanNode.TRUE,
+                IntNode.valueOf(23),
+                LongNode.valueOf(2147483648L),
+                DoubleNode.valueOf(34.56),
+                F.textNode("23"),
+                F.arrayNode(),
+                F.objectNode(),
+                NullNode.instance);
+        for (String op : List.of(
+                "GetItem", "PutItem", "DeleteItem", "UpdateItem", "Query", "Scan", "BatchGetItem", "BatchWriteItem")) {
             ObjectNode full = fullRequest(op, "t0");
             for (List<Object> path : paths(full)) {
                 for (JsonNode w : wrong) {
@@ -917,14 +1152,14 @@ class LegacyDifferentialTest {
             }
         }
         // Table names, enums, limits, one at a time and several at once.
-        String[] tableNames = {"", "ab", "abc-missing", "x".repeat(255), "x".repeat(256), "bad name", "bad/name",
-                "ok_.-Name"};
+        String[] tableNames = {
+            "", "ab", "abc-missing", "x".repeat(255), "x".repeat(256), "bad name", "bad/name", "ok_.-Name"
+        };
         for (String op : List.of("GetItem", "PutItem", "Query", "Scan", "UpdateItem", "DeleteItem")) {
             for (String t : tableNames) {
                 ObjectNode body = fullRequest(op, "t" + unique.incrementAndGet());
                 body.put("TableName", t);
-                cases.add(single("table name " + op + " '" + t.substring(0, Math.min(t.length(), 12)) + "'", op,
-                        body));
+                cases.add(single("table name " + op + " '" + t.substring(0, Math.min(t.length(), 12)) + "'", op, body));
             }
             ObjectNode noTable = fullRequest(op, "t" + unique.incrementAndGet());
             noTable.remove("TableName");
@@ -932,14 +1167,15 @@ class LegacyDifferentialTest {
         }
         Map<String, List<String>> enumMembers = new LinkedHashMap<>();
         enumMembers.put("ReturnValues", List.of("PutItem", "DeleteItem", "UpdateItem"));
-        enumMembers.put("ReturnConsumedCapacity", List.of("GetItem", "PutItem", "Query", "Scan", "BatchGetItem",
-                "BatchWriteItem"));
+        enumMembers.put(
+                "ReturnConsumedCapacity",
+                List.of("GetItem", "PutItem", "Query", "Scan", "BatchGetItem", "BatchWriteItem"));
         enumMembers.put("ReturnItemCollectionMetrics", List.of("PutItem", "BatchWriteItem"));
         enumMembers.put("Select", List.of("Query", "Scan"));
         enumMembers.put("ConditionalOperator", List.of("PutItem", "Query", "Scan"));
         for (Map.Entry<String, List<String>> e : enumMembers.entrySet()) {
             for (String op : e.getValue()) {
-                for (String v : new String[]{"foo", "", "none", "ALL_OLD", "COUNT", "TOTAL", "SIZE", "OR"}) {
+                for (String v : new String[] {"foo", "", "none", "ALL_OLD", "COUNT", "TOTAL", "SIZE", "OR"}) {
                     ObjectNode body = fullRequest(op, "t" + unique.incrementAndGet());
                     body.put(e.getKey(), v);
                     cases.add(single("enum " + op + " " + e.getKey() + "=" + v, op, body));
@@ -947,14 +1183,13 @@ class LegacyDifferentialTest {
             }
         }
         for (String op : List.of("Query", "Scan")) {
-            for (long limit : new long[]{-1, 0, 1}) {
+            for (long limit : new long[] {-1, 0, 1}) {
                 ObjectNode body = fullRequest(op, "t0");
                 body.put("Limit", limit);
                 cases.add(single("limit " + op + " " + limit, op, body));
             }
         }
-        for (int[] seg : new int[][]{{-1, 1}, {0, 0}, {1, 1}, {0, 1000000}, {0, 1000001}, {5, 2}, {0, -1},
-                {3, 4}}) {
+        for (int[] seg : new int[][] {{-1, 1}, {0, 0}, {1, 1}, {0, 1000000}, {0, 1000001}, {5, 2}, {0, -1}, {3, 4}}) {
             ObjectNode body = fullRequest("Scan", "t0");
             body.put("Segment", seg[0]);
             body.put("TotalSegments", seg[1]);
@@ -964,20 +1199,33 @@ class LegacyDifferentialTest {
         }
         // Several errors at once (DynamoDB lists up to ten in one ValidationException).
         for (int i = 0; i < 40; i++) {
-            String op = pick(r, new String[]{"Query", "Scan", "PutItem", "UpdateItem", "GetItem"});
+            String op = pick(r, new String[] {"Query", "Scan", "PutItem", "UpdateItem", "GetItem"});
             ObjectNode body = fullRequest(op, "t" + unique.incrementAndGet());
-            for (String bad : someOf(r, List.of("TableName", "ReturnConsumedCapacity", "ReturnValues", "Limit",
-                    "Select", "ConditionalOperator", "ReturnItemCollectionMetrics", "Segment", "Operator",
-                    "Action", "KeyCount"), 2 + r.nextInt(4))) {
+            for (String bad : someOf(
+                    r,
+                    List.of(
+                            "TableName",
+                            "ReturnConsumedCapacity",
+                            "ReturnValues",
+                            "Limit",
+                            "Select",
+                            "ConditionalOperator",
+                            "ReturnItemCollectionMetrics",
+                            "Segment",
+                            "Operator",
+                            "Action",
+                            "KeyCount"),
+                    2 + r.nextInt(4))) {
                 switch (bad) {
                     case "TableName" -> body.put("TableName", r.nextBoolean() ? "a" : "bad name");
                     case "Limit", "Segment" -> body.put(bad, -5);
                     case "Operator" -> {
-                        String filter = op.equals("Scan") ? "ScanFilter" : op.equals("Query") ? "QueryFilter"
-                                : "Expected";
+                        String filter =
+                                op.equals("Scan") ? "ScanFilter" : op.equals("Query") ? "QueryFilter" : "Expected";
                         if (body.has(filter)) {
-                            body.set(filter, obj("a", obj("ComparisonOperator", "FOO", "AttributeValueList",
-                                    arr(S("a")))));
+                            body.set(
+                                    filter,
+                                    obj("a", obj("ComparisonOperator", "FOO", "AttributeValueList", arr(S("a")))));
                         }
                     }
                     case "Action" -> {
@@ -996,198 +1244,459 @@ class LegacyDifferentialTest {
             cases.add(single("several errors " + i + " " + op, op, body));
         }
         // Attribute value problems, in every place an attribute value goes.
-        List<JsonNode> badValues = new ArrayList<>(List.of(obj(), obj("S", "a", "N", "1"), obj("SS", arr()),
-                obj("NS", arr()), obj("BS", arr()), obj("L", arr()), obj("M", obj()), obj("SS", arr("a", "a")),
-                obj("NS", arr("1", "1")), obj("NS", arr("1", "1.0")), obj("NS", arr("1", "01")),
-                obj("BS", arr("AQ==", "AQ==")), obj("NS", arr("abc")), obj("N", ""), obj("N", "abc"),
-                obj("N", "1.2.3"), obj("N", "1e126"), obj("N", "9.9999999999999999999999999999999999999E+125"),
-                obj("N", "1E+126"), obj("N", "1e-130"), obj("N", "1e-131"), obj("N", "-1e-131"),
-                obj("N", "1" + "0".repeat(38)), obj("N", "1234567890123456789012345678901234567891"),
+        List<JsonNode> badValues = new ArrayList<>(List.of(
+                obj(),
+                obj("S", "a", "N", "1"),
+                obj("SS", arr()),
+                obj("NS", arr()),
+                obj("BS", arr()),
+                obj("L", arr()),
+                obj("M", obj()),
+                obj("SS", arr("a", "a")),
+                obj("NS", arr("1", "1")),
+                obj("NS", arr("1", "1.0")),
+                obj("NS", arr("1", "01")),
+                obj("BS", arr("AQ==", "AQ==")),
+                obj("NS", arr("abc")),
+                obj("N", ""),
+                obj("N", "abc"),
+                obj("N", "1.2.3"),
+                obj("N", "1e126"),
+                obj("N", "9.9999999999999999999999999999999999999E+125"),
+                obj("N", "1E+126"),
+                obj("N", "1e-130"),
+                obj("N", "1e-131"),
+                obj("N", "-1e-131"),
+                obj("N", "1" + "0".repeat(38)),
+                obj("N", "1234567890123456789012345678901234567891"),
                 obj("N", "0.12345678901234567890123456789012345678"),
-                obj("N", "0.123456789012345678901234567890123456789"), obj("N", " 1"), obj("N", "+1"), obj("N", ".5"),
-                obj("N", "5."), obj("N", "0x10"), obj("N", "Infinity"), obj("N", "NaN"), obj("N", "-0"),
-                obj("N", "1e"), obj("N", "e5"), obj("N", "00012"), obj("N", "1e+5"), obj("N", "0e1000"),
-                obj("N", "-0.0"), obj("N", "1 "), obj("NULL", false), obj("NULL", true),
-                obj("BOOL", true), obj("B", "!!"), obj("B", "AQ"), obj("B", ""), obj("S", ""), obj("L", arr(obj())),
-                obj("L", arr(obj("N", "x"))), obj("M", obj("x", obj())), obj("M", obj("x", obj("SS", arr())))));
+                obj("N", "0.123456789012345678901234567890123456789"),
+                obj("N", " 1"),
+                obj("N", "+1"),
+                obj("N", ".5"),
+                obj("N", "5."),
+                obj("N", "0x10"),
+                obj("N", "Infinity"),
+                obj("N", "NaN"),
+                obj("N", "-0"),
+                obj("N", "1e"),
+                obj("N", "e5"),
+                obj("N", "00012"),
+                obj("N", "1e+5"),
+                obj("N", "0e1000"),
+                obj("N", "-0.0"),
+                obj("N", "1 "),
+                obj("NULL", false),
+                obj("NULL", true),
+                obj("BOOL", true),
+                obj("B", "!!"),
+                obj("B", "AQ"),
+                obj("B", ""),
+                obj("S", ""),
+                obj("L", arr(obj())),
+                obj("L", arr(obj("N", "x"))),
+                obj("M", obj("x", obj())),
+                obj("M", obj("x", obj("SS", arr())))));
         badValues.add(obj("X", "a"));
         for (JsonNode v : badValues) {
             String d = v.toString();
             ObjectNode item = obj("pk", S("av" + unique.incrementAndGet()), "sk", N("1"), "a", v.deepCopy());
             cases.add(single("value item " + d, "PutItem", obj("TableName", numTable, "Item", item)));
-            cases.add(single("value key " + d, "GetItem", obj("TableName", numTable, "Key",
-                    obj("pk", v.deepCopy(), "sk", N("1")))));
-            cases.add(single("value range key " + d, "GetItem", obj("TableName", strTable, "Key",
-                    obj("pk", S("q"), "sk", v.deepCopy()))));
-            cases.add(single("value expected " + d, "DeleteItem", obj("TableName", numTable, "Key",
-                    obj("pk", S("av" + unique.incrementAndGet()), "sk", N("1")), "Expected",
-                    obj("a", obj("Value", v.deepCopy())))));
-            cases.add(single("value expected list " + d, "DeleteItem", obj("TableName", numTable, "Key",
-                    obj("pk", S("av" + unique.incrementAndGet()), "sk", N("1")), "Expected",
-                    obj("a", obj("ComparisonOperator", "IN", "AttributeValueList", arr(v.deepCopy()))))));
-            cases.add(single("value update " + d, "UpdateItem", obj("TableName", numTable, "Key",
-                    obj("pk", S("av" + unique.incrementAndGet()), "sk", N("1")), "AttributeUpdates",
-                    obj("a", obj("Action", "PUT", "Value", v.deepCopy())))));
-            cases.add(single("value update add " + d, "UpdateItem", obj("TableName", numTable, "Key",
-                    obj("pk", S("av" + unique.incrementAndGet()), "sk", N("1")), "AttributeUpdates",
-                    obj("a", obj("Action", "ADD", "Value", v.deepCopy())))));
-            cases.add(single("value scan filter " + d, "Scan", obj("TableName", hashTable, "ScanFilter",
-                    obj("a", obj("ComparisonOperator", "EQ", "AttributeValueList", arr(v.deepCopy()))))));
-            cases.add(single("value key condition " + d, "Query", obj("TableName", numTable, "KeyConditions",
-                    obj("pk", condition("EQ", List.of(S("q"))), "sk", obj("ComparisonOperator", "GE",
-                            "AttributeValueList", arr(v.deepCopy()))))));
-            cases.add(single("value start key " + d, "Scan", obj("TableName", hashTable, "ExclusiveStartKey",
-                    obj("pk", v.deepCopy()))));
+            cases.add(single(
+                    "value key " + d,
+                    "GetItem",
+                    obj("TableName", numTable, "Key", obj("pk", v.deepCopy(), "sk", N("1")))));
+            cases.add(single(
+                    "value range key " + d,
+                    "GetItem",
+                    obj("TableName", strTable, "Key", obj("pk", S("q"), "sk", v.deepCopy()))));
+            cases.add(single(
+                    "value expected " + d,
+                    "DeleteItem",
+                    obj(
+                            "TableName",
+                            numTable,
+                            "Key",
+                            obj("pk", S("av" + unique.incrementAndGet()), "sk", N("1")),
+                            "Expected",
+                            obj("a", obj("Value", v.deepCopy())))));
+            cases.add(single(
+                    "value expected list " + d,
+                    "DeleteItem",
+                    obj(
+                            "TableName",
+                            numTable,
+                            "Key",
+                            obj("pk", S("av" + unique.incrementAndGet()), "sk", N("1")),
+                            "Expected",
+                            obj("a", obj("ComparisonOperator", "IN", "AttributeValueList", arr(v.deepCopy()))))));
+            cases.add(single(
+                    "value update " + d,
+                    "UpdateItem",
+                    obj(
+                            "TableName",
+                            numTable,
+                            "Key",
+                            obj("pk", S("av" + unique.incrementAndGet()), "sk", N("1")),
+                            "AttributeUpdates",
+                            obj("a", obj("Action", "PUT", "Value", v.deepCopy())))));
+            cases.add(single(
+                    "value update add " + d,
+                    "UpdateItem",
+                    obj(
+                            "TableName",
+                            numTable,
+                            "Key",
+                            obj("pk", S("av" + unique.incrementAndGet()), "sk", N("1")),
+                            "AttributeUpdates",
+                            obj("a", obj("Action", "ADD", "Value", v.deepCopy())))));
+            cases.add(single(
+                    "value scan filter " + d,
+                    "Scan",
+                    obj(
+                            "TableName",
+                            hashTable,
+                            "ScanFilter",
+                            obj("a", obj("ComparisonOperator", "EQ", "AttributeValueList", arr(v.deepCopy()))))));
+            cases.add(single(
+                    "value key condition " + d,
+                    "Query",
+                    obj(
+                            "TableName",
+                            numTable,
+                            "KeyConditions",
+                            obj(
+                                    "pk",
+                                    condition("EQ", List.of(S("q"))),
+                                    "sk",
+                                    obj("ComparisonOperator", "GE", "AttributeValueList", arr(v.deepCopy()))))));
+            cases.add(single(
+                    "value start key " + d,
+                    "Scan",
+                    obj("TableName", hashTable, "ExclusiveStartKey", obj("pk", v.deepCopy()))));
         }
         // Key schema mismatches. Reads use the seeded partition "q"; writes (a valid key among them writes) a
         // partition of their own.
-        List<JsonNode> keys = List.of(obj(), obj("pk", S("q")), obj("sk", N("1")), obj("pk", S("q"), "sk", N("1"),
-                "a", S("x")), obj("pk", N("1"), "sk", N("1")), obj("pk", S("q"), "sk", S("1")),
-                obj("pk", S("q"), "sk", B(new int[]{1})), obj("pk", S(""), "sk", N("1")),
-                obj("pk", S("q"), "sk", obj("SS", arr("1"))), obj("PK", S("q"), "sk", N("1")),
-                obj("pk", obj("NULL", true), "sk", N("1")), obj("pk", S("q"), "sk", N("2")));
+        List<JsonNode> keys = List.of(
+                obj(),
+                obj("pk", S("q")),
+                obj("sk", N("1")),
+                obj("pk", S("q"), "sk", N("1"), "a", S("x")),
+                obj("pk", N("1"), "sk", N("1")),
+                obj("pk", S("q"), "sk", S("1")),
+                obj("pk", S("q"), "sk", B(new int[] {1})),
+                obj("pk", S(""), "sk", N("1")),
+                obj("pk", S("q"), "sk", obj("SS", arr("1"))),
+                obj("PK", S("q"), "sk", N("1")),
+                obj("pk", obj("NULL", true), "sk", N("1")),
+                obj("pk", S("q"), "sk", N("2")));
         for (JsonNode k : keys) {
             String d = k.toString();
             cases.add(single("key get " + d, "GetItem", obj("TableName", numTable, "Key", k.deepCopy())));
-            cases.add(single("key delete " + d, "DeleteItem", obj("TableName", numTable, "Key",
-                    ownPartition(k, unique))));
-            cases.add(single("key update " + d, "UpdateItem", obj("TableName", numTable, "Key",
-                    ownPartition(k, unique), "AttributeUpdates", obj("z", obj("Action", "PUT", "Value", S("x"))))));
+            cases.add(single(
+                    "key delete " + d, "DeleteItem", obj("TableName", numTable, "Key", ownPartition(k, unique))));
+            cases.add(single(
+                    "key update " + d,
+                    "UpdateItem",
+                    obj(
+                            "TableName",
+                            numTable,
+                            "Key",
+                            ownPartition(k, unique),
+                            "AttributeUpdates",
+                            obj("z", obj("Action", "PUT", "Value", S("x"))))));
             ObjectNode item = ownPartition(k, unique);
             item.set("z", S("v"));
             cases.add(single("key put " + d, "PutItem", obj("TableName", numTable, "Item", item)));
-            cases.add(single("key batchget " + d, "BatchGetItem", obj("RequestItems", obj(numTable,
-                    obj("Keys", arr(k.deepCopy()))))));
-            cases.add(single("key batchwrite " + d, "BatchWriteItem", obj("RequestItems", obj(numTable,
-                    arr(obj("DeleteRequest", obj("Key", ownPartition(k, unique))))))));
-            cases.add(single("key hash-table get " + d, "GetItem", obj("TableName", hashTable, "Key",
-                    k.deepCopy())));
+            cases.add(single(
+                    "key batchget " + d,
+                    "BatchGetItem",
+                    obj("RequestItems", obj(numTable, obj("Keys", arr(k.deepCopy()))))));
+            cases.add(single(
+                    "key batchwrite " + d,
+                    "BatchWriteItem",
+                    obj(
+                            "RequestItems",
+                            obj(numTable, arr(obj("DeleteRequest", obj("Key", ownPartition(k, unique))))))));
+            cases.add(single("key hash-table get " + d, "GetItem", obj("TableName", hashTable, "Key", k.deepCopy())));
         }
         // Key sizes: hash up to 2048 bytes, range up to 1024 bytes. (Writes go to partitions of their own, never to
         // the -h table, which the Scan cases read.)
-        for (int len : new int[]{1024, 1025, 2048, 2049}) {
+        for (int len : new int[] {1024, 1025, 2048, 2049}) {
             String big = "k".repeat(len);
             String own = "h" + unique.incrementAndGet() + "-";
-            cases.add(single("size hash put " + len, "PutItem", obj("TableName", numTable, "Item",
-                    obj("pk", S(own + "k".repeat(len - own.length())), "sk", N("1")))));
-            cases.add(single("size hash put exact " + len, "PutItem", obj("TableName", strTable, "Item",
-                    obj("pk", S(big), "sk", S("s" + unique.incrementAndGet())))));
-            cases.add(single("size range put " + len, "PutItem", obj("TableName", strTable, "Item",
-                    obj("pk", S("r" + unique.incrementAndGet()), "sk", S(big)))));
-            cases.add(single("size hash get " + len, "GetItem", obj("TableName", hashTable, "Key",
-                    obj("pk", S(big)))));
-            cases.add(single("size range get " + len, "GetItem", obj("TableName", strTable, "Key",
-                    obj("pk", S("q"), "sk", S(big)))));
-            cases.add(single("size range query " + len, "Query", obj("TableName", strTable, "KeyConditions",
-                    obj("pk", condition("EQ", List.of(S("q"))), "sk", condition("GT", List.of(S(big)))))));
-            cases.add(single("size hash query " + len, "Query", obj("TableName", strTable, "KeyConditions",
-                    obj("pk", condition("EQ", List.of(S("Q".repeat(len))))))));
-            cases.add(single("size index keys " + len, "PutItem", obj("TableName", strTable, "Item",
-                    obj("pk", S("b" + unique.incrementAndGet()), "sk", S("s"), "g", S("G".repeat(len)),
-                            "gb", B(new int[len])))));
+            cases.add(single(
+                    "size hash put " + len,
+                    "PutItem",
+                    obj(
+                            "TableName",
+                            numTable,
+                            "Item",
+                            obj("pk", S(own + "k".repeat(len - own.length())), "sk", N("1")))));
+            cases.add(single(
+                    "size hash put exact " + len,
+                    "PutItem",
+                    obj("TableName", strTable, "Item", obj("pk", S(big), "sk", S("s" + unique.incrementAndGet())))));
+            cases.add(single(
+                    "size range put " + len,
+                    "PutItem",
+                    obj("TableName", strTable, "Item", obj("pk", S("r" + unique.incrementAndGet()), "sk", S(big)))));
+            cases.add(single("size hash get " + len, "GetItem", obj("TableName", hashTable, "Key", obj("pk", S(big)))));
+            cases.add(single(
+                    "size range get " + len,
+                    "GetItem",
+                    obj("TableName", strTable, "Key", obj("pk", S("q"), "sk", S(big)))));
+            cases.add(single(
+                    "size range query " + len,
+                    "Query",
+                    obj(
+                            "TableName",
+                            strTable,
+                            "KeyConditions",
+                            obj("pk", condition("EQ", List.of(S("q"))), "sk", condition("GT", List.of(S(big)))))));
+            cases.add(single(
+                    "size hash query " + len,
+                    "Query",
+                    obj(
+                            "TableName",
+                            strTable,
+                            "KeyConditions",
+                            obj("pk", condition("EQ", List.of(S("Q".repeat(len))))))));
+            cases.add(single(
+                    "size index keys " + len,
+                    "PutItem",
+                    obj(
+                            "TableName",
+                            strTable,
+                            "Item",
+                            obj(
+                                    "pk",
+                                    S("b" + unique.incrementAndGet()),
+                                    "sk",
+                                    S("s"),
+                                    "g",
+                                    S("G".repeat(len)),
+                                    "gb",
+                                    B(new int[len])))));
         }
         // Item size: 400 KB (409,600 bytes: attribute names and values, ASCII).
-        for (int delta : new int[]{-1, 0, 1, 1000}) {
+        for (int delta : new int[] {-1, 0, 1, 1000}) {
             String pk = "big" + unique.incrementAndGet();
             int fill = 409600 + delta - "pk".length() - pk.length() - "sk".length() - "s".length() - "x".length();
-            cases.add(single("item size " + (409600 + delta), "PutItem", obj("TableName", strTable, "Item",
-                    obj("pk", S(pk), "sk", S("s"), "x", S("y".repeat(fill))))));
+            cases.add(single(
+                    "item size " + (409600 + delta),
+                    "PutItem",
+                    obj("TableName", strTable, "Item", obj("pk", S(pk), "sk", S("s"), "x", S("y".repeat(fill))))));
             String upk = "big" + unique.incrementAndGet();
             ObjectNode key = obj("pk", S(upk), "sk", S("s"));
             ObjectNode before = key.deepCopy();
             before.set("w", S("z".repeat(200)));
-            cases.add(write("item size update " + (409600 + delta), "UpdateItem", obj("TableName", strTable, "Key",
-                    key, "AttributeUpdates", obj("x", obj("Action", "PUT", "Value", S("y".repeat(fill - 201 + 1))))),
-                    strTable, key, before));
+            cases.add(write(
+                    "item size update " + (409600 + delta),
+                    "UpdateItem",
+                    obj(
+                            "TableName",
+                            strTable,
+                            "Key",
+                            key,
+                            "AttributeUpdates",
+                            obj("x", obj("Action", "PUT", "Value", S("y".repeat(fill - 201 + 1))))),
+                    strTable,
+                    key,
+                    before));
         }
         // BatchWriteItem: counts, duplicates, shapes.
-        for (int count : new int[]{0, 1, 25, 26}) {
+        for (int count : new int[] {0, 1, 25, 26}) {
             ArrayNode writes = F.arrayNode();
             for (int i = 0; i < count; i++) {
                 writes.add(obj("PutRequest", obj("Item", obj("pk", S("bw" + unique.incrementAndGet()), "sk", N("1")))));
             }
-            cases.add(single("batchwrite count " + count, "BatchWriteItem", obj("RequestItems",
-                    obj(numTable, writes))));
+            cases.add(
+                    single("batchwrite count " + count, "BatchWriteItem", obj("RequestItems", obj(numTable, writes))));
         }
         String dup = "bwdup" + unique.incrementAndGet();
         ObjectNode dupKey = obj("pk", S(dup), "sk", N("1"));
         List<ArrayNode> batchShapes = List.of(
-                arr(obj("PutRequest", obj("Item", dupKey.deepCopy())), obj("PutRequest", obj("Item",
-                        obj("pk", S(dup), "sk", N("1"), "a", S("x"))))),
-                arr(obj("PutRequest", obj("Item", dupKey.deepCopy())), obj("DeleteRequest", obj("Key",
-                        dupKey.deepCopy()))),
-                arr(obj("DeleteRequest", obj("Key", dupKey.deepCopy())), obj("DeleteRequest", obj("Key",
-                        dupKey.deepCopy()))),
-                arr(obj("PutRequest", obj("Item", dupKey.deepCopy())), obj("PutRequest", obj("Item",
-                        obj("pk", S(dup), "sk", N("1.0"))))),
+                arr(
+                        obj("PutRequest", obj("Item", dupKey.deepCopy())),
+                        obj("PutRequest", obj("Item", obj("pk", S(dup), "sk", N("1"), "a", S("x"))))),
+                arr(
+                        obj("PutRequest", obj("Item", dupKey.deepCopy())),
+                        obj("DeleteRequest", obj("Key", dupKey.deepCopy()))),
+                arr(
+                        obj("DeleteRequest", obj("Key", dupKey.deepCopy())),
+                        obj("DeleteRequest", obj("Key", dupKey.deepCopy()))),
+                arr(
+                        obj("PutRequest", obj("Item", dupKey.deepCopy())),
+                        obj("PutRequest", obj("Item", obj("pk", S(dup), "sk", N("1.0"))))),
                 arr(obj()),
-                arr(obj("PutRequest", obj("Item", obj("pk", S(dup + "x"), "sk", N("1"))), "DeleteRequest",
+                arr(obj(
+                        "PutRequest",
+                        obj("Item", obj("pk", S(dup + "x"), "sk", N("1"))),
+                        "DeleteRequest",
                         obj("Key", obj("pk", S(dup + "y"), "sk", N("1"))))),
                 arr(obj("PutRequest", obj())),
                 arr(obj("DeleteRequest", obj())),
                 arr(obj("PutRequest", obj("Item", obj("pk", S(dup + "z"), "sk", N("1"), "e", obj("SS", arr()))))));
         for (ArrayNode shape : batchShapes) {
-            cases.add(single("batchwrite shape " + shape, "BatchWriteItem", obj("RequestItems",
-                    obj(numTable, shape))));
+            cases.add(single("batchwrite shape " + shape, "BatchWriteItem", obj("RequestItems", obj(numTable, shape))));
         }
         cases.add(single("batchwrite empty", "BatchWriteItem", obj("RequestItems", obj())));
-        cases.add(single("batchwrite missing table", "BatchWriteItem", obj("RequestItems", obj(hashTable + "-nope",
-                arr(obj("PutRequest", obj("Item", obj("pk", S("x")))))))));
-        cases.add(single("batchwrite two tables 26", "BatchWriteItem", obj("RequestItems", obj(numTable,
-                batchOfNum(13, "bwa" + unique.incrementAndGet()), strTable, batchOfStr(13,
-                        "bwb" + unique.incrementAndGet())))));
+        cases.add(single(
+                "batchwrite missing table",
+                "BatchWriteItem",
+                obj("RequestItems", obj(hashTable + "-nope", arr(obj("PutRequest", obj("Item", obj("pk", S("x")))))))));
+        cases.add(single(
+                "batchwrite two tables 26",
+                "BatchWriteItem",
+                obj(
+                        "RequestItems",
+                        obj(
+                                numTable,
+                                batchOfNum(13, "bwa" + unique.incrementAndGet()),
+                                strTable,
+                                batchOfStr(13, "bwb" + unique.incrementAndGet())))));
         // BatchGetItem: counts, duplicates, shapes.
-        for (int count : new int[]{0, 1, 100, 101}) {
+        for (int count : new int[] {0, 1, 100, 101}) {
             ArrayNode ks = F.arrayNode();
             for (int i = 0; i < count; i++) {
                 ks.add(obj("pk", S(String.format("s%02d", i % 44) + (i >= 44 ? "-" + i : ""))));
             }
-            cases.add(single("batchget count " + count, "BatchGetItem", obj("RequestItems", obj(hashTable,
-                    obj("Keys", ks)))));
+            cases.add(single(
+                    "batchget count " + count, "BatchGetItem", obj("RequestItems", obj(hashTable, obj("Keys", ks)))));
         }
-        cases.add(single("batchget duplicates", "BatchGetItem", obj("RequestItems", obj(hashTable,
-                obj("Keys", arr(obj("pk", S("s01")), obj("pk", S("s01"))))))));
-        cases.add(single("batchget duplicates across tables", "BatchGetItem", obj("RequestItems", obj(hashTable,
-                obj("Keys", arr(obj("pk", S("s01")))), numTable, obj("Keys", arr(obj("pk", S("s01"),
-                        "sk", N("1"))))))));
+        cases.add(single(
+                "batchget duplicates",
+                "BatchGetItem",
+                obj("RequestItems", obj(hashTable, obj("Keys", arr(obj("pk", S("s01")), obj("pk", S("s01"))))))));
+        cases.add(single(
+                "batchget duplicates across tables",
+                "BatchGetItem",
+                obj(
+                        "RequestItems",
+                        obj(
+                                hashTable,
+                                obj("Keys", arr(obj("pk", S("s01")))),
+                                numTable,
+                                obj("Keys", arr(obj("pk", S("s01"), "sk", N("1"))))))));
         cases.add(single("batchget empty", "BatchGetItem", obj("RequestItems", obj())));
         cases.add(single("batchget no keys member", "BatchGetItem", obj("RequestItems", obj(hashTable, obj()))));
-        cases.add(single("batchget missing table", "BatchGetItem", obj("RequestItems", obj(hashTable + "-nope",
-                obj("Keys", arr(obj("pk", S("x"))))))));
-        cases.add(single("batchget attrs and projection", "BatchGetItem", obj("RequestItems", obj(hashTable,
-                obj("Keys", arr(obj("pk", S("s01"))), "AttributesToGet", arr("a"), "ProjectionExpression", "a")))));
-        cases.add(single("batchget 101 across tables", "BatchGetItem", obj("RequestItems", obj(hashTable,
-                obj("Keys", keysOf(51, "s")), numTable, obj("Keys", numKeysOf(50))))));
+        cases.add(single(
+                "batchget missing table",
+                "BatchGetItem",
+                obj("RequestItems", obj(hashTable + "-nope", obj("Keys", arr(obj("pk", S("x"))))))));
+        cases.add(single(
+                "batchget attrs and projection",
+                "BatchGetItem",
+                obj(
+                        "RequestItems",
+                        obj(
+                                hashTable,
+                                obj(
+                                        "Keys",
+                                        arr(obj("pk", S("s01"))),
+                                        "AttributesToGet",
+                                        arr("a"),
+                                        "ProjectionExpression",
+                                        "a")))));
+        cases.add(single(
+                "batchget 101 across tables",
+                "BatchGetItem",
+                obj(
+                        "RequestItems",
+                        obj(hashTable, obj("Keys", keysOf(51, "s")), numTable, obj("Keys", numKeysOf(50))))));
         // ExclusiveStartKey problems.
-        List<ObjectNode> hashStarts = List.of(obj(), obj("pk", N("1")), obj("pk", S("s01"), "a", S("x")),
-                obj("a", S("x")), obj("pk", S("s01")), obj("pk", S("not-there")), obj("pk", S("")));
+        List<ObjectNode> hashStarts = List.of(
+                obj(),
+                obj("pk", N("1")),
+                obj("pk", S("s01"), "a", S("x")),
+                obj("a", S("x")),
+                obj("pk", S("s01")),
+                obj("pk", S("not-there")),
+                obj("pk", S("")));
         for (ObjectNode esk : hashStarts) {
-            cases.add(single("start scan " + esk, "Scan", obj("TableName", hashTable, "ExclusiveStartKey", esk,
-                    "Limit", 5), false, true));
+            cases.add(single(
+                    "start scan " + esk,
+                    "Scan",
+                    obj("TableName", hashTable, "ExclusiveStartKey", esk, "Limit", 5),
+                    false,
+                    true));
         }
-        List<ObjectNode> rangeStarts = List.of(obj("pk", S("q")), obj("pk", S("q"), "sk", N("1")),
-                obj("pk", S("q2"), "sk", N("1")), obj("pk", S("q"), "sk", N("1"), "a", S("x")),
-                obj("pk", S("q"), "sk", S("1")), obj("sk", N("1")), obj("pk", S("q"), "sk", N("99999")),
+        List<ObjectNode> rangeStarts = List.of(
+                obj("pk", S("q")),
+                obj("pk", S("q"), "sk", N("1")),
+                obj("pk", S("q2"), "sk", N("1")),
+                obj("pk", S("q"), "sk", N("1"), "a", S("x")),
+                obj("pk", S("q"), "sk", S("1")),
+                obj("sk", N("1")),
+                obj("pk", S("q"), "sk", N("99999")),
                 obj("pk", S("q"), "sk", N("-99999")));
         for (ObjectNode esk : rangeStarts) {
-            cases.add(single("start query " + esk, "Query", obj("TableName", numTable, "KeyConditions",
-                    obj("pk", condition("EQ", List.of(S("q"))), "sk", condition("BETWEEN", List.of(N("0"),
-                            N("10")))), "ExclusiveStartKey", esk), true, true));
-            cases.add(single("start scan range " + esk, "Scan", obj("TableName", numTable, "ExclusiveStartKey",
-                    esk, "Limit", 3), false, true));
+            cases.add(single(
+                    "start query " + esk,
+                    "Query",
+                    obj(
+                            "TableName",
+                            numTable,
+                            "KeyConditions",
+                            obj(
+                                    "pk",
+                                    condition("EQ", List.of(S("q"))),
+                                    "sk",
+                                    condition("BETWEEN", List.of(N("0"), N("10")))),
+                            "ExclusiveStartKey",
+                            esk),
+                    true,
+                    true));
+            cases.add(single(
+                    "start scan range " + esk,
+                    "Scan",
+                    obj("TableName", numTable, "ExclusiveStartKey", esk, "Limit", 3),
+                    false,
+                    true));
         }
-        List<ObjectNode> indexStarts = List.of(obj("pk", S("q"), "sk", S("a")), obj("pk", S("q"), "sk", S("a"),
-                "g", S("g1"), "gb", B(new int[]{1})), obj("g", S("g1"), "gb", B(new int[]{1})),
-                obj("pk", S("q"), "sk", S("a"), "l", N("1")), obj("pk", S("q"), "l", N("1")));
+        List<ObjectNode> indexStarts = List.of(
+                obj("pk", S("q"), "sk", S("a")),
+                obj("pk", S("q"), "sk", S("a"), "g", S("g1"), "gb", B(new int[] {1})),
+                obj("g", S("g1"), "gb", B(new int[] {1})),
+                obj("pk", S("q"), "sk", S("a"), "l", N("1")),
+                obj("pk", S("q"), "l", N("1")));
         for (ObjectNode esk : indexStarts) {
-            cases.add(single("start gsi scan " + esk, "Scan", obj("TableName", strTable, "IndexName", "gsi",
-                    "ExclusiveStartKey", esk, "Limit", 2), false, true));
-            cases.add(single("start lsi query " + esk, "Query", obj("TableName", strTable, "IndexName", "lsi",
-                    "KeyConditions", obj("pk", condition("EQ", List.of(S("q")))), "ExclusiveStartKey", esk,
-                    "Limit", 2), true, true));
+            cases.add(single(
+                    "start gsi scan " + esk,
+                    "Scan",
+                    obj("TableName", strTable, "IndexName", "gsi", "ExclusiveStartKey", esk, "Limit", 2),
+                    false,
+                    true));
+            cases.add(single(
+                    "start lsi query " + esk,
+                    "Query",
+                    obj(
+                            "TableName",
+                            strTable,
+                            "IndexName",
+                            "lsi",
+                            "KeyConditions",
+                            obj("pk", condition("EQ", List.of(S("q")))),
+                            "ExclusiveStartKey",
+                            esk,
+                            "Limit",
+                            2),
+                    true,
+                    true));
         }
-        cases.add(single("start key with segment", "Scan", obj("TableName", hashTable, "Segment", 1,
-                "TotalSegments", 2, "ExclusiveStartKey", obj("pk", S("s01")))));
+        cases.add(single(
+                "start key with segment",
+                "Scan",
+                obj(
+                        "TableName",
+                        hashTable,
+                        "Segment",
+                        1,
+                        "TotalSegments",
+                        2,
+                        "ExclusiveStartKey",
+                        obj("pk", S("s01")))));
         check("validation", cases);
     }
 
@@ -1236,40 +1745,176 @@ class LegacyDifferentialTest {
     private static ObjectNode fullRequest(String op, String unique) {
         ObjectNode key = obj("pk", S("v-" + unique), "sk", N("1"));
         return switch (op) {
-            case "GetItem" -> obj("TableName", numTable, "Key", key, "AttributesToGet", arr("a", "b"),
-                    "ConsistentRead", true, "ReturnConsumedCapacity", "TOTAL");
-            case "PutItem" -> obj("TableName", numTable, "Item", obj("pk", S("v-" + unique), "sk", N("1"),
-                            "a", S("x"), "n", N("1"), "s", obj("SS", arr("x")), "bl", obj("BOOL", true),
-                            "b", B(new int[]{1}), "l", obj("L", arr(S("x"))), "m", obj("M", obj("x", N("1")))),
-                    "Expected", obj("a", obj("Exists", false), "n", obj("ComparisonOperator", "NULL"),
-                            "s", obj("ComparisonOperator", "NE", "AttributeValueList", arr(S("x")))),
-                    "ConditionalOperator", "AND", "ReturnValues", "ALL_OLD", "ReturnConsumedCapacity", "TOTAL",
-                    "ReturnItemCollectionMetrics", "SIZE");
-            case "DeleteItem" -> obj("TableName", numTable, "Key", key, "Expected",
-                    obj("a", obj("Value", S("x"), "Exists", true)), "ReturnValues", "ALL_OLD",
-                    "ReturnConsumedCapacity", "INDEXES", "ConditionalOperator", "OR");
-            case "UpdateItem" -> obj("TableName", numTable, "Key", key, "AttributeUpdates",
-                    obj("a", obj("Action", "PUT", "Value", S("x")), "n", obj("Action", "ADD", "Value", N("1"))),
-                    "Expected", obj("a", obj("ComparisonOperator", "NULL")), "ReturnValues", "UPDATED_NEW",
-                    "ReturnConsumedCapacity", "TOTAL", "ConditionalOperator", "AND");
-            case "Query" -> obj("TableName", numTable, "KeyConditions", obj("pk", condition("EQ", List.of(S("q"))),
-                            "sk", condition("BETWEEN", List.of(N("0"), N("10")))),
-                    "QueryFilter", obj("a", obj("ComparisonOperator", "NOT_NULL")), "ConditionalOperator", "AND",
-                    "AttributesToGet", arr("a", "sk"), "Select", "SPECIFIC_ATTRIBUTES", "Limit", 5,
-                    "ConsistentRead", false, "ScanIndexForward", false, "ReturnConsumedCapacity", "TOTAL",
-                    "ExclusiveStartKey", obj("pk", S("q"), "sk", N("5")));
-            case "Scan" -> obj("TableName", hashTable, "ScanFilter", obj("a", obj("ComparisonOperator", "IN",
-                            "AttributeValueList", arr(S("a"), S("b")))), "ConditionalOperator", "AND",
-                    "AttributesToGet", arr("a"), "Select", "SPECIFIC_ATTRIBUTES", "Limit", 50, "Segment", 0,
-                    "TotalSegments", 1, "ConsistentRead", true, "ReturnConsumedCapacity", "TOTAL",
-                    "ExclusiveStartKey", obj("pk", S("s01")));
-            case "BatchGetItem" -> obj("RequestItems", obj(numTable, obj("Keys", arr(key, obj("pk", S("q"),
-                            "sk", N("1"))), "AttributesToGet", arr("a", "pk"), "ConsistentRead", true)),
-                    "ReturnConsumedCapacity", "TOTAL");
-            case "BatchWriteItem" -> obj("RequestItems", obj(numTable, arr(obj("PutRequest", obj("Item",
-                            obj("pk", S("v-" + unique), "sk", N("1"), "a", obj("NS", arr("1", "2"))))),
-                            obj("DeleteRequest", obj("Key", obj("pk", S("v-" + unique), "sk", N("2")))))),
-                    "ReturnConsumedCapacity", "TOTAL", "ReturnItemCollectionMetrics", "SIZE");
+            case "GetItem" ->
+                obj(
+                        "TableName",
+                        numTable,
+                        "Key",
+                        key,
+                        "AttributesToGet",
+                        arr("a", "b"),
+                        "ConsistentRead",
+                        true,
+                        "ReturnConsumedCapacity",
+                        "TOTAL");
+            case "PutItem" ->
+                obj(
+                        "TableName",
+                        numTable,
+                        "Item",
+                        obj(
+                                "pk",
+                                S("v-" + unique),
+                                "sk",
+                                N("1"),
+                                "a",
+                                S("x"),
+                                "n",
+                                N("1"),
+                                "s",
+                                obj("SS", arr("x")),
+                                "bl",
+                                obj("BOOL", true),
+                                "b",
+                                B(new int[] {1}),
+                                "l",
+                                obj("L", arr(S("x"))),
+                                "m",
+                                obj("M", obj("x", N("1")))),
+                        "Expected",
+                        obj(
+                                "a",
+                                obj("Exists", false),
+                                "n",
+                                obj("ComparisonOperator", "NULL"),
+                                "s",
+                                obj("ComparisonOperator", "NE", "AttributeValueList", arr(S("x")))),
+                        "ConditionalOperator",
+                        "AND",
+                        "ReturnValues",
+                        "ALL_OLD",
+                        "ReturnConsumedCapacity",
+                        "TOTAL",
+                        "ReturnItemCollectionMetrics",
+                        "SIZE");
+            case "DeleteItem" ->
+                obj(
+                        "TableName",
+                        numTable,
+                        "Key",
+                        key,
+                        "Expected",
+                        obj("a", obj("Value", S("x"), "Exists", true)),
+                        "ReturnValues",
+                        "ALL_OLD",
+                        "ReturnConsumedCapacity",
+                        "INDEXES",
+                        "ConditionalOperator",
+                        "OR");
+            case "UpdateItem" ->
+                obj(
+                        "TableName",
+                        numTable,
+                        "Key",
+                        key,
+                        "AttributeUpdates",
+                        obj("a", obj("Action", "PUT", "Value", S("x")), "n", obj("Action", "ADD", "Value", N("1"))),
+                        "Expected",
+                        obj("a", obj("ComparisonOperator", "NULL")),
+                        "ReturnValues",
+                        "UPDATED_NEW",
+                        "ReturnConsumedCapacity",
+                        "TOTAL",
+                        "ConditionalOperator",
+                        "AND");
+            case "Query" ->
+                obj(
+                        "TableName",
+                        numTable,
+                        "KeyConditions",
+                        obj(
+                                "pk",
+                                condition("EQ", List.of(S("q"))),
+                                "sk",
+                                condition("BETWEEN", List.of(N("0"), N("10")))),
+                        "QueryFilter",
+                        obj("a", obj("ComparisonOperator", "NOT_NULL")),
+                        "ConditionalOperator",
+                        "AND",
+                        "AttributesToGet",
+                        arr("a", "sk"),
+                        "Select",
+                        "SPECIFIC_ATTRIBUTES",
+                        "Limit",
+                        5,
+                        "ConsistentRead",
+                        false,
+                        "ScanIndexForward",
+                        false,
+                        "ReturnConsumedCapacity",
+                        "TOTAL",
+                        "ExclusiveStartKey",
+                        obj("pk", S("q"), "sk", N("5")));
+            case "Scan" ->
+                obj(
+                        "TableName",
+                        hashTable,
+                        "ScanFilter",
+                        obj("a", obj("ComparisonOperator", "IN", "AttributeValueList", arr(S("a"), S("b")))),
+                        "ConditionalOperator",
+                        "AND",
+                        "AttributesToGet",
+                        arr("a"),
+                        "Select",
+                        "SPECIFIC_ATTRIBUTES",
+                        "Limit",
+                        50,
+                        "Segment",
+                        0,
+                        "TotalSegments",
+                        1,
+                        "ConsistentRead",
+                        true,
+                        "ReturnConsumedCapacity",
+                        "TOTAL",
+                        "ExclusiveStartKey",
+                        obj("pk", S("s01")));
+            case "BatchGetItem" ->
+                obj(
+                        "RequestItems",
+                        obj(
+                                numTable,
+                                obj(
+                                        "Keys",
+                                        arr(key, obj("pk", S("q"), "sk", N("1"))),
+                                        "AttributesToGet",
+                                        arr("a", "pk"),
+                                        "ConsistentRead",
+                                        true)),
+                        "ReturnConsumedCapacity",
+                        "TOTAL");
+            case "BatchWriteItem" ->
+                obj(
+                        "RequestItems",
+                        obj(
+                                numTable,
+                                arr(
+                                        obj(
+                                                "PutRequest",
+                                                obj(
+                                                        "Item",
+                                                        obj(
+                                                                "pk",
+                                                                S("v-" + unique),
+                                                                "sk",
+                                                                N("1"),
+                                                                "a",
+                                                                obj("NS", arr("1", "2"))))),
+                                        obj("DeleteRequest", obj("Key", obj("pk", S("v-" + unique), "sk", N("2")))))),
+                        "ReturnConsumedCapacity",
+                        "TOTAL",
+                        "ReturnItemCollectionMetrics",
+                        "SIZE");
             default -> throw new IllegalArgumentException(op);
         };
     }
@@ -1330,15 +1975,17 @@ class LegacyDifferentialTest {
         List<List<ObjectNode>> out = new ArrayList<>();
         out.add(null);
         out.add(List.of());
-        String[] types = keyType == null ? TYPES : new String[]{keyType, "S".equals(keyType) ? "N" : "S",
-                "B".equals(keyType) ? "N" : "B", "SS", "BOOL"};
+        String[] types = keyType == null
+                ? TYPES
+                : new String[] {keyType, "S".equals(keyType) ? "N" : "S", "B".equals(keyType) ? "N" : "B", "SS", "BOOL"
+                };
         for (String t : types) {
             out.add(List.of(value(r, t)));
         }
         for (String t : types) {
             out.add(List.of(value(r, t), value(r, t)));
         }
-        String main = keyType == null ? pick(r, new String[]{"S", "N", "B"}) : keyType;
+        String main = keyType == null ? pick(r, new String[] {"S", "N", "B"}) : keyType;
         out.add(ordered(main, value(r, main), value(r, main))); // a valid BETWEEN
         out.add(List.of(value(r, main), value(r, main), value(r, main)));
         out.add(List.of(value(r, "S"), value(r, "N")));
@@ -1361,11 +2008,12 @@ class LegacyDifferentialTest {
     private static ObjectNode validCondition(Random r, String type) {
         String op = pick(r, OPS);
         String t = type;
-        String[] allowed = switch (op) {
-            case "EQ", "NE" -> new String[]{"S", "N", "B", "SS", "NS", "BS"};
-            case "BEGINS_WITH" -> new String[]{"S", "B"};
-            default -> new String[]{"S", "N", "B"};
-        };
+        String[] allowed =
+                switch (op) {
+                    case "EQ", "NE" -> new String[] {"S", "N", "B", "SS", "NS", "BS"};
+                    case "BEGINS_WITH" -> new String[] {"S", "B"};
+                    default -> new String[] {"S", "N", "B"};
+                };
         if (t == null || !List.of(allowed).contains(t)) {
             t = pick(r, allowed);
         }
@@ -1386,9 +2034,13 @@ class LegacyDifferentialTest {
 
     /** A valid range key condition on a key of the type (EQ, LE, LT, GE, GT, BEGINS_WITH on S/B, BETWEEN). */
     private static ObjectNode validKeyCondition(Random r, String type) {
-        String op = pick(r, type.equals("N") ? new String[]{"EQ", "LE", "LT", "GE", "GT", "BETWEEN"}
-                : new String[]{"EQ", "LE", "LT", "GE", "GT", "BEGINS_WITH", "BETWEEN"});
-        return op.equals("BETWEEN") ? condition(op, ordered(type, value(r, type), value(r, type)))
+        String op = pick(
+                r,
+                type.equals("N")
+                        ? new String[] {"EQ", "LE", "LT", "GE", "GT", "BETWEEN"}
+                        : new String[] {"EQ", "LE", "LT", "GE", "GT", "BEGINS_WITH", "BETWEEN"});
+        return op.equals("BETWEEN")
+                ? condition(op, ordered(type, value(r, type), value(r, type)))
                 : condition(op, List.of(value(r, type)));
     }
 
@@ -1415,18 +2067,26 @@ class LegacyDifferentialTest {
     private static boolean eqNeOnDocumentType(JsonNode cond) {
         String op = cond.path("ComparisonOperator").asText();
         JsonNode values = cond.path("AttributeValueList");
-        return (op.equals("EQ") || op.equals("NE")) && values.isArray() && values.size() == 1
-                && values.get(0).isObject() && List.of("BOOL", "NULL", "L", "M").contains(typeOf(values.get(0)));
+        return (op.equals("EQ") || op.equals("NE"))
+                && values.isArray()
+                && values.size() == 1
+                && values.get(0).isObject()
+                && List.of("BOOL", "NULL", "L", "M").contains(typeOf(values.get(0)));
     }
 
     /** Two values of a scalar type, lower first. */
     private static List<ObjectNode> ordered(String type, ObjectNode x, ObjectNode y) {
-        int cmp = switch (type) {
-            case "N" -> new BigDecimal(x.get("N").asText()).compareTo(new BigDecimal(y.get("N").asText()));
-            case "B" -> compareUnsigned(Base64.getDecoder().decode(x.get("B").asText()),
-                    Base64.getDecoder().decode(y.get("B").asText()));
-            default -> x.get(type).asText().compareTo(y.get(type).asText());
-        };
+        int cmp =
+                switch (type) {
+                    case "N" ->
+                        new BigDecimal(x.get("N").asText())
+                                .compareTo(new BigDecimal(y.get("N").asText()));
+                    case "B" ->
+                        compareUnsigned(
+                                Base64.getDecoder().decode(x.get("B").asText()),
+                                Base64.getDecoder().decode(y.get("B").asText()));
+                    default -> x.get(type).asText().compareTo(y.get(type).asText());
+                };
         return cmp <= 0 ? List.of(x, y) : List.of(y, x);
     }
 
@@ -1449,7 +2109,7 @@ class LegacyDifferentialTest {
         if (body == null || !"OR".equals(body.path("ConditionalOperator").asText(null))) {
             return 0;
         }
-        for (String member : new String[]{"Expected", "ScanFilter", "QueryFilter"}) {
+        for (String member : new String[] {"Expected", "ScanFilter", "QueryFilter"}) {
             if (body.path(member).isObject()) {
                 return body.get(member).size();
             }
@@ -1508,8 +2168,9 @@ class LegacyDifferentialTest {
             }
             boolean emptyPage = d.contains(" ScannedCount=0 ") && d.contains(" CU=0 ");
             boolean minimum = l.contains(" CU=0.5 ") || l.contains(" CU=1 ");
-            if (!emptyPage || !minimum || !l.replaceAll(" CU=\\S+ ", " CU=? ").equals(d.replaceAll(" CU=\\S+ ",
-                    " CU=? "))) {
+            if (!emptyPage
+                    || !minimum
+                    || !l.replaceAll(" CU=\\S+ ", " CU=? ").equals(d.replaceAll(" CU=\\S+ ", " CU=? "))) {
                 return false;
             }
         }
@@ -1524,13 +2185,18 @@ class LegacyDifferentialTest {
         for (Map.Entry<String, JsonNode> e : c.body().get("Expected").properties()) {
             JsonNode cond = e.getValue();
             JsonNode stored = c.before().get(e.getKey());
-            if (stored == null || !"BEGINS_WITH".equals(cond.path("ComparisonOperator").asText())) {
+            if (stored == null
+                    || !"BEGINS_WITH".equals(cond.path("ComparisonOperator").asText())) {
                 continue;
             }
-            JsonNode v = cond.has("AttributeValueList") && cond.get("AttributeValueList").isArray()
-                    && !cond.get("AttributeValueList").isEmpty() ? cond.get("AttributeValueList").get(0)
+            JsonNode v = cond.has("AttributeValueList")
+                            && cond.get("AttributeValueList").isArray()
+                            && !cond.get("AttributeValueList").isEmpty()
+                    ? cond.get("AttributeValueList").get(0)
                     : cond.get("Value");
-            if (v != null && v.isObject() && List.of("BOOL", "NULL", "M").contains(typeOf(v))
+            if (v != null
+                    && v.isObject()
+                    && List.of("BOOL", "NULL", "M").contains(typeOf(v))
                     && typeOf(v).equals(typeOf(stored))) {
                 return true;
             }
@@ -1575,9 +2241,11 @@ class LegacyDifferentialTest {
     }
 
     private static boolean filterEqNeOnDocumentType(JsonNode body) {
-        for (String member : new String[]{"ScanFilter", "QueryFilter"}) {
+        for (String member : new String[] {"ScanFilter", "QueryFilter"}) {
             JsonNode filter = body.path(member);
-            if (filter.isObject() && filter.size() == 1 && eqNeOnDocumentType(filter.elements().next())) {
+            if (filter.isObject()
+                    && filter.size() == 1
+                    && eqNeOnDocumentType(filter.elements().next())) {
                 return true;
             }
         }
@@ -1586,13 +2254,15 @@ class LegacyDifferentialTest {
 
     private static List<String> eqNeReference(Case c) {
         String member = c.body().has("ScanFilter") ? "ScanFilter" : "QueryFilter";
-        Map.Entry<String, JsonNode> only = c.body().get(member).properties().iterator().next();
+        Map.Entry<String, JsonNode> only =
+                c.body().get(member).properties().iterator().next();
         boolean eq = only.getValue().get("ComparisonOperator").asText().equals("EQ");
         String invalid = invalidValue(only.getValue().get("AttributeValueList").get(0));
         if (invalid != null) {
             return refused(c, invalid);
         }
-        String value = canonJson(normalizedNumbers(only.getValue().get("AttributeValueList").get(0)));
+        String value = canonJson(
+                normalizedNumbers(only.getValue().get("AttributeValueList").get(0)));
         ObjectNode unfiltered = c.body().deepCopy();
         unfiltered.remove(member);
         unfiltered.remove("ConditionalOperator");
@@ -1624,7 +2294,8 @@ class LegacyDifferentialTest {
                     out.put("N", new BigDecimal(v.asText()).stripTrailingZeros().toPlainString());
                 } else if (e.getKey().equals("NS") && v.isArray()) {
                     ArrayNode a = F.arrayNode();
-                    v.forEach(x -> a.add(new BigDecimal(x.asText()).stripTrailingZeros().toPlainString()));
+                    v.forEach(x -> a.add(
+                            new BigDecimal(x.asText()).stripTrailingZeros().toPlainString()));
                     out.set("NS", a);
                 } else {
                     out.set(e.getKey(), normalizedNumbers(v));
@@ -1647,11 +2318,13 @@ class LegacyDifferentialTest {
         }
         for (JsonNode cond : body.get("Expected")) {
             String op = cond.path("ComparisonOperator").asText("");
-            List<String> allowed = switch (op) {
-                case "LE", "LT", "GE", "GT", "BETWEEN", "IN", "CONTAINS", "NOT_CONTAINS" -> List.of("S", "N", "B");
-                case "BEGINS_WITH" -> List.of("S", "B");
-                default -> null;
-            };
+            List<String> allowed =
+                    switch (op) {
+                        case "LE", "LT", "GE", "GT", "BETWEEN", "IN", "CONTAINS", "NOT_CONTAINS" ->
+                            List.of("S", "N", "B");
+                        case "BEGINS_WITH" -> List.of("S", "B");
+                        default -> null;
+                    };
             if (allowed == null) {
                 continue;
             }
@@ -1701,10 +2374,11 @@ class LegacyDifferentialTest {
      */
     private static String invalidValue(JsonNode v) {
         String message = INVALID_VALUES.computeIfAbsent(v.toString(), k -> {
-            Answer a = dynalite.call("PutItem", obj("TableName", "legacy-no-such-table", "Item",
-                    obj("pk", S("x"), "a", v.deepCopy())));
+            Answer a = dynalite.call(
+                    "PutItem", obj("TableName", "legacy-no-such-table", "Item", obj("pk", S("x"), "a", v.deepCopy())));
             return a.body().path("__type").asText().endsWith("#ValidationException")
-                    ? a.body().path("message").asText() : "";
+                    ? a.body().path("message").asText()
+                    : "";
         });
         return message.isEmpty() ? null : message;
     }
@@ -1714,22 +2388,29 @@ class LegacyDifferentialTest {
         if (v.isBoolean()) {
             return null;
         }
-        return v.isIntegralNumber() ? "NUMBER_VALUE cannot be converted to Boolean"
-                : v.isNumber() ? "DECIMAL_VALUE cannot be converted to Boolean"
-                : v.isTextual() ? "Unexpected token received from parser"
-                : v.isArray() ? "Unrecognized collection type class java.lang.Boolean"
-                : "Start of structure or map found where not expected";
+        return v.isIntegralNumber()
+                ? "NUMBER_VALUE cannot be converted to Boolean"
+                : v.isNumber()
+                        ? "DECIMAL_VALUE cannot be converted to Boolean"
+                        : v.isTextual()
+                                ? "Unexpected token received from parser"
+                                : v.isArray()
+                                        ? "Unrecognized collection type class java.lang.Boolean"
+                                        : "Start of structure or map found where not expected";
     }
 
     private static List<String> scanConsistentReference(Case c) {
         JsonNode cr = c.body().get("ConsistentRead");
         String error = booleanSerializationError(cr);
         if (error != null) {
-            return List.of(canon(new Answer(400, obj("__type", "com.amazon.coral.service#SerializationException",
-                    "Message", error)), false));
+            return List.of(canon(
+                    new Answer(400, obj("__type", "com.amazon.coral.service#SerializationException", "Message", error)),
+                    false));
         }
         Answer a = dynalite.call("Scan", c.body());
-        if (a.status() == 200 && cr.asBoolean() && a.body().path("ConsumedCapacity").isObject()) {
+        if (a.status() == 200
+                && cr.asBoolean()
+                && a.body().path("ConsumedCapacity").isObject()) {
             ObjectNode cc = (ObjectNode) a.body().get("ConsumedCapacity");
             cc.put("CapacityUnits", cc.get("CapacityUnits").decimalValue().multiply(BigDecimal.valueOf(2)));
         }
@@ -1749,8 +2430,8 @@ class LegacyDifferentialTest {
         if (lab == null || !lab.path("message").isTextual()) {
             return false;
         }
-        Matcher m = Pattern.compile("^(\\d+) validation errors? detected: (.*)$",
-                Pattern.DOTALL).matcher(lab.get("message").asText());
+        Matcher m = Pattern.compile("^(\\d+) validation errors? detected: (.*)$", Pattern.DOTALL)
+                .matcher(lab.get("message").asText());
         if (!m.matches()) {
             return false;
         }
@@ -1770,8 +2451,10 @@ class LegacyDifferentialTest {
             return true;
         }
         ObjectNode rebuilt = ((ObjectNode) lab).deepCopy();
-        rebuilt.put("message", kept.size() + " validation error" + (kept.size() == 1 ? "" : "s") + " detected: "
-                + String.join("; ", kept));
+        rebuilt.put(
+                "message",
+                kept.size() + " validation error" + (kept.size() == 1 ? "" : "s") + " detected: "
+                        + String.join("; ", kept));
         return onDynalite.get(0).equals("HTTP 400 " + canonJson(rebuilt));
     }
 
@@ -1809,8 +2492,9 @@ class LegacyDifferentialTest {
 
     /** A ValidationException with the message; for a write case, with the item as before (read back from dynalite). */
     private static List<String> refused(Case c, String message) {
-        String answer = canon(new Answer(400, obj("__type", "com.amazon.coral.validate#ValidationException",
-                "message", message)), false);
+        String answer = canon(
+                new Answer(400, obj("__type", "com.amazon.coral.validate#ValidationException", "message", message)),
+                false);
         Write w = c.write();
         if (w == null) {
             return List.of(answer);
@@ -1830,18 +2514,24 @@ class LegacyDifferentialTest {
             return null;
         }
         String select = body.get("Select").asText();
-        String attrs = body.hasNonNull("AttributesToGet") ? "AttributesToGet"
+        String attrs = body.hasNonNull("AttributesToGet")
+                ? "AttributesToGet"
                 : body.hasNonNull("ProjectionExpression") ? "ProjectionExpression" : null;
         return switch (select) {
-            case "ALL_ATTRIBUTES" -> attrs == null ? null : "Cannot specify the " + attrs
-                    + " when choosing to get ALL_ATTRIBUTES";
-            case "ALL_PROJECTED_ATTRIBUTES" -> attrs != null ? "Cannot specify the " + attrs
-                    + " when choosing to get ALL_PROJECTED_ATTRIBUTES" : body.hasNonNull("IndexName") ? null
-                    : "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName";
-            case "COUNT" -> attrs == null ? null : "Cannot specify the " + attrs
-                    + " when choosing to get only the Count";
-            case "SPECIFIC_ATTRIBUTES" -> attrs != null ? null
-                    : "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES";
+            case "ALL_ATTRIBUTES" ->
+                attrs == null ? null : "Cannot specify the " + attrs + " when choosing to get ALL_ATTRIBUTES";
+            case "ALL_PROJECTED_ATTRIBUTES" ->
+                attrs != null
+                        ? "Cannot specify the " + attrs + " when choosing to get ALL_PROJECTED_ATTRIBUTES"
+                        : body.hasNonNull("IndexName")
+                                ? null
+                                : "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName";
+            case "COUNT" ->
+                attrs == null ? null : "Cannot specify the " + attrs + " when choosing to get only the Count";
+            case "SPECIFIC_ATTRIBUTES" ->
+                attrs != null
+                        ? null
+                        : "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES";
             default -> null;
         };
     }
@@ -1851,8 +2541,15 @@ class LegacyDifferentialTest {
         if (onDynalite.get(0).startsWith("HTTP ")) {
             return onDynalite;
         }
-        return List.of(canon(new Answer(400, obj("__type", "com.amazon.coral.validate#ValidationException",
-                "message", selectError(c.body()))), false));
+        return List.of(canon(
+                new Answer(
+                        400,
+                        obj(
+                                "__type",
+                                "com.amazon.coral.validate#ValidationException",
+                                "message",
+                                selectError(c.body()))),
+                false));
     }
 
     private static boolean emptyUpdatedAttributes(Case c, List<String> onLab, List<String> onDynalite) {
@@ -1861,23 +2558,30 @@ class LegacyDifferentialTest {
             return false;
         }
         String d = onDynalite.get(0);
-        return d.contains(" Attributes={} ") && onLab.get(0).equals(d.replace("fields=Attributes,", "fields=")
-                .replace("fields=Attributes ", "fields= ").replace("Attributes={} ", ""))
+        return d.contains(" Attributes={} ")
+                && onLab.get(0)
+                        .equals(d.replace("fields=Attributes,", "fields=")
+                                .replace("fields=Attributes ", "fields= ")
+                                .replace("Attributes={} ", ""))
                 && onLab.subList(1, onLab.size()).equals(onDynalite.subList(1, onDynalite.size()));
     }
 
     /** An UpdateItem ADDing a number to a stored number where the exact sum is beyond DynamoDB's numbers. */
     private static boolean addOutOfRange(Case c) {
-        if (!c.op().equals("UpdateItem") || c.before() == null || !c.body().path("AttributeUpdates").isObject()) {
+        if (!c.op().equals("UpdateItem")
+                || c.before() == null
+                || !c.body().path("AttributeUpdates").isObject()) {
             return false;
         }
         for (Map.Entry<String, JsonNode> e : c.body().get("AttributeUpdates").properties()) {
             JsonNode u = e.getValue();
             JsonNode stored = c.before().get(e.getKey());
-            if ("ADD".equals(u.path("Action").asText()) && u.path("Value").has("N") && stored != null
+            if ("ADD".equals(u.path("Action").asText())
+                    && u.path("Value").has("N")
+                    && stored != null
                     && stored.has("N")) {
-                BigDecimal sum = new BigDecimal(stored.get("N").asText()).add(new BigDecimal(u.get("Value").get("N")
-                        .asText()));
+                BigDecimal sum = new BigDecimal(stored.get("N").asText())
+                        .add(new BigDecimal(u.get("Value").get("N").asText()));
                 if (sum.abs().compareTo(new BigDecimal("1e126")) >= 0
                         || sum.signum() != 0 && sum.abs().compareTo(new BigDecimal("1e-130")) < 0
                         || sum.stripTrailingZeros().precision() > 38) {
@@ -1970,8 +2674,7 @@ class LegacyDifferentialTest {
     // ============================================================================================================
 
     /** Where a write case writes, and the item there before it runs (null: no item). */
-    private record Write(String table, ObjectNode key, ObjectNode before) {
-    }
+    private record Write(String table, ObjectNode key, ObjectNode before) {}
 
     /**
      * One case: the request (for the known-difference predicates) and how it runs. {@code ordered}: items compared
@@ -2010,8 +2713,7 @@ class LegacyDifferentialTest {
         return new Case(id, op, body, false, true, null);
     }
 
-    private static Case write(String id, String op, ObjectNode body, String table, ObjectNode key,
-                              ObjectNode before) {
+    private static Case write(String id, String op, ObjectNode body, String table, ObjectNode key, ObjectNode before) {
         return new Case(id, op, body, false, false, new Write(table, key, before));
     }
 
@@ -2043,8 +2745,10 @@ class LegacyDifferentialTest {
             JsonNode b = a.body();
             return List.of("200 fields=" + sortedFields(b) + " LEK=" + b.has("LastEvaluatedKey")
                     + (c.op().equals("Query") ? " Items=" + canonItems(b.get("Items"), true) : "")
-                    + (c.op().equals("Query") || !b.has("LastEvaluatedKey") ? " Count=" + b.path("Count").asText()
-                    + " ScannedCount=" + b.path("ScannedCount").asText() : ""));
+                    + (c.op().equals("Query") || !b.has("LastEvaluatedKey")
+                            ? " Count=" + b.path("Count").asText() + " ScannedCount="
+                                    + b.path("ScannedCount").asText()
+                            : ""));
         }
         List<String> items = new ArrayList<>();
         int pages = 0;
@@ -2078,7 +2782,7 @@ class LegacyDifferentialTest {
         // a write to a table it reads.
         List<String> failures = new ArrayList<>();
         AtomicInteger succeeded = new AtomicInteger();
-        for (boolean writes : new boolean[]{true, false}) {
+        for (boolean writes : new boolean[] {true, false}) {
             List<Future<String>> results = new ArrayList<>();
             for (Case c : cases) {
                 if (WRITES.contains(c.op()) == writes) {
@@ -2096,19 +2800,24 @@ class LegacyDifferentialTest {
                 }
             }
         }
-        System.out.printf("[LegacyDifferentialTest] %s: %d cases (%d evaluated by the Lab: 200 or"
-                + " ConditionalCheckFailed), %d disagreements,"
-                + " %d ms%n", group, cases.size(), succeeded.get(), failures.size(),
-                (System.nanoTime() - started) / 1_000_000);
+        System.out.printf(
+                "[LegacyDifferentialTest] %s: %d cases (%d evaluated by the Lab: 200 or"
+                        + " ConditionalCheckFailed), %d disagreements,"
+                        + " %d ms%n",
+                group, cases.size(), succeeded.get(), failures.size(), (System.nanoTime() - started) / 1_000_000);
         failures.forEach(f -> System.out.println("[LegacyDifferentialTest] " + f));
-        assertThat(failures).as("%s: the Lab and dynalite disagree (seed %d; rerun with -Dpartitionscope.legacy.seed=%d)",
-                group, SEED, SEED).isEmpty();
+        assertThat(failures)
+                .as(
+                        "%s: the Lab and dynalite disagree (seed %d; rerun with -Dpartitionscope.legacy.seed=%d)",
+                        group, SEED, SEED)
+                .isEmpty();
     }
 
     private static String compare(Case c, AtomicInteger succeeded) {
         try {
             List<String> onLab = c.run(labEngine);
-            if (onLab.get(0).startsWith("200") || onLab.get(0).startsWith("pages=")
+            if (onLab.get(0).startsWith("200")
+                    || onLab.get(0).startsWith("pages=")
                     || onLab.get(0).contains("#ConditionalCheckFailedException")) {
                 succeeded.incrementAndGet();
             }
@@ -2123,8 +2832,12 @@ class LegacyDifferentialTest {
                 used(applied);
             }
             if (applied != null && applied.kind() == Kind.NOT_SENT) {
-                return onLab.get(0).startsWith("HTTP 5") || onLab.get(0).startsWith("HTTP 0") ? failure(c, onLab,
-                        List.of("(not sent to dynalite: " + applied.name() + "; any 200 or 4xx answer)"), applied)
+                return onLab.get(0).startsWith("HTTP 5") || onLab.get(0).startsWith("HTTP 0")
+                        ? failure(
+                                c,
+                                onLab,
+                                List.of("(not sent to dynalite: " + applied.name() + "; any 200 or 4xx answer)"),
+                                applied)
                         : null;
             }
             List<String> expected = applied != null ? applied.reference().apply(c) : c.run(dynalite);
@@ -2149,7 +2862,8 @@ class LegacyDifferentialTest {
     }
 
     private static String failure(Case c, List<String> onLab, List<String> expected, Known applied) {
-        return "seed " + SEED + " case " + c.id() + "\n    request: " + c.op() + " " + abbreviate(c.body().toString())
+        return "seed " + SEED + " case " + c.id() + "\n    request: " + c.op() + " "
+                + abbreviate(c.body().toString())
                 + (c.before() != null ? "\n    stored before: " + c.before() : "")
                 + "\n    Lab:      " + abbreviate(String.join(" || ", onLab))
                 + "\n    " + (applied != null ? "expected (" + applied.name() + " reference)" : "dynalite") + ": "
@@ -2157,16 +2871,16 @@ class LegacyDifferentialTest {
     }
 
     private static String abbreviate(String s) {
-        return s.length() <= 1500 ? s : s.substring(0, 700) + " …(" + s.length() + " chars)… "
-                + s.substring(s.length() - 500);
+        return s.length() <= 1500
+                ? s
+                : s.substring(0, 700) + " …(" + s.length() + " chars)… " + s.substring(s.length() - 500);
     }
 
     // ============================================================================================================
     // Answers, canonical form
     // ============================================================================================================
 
-    private record Answer(int status, JsonNode body) {
-    }
+    private record Answer(int status, JsonNode body) {}
 
     /**
      * What is compared of an answer: for an error the status and the whole body (its {@code __type} and message
@@ -2178,7 +2892,8 @@ class LegacyDifferentialTest {
         if (a.status() != 200 || !b.isObject()) {
             return "HTTP " + a.status() + " " + canonJson(b);
         }
-        StringBuilder s = new StringBuilder("200 fields=").append(sortedFields(b)).append(' ');
+        StringBuilder s =
+                new StringBuilder("200 fields=").append(sortedFields(b)).append(' ');
         if (b.has("Item")) {
             s.append("Item=").append(canonJson(b.get("Item"))).append(' ');
         }
@@ -2202,11 +2917,10 @@ class LegacyDifferentialTest {
         }
         if (b.has("Responses")) {
             Map<String, List<String>> responses = new TreeMap<>();
-            b.get("Responses").properties().forEach(e -> responses.put(e.getKey(),
-                    canonItems(e.getValue(), false)));
+            b.get("Responses").properties().forEach(e -> responses.put(e.getKey(), canonItems(e.getValue(), false)));
             s.append("Responses=").append(responses).append(' ');
         }
-        for (String member : new String[]{"UnprocessedKeys", "UnprocessedItems"}) {
+        for (String member : new String[] {"UnprocessedKeys", "UnprocessedItems"}) {
             if (b.has(member)) {
                 s.append(member).append('=').append(canonJson(b.get(member))).append(' ');
             }
@@ -2280,8 +2994,10 @@ class LegacyDifferentialTest {
 
     /** One engine's endpoint, spoken to in raw AWS JSON 1.0 with a dummy SigV4 header (the Lab refuses unsigned). */
     private static final class Engine {
-        private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        private static final HttpClient HTTP = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         private final String name;
         private final URI uri;
 
@@ -2291,13 +3007,17 @@ class LegacyDifferentialTest {
         }
 
         Answer call(String op, JsonNode body) {
-            HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+            HttpRequest request = HttpRequest.newBuilder(uri)
+                    .timeout(Duration.ofSeconds(30))
                     .header("Content-Type", "application/x-amz-json-1.0")
                     .header("X-Amz-Target", "DynamoDB_20120810." + op)
                     .header("X-Amz-Date", "20200101T000000Z")
-                    .header("Authorization", "AWS4-HMAC-SHA256 Credential=a/20200101/us-east-1/dynamodb/aws4_request,"
-                            + " SignedHeaders=host, Signature=x")
-                    .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
+                    .header(
+                            "Authorization",
+                            "AWS4-HMAC-SHA256 Credential=a/20200101/us-east-1/dynamodb/aws4_request,"
+                                    + " SignedHeaders=host, Signature=x")
+                    .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+                    .build();
             try {
                 HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
                 JsonNode json;
@@ -2319,16 +3039,19 @@ class LegacyDifferentialTest {
         JsonNode ok(String op, JsonNode body) {
             Answer a = call(op, body);
             if (a.status() != 200) {
-                throw new IllegalStateException(name + " " + op + " failed: " + a.status() + " " + a.body()
-                        + " for " + abbreviate(body.toString()));
+                throw new IllegalStateException(name + " " + op + " failed: " + a.status() + " " + a.body() + " for "
+                        + abbreviate(body.toString()));
             }
             return a.body();
         }
 
         void waitActive(String table) {
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (!"ACTIVE".equals(ok("DescribeTable", obj("TableName", table)).path("Table")
-                    .path("TableStatus").asText())) {
+            while (!"ACTIVE"
+                    .equals(ok("DescribeTable", obj("TableName", table))
+                            .path("Table")
+                            .path("TableStatus")
+                            .asText())) {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException(table + " not ACTIVE in " + name + " after 20 s");
                 }
@@ -2450,7 +3173,7 @@ class LegacyDifferentialTest {
                 ArrayNode l = F.arrayNode();
                 int k = r.nextInt(3);
                 for (int i = 0; i < k; i++) {
-                    l.add(value(r, pick(r, new String[]{"S", "N", "B", "BOOL", "NULL"})));
+                    l.add(value(r, pick(r, new String[] {"S", "N", "B", "BOOL", "NULL"})));
                 }
                 yield obj("L", l);
             }
@@ -2458,7 +3181,7 @@ class LegacyDifferentialTest {
                 ObjectNode m = F.objectNode();
                 int k = r.nextInt(3);
                 for (int i = 0; i < k; i++) {
-                    m.set(i == 0 ? "x" : "y", value(r, pick(r, new String[]{"S", "N", "L"})));
+                    m.set(i == 0 ? "x" : "y", value(r, pick(r, new String[] {"S", "N", "L"})));
                 }
                 yield obj("M", m);
             }

@@ -37,8 +37,11 @@ class TableLifecycleSdkTest {
         lab = LabFixture.start();
         lab.engine().setLifecycleMillis(300);
         db = lab.client();
-        waiter = DynamoDbWaiter.builder().client(db).overrideConfiguration(o -> o.maxAttempts(100)
-                .backoffStrategy(FixedDelayBackoffStrategy.create(Duration.ofMillis(50)))).build();
+        waiter = DynamoDbWaiter.builder()
+                .client(db)
+                .overrideConfiguration(o ->
+                        o.maxAttempts(100).backoffStrategy(FixedDelayBackoffStrategy.create(Duration.ofMillis(50))))
+                .build();
     }
 
     @AfterAll
@@ -48,12 +51,15 @@ class TableLifecycleSdkTest {
     }
 
     private static TableDescription create(String name) {
-        return db.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g")
-                        .keyType(KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.ALL))))
+        return db.createTable(b -> b.tableName(name)
+                        .billingMode(BillingMode.PAY_PER_REQUEST)
+                        .attributeDefinitions(
+                                a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                                a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                        .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                        .globalSecondaryIndexes(g -> g.indexName("byG")
+                                .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                                .projection(p -> p.projectionType(ProjectionType.ALL))))
                 .tableDescription();
     }
 
@@ -63,16 +69,22 @@ class TableLifecycleSdkTest {
         assertThat(d.tableStatus()).isEqualTo(TableStatus.CREATING);
         assertThat(d.globalSecondaryIndexes().get(0).indexStatus()).isEqualTo(IndexStatus.CREATING);
         // While CREATING, the table holds no items yet and cannot be deleted or changed.
-        assertThatThrownBy(() -> db.putItem(b -> b.tableName("lifecycle-create").item(Map.of("pk",
-                AttributeValue.fromS("a"))))).isInstanceOf(ResourceNotFoundException.class)
+        assertThatThrownBy(() ->
+                        db.putItem(b -> b.tableName("lifecycle-create").item(Map.of("pk", AttributeValue.fromS("a")))))
+                .isInstanceOf(ResourceNotFoundException.class)
                 .hasMessageStartingWith("Requested resource not found");
         assertThatThrownBy(() -> db.deleteTable(b -> b.tableName("lifecycle-create")))
-                .isInstanceOf(ResourceInUseException.class).hasMessageContaining("Table is being created");
-        assertThatThrownBy(() -> db.updateTable(b -> b.tableName("lifecycle-create").deletionProtectionEnabled(true)))
+                .isInstanceOf(ResourceInUseException.class)
+                .hasMessageContaining("Table is being created");
+        assertThatThrownBy(() ->
+                        db.updateTable(b -> b.tableName("lifecycle-create").deletionProtectionEnabled(true)))
                 .isInstanceOf(ResourceInUseException.class);
 
-        TableDescription active = waiter.waitUntilTableExists(b -> b.tableName("lifecycle-create")).matched()
-                .response().orElseThrow().table();
+        TableDescription active = waiter.waitUntilTableExists(b -> b.tableName("lifecycle-create"))
+                .matched()
+                .response()
+                .orElseThrow()
+                .table();
         assertThat(active.tableStatus()).isEqualTo(TableStatus.ACTIVE);
         assertThat(active.globalSecondaryIndexes().get(0).indexStatus()).isEqualTo(IndexStatus.ACTIVE);
         db.putItem(b -> b.tableName("lifecycle-create").item(Map.of("pk", AttributeValue.fromS("a"))));
@@ -82,44 +94,62 @@ class TableLifecycleSdkTest {
     void anUpdateShowsItsNewSettingsWhenDoneAndANewIndexBackfillsFirst() {
         create("lifecycle-update");
         waiter.waitUntilTableExists(b -> b.tableName("lifecycle-update"));
-        db.putItem(b -> b.tableName("lifecycle-update").item(Map.of("pk", AttributeValue.fromS("a"), "h",
-                AttributeValue.fromS("x"))));
+        db.putItem(b -> b.tableName("lifecycle-update")
+                .item(Map.of("pk", AttributeValue.fromS("a"), "h", AttributeValue.fromS("x"))));
 
         TableDescription d = db.updateTable(b -> b.tableName("lifecycle-update")
-                .attributeDefinitions(a -> a.attributeName("h").attributeType(ScalarAttributeType.S))
-                .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("byH").keySchema(k -> k.attributeName("h")
-                        .keyType(KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.ALL)))))
+                        .attributeDefinitions(a -> a.attributeName("h").attributeType(ScalarAttributeType.S))
+                        .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("byH")
+                                .keySchema(k -> k.attributeName("h").keyType(KeyType.HASH))
+                                .projection(p -> p.projectionType(ProjectionType.ALL)))))
                 .tableDescription();
         assertThat(d.tableStatus()).isEqualTo(TableStatus.UPDATING);
-        TableDescription now = db.describeTable(b -> b.tableName("lifecycle-update")).table();
-        assertThat(now.globalSecondaryIndexes()).filteredOn(i -> i.indexName().equals("byH")).singleElement()
+        TableDescription now =
+                db.describeTable(b -> b.tableName("lifecycle-update")).table();
+        assertThat(now.globalSecondaryIndexes())
+                .filteredOn(i -> i.indexName().equals("byH"))
+                .singleElement()
                 .satisfies(i -> {
                     assertThat(i.indexStatus()).isEqualTo(IndexStatus.CREATING);
                     assertThat(i.backfilling()).isTrue();
                 });
-        assertThatThrownBy(() -> db.query(b -> b.tableName("lifecycle-update").indexName("byH")
-                .keyConditionExpression("h = :h").expressionAttributeValues(Map.of(":h", AttributeValue.fromS("x")))))
+        assertThatThrownBy(() -> db.query(b -> b.tableName("lifecycle-update")
+                        .indexName("byH")
+                        .keyConditionExpression("h = :h")
+                        .expressionAttributeValues(Map.of(":h", AttributeValue.fromS("x")))))
                 .hasMessageContaining("Cannot read from backfilling global secondary index: byH");
         // Another change waits for this one.
-        assertThatThrownBy(() -> db.updateTable(b -> b.tableName("lifecycle-update").deletionProtectionEnabled(true)))
-                .isInstanceOf(ResourceInUseException.class).hasMessageContaining("Table is being updated");
+        assertThatThrownBy(() ->
+                        db.updateTable(b -> b.tableName("lifecycle-update").deletionProtectionEnabled(true)))
+                .isInstanceOf(ResourceInUseException.class)
+                .hasMessageContaining("Table is being updated");
 
         waiter.waitUntilTableExists(b -> b.tableName("lifecycle-update"));
-        assertThat(db.query(b -> b.tableName("lifecycle-update").indexName("byH").keyConditionExpression("h = :h")
-                .expressionAttributeValues(Map.of(":h", AttributeValue.fromS("x")))).count()).isEqualTo(1);
+        assertThat(db.query(b -> b.tableName("lifecycle-update")
+                                .indexName("byH")
+                                .keyConditionExpression("h = :h")
+                                .expressionAttributeValues(Map.of(":h", AttributeValue.fromS("x"))))
+                        .count())
+                .isEqualTo(1);
     }
 
     @Test
     void aDeletedTableIsDeletingThenGoneAndTheWaiterSeesItGo() {
         create("lifecycle-delete");
         waiter.waitUntilTableExists(b -> b.tableName("lifecycle-delete"));
-        TableDescription d = db.deleteTable(b -> b.tableName("lifecycle-delete")).tableDescription();
+        TableDescription d =
+                db.deleteTable(b -> b.tableName("lifecycle-delete")).tableDescription();
         assertThat(d.tableStatus()).isEqualTo(TableStatus.DELETING);
-        assertThat(d.hasGlobalSecondaryIndexes()).as("DynamoDB leaves the indexes out of the answer").isFalse();
-        assertThat(db.describeTable(b -> b.tableName("lifecycle-delete")).table().tableStatus())
+        assertThat(d.hasGlobalSecondaryIndexes())
+                .as("DynamoDB leaves the indexes out of the answer")
+                .isFalse();
+        assertThat(db.describeTable(b -> b.tableName("lifecycle-delete"))
+                        .table()
+                        .tableStatus())
                 .isEqualTo(TableStatus.DELETING);
-        assertThatThrownBy(() -> db.getItem(b -> b.tableName("lifecycle-delete").key(Map.of("pk",
-                AttributeValue.fromS("a"))))).isInstanceOf(ResourceNotFoundException.class);
+        assertThatThrownBy(() ->
+                        db.getItem(b -> b.tableName("lifecycle-delete").key(Map.of("pk", AttributeValue.fromS("a")))))
+                .isInstanceOf(ResourceNotFoundException.class);
 
         waiter.waitUntilTableNotExists(b -> b.tableName("lifecycle-delete"));
         assertThat(db.listTables().tableNames()).doesNotContain("lifecycle-delete");

@@ -53,8 +53,10 @@ class TimeToLiveTest {
     }
 
     private void put(String id, String expires) {
-        call("PutItem", "{\"TableName\": \"sessions\", \"Item\": {\"id\": {\"S\": \"" + id + "\"}, \"user\": {\"S\":"
-                + " \"ann\"}, \"expires\": " + expires + "}}");
+        call(
+                "PutItem",
+                "{\"TableName\": \"sessions\", \"Item\": {\"id\": {\"S\": \"" + id + "\"}, \"user\": {\"S\":"
+                        + " \"ann\"}, \"expires\": " + expires + "}}");
     }
 
     private List<String> ids() {
@@ -67,15 +69,22 @@ class TimeToLiveTest {
     }
 
     private int indexCount() {
-        return call("Query", "{\"TableName\": \"sessions\", \"IndexName\": \"byUser\", \"KeyConditionExpression\":"
-                + " \"#u = :u\", \"ExpressionAttributeNames\": {\"#u\": \"user\"}, \"ExpressionAttributeValues\":"
-                + " {\":u\": {\"S\": \"ann\"}}}").get("Count").asInt();
+        return call(
+                        "Query",
+                        "{\"TableName\": \"sessions\", \"IndexName\": \"byUser\", \"KeyConditionExpression\":"
+                                + " \"#u = :u\", \"ExpressionAttributeNames\": {\"#u\": \"user\"}, \"ExpressionAttributeValues\":"
+                                + " {\":u\": {\"S\": \"ann\"}}}")
+                .get("Count")
+                .asInt();
     }
 
     @Test
     void expiredItemsAreReadableUntilTheSweepThenGoFromTableAndIndexUnmetered() {
-        assertThat(call("UpdateTimeToLive", "{\"TableName\": \"sessions\", \"TimeToLiveSpecification\":"
-                + " {\"AttributeName\": \"expires\", \"Enabled\": true}}").toString())
+        assertThat(call(
+                                "UpdateTimeToLive",
+                                "{\"TableName\": \"sessions\", \"TimeToLiveSpecification\":"
+                                        + " {\"AttributeName\": \"expires\", \"Enabled\": true}}")
+                        .toString())
                 .isEqualTo("{\"TimeToLiveSpecification\":{\"AttributeName\":\"expires\",\"Enabled\":true}}");
         put("past", "{\"N\": \"" + (now - 60) + "\"}");
         put("soon", "{\"N\": \"" + (now + 300) + "\"}");
@@ -93,13 +102,16 @@ class TimeToLiveTest {
         clock.advance(Duration.ofMinutes(6)); // past: 11 min after expiry; soon: 6 min after
         assertThat(ids()).containsExactly("ancient", "later", "none", "soon", "text");
         assertThat(indexCount()).isEqualTo(5);
-        assertThat(metered).as("only the two reads were metered, not the TTL delete")
-                .extracting(RequestRecord::operation).containsExactly("Scan", "Query");
+        assertThat(metered)
+                .as("only the two reads were metered, not the TTL delete")
+                .extracting(RequestRecord::operation)
+                .containsExactly("Scan", "Query");
 
         clock.advance(Duration.ofMinutes(5));
         assertThat(ids()).containsExactly("ancient", "later", "none", "text");
         clock.advance(Duration.ofDays(2));
-        assertThat(ids()).as("a string, a NULL and a TTL over five years old never expire")
+        assertThat(ids())
+                .as("a string, a NULL and a TTL over five years old never expire")
                 .containsExactly("ancient", "none", "text");
         assertThat(indexCount()).isEqualTo(3);
     }
@@ -111,18 +123,24 @@ class TimeToLiveTest {
         assertThat(ids()).containsExactly("past");
         assertThat(call("DescribeTimeToLive", "{\"TableName\": \"sessions\"}").toString())
                 .isEqualTo("{\"TimeToLiveDescription\":{\"TimeToLiveStatus\":\"DISABLED\"}}");
-        assertThatThrownBy(() -> call("UpdateTimeToLive", "{\"TableName\": \"sessions\", \"TimeToLiveSpecification\":"
-                + " {\"AttributeName\": \"expires\", \"Enabled\": false}}"))
+        assertThatThrownBy(() -> call(
+                        "UpdateTimeToLive",
+                        "{\"TableName\": \"sessions\", \"TimeToLiveSpecification\":"
+                                + " {\"AttributeName\": \"expires\", \"Enabled\": false}}"))
                 .isInstanceOfSatisfying(LabException.class, e -> assertThat(e.getMessage())
                         .isEqualTo("TimeToLive is already disabled"));
 
-        call("UpdateTimeToLive", "{\"TableName\": \"sessions\", \"TimeToLiveSpecification\": {\"AttributeName\":"
-                + " \"expires\", \"Enabled\": true}}");
+        call(
+                "UpdateTimeToLive",
+                "{\"TableName\": \"sessions\", \"TimeToLiveSpecification\": {\"AttributeName\":"
+                        + " \"expires\", \"Enabled\": true}}");
         assertThat(call("DescribeTimeToLive", "{\"TableName\": \"sessions\"}").toString())
                 .isEqualTo("{\"TimeToLiveDescription\":{\"TimeToLiveStatus\":\"ENABLED\",\"AttributeName\":"
                         + "\"expires\"}}");
-        assertThatThrownBy(() -> call("UpdateTimeToLive", "{\"TableName\": \"sessions\", \"TimeToLiveSpecification\":"
-                + " {\"AttributeName\": \"other\", \"Enabled\": true}}"))
+        assertThatThrownBy(() -> call(
+                        "UpdateTimeToLive",
+                        "{\"TableName\": \"sessions\", \"TimeToLiveSpecification\":"
+                                + " {\"AttributeName\": \"other\", \"Enabled\": true}}"))
                 .hasMessage("TimeToLive is active on a different AttributeName: current AttributeName is expires");
         clock.advance(Duration.ofMinutes(11));
         assertThat(ids()).isEmpty();

@@ -32,28 +32,35 @@ class UpdateTableLimitsTest {
     void twoIndexCreatesInOneCallAreRefusedAndNothingChanges() {
         String table = LabFixture.uniqueName("two-gsis");
         var client = lab.client();
-        client.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
+        client.createTable(b -> b.tableName(table)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
                 .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH)));
-        DynamoDbException e = catchThrowableOfType(DynamoDbException.class, () -> client.updateTable(b -> b
-                .tableName(table).billingMode(BillingMode.PROVISIONED)
-                .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L))
-                .attributeDefinitions(a -> a.attributeName("a").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("b").attributeType(ScalarAttributeType.S))
-                .globalSecondaryIndexUpdates(create("byA", "a"), create("byB", "b"))));
+        DynamoDbException e = catchThrowableOfType(
+                DynamoDbException.class,
+                () -> client.updateTable(b -> b.tableName(table)
+                        .billingMode(BillingMode.PROVISIONED)
+                        .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L))
+                        .attributeDefinitions(
+                                a -> a.attributeName("a").attributeType(ScalarAttributeType.S),
+                                a -> a.attributeName("b").attributeType(ScalarAttributeType.S))
+                        .globalSecondaryIndexUpdates(create("byA", "a"), create("byB", "b"))));
 
         assertThat(e.awsErrorDetails().errorCode()).isEqualTo("LimitExceededException");
         assertThat(e.awsErrorDetails().errorMessage()).contains("Only 1 online index can be created or deleted");
         var described = client.describeTable(b -> b.tableName(table)).table();
         assertThat(described.hasGlobalSecondaryIndexes()).isFalse();
-        assertThat(described.billingModeSummary().billingMode()).as("the billing switch in the refused call was not"
-                + " applied").isEqualTo(BillingMode.PAY_PER_REQUEST);
+        assertThat(described.billingModeSummary().billingMode())
+                .as("the billing switch in the refused call was not" + " applied")
+                .isEqualTo(BillingMode.PAY_PER_REQUEST);
     }
 
     private static GlobalSecondaryIndexUpdate create(String name, String attribute) {
-        return GlobalSecondaryIndexUpdate.builder().create(c -> c.indexName(name)
-                .keySchema(k -> k.attributeName(attribute).keyType(KeyType.HASH))
-                .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
-                .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L))).build();
+        return GlobalSecondaryIndexUpdate.builder()
+                .create(c -> c.indexName(name)
+                        .keySchema(k -> k.attributeName(attribute).keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+                        .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L)))
+                .build();
     }
 }

@@ -24,12 +24,32 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Evaluation of ConditionExpression / FilterExpression against items. */
 class ConditionTest {
     private static final Map<String, AttrValue> ORDER = item(
-            "pk", s("order#1"), "amount", n("12.50"), "phase", s("OPEN"), "qty", n("3"),
-            "tags", ss("red", "blue"), "sizes", ns("1", "2.5"), "blobs", bs("ab"),
-            "entries", l(s("apple"), n("7"), m("sku", s("X1"))),
-            "address", m("city", s("Zürich"), "zip", s("8001"), "geo", m("lat", n("47.37"))),
-            "flag", bool(true), "nothing", AttrValue.Null.INSTANCE, "bin", b("héllo"),
-            "title", s("日本語のテキスト"));
+            "pk",
+            s("order#1"),
+            "amount",
+            n("12.50"),
+            "phase",
+            s("OPEN"),
+            "qty",
+            n("3"),
+            "tags",
+            ss("red", "blue"),
+            "sizes",
+            ns("1", "2.5"),
+            "blobs",
+            bs("ab"),
+            "entries",
+            l(s("apple"), n("7"), m("sku", s("X1"))),
+            "address",
+            m("city", s("Zürich"), "zip", s("8001"), "geo", m("lat", n("47.37"))),
+            "flag",
+            bool(true),
+            "nothing",
+            AttrValue.Null.INSTANCE,
+            "bin",
+            b("héllo"),
+            "title",
+            s("日本語のテキスト"));
 
     private static boolean test(String expression, Map<String, AttrValue> values) {
         return Condition.parseCondition(expression, Fixtures.withValues(values)).test(ORDER);
@@ -43,7 +63,8 @@ class ConditionTest {
     @CsvSource({
         "qty = :v, 3, true", "qty = :v, 3.0, true", "qty <> :v, 4, true", "qty < :v, 10, true",
         "qty <= :v, 3, true", "qty > :v, 3, false", "qty >= :v, 3, true", "amount > :v, 12.4, true",
-        "amount < :v, 9, false"})
+        "amount < :v, 9, false"
+    })
     void comparesNumbersByValue(String expression, String value, boolean expected) {
         assertThat(test(expression, ":v", n(value))).isEqualTo(expected);
     }
@@ -87,22 +108,33 @@ class ConditionTest {
     void andBindsTighterThanOr() {
         // a = :x OR (b = :y AND NOT c = :z): true through the left branch even though the right one is false.
         String expr = "qty = :three OR phase = :closed AND NOT pk = :pk";
-        assertThat(test(expr, ":three", n("3"), ":closed", s("CLOSED"), ":pk", s("order#1"))).isTrue();
+        assertThat(test(expr, ":three", n("3"), ":closed", s("CLOSED"), ":pk", s("order#1")))
+                .isTrue();
         // Grouped the other way it is false: (true OR false) AND NOT true.
-        assertThat(test("(qty = :three OR phase = :closed) AND NOT pk = :pk",
-                ":three", n("3"), ":closed", s("CLOSED"), ":pk", s("order#1"))).isFalse();
+        assertThat(test(
+                        "(qty = :three OR phase = :closed) AND NOT pk = :pk",
+                        ":three",
+                        n("3"),
+                        ":closed",
+                        s("CLOSED"),
+                        ":pk",
+                        s("order#1")))
+                .isFalse();
     }
 
     @Test
     void notBindsTighterThanAnd() {
-        assertThat(test("NOT qty = :one AND phase = :open", ":one", n("1"), ":open", s("OPEN"))).isTrue();
-        assertThat(test("NOT (qty = :three AND phase = :open)", ":three", n("3"), ":open", s("OPEN"))).isFalse();
+        assertThat(test("NOT qty = :one AND phase = :open", ":one", n("1"), ":open", s("OPEN")))
+                .isTrue();
+        assertThat(test("NOT (qty = :three AND phase = :open)", ":three", n("3"), ":open", s("OPEN")))
+                .isFalse();
         assertThat(test("not not qty = :three", ":three", n("3"))).isTrue();
     }
 
     @Test
     void keywordsAreCaseInsensitiveAndParenthesesMayWrapOperands() {
-        assertThat(test("(qty) between :a and (:b)", ":a", n("1"), ":b", n("5"))).isTrue();
+        assertThat(test("(qty) between :a and (:b)", ":a", n("1"), ":b", n("5")))
+                .isTrue();
         assertThat(test("qty In (:a, :b)", ":a", n("9"), ":b", n("3"))).isTrue();
     }
 
@@ -128,13 +160,25 @@ class ConditionTest {
         assertThat(test("attribute_exists(entries[5])")).isFalse();
         assertThat(test("attribute_not_exists(address.street)")).isTrue();
         assertThat(test("attribute_exists(nothing)")).isTrue(); // a NULL value exists
-        assertThat(Condition.parseCondition("attribute_not_exists(pk)", Fixtures.none()).test(Map.of())).isTrue();
+        assertThat(Condition.parseCondition("attribute_not_exists(pk)", Fixtures.none())
+                        .test(Map.of()))
+                .isTrue();
     }
 
     @ParameterizedTest(name = "attribute_type({0}, {1}) is {2}")
-    @CsvSource({"amount, N, true", "amount, S, false", "tags, SS, true", "sizes, NS, true", "blobs, BS, true",
-        "entries, L, true", "address, M, true", "flag, BOOL, true", "nothing, NULL, true", "bin, B, true",
-        "absent, S, false"})
+    @CsvSource({
+        "amount, N, true",
+        "amount, S, false",
+        "tags, SS, true",
+        "sizes, NS, true",
+        "blobs, BS, true",
+        "entries, L, true",
+        "address, M, true",
+        "flag, BOOL, true",
+        "nothing, NULL, true",
+        "bin, B, true",
+        "absent, S, false"
+    })
     void attributeTypeChecksTheStoredType(String path, String type, boolean expected) {
         assertThat(test("attribute_type(" + path + ", :t)", ":t", s(type))).isEqualTo(expected);
     }
@@ -179,8 +223,10 @@ class ConditionTest {
 
     @Test
     void namePlaceholdersResolveReservedWordsAndNestedSteps() {
-        Condition c = Condition.parseCondition("#s = :open AND #a.#c = :city AND entries[2].#sku = :sku",
-                ctx(names("#s", "phase", "#a", "address", "#c", "city", "#sku", "sku"),
+        Condition c = Condition.parseCondition(
+                "#s = :open AND #a.#c = :city AND entries[2].#sku = :sku",
+                ctx(
+                        names("#s", "phase", "#a", "address", "#c", "city", "#sku", "sku"),
                         values(":open", s("OPEN"), ":city", s("Zürich"), ":sku", s("X1"))));
         assertThat(c.test(ORDER)).isTrue();
         assertThat(c.topLevelNames()).containsExactly("phase", "address", "entries");
@@ -195,6 +241,7 @@ class ConditionTest {
     @Test
     void whitespaceAndLineBreaksAreIgnored() {
         assertThat(test("\n  qty\t=\r\n:v  ", ":v", n("3"))).isTrue();
-        assertThat(test("address . geo . lat > :v AND entries [ 1 ] = :s", ":v", n("47"), ":s", n("7"))).isTrue();
+        assertThat(test("address . geo . lat > :v AND entries [ 1 ] = :s", ":v", n("47"), ":s", n("7")))
+                .isTrue();
     }
 }

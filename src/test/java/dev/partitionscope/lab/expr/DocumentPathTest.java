@@ -21,7 +21,9 @@ class DocumentPathTest {
             "scalar", s("text"));
 
     private static DocumentPath path(String expression) {
-        return ProjectionExpression.parse(expression, ctx(names("#n", "label"), null)).paths().get(0);
+        return ProjectionExpression.parse(expression, ctx(names("#n", "label"), null))
+                .paths()
+                .get(0);
     }
 
     @Test
@@ -55,7 +57,9 @@ class DocumentPathTest {
     @Test
     void placeholderValueIsTakenLiterallyEvenWithDotsOrBrackets() {
         Map<String, AttrValue> item = item("a.b", s("dotted"), "a", m("b", s("nested")));
-        DocumentPath p = ProjectionExpression.parse("#k", ctx(names("#k", "a.b"), null)).paths().get(0);
+        DocumentPath p = ProjectionExpression.parse("#k", ctx(names("#k", "a.b"), null))
+                .paths()
+                .get(0);
         assertThat(p.resolve(item)).isEqualTo(s("dotted"));
         assertThat(p.isNested()).isFalse();
     }

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /** Placeholder maps of a request: validation, and the "unused" check across all expressions of the request. */
 class ExpressionContextTest {
-    private static final KeySchema PK_SK = new KeySchema(new KeyAttribute("pk", KeyType.S),
-            new KeyAttribute("sk", KeyType.N));
+    private static final KeySchema PK_SK =
+            new KeySchema(new KeyAttribute("pk", KeyType.S), new KeyAttribute("sk", KeyType.N));
 
     @Test
     void unusedValueIsReportedWithItsKey() {
@@ -33,13 +33,14 @@ class ExpressionContextTest {
         ExpressionContext ctx = ctx(names("#b", "b", "#n", "n", "#a", "a"), values(":x", s("b")));
         Condition.parseCondition("#n = :x", ctx);
         assertThat(ctx.unusedNames()).containsExactly("#b", "#a");
-        failsWith(ctx::checkAllUsed,
-                "Value provided in ExpressionAttributeNames unused in expressions: keys: {#b, #a}");
+        failsWith(
+                ctx::checkAllUsed, "Value provided in ExpressionAttributeNames unused in expressions: keys: {#b, #a}");
     }
 
     @Test
     void placeholdersMayBeSpreadOverTheExpressionsOfOneQuery() {
-        ExpressionContext ctx = ctx(names("#s", "status", "#p", "payload"),
+        ExpressionContext ctx = ctx(
+                names("#s", "status", "#p", "payload"),
                 values(":pk", s("user#1"), ":from", n("10"), ":open", s("OPEN")));
         KeyCondition.parse("pk = :pk AND sk >= :from", ctx, PK_SK);
         Condition.parseFilter("#s = :open", ctx);
@@ -59,20 +60,25 @@ class ExpressionContextTest {
     @Test
     void emptyMapsAreRefusedButAbsentOnesAreFine() {
         failsWith(() -> ExpressionContext.of(Map.of(), null), "ExpressionAttributeNames must not be empty");
-        failsWith(() -> ExpressionContext.of(null, Map.<String, AttrValue>of()),
+        failsWith(
+                () -> ExpressionContext.of(null, Map.<String, AttrValue>of()),
                 "ExpressionAttributeValues must not be empty");
         assertThatCode(() -> ExpressionContext.of(null, null).checkAllUsed()).doesNotThrowAnyException();
     }
 
     @Test
     void malformedPlaceholderKeysAreRefused() {
-        failsWith(() -> ExpressionContext.of(names("a", "a"), null),
+        failsWith(
+                () -> ExpressionContext.of(names("a", "a"), null),
                 "ExpressionAttributeNames contains invalid key: Syntax error; key: \"a\"");
-        failsWith(() -> ExpressionContext.of(names("#a-b", "a"), null),
+        failsWith(
+                () -> ExpressionContext.of(names("#a-b", "a"), null),
                 "ExpressionAttributeNames contains invalid key: Syntax error; key: \"#a-b\"");
-        failsWith(() -> ExpressionContext.of(null, values("v", s("x"))),
+        failsWith(
+                () -> ExpressionContext.of(null, values("v", s("x"))),
                 "ExpressionAttributeValues contains invalid key: Syntax error; key: \"v\"");
-        failsWith(() -> ExpressionContext.of(null, values(":", s("x"))),
+        failsWith(
+                () -> ExpressionContext.of(null, values(":", s("x"))),
                 "ExpressionAttributeValues contains invalid key: Syntax error; key: \":\"");
     }
 }

@@ -13,8 +13,7 @@ import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 /** Short builders for items, values and contexts, so each test reads like the DynamoDB request it models. */
 final class Fixtures {
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static AttrValue.S s(String v) {
         return new AttrValue.S(v);

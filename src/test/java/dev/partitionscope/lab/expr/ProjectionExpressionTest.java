@@ -17,10 +17,18 @@ import org.junit.jupiter.api.Test;
 /** ProjectionExpression: parsing, validation and the shape of the projected item. */
 class ProjectionExpressionTest {
     private static final Map<String, AttrValue> ITEM = item(
-            "pk", s("p"), "title", s("t"), "_version", n("3"),
-            "info", m("a", n("1"), "b", n("2"), "deep", m("x", s("x"), "y", s("y"))),
-            "letters", l(s("a"), s("b"), s("c"), s("d")),
-            "grid", l(m("k", s("k0"), "v", s("v0")), m("k", s("k1"), "v", s("v1"))));
+            "pk",
+            s("p"),
+            "title",
+            s("t"),
+            "_version",
+            n("3"),
+            "info",
+            m("a", n("1"), "b", n("2"), "deep", m("x", s("x"), "y", s("y"))),
+            "letters",
+            l(s("a"), s("b"), s("c"), s("d")),
+            "grid",
+            l(m("k", s("k0"), "v", s("v0")), m("k", s("k1"), "v", s("v1"))));
 
     private static Map<String, AttrValue> project(String expression) {
         return ProjectionExpression.parse(expression, Fixtures.none()).apply(ITEM);
@@ -48,8 +56,8 @@ class ProjectionExpressionTest {
 
     @Test
     void namesMayStartWithAnUnderscoreAndComeFromPlaceholders() {
-        ProjectionExpression p = ProjectionExpression.parse("#i.#d.x, _version", ctx(names("#i", "info", "#d", "deep"),
-                null));
+        ProjectionExpression p =
+                ProjectionExpression.parse("#i.#d.x, _version", ctx(names("#i", "info", "#d", "deep"), null));
         assertThat(p.apply(ITEM)).isEqualTo(item("info", m("deep", m("x", s("x"))), "_version", n("3")));
         assertThat(p.topLevelNames()).containsExactly("info", "_version");
     }
@@ -63,28 +71,37 @@ class ProjectionExpressionTest {
 
     @Test
     void overlappingPathsAreRefused() {
-        failsWith(() -> project("info, info.a"), "Invalid ProjectionExpression: Two document paths overlap with each "
-                + "other; must remove or rewrite one of these paths; path one: [info], path two: [info, a]");
-        failsWith(() -> project("pk, title, pk"), "Invalid ProjectionExpression: Two document paths overlap with each "
-                + "other; must remove or rewrite one of these paths; path one: [pk], path two: [pk]");
+        failsWith(
+                () -> project("info, info.a"),
+                "Invalid ProjectionExpression: Two document paths overlap with each "
+                        + "other; must remove or rewrite one of these paths; path one: [info], path two: [info, a]");
+        failsWith(
+                () -> project("pk, title, pk"),
+                "Invalid ProjectionExpression: Two document paths overlap with each "
+                        + "other; must remove or rewrite one of these paths; path one: [pk], path two: [pk]");
     }
 
     @Test
     void conflictingPathsAreRefused() {
-        failsWith(() -> project("grid[0], grid.k"), "Invalid ProjectionExpression: Two document paths conflict with "
-                + "each other; must remove or rewrite one of these paths; path one: [grid, [0]], path two: [grid, k]");
+        failsWith(
+                () -> project("grid[0], grid.k"),
+                "Invalid ProjectionExpression: Two document paths conflict with "
+                        + "each other; must remove or rewrite one of these paths; path one: [grid, [0]], path two: [grid, k]");
     }
 
     @Test
     void reservedWordsUndefinedNamesAndSyntaxAreRefused() {
-        failsWith(() -> project("pk, data"),
+        failsWith(
+                () -> project("pk, data"),
                 "Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: data");
-        failsWith(() -> project("#x"), "Invalid ProjectionExpression: An expression attribute name used in the "
-                + "document path is not defined; attribute name: #x");
+        failsWith(
+                () -> project("#x"),
+                "Invalid ProjectionExpression: An expression attribute name used in the "
+                        + "document path is not defined; attribute name: #x");
         failsWith(() -> project("!!"), "Invalid ProjectionExpression: Syntax error; token: \"!\", near: \"!!\"");
         failsWith(() -> project("pk,"), "Invalid ProjectionExpression: Syntax error; token: \"<EOF>\", near: \",\"");
-        failsWith(() -> project("letters[x]"),
-                "Invalid ProjectionExpression: Syntax error; token: \"x\", near: \"[x]\"");
+        failsWith(
+                () -> project("letters[x]"), "Invalid ProjectionExpression: Syntax error; token: \"x\", near: \"[x]\"");
         failsWith(() -> project(""), "Invalid ProjectionExpression: The expression can not be empty;");
     }
 }

@@ -24,9 +24,20 @@ import org.junit.jupiter.api.Test;
 class UpdateExpressionTest {
     private static final Set<String> KEYS = Set.of("pk");
     private static final Map<String, AttrValue> OLD = item(
-            "pk", s("p"), "qty", n("1.10"), "tags", ss("a", "b"), "ids", ns("1", "2"),
-            "letters", l(s("a"), s("b"), s("c"), s("d"), s("e")),
-            "info", m("title", s("x"), "counts", m("seen", n("7"))), "label", s("old"));
+            "pk",
+            s("p"),
+            "qty",
+            n("1.10"),
+            "tags",
+            ss("a", "b"),
+            "ids",
+            ns("1", "2"),
+            "letters",
+            l(s("a"), s("b"), s("c"), s("d"), s("e")),
+            "info",
+            m("title", s("x"), "counts", m("seen", n("7"))),
+            "label",
+            s("old"));
 
     private static Map<String, AttrValue> apply(String expression, Object... values) {
         ExpressionContext ctx = Fixtures.withValues(values(values));
@@ -43,15 +54,16 @@ class UpdateExpressionTest {
 
     @Test
     void numberArithmeticKeepsDynamoDbCanonicalForm() {
-        Map<String, AttrValue> updated = apply("SET qty = qty + :two, diff = :a - :b", ":two", n("2"),
-                ":a", n("1E+2"), ":b", n("0.50"));
+        Map<String, AttrValue> updated =
+                apply("SET qty = qty + :two, diff = :a - :b", ":two", n("2"), ":a", n("1E+2"), ":b", n("0.50"));
         assertThat(((AttrValue.N) updated.get("qty")).text()).isEqualTo("3.1");
         assertThat(((AttrValue.N) updated.get("diff")).text()).isEqualTo("99.5");
     }
 
     @Test
     void arithmeticOverflowUsesDynamoDbNumberMessage() {
-        failsWith(() -> apply("SET qty = :big + :big", ":big", n("9.9E+125")),
+        failsWith(
+                () -> apply("SET qty = :big + :big", ":big", n("9.9E+125")),
                 "Number overflow. Attempting to store a number with magnitude larger than supported range");
     }
 
@@ -64,25 +76,40 @@ class UpdateExpressionTest {
 
     @Test
     void ifNotExistsKeepsAnExistingValue() {
-        Map<String, AttrValue> updated = apply("SET label = if_not_exists(label, :d), hits = if_not_exists(hits, :z) "
-                + "+ :one", ":d", s("default"), ":z", n("0"), ":one", n("1"));
+        Map<String, AttrValue> updated = apply(
+                "SET label = if_not_exists(label, :d), hits = if_not_exists(hits, :z) " + "+ :one",
+                ":d",
+                s("default"),
+                ":z",
+                n("0"),
+                ":one",
+                n("1"));
         assertThat(updated.get("label")).isEqualTo(s("old"));
         assertThat(updated.get("hits")).isEqualTo(n("1"));
     }
 
     @Test
     void listAppendJoinsListsInEitherOrder() {
-        Map<String, AttrValue> updated = apply("SET letters = list_append(:front, letters), more = "
-                + "list_append(if_not_exists(more, :empty), :front)", ":front", l(s("z")), ":empty", l());
-        assertThat(((AttrValue.L) updated.get("letters")).values()).hasSize(6).first().isEqualTo(s("z"));
+        Map<String, AttrValue> updated = apply(
+                "SET letters = list_append(:front, letters), more = "
+                        + "list_append(if_not_exists(more, :empty), :front)",
+                ":front",
+                l(s("z")),
+                ":empty",
+                l());
+        assertThat(((AttrValue.L) updated.get("letters")).values())
+                .hasSize(6)
+                .first()
+                .isEqualTo(s("z"));
         assertThat(updated.get("more")).isEqualTo(l(s("z")));
     }
 
     @Test
     void setsNestedMapKeysAndListElements() {
         ExpressionContext ctx = ctx(names("#new", "added"), values(":v", n("8")));
-        Map<String, AttrValue> updated = UpdateExpression.parse("SET info.counts.seen = :v, info.#new = :v, "
-                + "letters[0] = :v", ctx).apply(OLD, KEYS);
+        Map<String, AttrValue> updated = UpdateExpression.parse(
+                        "SET info.counts.seen = :v, info.#new = :v, " + "letters[0] = :v", ctx)
+                .apply(OLD, KEYS);
         assertThat(updated.get("info")).isEqualTo(m("title", s("x"), "counts", m("seen", n("8")), "added", n("8")));
         assertThat(((AttrValue.L) updated.get("letters")).values().get(0)).isEqualTo(n("8"));
     }
@@ -108,8 +135,8 @@ class UpdateExpressionTest {
 
     @Test
     void addToNumberAddsAndCreatesMissingNumbers() {
-        Map<String, AttrValue> updated = apply("ADD qty :n, visits :n, info.counts.seen :neg", ":n", n("2"),
-                ":neg", n("-7"));
+        Map<String, AttrValue> updated =
+                apply("ADD qty :n, visits :n, info.counts.seen :neg", ":n", n("2"), ":neg", n("-7"));
         assertThat(updated.get("qty")).isEqualTo(n("3.1"));
         assertThat(updated.get("visits")).isEqualTo(n("2"));
         assertThat(updated.get("info")).isEqualTo(m("title", s("x"), "counts", m("seen", n("0"))));
@@ -117,8 +144,8 @@ class UpdateExpressionTest {
 
     @Test
     void addToSetIsAUnionAndCreatesMissingSets() {
-        Map<String, AttrValue> updated = apply("ADD tags :t, ids :i, blobs :b", ":t", ss("b", "c"),
-                ":i", ns("2.0", "3"), ":b", bs("x"));
+        Map<String, AttrValue> updated =
+                apply("ADD tags :t, ids :i, blobs :b", ":t", ss("b", "c"), ":i", ns("2.0", "3"), ":b", bs("x"));
         assertThat(updated.get("tags")).isEqualTo(ss("a", "b", "c"));
         assertThat(((AttrValue.SS) updated.get("tags")).values()).containsExactly("a", "b", "c");
         assertThat(updated.get("ids")).isEqualTo(ns("1", "2", "3"));
@@ -127,47 +154,55 @@ class UpdateExpressionTest {
 
     @Test
     void deleteRemovesSetElementsAndTheAttributeWhenEmpty() {
-        Map<String, AttrValue> updated = apply("DELETE tags :a, ids :all, absent :a", ":a", ss("a", "zz"),
-                ":all", ns("1", "2"));
+        Map<String, AttrValue> updated =
+                apply("DELETE tags :a, ids :all, absent :a", ":a", ss("a", "zz"), ":all", ns("1", "2"));
         assertThat(updated.get("tags")).isEqualTo(ss("b"));
         assertThat(updated).doesNotContainKeys("ids", "absent");
     }
 
     @Test
     void clausesMayComeInAnyOrderAndCase() {
-        Map<String, AttrValue> updated = apply("remove label add qty :one set fresh = :one delete tags :t",
-                ":one", n("1"), ":t", ss("a"));
-        assertThat(updated).doesNotContainKey("label").containsEntry("qty", n("2.1"))
-                .containsEntry("fresh", n("1")).containsEntry("tags", ss("b"));
+        Map<String, AttrValue> updated =
+                apply("remove label add qty :one set fresh = :one delete tags :t", ":one", n("1"), ":t", ss("a"));
+        assertThat(updated)
+                .doesNotContainKey("label")
+                .containsEntry("qty", n("2.1"))
+                .containsEntry("fresh", n("1"))
+                .containsEntry("tags", ss("b"));
     }
 
     @Test
     void newItemStartsFromItsKey() {
-        UpdateExpression update = UpdateExpression.parse("SET dup = pk ADD n :one",
-                Fixtures.withValues(values(":one", n("1"))));
+        UpdateExpression update =
+                UpdateExpression.parse("SET dup = pk ADD n :one", Fixtures.withValues(values(":one", n("1"))));
         assertThat(update.apply(item("pk", s("k")), KEYS)).isEqualTo(item("pk", s("k"), "dup", s("k"), "n", n("1")));
     }
 
     @Test
     void inputItemIsNeverModified() {
         Map<String, AttrValue> before = new HashMap<>(OLD);
-        apply("SET info.counts.seen = :v, letters[1] = :v REMOVE info.title, letters[0] ADD tags :t",
-                ":v", n("1"), ":t", ss("q"));
+        apply(
+                "SET info.counts.seen = :v, letters[1] = :v REMOVE info.title, letters[0] ADD tags :t",
+                ":v",
+                n("1"),
+                ":t",
+                ss("q"));
         assertThat(OLD).isEqualTo(before);
         assertThat(OLD.get("info")).isEqualTo(m("title", s("x"), "counts", m("seen", n("7"))));
     }
 
     @Test
     void reportsWhichAttributesAndPathsItWrites() {
-        UpdateExpression update = UpdateExpression.parse("SET info.counts.seen = :v, label = :v REMOVE letters[1]",
-                Fixtures.withValues(values(":v", n("9"))));
+        UpdateExpression update = UpdateExpression.parse(
+                "SET info.counts.seen = :v, label = :v REMOVE letters[1]", Fixtures.withValues(values(":v", n("9"))));
         assertThat(update.updatedAttributeNames()).containsExactly("info", "label", "letters");
-        assertThat(update.updatedPaths()).extracting(Object::toString)
+        assertThat(update.updatedPaths())
+                .extracting(Object::toString)
                 .containsExactly("[info, counts, seen]", "[label]", "[letters, [1]]");
         Map<String, AttrValue> updated = update.apply(OLD, KEYS);
-        assertThat(update.updatedValues(OLD)).isEqualTo(item("info", m("counts", m("seen", n("7"))),
-                "label", s("old"), "letters", l(s("b"))));
-        assertThat(update.updatedValues(updated)).isEqualTo(item("info", m("counts", m("seen", n("9"))),
-                "label", n("9"), "letters", l(s("c"))));
+        assertThat(update.updatedValues(OLD))
+                .isEqualTo(item("info", m("counts", m("seen", n("7"))), "label", s("old"), "letters", l(s("b"))));
+        assertThat(update.updatedValues(updated))
+                .isEqualTo(item("info", m("counts", m("seen", n("9"))), "label", n("9"), "letters", l(s("c"))));
     }
 }

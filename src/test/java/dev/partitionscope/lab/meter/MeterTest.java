@@ -49,9 +49,20 @@ class MeterTest {
                 if (kind == 0) {
                     double w = 1 + rnd.nextInt(5);
                     double g = rnd.nextInt(3);
-                    meter.record(new RequestRecord("Orders", null, "PutItem", pk, null, 0, w,
-                            g > 0 ? List.of(new RequestRecord.IndexUnits("byStatus", "S" + rnd.nextInt(3), null, g))
-                                    : List.of(), List.of(), 3_000_000, 0));
+                    meter.record(new RequestRecord(
+                            "Orders",
+                            null,
+                            "PutItem",
+                            pk,
+                            null,
+                            0,
+                            w,
+                            g > 0
+                                    ? List.of(new RequestRecord.IndexUnits("byStatus", "S" + rnd.nextInt(3), null, g))
+                                    : List.of(),
+                            List.of(),
+                            3_000_000,
+                            0));
                     writeSum[m] += w;
                     writeCount[m]++;
                     maxWrite[m] = Math.max(maxWrite[m], w);
@@ -60,13 +71,12 @@ class MeterTest {
                     latencyMillis[m] += 3;
                 } else if (kind == 1) {
                     double r = 0.5 * (1 + rnd.nextInt(4));
-                    meter.record(new RequestRecord("Orders", "byStatus", "Query", "PENDING", null, r, 0, List.of(),
-                            List.of(), 4_000_000, 7));
+                    meter.record(new RequestRecord(
+                            "Orders", "byStatus", "Query", "PENDING", null, r, 0, List.of(), List.of(), 4_000_000, 7));
                     gsiReadSum[m] += r;
                 } else if (kind == 2) {
                     // Two reasons on one resource: still one event, one throttled request.
-                    meter.record(throttledPut(pk, null, tableWrite(Cause.KEY_RANGE),
-                            tableWrite(Cause.PROVISIONED)));
+                    meter.record(throttledPut(pk, null, tableWrite(Cause.KEY_RANGE), tableWrite(Cause.PROVISIONED)));
                     throttledPuts[m]++;
                     keyRange[m]++;
                 } else {
@@ -90,7 +100,8 @@ class MeterTest {
             assertThat(s.consumedRead().sampleCount()).isZero(); // the Query read the GSI, not the table
             assertThat(s.writeThrottleEvents()).isEqualTo(throttledPuts[m]);
             assertThat(s.throttleEvents("TableWriteKeyRangeThroughputExceeded")).isEqualTo(keyRange[m]);
-            assertThat(s.throttleEvents("TableWriteProvisionedThroughputExceeded")).isEqualTo(keyRange[m]);
+            assertThat(s.throttleEvents("TableWriteProvisionedThroughputExceeded"))
+                    .isEqualTo(keyRange[m]);
             OperationStats put = s.operations().get("PutItem");
             assertThat(put.throttledRequests()).isEqualTo(throttledPuts[m]);
             assertThat(put.requests()).isEqualTo(throttledPuts[m] + writeCount[m]);
@@ -116,26 +127,52 @@ class MeterTest {
         MinuteStats gsi = meter.minutes(BY_STATUS, 0, Long.MAX_VALUE / 2).get(0);
         assertThat(table.writeThrottleEvents()).isEqualTo(1);
         assertThat(gsi.writeThrottleEvents()).isEqualTo(2);
-        assertThat(gsi.throttleEvents("IndexWriteProvisionedThroughputExceeded")).isEqualTo(2);
+        assertThat(gsi.throttleEvents("IndexWriteProvisionedThroughputExceeded"))
+                .isEqualTo(2);
         assertThat(table.operations().get("PutItem").throttledRequests()).isEqualTo(2);
         // Only order-2 was throttled by the table itself: GSI write throttling is not in the throttled-keys graph.
-        ContributorReport pkt = meter.topContributors(ORDERS, KeyKind.PARTITION_KEY, InsightMetric.THROTTLE_COUNT,
-                minuteStart(0), minuteStart(1), Duration.ofMinutes(1), 10, OrderBy.SUM);
+        ContributorReport pkt = meter.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.THROTTLE_COUNT,
+                minuteStart(0),
+                minuteStart(1),
+                Duration.ofMinutes(1),
+                10,
+                OrderBy.SUM);
         assertThat(pkt.contributors()).extracting(c -> c.keys().get(0)).containsExactly("order-2");
     }
 
     @Test
     void aThrottledGsiReadCountsAsAThrottledKeyOfTheIndex() {
-        meter.record(new RequestRecord("Orders", "byStatus", "Query", "PENDING", null, 0, 0, List.of(),
-                List.of(indexRead(Cause.KEY_RANGE)), 1_000_000, 0));
+        meter.record(new RequestRecord(
+                "Orders",
+                "byStatus",
+                "Query",
+                "PENDING",
+                null,
+                0,
+                0,
+                List.of(),
+                List.of(indexRead(Cause.KEY_RANGE)),
+                1_000_000,
+                0));
 
-        ContributorReport pkt = meter.topContributors(BY_STATUS, KeyKind.PARTITION_KEY,
-                InsightMetric.THROTTLE_COUNT, minuteStart(0), minuteStart(1), Duration.ofMinutes(1), 10, OrderBy.SUM);
+        ContributorReport pkt = meter.topContributors(
+                BY_STATUS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.THROTTLE_COUNT,
+                minuteStart(0),
+                minuteStart(1),
+                Duration.ofMinutes(1),
+                10,
+                OrderBy.SUM);
         assertThat(pkt.contributors()).singleElement().satisfies(c -> {
             assertThat(c.keys()).containsExactly("PENDING");
             assertThat(c.aggregateValue()).isEqualTo(1);
         });
-        assertThat(meter.minutes(BY_STATUS, 0, Long.MAX_VALUE / 2).get(0).readThrottleEvents()).isEqualTo(1);
+        assertThat(meter.minutes(BY_STATUS, 0, Long.MAX_VALUE / 2).get(0).readThrottleEvents())
+                .isEqualTo(1);
     }
 
     @Test
@@ -150,7 +187,11 @@ class MeterTest {
         assertThat(s.consumedWrite().sum()).isEqualTo(1);
         assertThat(s.operations()).containsOnlyKeys("BatchWriteItem");
         assertThat(s.operations().get("BatchWriteItem").throttledRequests()).isZero();
-        assertThat(s.operations().get("BatchWriteItem").successfulRequestLatencyMillis().sum()).isEqualTo(5);
+        assertThat(s.operations()
+                        .get("BatchWriteItem")
+                        .successfulRequestLatencyMillis()
+                        .sum())
+                .isEqualTo(5);
     }
 
     @Test
@@ -172,7 +213,8 @@ class MeterTest {
         assertThat(before.consumedWrite()).isEqualTo(4);
 
         clock.advanceSeconds(200);
-        assertThat(meter.recentSeconds(ORDERS)).allSatisfy(s -> assertThat(s.consumedWrite()).isZero());
+        assertThat(meter.recentSeconds(ORDERS))
+                .allSatisfy(s -> assertThat(s.consumedWrite()).isZero());
     }
 
     @Test
@@ -187,10 +229,17 @@ class MeterTest {
         // Now is minute 30: ten minutes retained means minutes 21..30, of which 21..29 have data.
         assertThat(kept).hasSize(9);
         assertThat(kept.get(0).minuteStartMillis()).isEqualTo(minuteStart(21));
-        ContributorReport r = small.topContributors(ORDERS, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, minuteStart(0), minuteStart(30), Duration.ofMinutes(1), 100,
+        ContributorReport r = small.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                minuteStart(0),
+                minuteStart(30),
+                Duration.ofMinutes(1),
+                100,
                 OrderBy.SUM);
-        assertThat(r.contributors()).extracting(c -> c.keys().get(0))
+        assertThat(r.contributors())
+                .extracting(c -> c.keys().get(0))
                 .containsExactlyInAnyOrder("k26", "k27", "k28", "k29");
     }
 
@@ -206,18 +255,31 @@ class MeterTest {
             meter.record(get("B", null, 1));
         }
 
-        ContributorReport pk = meter.topContributors(ORDERS, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, minuteStart(0), minuteStart(1), Duration.ofMinutes(1), 25,
+        ContributorReport pk = meter.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                minuteStart(0),
+                minuteStart(1),
+                Duration.ofMinutes(1),
+                25,
                 OrderBy.SUM);
         assertThat(pk.contributors()).extracting(c -> c.keys().get(0)).containsExactly("A", "B");
         assertThat(pk.contributors().get(0).aggregateValue()).isEqualTo(35);
         assertThat(pk.contributors().get(0).overestimate()).isZero();
         assertThat(pk.aggregateValue()).isEqualTo(55);
-        ContributorReport sk = meter.topContributors(ORDERS, KeyKind.PARTITION_AND_SORT_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, minuteStart(0), minuteStart(1), Duration.ofMinutes(1), 25,
+        ContributorReport sk = meter.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_AND_SORT_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                minuteStart(0),
+                minuteStart(1),
+                Duration.ofMinutes(1),
+                25,
                 OrderBy.SUM);
         // B has no sort key, so it is not in the sort-key rule.
-        assertThat(sk.contributors()).extracting(ContributorReport.Contributor::keys)
+        assertThat(sk.contributors())
+                .extracting(ContributorReport.Contributor::keys)
                 .containsExactly(List.of("A", "s1"), List.of("A", "s2"));
         assertThat(sk.keyCount()).isEqualTo(2);
     }
@@ -239,14 +301,42 @@ class MeterTest {
         long from = minuteStart(0);
         long to = minuteStart(10);
 
-        ContributorReport bySum = meter.topContributors(ORDERS, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, from, to, Duration.ofMinutes(1), 25, OrderBy.SUM);
-        ContributorReport byMax = meter.topContributors(ORDERS, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, from, to, Duration.ofMinutes(1), 25, OrderBy.MAXIMUM);
-        ContributorReport fiveMinutes = meter.topContributors(ORDERS, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, from, to, Duration.ofMinutes(5), 25, OrderBy.MAXIMUM);
-        ContributorReport onlyOne = meter.topContributors(ORDERS, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, from, to, Duration.ofMinutes(1), 1, OrderBy.SUM);
+        ContributorReport bySum = meter.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                from,
+                to,
+                Duration.ofMinutes(1),
+                25,
+                OrderBy.SUM);
+        ContributorReport byMax = meter.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                from,
+                to,
+                Duration.ofMinutes(1),
+                25,
+                OrderBy.MAXIMUM);
+        ContributorReport fiveMinutes = meter.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                from,
+                to,
+                Duration.ofMinutes(5),
+                25,
+                OrderBy.MAXIMUM);
+        ContributorReport onlyOne = meter.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                from,
+                to,
+                Duration.ofMinutes(1),
+                1,
+                OrderBy.SUM);
 
         assertThat(bySum.contributors()).extracting(c -> c.keys().get(0)).containsExactly("STEADY", "BURST");
         assertThat(byMax.contributors()).extracting(c -> c.keys().get(0)).containsExactly("BURST", "STEADY");
@@ -260,14 +350,17 @@ class MeterTest {
             assertThat(d.approximateValue()).isEqualTo(50);
         });
         assertThat(fiveMinutes.contributors()).extracting(c -> c.keys().get(0)).containsExactly("BURST", "STEADY");
-        assertThat(fiveMinutes.contributors().get(1).datapoints()).extracting(ContributorReport.Datapoint::approximateValue)
+        assertThat(fiveMinutes.contributors().get(1).datapoints())
+                .extracting(ContributorReport.Datapoint::approximateValue)
                 .containsExactly(50.0, 50.0);
         assertThat(fiveMinutes.contributors().get(1).maximum()).isEqualTo(50);
         assertThat(fiveMinutes.contributors().get(0).datapoints()).hasSize(1);
         // Minutes 0-4: STEADY 50 and BURST 50; minutes 5-9: STEADY 50.
-        assertThat(fiveMinutes.metricDatapoints()).extracting(ContributorReport.PeriodStats::maxContributorValue)
+        assertThat(fiveMinutes.metricDatapoints())
+                .extracting(ContributorReport.PeriodStats::maxContributorValue)
                 .containsExactly(50.0, 50.0);
-        assertThat(fiveMinutes.metricDatapoints()).extracting(ContributorReport.PeriodStats::timestampMillis)
+        assertThat(fiveMinutes.metricDatapoints())
+                .extracting(ContributorReport.PeriodStats::timestampMillis)
                 .containsExactly(minuteStart(0), minuteStart(5));
         assertThat(onlyOne.contributors()).hasSize(1);
         assertThat(bySum.approximateUniqueCount()).isEqualTo(2);
@@ -293,17 +386,26 @@ class MeterTest {
             clock.advanceSeconds(60);
         }
 
-        ContributorReport r = tiny.topContributors(ORDERS, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, minuteStart(0), minuteStart(5), Duration.ofMinutes(1), 10,
+        ContributorReport r = tiny.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                minuteStart(0),
+                minuteStart(5),
+                Duration.ofMinutes(1),
+                10,
                 OrderBy.SUM);
         assertThat(r.contributors()).hasSize(10);
         for (ContributorReport.Contributor c : r.contributors()) {
             double t = truth.get(c.keys().get(0));
-            assertThat(t).as(c.keys().get(0))
-                    .isBetween(c.aggregateValue() - c.overestimate() - 1e-9, c.aggregateValue() + c.underestimate()
-                            + 1e-9);
+            assertThat(t)
+                    .as(c.keys().get(0))
+                    .isBetween(
+                            c.aggregateValue() - c.overestimate() - 1e-9,
+                            c.aggregateValue() + c.underestimate() + 1e-9);
         }
-        assertThat(r.contributors().subList(0, 5)).extracting(c -> c.keys().get(0))
+        assertThat(r.contributors().subList(0, 5))
+                .extracting(c -> c.keys().get(0))
                 .containsExactlyInAnyOrder("k0", "k1", "k2", "k3", "k4");
     }
 
@@ -319,11 +421,19 @@ class MeterTest {
 
         // All retained minutes of every kind together hold at most 5 minutes × 50 counters of keys.
         for (KeyKind k : KeyKind.values()) {
-            ContributorReport r = m.topContributors(ORDERS, k, InsightMetric.CONSUMED_THROUGHPUT_UNITS, 0,
-                    Long.MAX_VALUE / 2, Duration.ofMinutes(1), 1000, OrderBy.SUM);
+            ContributorReport r = m.topContributors(
+                    ORDERS,
+                    k,
+                    InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                    0,
+                    Long.MAX_VALUE / 2,
+                    Duration.ofMinutes(1),
+                    1000,
+                    OrderBy.SUM);
             assertThat(r.approximateUniqueCount()).isBetween(50L, 5L * 50);
             assertThat(r.metricDatapoints()).hasSizeLessThanOrEqualTo(5);
-            assertThat(r.contributors()).allSatisfy(c -> assertThat(c.datapoints()).hasSize(1));
+            assertThat(r.contributors())
+                    .allSatisfy(c -> assertThat(c.datapoints()).hasSize(1));
         }
     }
 
@@ -351,12 +461,20 @@ class MeterTest {
         MinuteStats s = meter.minutes(ORDERS, 0, Long.MAX_VALUE / 2).get(0);
         assertThat(s.consumedWrite().sum()).isEqualTo(100_000);
         assertThat(s.operations().get("PutItem").requests()).isEqualTo(100_000);
-        ContributorReport r = meter.topContributors(ORDERS, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, minuteStart(0), minuteStart(1), Duration.ofMinutes(1), 1000,
+        ContributorReport r = meter.topContributors(
+                ORDERS,
+                KeyKind.PARTITION_KEY,
+                InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                minuteStart(0),
+                minuteStart(1),
+                Duration.ofMinutes(1),
+                1000,
                 OrderBy.SUM);
         assertThat(r.contributors()).hasSize(300);
         assertThat(r.aggregateValue()).isEqualTo(300_000);
-        assertThat(r.contributors().stream().mapToDouble(ContributorReport.Contributor::aggregateValue).sum())
+        assertThat(r.contributors().stream()
+                        .mapToDouble(ContributorReport.Contributor::aggregateValue)
+                        .sum())
                 .isEqualTo(300_000);
     }
 
@@ -365,27 +483,60 @@ class MeterTest {
         meter.record(put("a", null, 1));
 
         assertThat(meter.minutes(BY_STATUS, 0, Long.MAX_VALUE / 2)).isEmpty();
-        assertThat(meter.recentSeconds(BY_STATUS)).allSatisfy(s -> assertThat(s.consumedWrite()).isZero());
-        assertThat(meter.topContributors(BY_STATUS, KeyKind.PARTITION_KEY, InsightMetric.THROTTLE_COUNT, 0, 60_000,
-                Duration.ofMinutes(1), 25, OrderBy.SUM).contributors()).isEmpty();
+        assertThat(meter.recentSeconds(BY_STATUS))
+                .allSatisfy(s -> assertThat(s.consumedWrite()).isZero());
+        assertThat(meter.topContributors(
+                                BY_STATUS,
+                                KeyKind.PARTITION_KEY,
+                                InsightMetric.THROTTLE_COUNT,
+                                0,
+                                60_000,
+                                Duration.ofMinutes(1),
+                                25,
+                                OrderBy.SUM)
+                        .contributors())
+                .isEmpty();
         assertThat(meter.resources()).containsExactly(ORDERS);
     }
 
     @Test
     void badReportArgumentsAreRefused() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> meter.topContributors(ORDERS, KeyKind.PARTITION_KEY,
-                InsightMetric.THROTTLE_COUNT, 0, 60_000, Duration.ofSeconds(90), 25, OrderBy.SUM))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> meter.topContributors(
+                        ORDERS,
+                        KeyKind.PARTITION_KEY,
+                        InsightMetric.THROTTLE_COUNT,
+                        0,
+                        60_000,
+                        Duration.ofSeconds(90),
+                        25,
+                        OrderBy.SUM))
                 .hasMessageContaining("60");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> meter.topContributors(ORDERS, KeyKind.PARTITION_KEY,
-                InsightMetric.THROTTLE_COUNT, 60_000, 0, Duration.ofMinutes(1), 25, OrderBy.SUM))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> meter.topContributors(
+                        ORDERS,
+                        KeyKind.PARTITION_KEY,
+                        InsightMetric.THROTTLE_COUNT,
+                        60_000,
+                        0,
+                        Duration.ofMinutes(1),
+                        25,
+                        OrderBy.SUM))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void anUnknownTableHasNoData() {
-        assertThat(meter.minutes(ResourceId.table("Nope"), 0, Long.MAX_VALUE / 2)).isEmpty();
-        assertThat(meter.topContributors(ResourceId.table("Nope"), KeyKind.PARTITION_KEY,
-                InsightMetric.THROTTLE_COUNT, 0, 60_000, Duration.ofMinutes(1), 25, OrderBy.SUM).contributors())
+        assertThat(meter.minutes(ResourceId.table("Nope"), 0, Long.MAX_VALUE / 2))
+                .isEmpty();
+        assertThat(meter.topContributors(
+                                ResourceId.table("Nope"),
+                                KeyKind.PARTITION_KEY,
+                                InsightMetric.THROTTLE_COUNT,
+                                0,
+                                60_000,
+                                Duration.ofMinutes(1),
+                                25,
+                                OrderBy.SUM)
+                        .contributors())
                 .isEmpty();
         assertThat(meter.recentSeconds(ResourceId.table("Nope"))).hasSize(120);
     }

@@ -8,8 +8,7 @@ final class Records {
     static final String ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/Orders";
     static final String GSI_ARN = ARN + "/index/byStatus";
 
-    private Records() {
-    }
+    private Records() {}
 
     static RequestRecord put(String pk, String sk, double wcu) {
         return new RequestRecord("Orders", null, "PutItem", pk, sk, 0, wcu, List.of(), List.of(), 2_000_000, 0);

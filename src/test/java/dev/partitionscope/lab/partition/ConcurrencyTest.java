@@ -16,8 +16,9 @@ class ConcurrencyTest {
     @Test
     void concurrentRequestsNeverSpendMoreThanTheBucketHolds() throws Exception {
         // 1,000 WCU, no burst: one second of tokens (1,000) and, with time frozen, no refill.
-        ModelDriver d = new ModelDriver(ModelDriver.withIndex(ModelDriver.provisioned("Orders", 0, 1000),
-                "byStatus", 0, 10_000), ModelParams.DEFAULTS.withBurstSeconds(0));
+        ModelDriver d = new ModelDriver(
+                ModelDriver.withIndex(ModelDriver.provisioned("Orders", 0, 1000), "byStatus", 0, 10_000),
+                ModelParams.DEFAULTS.withBurstSeconds(0));
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             List<Callable<Integer>> tasks = new ArrayList<>();
@@ -26,7 +27,9 @@ class ConcurrencyTest {
                 tasks.add(() -> {
                     int admitted = 0;
                     for (int i = 0; i < 5000; i++) {
-                        Charge c = Charge.write(ModelDriver.hash("t" + thread + "-" + i), 1,
+                        Charge c = Charge.write(
+                                ModelDriver.hash("t" + thread + "-" + i),
+                                1,
                                 List.of(new Charge.IndexWrite("byStatus", ModelDriver.hash("s" + i % 7), 1)));
                         if (d.model.acquire(c).allowed()) {
                             admitted++;

@@ -28,25 +28,33 @@ class ModelParamsTest {
 
     @Test
     void describeListsEveryParameterWithItsSource() {
-        List<ModelParams.Parameter> described = ModelParams.DEFAULTS.withBurstSeconds(0).describe();
+        List<ModelParams.Parameter> described =
+                ModelParams.DEFAULTS.withBurstSeconds(0).describe();
 
-        assertThat(described).extracting(ModelParams.Parameter::name)
+        assertThat(described)
+                .extracting(ModelParams.Parameter::name)
                 .containsExactlyElementsOf(ModelParams.DEFAULTS.toMap().keySet());
         assertThat(described).hasSize(ModelParams.class.getRecordComponents().length);
-        ModelParams.Parameter burst = described.stream().filter(d -> d.name().equals("burst-seconds")).findFirst()
+        ModelParams.Parameter burst = described.stream()
+                .filter(d -> d.name().equals("burst-seconds"))
+                .findFirst()
                 .orElseThrow();
         assertThat(burst.value()).isEqualTo("0");
         assertThat(burst.defaultValue()).isEqualTo("300");
         assertThat(burst.source()).isEqualTo(ModelParams.Source.AWS_DOCUMENTED);
         assertThat(burst.flag()).isEqualTo("--burst-seconds");
-        assertThat(described).filteredOn(d -> d.source() == ModelParams.Source.ASSUMPTION)
-                .extracting(ModelParams.Parameter::name).contains("split-seconds", "split-utilization");
+        assertThat(described)
+                .filteredOn(d -> d.source() == ModelParams.Source.ASSUMPTION)
+                .extracting(ModelParams.Parameter::name)
+                .contains("split-seconds", "split-utilization");
         assertThat(described).allSatisfy(d -> assertThat(d.meaning()).isNotBlank());
     }
 
     @Test
     void anyParameterCanBeSetByItsFlagName() {
-        ModelParams p = ModelParams.DEFAULTS.with("adaptive", "off").with("burst-seconds", "0")
+        ModelParams p = ModelParams.DEFAULTS
+                .with("adaptive", "off")
+                .with("burst-seconds", "0")
                 .with("split-seconds", "30");
 
         assertThat(p.adaptiveCapacity()).isFalse();
@@ -59,9 +67,11 @@ class ModelParamsTest {
     @Test
     void badValuesAreRefusedWithTheParameterName() {
         assertThatThrownBy(() -> ModelParams.DEFAULTS.with("adaptive", "maybe")).hasMessageContaining("adaptive");
-        assertThatThrownBy(() -> ModelParams.DEFAULTS.with("burst-seconds", "-1")).hasMessageContaining("burst");
+        assertThatThrownBy(() -> ModelParams.DEFAULTS.with("burst-seconds", "-1"))
+                .hasMessageContaining("burst");
         assertThatThrownBy(() -> ModelParams.DEFAULTS.with("nope", "1")).hasMessageContaining("nope");
-        assertThatThrownBy(() -> ModelParams.DEFAULTS.with("split-seconds", "x")).hasMessageContaining("whole");
+        assertThatThrownBy(() -> ModelParams.DEFAULTS.with("split-seconds", "x"))
+                .hasMessageContaining("whole");
     }
 
     @Test
@@ -75,6 +85,7 @@ class ModelParamsTest {
         assertThat(p.initialPartitions(false, 12_000, 400)).isEqualTo(5);
         assertThat(p.initialPartitions(false, 0, 40_000)).isEqualTo(40);
         assertThat(p.initialPartitions(true, -1, -1)).isEqualTo(8);
-        assertThat(p.with("max-partitions", "16").initialPartitions(false, 0, 40_000)).isEqualTo(16);
+        assertThat(p.with("max-partitions", "16").initialPartitions(false, 0, 40_000))
+                .isEqualTo(16);
     }
 }

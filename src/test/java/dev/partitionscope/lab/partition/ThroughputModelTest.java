@@ -97,8 +97,8 @@ class ThroughputModelTest {
 
     @Test
     void adaptiveCapacityNeverPassesTheTableRate() {
-        ModelDriver d = new ModelDriver(provisioned("Orders", 12_000, 400),
-                DEFAULTS.withBurstSeconds(0).withSplitForHeat(false));
+        ModelDriver d = new ModelDriver(
+                provisioned("Orders", 12_000, 400), DEFAULTS.withBurstSeconds(0).withSplitForHeat(false));
         long hot = hash("HOT");
 
         ModelDriver.Tally t = d.run(30, 600, i -> Charge.write(hot, 1, List.of()));
@@ -121,7 +121,8 @@ class ThroughputModelTest {
         ModelSnapshot.ResourceView table = d.model.snapshot().table();
         assertThat(table.splitCount()).isGreaterThanOrEqualTo(1);
         assertThat(table.partitions()).hasSizeGreaterThan(5);
-        assertThat(table.partitionOf(a).number()).isNotEqualTo(table.partitionOf(b).number());
+        assertThat(table.partitionOf(a).number())
+                .isNotEqualTo(table.partitionOf(b).number());
     }
 
     @Test
@@ -159,8 +160,13 @@ class ThroughputModelTest {
         CapacityConfig config = withIndex(provisioned("Orders", 0, 10_000), "byStatus", 100, 100);
         ModelDriver d = new ModelDriver(config, DEFAULTS.withBurstSeconds(0));
 
-        ModelDriver.Tally t = d.run(30, 500, i -> Charge.write(hash("order-" + i), 1,
-                List.of(new Charge.IndexWrite("byStatus", hash("status-" + i % 50), 1))));
+        ModelDriver.Tally t = d.run(
+                30,
+                500,
+                i -> Charge.write(
+                        hash("order-" + i),
+                        1,
+                        List.of(new Charge.IndexWrite("byStatus", hash("status-" + i % 50), 1))));
 
         assertThat(t.admittedBetween(2, 30) / 28).isCloseTo(100, within(2.0)); // writes the index could take
         assertThat(t.reasons).containsOnlyKeys("IndexWriteProvisionedThroughputExceeded");
@@ -176,8 +182,10 @@ class ThroughputModelTest {
         ModelDriver d = new ModelDriver(config, DEFAULTS);
         long pending = hash("PENDING");
 
-        ModelDriver.Tally t = d.run(20, 2000, i -> Charge.write(hash("order-" + i), 1,
-                List.of(new Charge.IndexWrite("byStatus", pending, 1))));
+        ModelDriver.Tally t = d.run(
+                20,
+                2000,
+                i -> Charge.write(hash("order-" + i), 1, List.of(new Charge.IndexWrite("byStatus", pending, 1))));
 
         assertThat(t.admittedBetween(4, 20) / 16).isCloseTo(1000, within(15.0)); // the index key's ceiling
         assertThat(t.reasons).containsOnlyKeys("IndexWriteKeyRangeThroughputExceeded");
@@ -187,26 +195,34 @@ class ThroughputModelTest {
     void aThrottledRequestConsumesNothing() {
         CapacityConfig config = withIndex(provisioned("Orders", 0, 1000), "byStatus", 10, 2);
         ModelDriver d = new ModelDriver(config, DEFAULTS.withBurstSeconds(0));
-        assertThat(d.model.acquire(Charge.write(hash("order-0"), 1,
-                List.of(new Charge.IndexWrite("byStatus", hash("PENDING"), 1)))).allowed()).isTrue();
+        assertThat(d.model
+                        .acquire(Charge.write(
+                                hash("order-0"), 1, List.of(new Charge.IndexWrite("byStatus", hash("PENDING"), 1))))
+                        .allowed())
+                .isTrue();
         // The index has 2 WCU/s and one second of tokens, one of them spent: two more index writes do not fit.
-        Charge write = Charge.write(hash("order-1"), 5,
-                List.of(new Charge.IndexWrite("byStatus", hash("PENDING"), 1),
+        Charge write = Charge.write(
+                hash("order-1"),
+                5,
+                List.of(
+                        new Charge.IndexWrite("byStatus", hash("PENDING"), 1),
                         new Charge.IndexWrite("byStatus", hash("SHIPPED"), 1)));
         ModelSnapshot before = d.model.snapshot();
 
         Decision decision = d.model.acquire(write);
 
         assertThat(decision.allowed()).isFalse();
-        assertThat(decision.reasons()).extracting(ThrottleReason::wire)
+        assertThat(decision.reasons())
+                .extracting(ThrottleReason::wire)
                 .containsExactly("IndexWriteProvisionedThroughputExceeded");
         assertThat(d.model.snapshot()).isEqualTo(before);
         // A smaller write fits and is charged to both.
-        Decision ok = d.model.acquire(Charge.write(hash("order-1"), 5,
-                List.of(new Charge.IndexWrite("byStatus", hash("PENDING"), 1))));
+        Decision ok = d.model.acquire(
+                Charge.write(hash("order-1"), 5, List.of(new Charge.IndexWrite("byStatus", hash("PENDING"), 1))));
         assertThat(ok.allowed()).isTrue();
         assertThat(d.model.snapshot()).isNotEqualTo(before);
-        assertThat(d.model.snapshot().table().writeAvailable()).isEqualTo(before.table().writeAvailable() - 5);
+        assertThat(d.model.snapshot().table().writeAvailable())
+                .isEqualTo(before.table().writeAvailable() - 5);
     }
 
     @Test
@@ -267,10 +283,14 @@ class ThroughputModelTest {
         ModelDriver d = new ModelDriver(onDemand("Events", -1, -1), DEFAULTS);
 
         // 6,000 reads (= 2,000 write-equivalents) + 2,000 writes fit; 3,000 more writes do not.
-        ModelDriver.Tally fits = d.run(10, 8000, i -> i % 4 < 3 ? Charge.read(null, hash("r" + i), 1)
-                : Charge.write(hash("w" + i), 1, List.of()));
-        ModelDriver.Tally over = d.run(10, 11_000, i -> i % 11 < 6 ? Charge.read(null, hash("r" + i), 1)
-                : Charge.write(hash("w" + i), 1, List.of()));
+        ModelDriver.Tally fits = d.run(
+                10,
+                8000,
+                i -> i % 4 < 3 ? Charge.read(null, hash("r" + i), 1) : Charge.write(hash("w" + i), 1, List.of()));
+        ModelDriver.Tally over = d.run(
+                10,
+                11_000,
+                i -> i % 11 < 6 ? Charge.read(null, hash("r" + i), 1) : Charge.write(hash("w" + i), 1, List.of()));
 
         assertThat(fits.totalThrottled()).isZero();
         assertThat(over.totalThrottled()).isPositive();
@@ -286,17 +306,23 @@ class ThroughputModelTest {
 
         d.model.reconfigure(provisioned("Orders", 0, 100));
         List<ModelSnapshot.PartitionView> lowered = d.model.snapshot().table().partitions();
-        assertThat(lowered).extracting(ModelSnapshot.PartitionView::lo)
-                .containsExactlyElementsOf(split.stream().map(ModelSnapshot.PartitionView::lo).toList());
+        assertThat(lowered)
+                .extracting(ModelSnapshot.PartitionView::lo)
+                .containsExactlyElementsOf(
+                        split.stream().map(ModelSnapshot.PartitionView::lo).toList());
         assertThat(d.model.snapshot().table().writeLimit()).isEqualTo(100);
 
         d.model.reconfigure(withIndex(provisioned("Orders", 0, 40_000), "byStatus", 10, 10));
         ModelSnapshot raised = d.model.snapshot();
         assertThat(raised.table().partitions()).hasSize(40);
-        assertThat(raised.table().partitions()).extracting(ModelSnapshot.PartitionView::lo)
+        assertThat(raised.table().partitions())
+                .extracting(ModelSnapshot.PartitionView::lo)
                 .containsAll(split.stream().map(ModelSnapshot.PartitionView::lo).toList());
-        assertThat(raised.indexes()).extracting(ModelSnapshot.ResourceView::name).containsExactly("byStatus");
-        assertThat(d.model.acquire(Charge.read("byStatus", hash("x"), 1)).allowed()).isTrue();
+        assertThat(raised.indexes())
+                .extracting(ModelSnapshot.ResourceView::name)
+                .containsExactly("byStatus");
+        assertThat(d.model.acquire(Charge.read("byStatus", hash("x"), 1)).allowed())
+                .isTrue();
     }
 
     @Test
@@ -321,7 +347,9 @@ class ThroughputModelTest {
         for (int i = 1; i < parts.size(); i++) {
             assertThat(parts.get(i).lo()).isEqualTo(parts.get(i - 1).hi());
         }
-        assertThat(parts.stream().mapToDouble(ModelSnapshot.PartitionView::keySpaceShare).sum())
+        assertThat(parts.stream()
+                        .mapToDouble(ModelSnapshot.PartitionView::keySpaceShare)
+                        .sum())
                 .isCloseTo(1.0, within(1e-9));
     }
 
@@ -330,13 +358,16 @@ class ThroughputModelTest {
         ModelDriver d = new ModelDriver(provisioned("Orders", 10, 10), DEFAULTS);
 
         assertThatThrownBy(() -> d.model.acquire(Charge.read("nope", 1, 1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nope");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("nope");
         // A write whose second index is unknown leaves no pending demand behind on the table.
         ModelSnapshot before = d.model.snapshot();
-        assertThatThrownBy(() -> d.model.acquire(Charge.write(hash("k"), 10,
-                List.of(new Charge.IndexWrite("nope", 1, 1))))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() ->
+                        d.model.acquire(Charge.write(hash("k"), 10, List.of(new Charge.IndexWrite("nope", 1, 1)))))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(d.model.snapshot()).isEqualTo(before);
-        assertThat(d.model.acquire(Charge.write(hash("k"), 10, List.of())).allowed()).isTrue();
+        assertThat(d.model.acquire(Charge.write(hash("k"), 10, List.of())).allowed())
+                .isTrue();
     }
 
     @Test
@@ -344,17 +375,25 @@ class ThroughputModelTest {
         ModelDriver d = new ModelDriver(provisioned("Tiny", 1, 1), DEFAULTS.withBurstSeconds(0));
         d.idle(5);
 
-        assertThat(d.model.acquire(Charge.write(hash("big"), 20, List.of())).allowed()).isTrue();
+        assertThat(d.model.acquire(Charge.write(hash("big"), 20, List.of())).allowed())
+                .isTrue();
         // ...and leaves the table in debt for the next 20 seconds.
         d.idle(10);
-        assertThat(d.model.acquire(Charge.write(hash("small"), 1, List.of())).allowed()).isFalse();
+        assertThat(d.model.acquire(Charge.write(hash("small"), 1, List.of())).allowed())
+                .isFalse();
         d.idle(11);
-        assertThat(d.model.acquire(Charge.write(hash("small"), 1, List.of())).allowed()).isTrue();
+        assertThat(d.model.acquire(Charge.write(hash("small"), 1, List.of())).allowed())
+                .isTrue();
     }
 
     @Test
     void configWithIndexesMapIsHonoured() {
-        CapacityConfig c = new CapacityConfig("T", ModelDriver.ACCOUNT + "T", false, 5, 5,
+        CapacityConfig c = new CapacityConfig(
+                "T",
+                ModelDriver.ACCOUNT + "T",
+                false,
+                5,
+                5,
                 Map.of("g", new CapacityConfig.IndexCapacity(ModelDriver.ACCOUNT + "T/index/g", 3000, 2000)));
         ModelDriver d = new ModelDriver(c, DEFAULTS);
 

@@ -8,11 +8,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.clock.SimulatedClock;
-import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.meter.InsightMetric;
 import dev.partitionscope.lab.meter.KeyKind;
 import dev.partitionscope.lab.meter.OrderBy;
 import dev.partitionscope.lab.meter.ResourceId;
+import dev.partitionscope.lab.wire.LabException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,16 +35,24 @@ class RecordingTest {
         ObjectNode item = JSON.createObjectNode();
         item.putObject("status").put("S", status);
         item.putObject("orderId").put("S", "order-" + i);
-        return (ObjectNode) JSON.createObjectNode().put("TableName", DemoTables.ORDER_STATUS).set("Item", item);
+        return (ObjectNode) JSON.createObjectNode()
+                .put("TableName", DemoTables.ORDER_STATUS)
+                .set("Item", item);
     }
 
     /** Three simulated minutes of PENDING writes at 1,500/s (500/s throttled) and a little SHIPPED traffic. */
     private Lab runWorkload() {
-        Lab lab = Lab.inProcess(Lab.Options.defaults().withClock(clock)
-                .withParams(dev.partitionscope.lab.partition.ModelParams.defaults().withSplitForHeat(false)));
+        Lab lab = Lab.inProcess(Lab.Options.defaults()
+                .withClock(clock)
+                .withParams(
+                        dev.partitionscope.lab.partition.ModelParams.defaults().withSplitForHeat(false)));
         DemoTables.create(lab.engine());
-        lab.engine().handle("UpdateContributorInsights", JSON.createObjectNode()
-                .put("TableName", DemoTables.ORDER_STATUS).put("ContributorInsightsAction", "ENABLE"));
+        lab.engine()
+                .handle(
+                        "UpdateContributorInsights",
+                        JSON.createObjectNode()
+                                .put("TableName", DemoTables.ORDER_STATUS)
+                                .put("ContributorInsightsAction", "ENABLE"));
         int n = 0;
         for (int second = 0; second < 180; second++) {
             for (int i = 0; i < 1_500; i++) {
@@ -80,15 +88,33 @@ class RecordingTest {
         ResourceId resource = ResourceId.table(DemoTables.ORDER_STATUS);
         long from = clock.startEpochMillis();
         long to = clock.epochMillis() + 60_000;
-        assertThat(loaded.meter().minutes(resource, from, to)).isEqualTo(original.meter().minutes(resource, from, to));
-        var before = original.meter().topContributors(resource, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, from, to, Duration.ofMinutes(1), 25, OrderBy.SUM);
-        var after = loaded.meter().topContributors(resource, KeyKind.PARTITION_KEY,
-                InsightMetric.CONSUMED_THROUGHPUT_UNITS, from, to, Duration.ofMinutes(1), 25, OrderBy.SUM);
+        assertThat(loaded.meter().minutes(resource, from, to))
+                .isEqualTo(original.meter().minutes(resource, from, to));
+        var before = original.meter()
+                .topContributors(
+                        resource,
+                        KeyKind.PARTITION_KEY,
+                        InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                        from,
+                        to,
+                        Duration.ofMinutes(1),
+                        25,
+                        OrderBy.SUM);
+        var after = loaded.meter()
+                .topContributors(
+                        resource,
+                        KeyKind.PARTITION_KEY,
+                        InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                        from,
+                        to,
+                        Duration.ofMinutes(1),
+                        25,
+                        OrderBy.SUM);
         assertThat(after).isEqualTo(before);
         assertThat(after.contributors().get(0).keys()).containsExactly("PENDING");
         long throttles = loaded.meter().minutes(resource, from, to).stream()
-                .mapToLong(m -> m.throttleEvents("TableWriteKeyRangeThroughputExceeded")).sum();
+                .mapToLong(m -> m.throttleEvents("TableWriteKeyRangeThroughputExceeded"))
+                .sum();
         // 500 of 1,500 PENDING writes a second for 180 s, plus up to the 400 demo items written in the first second.
         assertThat(throttles).isBetween(90_000L, 90_400L);
     }
@@ -97,7 +123,8 @@ class RecordingTest {
     void aFileThatIsNotARecordingSaysSo() throws Exception {
         Path text = dir.resolve("notes.txt");
         Files.writeString(text, "hello");
-        assertThatThrownBy(() -> Recording.load(text)).isInstanceOf(Recording.RecordingException.class)
+        assertThatThrownBy(() -> Recording.load(text))
+                .isInstanceOf(Recording.RecordingException.class)
                 .hasMessage("notes.txt is not a PartitionScope Lab recording (not a compressed recording file).");
     }
 
@@ -107,7 +134,8 @@ class RecordingTest {
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(newer))) {
             out.write(("{\"format\":\"" + Recording.FORMAT + "\",\"version\":7}").getBytes());
         }
-        assertThatThrownBy(() -> Recording.load(newer)).isInstanceOf(Recording.RecordingException.class)
+        assertThatThrownBy(() -> Recording.load(newer))
+                .isInstanceOf(Recording.RecordingException.class)
                 .hasMessageContaining("made by a newer PartitionScope (recording format version 7")
                 .hasMessageContaining("Update PartitionScope");
     }
@@ -120,7 +148,9 @@ class RecordingTest {
         Recording.save(original, file);
         byte[] bytes = Files.readAllBytes(file);
         Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length / 2));
-        assertThatThrownBy(() -> Recording.load(file)).isInstanceOf(Recording.RecordingException.class)
-                .message().matches("cut\\.psrec is (incomplete|damaged).*");
+        assertThatThrownBy(() -> Recording.load(file))
+                .isInstanceOf(Recording.RecordingException.class)
+                .message()
+                .matches("cut\\.psrec is (incomplete|damaged).*");
     }
 }

@@ -3,7 +3,6 @@ package dev.partitionscope.lab.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partitionscope.testing.LabFixture;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,7 +22,8 @@ class HttpFrontTest {
     private static final String SIGNED = "AWS4-HMAC-SHA256 Credential=a/20260101/us-east-1/dynamodb/aws4_request,"
             + " SignedHeaders=host, Signature=0";
     private static LabFixture lab;
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @BeforeAll
     static void start() {
@@ -37,8 +37,9 @@ class HttpFrontTest {
 
     private static HttpResponse<String> send(String method, String body, String... headers) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(lab.endpoint() + "/"))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         for (int i = 0; i < headers.length; i += 2) {
             b.header(headers[i], headers[i + 1]);
         }
@@ -46,8 +47,8 @@ class HttpFrontTest {
     }
 
     private static void assertStamped(HttpResponse<String> r) {
-        assertThat(r.headers().firstValue("x-amzn-RequestId")).hasValueSatisfying(id ->
-                assertThat(id).matches("[0-9A-Z]{52}"));
+        assertThat(r.headers().firstValue("x-amzn-RequestId"))
+                .hasValueSatisfying(id -> assertThat(id).matches("[0-9A-Z]{52}"));
         CRC32 crc = new CRC32();
         crc.update(r.body().getBytes(StandardCharsets.UTF_8));
         assertThat(r.headers().firstValue("x-amz-crc32")).contains(Long.toString(crc.getValue()));
@@ -63,9 +64,12 @@ class HttpFrontTest {
 
     @Test
     void otherMethodsAndContentTypesAreNotFound() throws Exception {
-        for (HttpResponse<String> r : new HttpResponse[]{send("PUT", "{}"), send("DELETE", null),
+        for (HttpResponse<String> r : new HttpResponse[] {
+            send("PUT", "{}"),
+            send("DELETE", null),
             send("POST", "hi", "Content-Type", "text/plain"),
-            send("POST", "hi", "Content-Type", "application/x-amz-json-1.1")}) {
+            send("POST", "hi", "Content-Type", "application/x-amz-json-1.1")
+        }) {
             assertThat(r.statusCode()).isEqualTo(404);
             assertThat(r.body()).isEqualTo("<UnknownOperationException/>\n");
             assertStamped(r);
@@ -74,8 +78,15 @@ class HttpFrontTest {
 
     @Test
     void corsPreflightsAreAnsweredAndOriginsAllowed() throws Exception {
-        HttpResponse<String> r = send("OPTIONS", null, "Origin", "http://localhost:3000",
-                "Access-Control-Request-Headers", "x-amz-target, content-type", "Access-Control-Request-Method", "POST");
+        HttpResponse<String> r = send(
+                "OPTIONS",
+                null,
+                "Origin",
+                "http://localhost:3000",
+                "Access-Control-Request-Headers",
+                "x-amz-target, content-type",
+                "Access-Control-Request-Method",
+                "POST");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).isEmpty();
         assertThat(r.headers().firstValue("Access-Control-Allow-Origin")).contains("*");
@@ -96,26 +107,56 @@ class HttpFrontTest {
         assertThat(noTarget.body()).isEqualTo("{\"__type\":\"com.amazon.coral.service#UnknownOperationException\"}");
         assertThat(noTarget.headers().firstValue("Content-Type")).contains("application/x-amz-json-1.0");
 
-        HttpResponse<String> unsigned = send("POST", "{}", "Content-Type", "application/x-amz-json-1.0",
-                "X-Amz-Target", "DynamoDB_20120810.ListTables");
+        HttpResponse<String> unsigned = send(
+                "POST",
+                "{}",
+                "Content-Type",
+                "application/x-amz-json-1.0",
+                "X-Amz-Target",
+                "DynamoDB_20120810.ListTables");
         assertThat(unsigned.statusCode()).isEqualTo(400);
-        assertThat(unsigned.body()).isEqualTo("{\"__type\":\"com.amazon.coral.service#MissingAuthenticationToken"
-                + "Exception\",\"message\":\"Request is missing Authentication Token\"}");
+        assertThat(unsigned.body())
+                .isEqualTo("{\"__type\":\"com.amazon.coral.service#MissingAuthenticationToken"
+                        + "Exception\",\"message\":\"Request is missing Authentication Token\"}");
 
-        HttpResponse<String> incomplete = send("POST", "{}", "Content-Type", "application/x-amz-json-1.0",
-                "X-Amz-Target", "DynamoDB_20120810.ListTables", "Authorization", "AWS4-HMAC-SHA256 Credential=a");
-        assertThat(incomplete.body()).contains("IncompleteSignatureException")
+        HttpResponse<String> incomplete = send(
+                "POST",
+                "{}",
+                "Content-Type",
+                "application/x-amz-json-1.0",
+                "X-Amz-Target",
+                "DynamoDB_20120810.ListTables",
+                "Authorization",
+                "AWS4-HMAC-SHA256 Credential=a");
+        assertThat(incomplete.body())
+                .contains("IncompleteSignatureException")
                 .contains("Authorization header requires 'Signature' parameter.");
 
-        HttpResponse<String> signed = send("POST", "{}", "Content-Type", "application/x-amz-json-1.0",
-                "X-Amz-Target", "DynamoDB_20120810.ListTables", "Authorization", SIGNED, "X-Amz-Date",
+        HttpResponse<String> signed = send(
+                "POST",
+                "{}",
+                "Content-Type",
+                "application/x-amz-json-1.0",
+                "X-Amz-Target",
+                "DynamoDB_20120810.ListTables",
+                "Authorization",
+                SIGNED,
+                "X-Amz-Date",
                 "20260101T000000Z");
         assertThat(signed.statusCode()).isEqualTo(200);
         assertThat(signed.body()).isEqualTo("{\"TableNames\":[]}");
         assertStamped(signed);
 
-        HttpResponse<String> notServed = send("POST", "{}", "Content-Type", "application/x-amz-json-1.0",
-                "X-Amz-Target", "DynamoDB_20120810.CreateBackup", "Authorization", SIGNED, "X-Amz-Date",
+        HttpResponse<String> notServed = send(
+                "POST",
+                "{}",
+                "Content-Type",
+                "application/x-amz-json-1.0",
+                "X-Amz-Target",
+                "DynamoDB_20120810.CreateBackup",
+                "Authorization",
+                SIGNED,
+                "X-Amz-Date",
                 "20260101T000000Z");
         assertThat(notServed.statusCode()).isEqualTo(400);
         assertThat(notServed.body()).contains("UnknownOperationException").contains("CreateBackup");

@@ -24,15 +24,21 @@ class LabServerLatencyTest {
     @Test
     void manyRequestsWaitOutTheLatencySideBySide() throws Exception {
         AtomicInteger handled = new AtomicInteger();
-        try (LabServer server = LabServer.start(null, 0, (op, req) -> {
-            handled.incrementAndGet();
-            return JsonNodeFactory.instance.objectNode().put("op", op);
-        }, 300)) {
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        try (LabServer server = LabServer.start(
+                null,
+                0,
+                (op, req) -> {
+                    handled.incrementAndGet();
+                    return JsonNodeFactory.instance.objectNode().put("op", op);
+                },
+                300)) {
+            HttpClient http =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             HttpRequest one = RobustnessFuzzTest.signed(HttpRequest.newBuilder(URI.create(server.endpoint() + "/")))
                     .header("X-Amz-Target", "DynamoDB_20120810.ListTables")
                     .header("Content-Type", "application/x-amz-json-1.0")
-                    .POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+                    .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                    .build();
             http.send(one, HttpResponse.BodyHandlers.ofString()); // warm up
             long t0 = System.nanoTime();
             List<CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
@@ -49,7 +55,9 @@ class LabServerLatencyTest {
             long wall = Duration.ofNanos(System.nanoTime() - t0).toMillis();
             assertThat(handled.get()).isEqualTo(65);
             assertThat(took).allMatch(ms -> ms >= 290, "every answer waited the latency");
-            assertThat(wall).as("64 answers of 300 ms side by side, not 4 rounds on 16 workers").isLessThan(1_000);
+            assertThat(wall)
+                    .as("64 answers of 300 ms side by side, not 4 rounds on 16 workers")
+                    .isLessThan(1_000);
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.partitionscope.lab.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -52,15 +51,19 @@ class RobustnessFuzzTest {
     static void start() {
         lab = LabFixture.start();
         endpoint = URI.create(lab.endpoint() + "/");
-        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         call("CreateTable", table("fuzz"));
         call("CreateTable", table("fuzz2"));
         call("CreateTable", obj(o -> {
             o.put("TableName", "fuzzsorted").put("BillingMode", "PAY_PER_REQUEST");
-            o.putArray("AttributeDefinitions").add(obj(a -> a.put("AttributeName", "pk").put("AttributeType", "S")))
+            o.putArray("AttributeDefinitions")
+                    .add(obj(a -> a.put("AttributeName", "pk").put("AttributeType", "S")))
                     .add(obj(a -> a.put("AttributeName", "sk").put("AttributeType", "N")));
-            o.putArray("KeySchema").add(obj(k -> k.put("AttributeName", "pk").put("KeyType", "HASH")))
+            o.putArray("KeySchema")
+                    .add(obj(k -> k.put("AttributeName", "pk").put("KeyType", "HASH")))
                     .add(obj(k -> k.put("AttributeName", "sk").put("KeyType", "RANGE")));
         }));
         for (int i = 0; i < 5; i++) {
@@ -82,8 +85,8 @@ class RobustnessFuzzTest {
         String pk = "alive-" + System.nanoTime();
         Answer put = call("PutItem", obj(o -> o.put("TableName", "fuzz").set("Item", item(pk, "still here"))));
         assertThat(put.status()).as(put.body()).isEqualTo(200);
-        Answer get = call("GetItem", obj(o -> o.put("TableName", "fuzz").set("Key", obj(k -> k.set("pk",
-                obj(v -> v.put("S", pk)))))));
+        Answer get = call("GetItem", obj(o -> o.put("TableName", "fuzz")
+                .set("Key", obj(k -> k.set("pk", obj(v -> v.put("S", pk)))))));
         assertThat(get.status()).isEqualTo(200);
         assertThat(get.json().at("/Item/v/S").asText()).isEqualTo("still here");
     }
@@ -91,7 +94,10 @@ class RobustnessFuzzTest {
     private static ObjectNode table(String name) {
         return obj(o -> {
             o.put("TableName", name).put("BillingMode", "PAY_PER_REQUEST");
-            o.putArray("AttributeDefinitions").addObject().put("AttributeName", "pk").put("AttributeType", "S");
+            o.putArray("AttributeDefinitions")
+                    .addObject()
+                    .put("AttributeName", "pk")
+                    .put("AttributeType", "S");
             o.putArray("KeySchema").addObject().put("AttributeName", "pk").put("KeyType", "HASH");
         });
     }
@@ -111,8 +117,7 @@ class RobustnessFuzzTest {
 
     // ---------------------------------------------------------------------------------------------------------------
 
-    record Answer(int status, String body, JsonNode json) {
-    }
+    record Answer(int status, String body, JsonNode json) {}
 
     private static Answer call(String operation, JsonNode body) {
         try {
@@ -124,7 +129,8 @@ class RobustnessFuzzTest {
 
     /** Sends raw bytes; fails the test on a hang (10 s) or a dropped connection. */
     private static Answer send(String target, byte[] body) {
-        HttpRequest.Builder b = signed(HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10))
+        HttpRequest.Builder b = signed(HttpRequest.newBuilder(endpoint)
+                .timeout(Duration.ofSeconds(10))
                 .header("Content-Type", "application/x-amz-json-1.0")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
         if (target != null) {
@@ -138,7 +144,8 @@ class RobustnessFuzzTest {
                 // A pooled keep-alive connection the server had already closed: the JDK client retries only GETs
                 // on those, so a POST sees "header parser received no bytes". Send once more on a fresh
                 // connection; a Lab that really drops the request fails the second time too.
-                if (stale instanceof HttpTimeoutException || stale.getMessage() == null
+                if (stale instanceof HttpTimeoutException
+                        || stale.getMessage() == null
                         || !stale.getMessage().contains("received no bytes")) {
                     throw stale;
                 }
@@ -163,29 +170,41 @@ class RobustnessFuzzTest {
 
     /** A request signed as the SDKs sign (the Lab does not check the signature, but refuses a request without one). */
     static HttpRequest.Builder signed(HttpRequest.Builder b) {
-        return b.header("Authorization", "AWS4-HMAC-SHA256 Credential=lab/20260101/us-east-1/dynamodb/aws4_request,"
-                + " SignedHeaders=host;x-amz-date, Signature=0").header("X-Amz-Date", "20260101T000000Z");
+        return b.header(
+                        "Authorization",
+                        "AWS4-HMAC-SHA256 Credential=lab/20260101/us-east-1/dynamodb/aws4_request,"
+                                + " SignedHeaders=host;x-amz-date, Signature=0")
+                .header("X-Amz-Date", "20260101T000000Z");
     }
 
     /** A success (a JSON object) or a DynamoDB-shaped error; internal errors are remembered for the test to judge. */
     private Answer wellFormed(String what, Answer a) {
         if (a.status() == 200) {
-            assertThat(a.json().isObject()).as("%s: a success is a JSON object: %s", what, a.body()).isTrue();
+            assertThat(a.json().isObject())
+                    .as("%s: a success is a JSON object: %s", what, a.body())
+                    .isTrue();
             return a;
         }
         assertThat(a.status()).as("%s: %s", what, a.body()).isIn(ERROR_STATUSES);
-        assertThat(a.json().path("__type").isTextual()).as("%s: __type in %s", what, a.body()).isTrue();
+        assertThat(a.json().path("__type").isTextual())
+                .as("%s: __type in %s", what, a.body())
+                .isTrue();
         assertThat(a.json().path("__type").asText())
-                .as("%s", what).matches("com\\.amaz(on|onaws)\\.[a-z0-9.]+#[A-Za-z]+");
+                .as("%s", what)
+                .matches("com\\.amaz(on|onaws)\\.[a-z0-9.]+#[A-Za-z]+");
         // DynamoDB's front end answers an unreadable body or an unknown target with the type alone, and spells its
         // deserializer's text "Message"; everything else says what was wrong in "message".
         String type = type(a);
-        JsonNode message = a.json().has("Message") ? a.json().get("Message") : a.json().get("message");
+        JsonNode message =
+                a.json().has("Message") ? a.json().get("Message") : a.json().get("message");
         if (message == null) {
-            assertThat(type).as("%s: message in %s", what, a.body())
+            assertThat(type)
+                    .as("%s: message in %s", what, a.body())
                     .isIn("SerializationException", "UnknownOperationException");
         } else {
-            assertThat(message.isTextual()).as("%s: message in %s", what, a.body()).isTrue();
+            assertThat(message.isTextual())
+                    .as("%s: message in %s", what, a.body())
+                    .isTrue();
             assertThat(message.asText()).as("%s: message", what).isNotBlank();
         }
         if (a.status() == 500) {
@@ -207,8 +226,7 @@ class RobustnessFuzzTest {
     }
 
     /** One raw request of a batch. */
-    private record Probe(String what, String target, byte[] body) {
-    }
+    private record Probe(String what, String target, byte[] body) {}
 
     /** Sends every probe from four threads; answers in probe order (each still failing on a hang or a drop). */
     private static List<Answer> sendAll(List<Probe> probes) {
@@ -223,7 +241,8 @@ class RobustnessFuzzTest {
                 try {
                     answers.add(futures.get(i).get(60, java.util.concurrent.TimeUnit.SECONDS));
                 } catch (java.util.concurrent.ExecutionException e) {
-                    throw new AssertionError(probes.get(i).what() + ": " + e.getCause().getMessage(), e.getCause());
+                    throw new AssertionError(
+                            probes.get(i).what() + ": " + e.getCause().getMessage(), e.getCause());
                 }
             }
             return answers;
@@ -250,8 +269,15 @@ class RobustnessFuzzTest {
 
     @Test
     void malformedJsonIsASerializationException() {
-        for (String body : List.of("{", "{\"TableName\":", "not json", "{\"TableName\" \"fuzz\"}", "{'a':1}",
-                "{\"a\":1,}", "{\"TableName\":\"fuzz\",\"Key\":{\"pk\":{\"S\":\"x\"}}", "\u0000\u0001",
+        for (String body : List.of(
+                "{",
+                "{\"TableName\":",
+                "not json",
+                "{\"TableName\" \"fuzz\"}",
+                "{'a':1}",
+                "{\"a\":1,}",
+                "{\"TableName\":\"fuzz\",\"Key\":{\"pk\":{\"S\":\"x\"}}",
+                "\u0000\u0001",
                 "{\"TableName\":\"fu\\uZZZZ\"}")) {
             expectError(body, TARGET + "GetItem", utf8(body), 400, "SerializationException");
         }
@@ -270,11 +296,21 @@ class RobustnessFuzzTest {
 
     @Test
     void wrongJsonTypesInEveryFieldPositionAreClientErrors() {
-        List<JsonNode> wrong = List.of(F.numberNode(123), F.textNode("str"), F.booleanNode(true), F.nullNode(),
-                F.arrayNode(), F.objectNode(), F.arrayNode().add(1), obj(o -> o.put("S", 1)),
-                obj(o -> o.putObject("S").put("S", "x")), F.numberNode(1e300),
+        List<JsonNode> wrong = List.of(
+                F.numberNode(123),
+                F.textNode("str"),
+                F.booleanNode(true),
+                F.nullNode(),
+                F.arrayNode(),
+                F.objectNode(),
+                F.arrayNode().add(1),
+                obj(o -> o.put("S", 1)),
+                obj(o -> o.putObject("S").put("S", "x")),
+                F.numberNode(1e300),
                 // well-formed attribute values of the wrong type for a key
-                obj(o -> o.put("N", "1")), obj(o -> o.put("S", "x")), obj(o -> o.put("BOOL", true)),
+                obj(o -> o.put("N", "1")),
+                obj(o -> o.put("S", "x")),
+                obj(o -> o.put("BOOL", true)),
                 obj(o -> o.put("B", "AAE=")));
         List<Probe> probes = new ArrayList<>();
         for (Map.Entry<String, ObjectNode> request : validRequests().entrySet()) {
@@ -282,8 +318,10 @@ class RobustnessFuzzTest {
                 for (JsonNode replacement : wrong) {
                     ObjectNode mutated = request.getValue().deepCopy();
                     replace(mutated, path, replacement);
-                    probes.add(new Probe(request.getKey() + " " + path + " = " + replacement,
-                            TARGET + operation(request.getKey()), bytes(mutated)));
+                    probes.add(new Probe(
+                            request.getKey() + " " + path + " = " + replacement,
+                            TARGET + operation(request.getKey()),
+                            bytes(mutated)));
                 }
             }
         }
@@ -292,7 +330,8 @@ class RobustnessFuzzTest {
             wellFormed(probes.get(i).what(), answers.get(i));
         }
         assertThat(probes).hasSizeGreaterThan(1000);
-        assertThat(internalErrors).as("wrong types must be answered as client errors (400), not internal errors")
+        assertThat(internalErrors)
+                .as("wrong types must be answered as client errors (400), not internal errors")
                 .isEmpty();
     }
 
@@ -300,30 +339,34 @@ class RobustnessFuzzTest {
     void deepNestingIsRefusedWithDynamoDbsMessages() {
         // DynamoDB allows 32 levels of nested lists and maps.
         for (String kind : List.of("L", "M")) {
-            Answer ok = call("PutItem", obj(o -> o.put("TableName", "fuzz").set("Item",
-                    obj(i -> i.<ObjectNode>set("pk", obj(v -> v.put("S", "deep-" + kind)))
+            Answer ok = call("PutItem", obj(o -> o.put("TableName", "fuzz")
+                    .set("Item", obj(i -> i.<ObjectNode>set("pk", obj(v -> v.put("S", "deep-" + kind)))
                             .set("d", nested(kind, 32))))));
             assertThat(ok.status()).as(ok.body()).isEqualTo(200);
-            Answer deep = call("PutItem", obj(o -> o.put("TableName", "fuzz").set("Item",
-                    obj(i -> i.<ObjectNode>set("pk", obj(v -> v.put("S", "deeper-" + kind)))
+            Answer deep = call("PutItem", obj(o -> o.put("TableName", "fuzz")
+                    .set("Item", obj(i -> i.<ObjectNode>set("pk", obj(v -> v.put("S", "deeper-" + kind)))
                             .set("d", nested(kind, 33))))));
             wellFormed("33 levels of " + kind, deep);
             assertThat(deep.status()).isEqualTo(400);
             assertThat(type(deep)).isEqualTo("ValidationException");
             assertThat(deep.json().path("message").asText()).contains("Nesting Levels have exceeded supported limits");
         }
-        Answer stored = call("GetItem", obj(o -> o.put("TableName", "fuzz").set("Key",
-                obj(k -> k.set("pk", obj(v -> v.put("S", "deeper-L")))))));
+        Answer stored = call("GetItem", obj(o -> o.put("TableName", "fuzz")
+                .set("Key", obj(k -> k.set("pk", obj(v -> v.put("S", "deeper-L")))))));
         assertThat(stored.json().has("Item")).as("nothing stored").isFalse();
 
         // JSON nested beyond the parser's limit, in an attribute value and as plain JSON, up to a megabyte deep.
-        for (int depth : new int[]{300, 5_000, 500_000}) {
+        for (int depth : new int[] {300, 5_000, 500_000}) {
             String deepJson = "{\"TableName\":\"fuzz\",\"Item\":{\"pk\":{\"S\":\"x\"},\"d\":" + "{\"L\":[".repeat(depth)
                     + "{\"S\":\"x\"}" + "]}".repeat(depth) + "}}";
-            Answer a = expectError("JSON depth " + depth, TARGET + "PutItem", utf8(deepJson), 400,
-                    "SerializationException");
+            Answer a = expectError(
+                    "JSON depth " + depth, TARGET + "PutItem", utf8(deepJson), 400, "SerializationException");
             assertThat(a.json().path("Message").asText()).contains("Nesting Levels");
-            expectError("array depth " + depth, TARGET + "PutItem", utf8("[".repeat(depth) + "]".repeat(depth)), 400,
+            expectError(
+                    "array depth " + depth,
+                    TARGET + "PutItem",
+                    utf8("[".repeat(depth) + "]".repeat(depth)),
+                    400,
                     "SerializationException");
         }
     }
@@ -332,22 +375,29 @@ class RobustnessFuzzTest {
         ObjectNode v = obj(o -> o.put("S", "bottom"));
         for (int i = 0; i < levels; i++) {
             ObjectNode inner = v;
-            v = kind.equals("L") ? obj(o -> o.putArray("L").add(inner)) : obj(o -> o.putObject("M").set("k", inner));
+            v = kind.equals("L")
+                    ? obj(o -> o.putArray("L").add(inner))
+                    : obj(o -> o.putObject("M").set("k", inner));
         }
         return v;
     }
 
     @Test
     void bodiesOverSixteenMegabytesAre413() throws Exception {
-        for (int size : new int[]{16 * 1024 * 1024 + 1, 24 * 1024 * 1024}) {
+        for (int size : new int[] {16 * 1024 * 1024 + 1, 24 * 1024 * 1024}) {
             byte[] big = new byte[size];
             java.util.Arrays.fill(big, (byte) ' ');
             big[0] = '{';
             big[big.length - 1] = '}';
             // DynamoDB answers an oversized body with a bare 413.
-            HttpResponse<String> a = http.send(signed(HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10))
-                    .header("X-Amz-Target", TARGET + "PutItem").header("Content-Type", "application/x-amz-json-1.0")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(big))).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> a = http.send(
+                    signed(HttpRequest.newBuilder(endpoint)
+                                    .timeout(Duration.ofSeconds(10))
+                                    .header("X-Amz-Target", TARGET + "PutItem")
+                                    .header("Content-Type", "application/x-amz-json-1.0")
+                                    .POST(HttpRequest.BodyPublishers.ofByteArray(big)))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(a.statusCode()).as(size + " bytes").isEqualTo(413);
             assertThat(a.body()).isEmpty();
         }
@@ -357,10 +407,14 @@ class RobustnessFuzzTest {
         for (int i = 0; i < 4; i++) {
             HttpResponse<String> chunked;
             try {
-                chunked = http.send(signed(HttpRequest.newBuilder(endpoint)).timeout(Duration.ofSeconds(10))
-                        .header("X-Amz-Target", TARGET + "PutItem")
-                        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(chunk)))
-                        .build(), HttpResponse.BodyHandlers.ofString());
+                chunked = http.send(
+                        signed(HttpRequest.newBuilder(endpoint))
+                                .timeout(Duration.ofSeconds(10))
+                                .header("X-Amz-Target", TARGET + "PutItem")
+                                .POST(HttpRequest.BodyPublishers.ofInputStream(
+                                        () -> new java.io.ByteArrayInputStream(chunk)))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
             } catch (IOException e) {
                 throw new AssertionError("The Lab dropped the connection of a chunked 20 MB body: " + e, e);
             }
@@ -372,9 +426,18 @@ class RobustnessFuzzTest {
     @Test
     void unknownAndMissingTargetsAreUnknownOperations() {
         byte[] body = utf8("{}");
-        for (String target : new String[]{null, "", "DynamoDB_20120810.", "DynamoDB_20120810.Nope",
-                "DynamoDB_20120810.putitem", "DynamoDB_20130101.PutItem", "GraniteServiceVersion20100801.PutMetricData",
-                "DynamoDB_20120810.TransactWriteItems", "DynamoDB_20120810.PutItem.Extra", "\u00e9\u00e9"}) {
+        for (String target : new String[] {
+            null,
+            "",
+            "DynamoDB_20120810.",
+            "DynamoDB_20120810.Nope",
+            "DynamoDB_20120810.putitem",
+            "DynamoDB_20130101.PutItem",
+            "GraniteServiceVersion20100801.PutMetricData",
+            "DynamoDB_20120810.TransactWriteItems",
+            "DynamoDB_20120810.PutItem.Extra",
+            "\u00e9\u00e9"
+        }) {
             Answer a = expectError(String.valueOf(target), target, body, 400, "UnknownOperationException");
             assertThat(a.json().path("__type").asText()).startsWith("com.amazon.coral.service#");
         }
@@ -382,23 +445,35 @@ class RobustnessFuzzTest {
 
     @Test
     void aFailingHandlerIsAnInternalErrorNotADroppedConnection() throws Exception {
-        for (Throwable failure : List.of(new IllegalStateException("bug"), new AssertionError("broken invariant"),
-                new NoClassDefFoundError("dev/partitionscope/Missing"), new StackOverflowError())) {
-            try (LabServer failing = LabServer.start(null, 0, (op, req) -> {
-                if (failure instanceof RuntimeException r) {
-                    throw r;
-                }
-                throw (Error) failure;
-            }, 0)) {
-                HttpResponse<String> res = http.send(signed(HttpRequest.newBuilder(URI.create(failing.endpoint()
-                        + "/"))).timeout(Duration.ofSeconds(10)).header("X-Amz-Target", TARGET + "GetItem")
-                        .header("Content-Type", "application/x-amz-json-1.0")
-                        .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        for (Throwable failure : List.of(
+                new IllegalStateException("bug"),
+                new AssertionError("broken invariant"),
+                new NoClassDefFoundError("dev/partitionscope/Missing"),
+                new StackOverflowError())) {
+            try (LabServer failing = LabServer.start(
+                    null,
+                    0,
+                    (op, req) -> {
+                        if (failure instanceof RuntimeException r) {
+                            throw r;
+                        }
+                        throw (Error) failure;
+                    },
+                    0)) {
+                HttpResponse<String> res = http.send(
+                        signed(HttpRequest.newBuilder(URI.create(failing.endpoint() + "/")))
+                                .timeout(Duration.ofSeconds(10))
+                                .header("X-Amz-Target", TARGET + "GetItem")
+                                .header("Content-Type", "application/x-amz-json-1.0")
+                                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(res.statusCode()).as(failure.toString()).isEqualTo(500);
                 JsonNode body = JSON.readTree(res.body());
                 assertThat(body.path("__type").asText())
                         .isEqualTo("com.amazonaws.dynamodb.v20120810#InternalServerError");
-                assertThat(body.path("message").asText()).contains(failure.getClass().getSimpleName());
+                assertThat(body.path("message").asText())
+                        .contains(failure.getClass().getSimpleName());
             }
         }
     }
@@ -434,8 +509,8 @@ class RobustnessFuzzTest {
         }));
         assertThat(grow.status()).isEqualTo(400);
         assertThat(grow.json().path("message").asText()).contains("Item size");
-        Answer still = call("GetItem", obj(o -> o.put("TableName", "fuzz").set("Key",
-                obj(k -> k.set("pk", obj(v -> v.put("S", "big")))))));
+        Answer still = call("GetItem", obj(o -> o.put("TableName", "fuzz")
+                .set("Key", obj(k -> k.set("pk", obj(v -> v.put("S", "big")))))));
         assertThat(still.json().at("/Item/v/S").asText()).hasSize(exact.length());
         assertThat(still.json().at("/Item").has("w")).isFalse();
     }
@@ -443,7 +518,8 @@ class RobustnessFuzzTest {
     @Test
     void seededFuzzOfMutatedRequestsNeverBreaksTheLab() {
         Random r = new Random(20_240_607L);
-        List<Map.Entry<String, ObjectNode>> corpus = new ArrayList<>(validRequests().entrySet());
+        List<Map.Entry<String, ObjectNode>> corpus =
+                new ArrayList<>(validRequests().entrySet());
         Map<Integer, Integer> statuses = new TreeMap<>();
         int total = 3000;
         List<Probe> probes = new ArrayList<>();
@@ -452,8 +528,10 @@ class RobustnessFuzzTest {
             String operation = r.nextInt(40) == 0 ? randomAscii(r, 12) : operation(base.getKey());
             byte[] body = mutate(r, base.getValue().deepCopy());
             String text = new String(body, StandardCharsets.UTF_8);
-            probes.add(new Probe("fuzz #" + i + " " + operation + " " + text.substring(0, Math.min(300,
-                    text.length())), TARGET + operation, body));
+            probes.add(new Probe(
+                    "fuzz #" + i + " " + operation + " " + text.substring(0, Math.min(300, text.length())),
+                    TARGET + operation,
+                    body));
         }
         // Generated in seed order, sent by four clients at once (so also concurrently), judged in order.
         List<Answer> answers = sendAll(probes);
@@ -461,7 +539,9 @@ class RobustnessFuzzTest {
             statuses.merge(wellFormed(probes.get(i).what(), answers.get(i)).status(), 1, Integer::sum);
         }
         assertThat(statuses.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(total);
-        assertThat(statuses).as("the mutations reach both successes and refusals").containsKeys(200, 400);
+        assertThat(statuses)
+                .as("the mutations reach both successes and refusals")
+                .containsKeys(200, 400);
         assertThat(internalErrors).as("no mutated request is an internal error").isEmpty();
     }
 
@@ -494,40 +574,54 @@ class RobustnessFuzzTest {
             o.set("ExpressionAttributeValues", obj(v -> v.putObject(":v").put("S", "x")));
             o.put("ReturnValues", "ALL_OLD").put("ReturnConsumedCapacity", "TOTAL");
         }));
-        m.put("GetItem", obj(o -> o.put("TableName", "fuzz").put("ConsistentRead", true)
-                .put("ProjectionExpression", "#p, n").<ObjectNode>set("Key", key.deepCopy())
+        m.put("GetItem", obj(o -> o.put("TableName", "fuzz")
+                .put("ConsistentRead", true)
+                .put("ProjectionExpression", "#p, n")
+                .<ObjectNode>set("Key", key.deepCopy())
                 .set("ExpressionAttributeNames", obj(n -> n.put("#p", "pk")))));
-        m.put("UpdateItem", obj(o -> o.put("TableName", "fuzz").<ObjectNode>set("Key", key.deepCopy())
-                .put("UpdateExpression", "SET v = :v ADD n :n").put("ReturnValues", "UPDATED_NEW")
+        m.put("UpdateItem", obj(o -> o.put("TableName", "fuzz")
+                .<ObjectNode>set("Key", key.deepCopy())
+                .put("UpdateExpression", "SET v = :v ADD n :n")
+                .put("ReturnValues", "UPDATED_NEW")
                 .set("ExpressionAttributeValues", values.deepCopy())));
-        m.put("DeleteItem", obj(o -> o.put("TableName", "fuzz2").<ObjectNode>set("Key", key.deepCopy())
+        m.put("DeleteItem", obj(o -> o.put("TableName", "fuzz2")
+                .<ObjectNode>set("Key", key.deepCopy())
                 .put("ReturnValues", "ALL_OLD")));
-        m.put("Query", obj(o -> o.put("TableName", "fuzz").put("KeyConditionExpression", "pk = :v")
-                .put("FilterExpression", "n > :n").put("Limit", 5).put("ScanIndexForward", false)
+        m.put("Query", obj(o -> o.put("TableName", "fuzz")
+                .put("KeyConditionExpression", "pk = :v")
+                .put("FilterExpression", "n > :n")
+                .put("Limit", 5)
+                .put("ScanIndexForward", false)
                 .put("ReturnConsumedCapacity", "INDEXES")
                 .<ObjectNode>set("ExpressionAttributeValues", values.deepCopy())
                 .set("ExclusiveStartKey", key.deepCopy())));
-        m.put("Scan", obj(o -> o.put("TableName", "fuzz").put("Segment", 1).put("TotalSegments", 3).put("Limit", 10)
-                .put("Select", "COUNT").set("ExclusiveStartKey", key.deepCopy())));
+        m.put("Scan", obj(o -> o.put("TableName", "fuzz")
+                .put("Segment", 1)
+                .put("TotalSegments", 3)
+                .put("Limit", 10)
+                .put("Select", "COUNT")
+                .set("ExclusiveStartKey", key.deepCopy())));
         ObjectNode sortedKey = obj(k -> {
             k.putObject("pk").put("S", "k1");
             k.putObject("sk").put("N", "2");
         });
         m.put("Query#sorted", obj(o -> o.put("TableName", "fuzzsorted")
-                .put("KeyConditionExpression", "pk = :p AND sk BETWEEN :a AND :b").put("Limit", 2)
-                .<ObjectNode>set("ExclusiveStartKey", sortedKey.deepCopy()).set("ExpressionAttributeValues", obj(v -> {
+                .put("KeyConditionExpression", "pk = :p AND sk BETWEEN :a AND :b")
+                .put("Limit", 2)
+                .<ObjectNode>set("ExclusiveStartKey", sortedKey.deepCopy())
+                .set("ExpressionAttributeValues", obj(v -> {
                     v.putObject(":p").put("S", "k1");
                     v.putObject(":a").put("N", "1");
                     v.putObject(":b").put("N", "4");
                 }))));
-        m.put("Scan#sorted", obj(o -> o.put("TableName", "fuzzsorted").put("Limit", 2)
+        m.put("Scan#sorted", obj(o -> o.put("TableName", "fuzzsorted")
+                .put("Limit", 2)
                 .set("ExclusiveStartKey", sortedKey.deepCopy())));
         m.put("GetItem#sorted", obj(o -> o.put("TableName", "fuzzsorted").set("Key", sortedKey.deepCopy())));
         m.put("BatchWriteItem", obj(o -> {
             ArrayNode writes = o.putObject("RequestItems").putArray("fuzz2");
             writes.addObject().putObject("PutRequest").set("Item", item("b1", "v"));
-            writes.addObject().putObject("DeleteRequest").set("Key", obj(k -> k.set("pk",
-                    obj(v -> v.put("S", "b2")))));
+            writes.addObject().putObject("DeleteRequest").set("Key", obj(k -> k.set("pk", obj(v -> v.put("S", "b2")))));
         }));
         m.put("BatchGetItem", obj(o -> {
             ObjectNode spec = o.putObject("RequestItems").putObject("fuzz");
@@ -536,23 +630,29 @@ class RobustnessFuzzTest {
         }));
         m.put("CreateTable", obj(o -> {
             o.put("TableName", "fuzz-created").put("BillingMode", "PROVISIONED");
-            o.putArray("AttributeDefinitions").add(obj(a -> a.put("AttributeName", "pk").put("AttributeType", "S")))
+            o.putArray("AttributeDefinitions")
+                    .add(obj(a -> a.put("AttributeName", "pk").put("AttributeType", "S")))
                     .add(obj(a -> a.put("AttributeName", "g").put("AttributeType", "N")));
             o.putArray("KeySchema").addObject().put("AttributeName", "pk").put("KeyType", "HASH");
             o.putObject("ProvisionedThroughput").put("ReadCapacityUnits", 1).put("WriteCapacityUnits", 1);
             ObjectNode gsi = o.putArray("GlobalSecondaryIndexes").addObject().put("IndexName", "byG");
             gsi.putArray("KeySchema").addObject().put("AttributeName", "g").put("KeyType", "HASH");
-            gsi.putObject("Projection").put("ProjectionType", "INCLUDE").putArray("NonKeyAttributes").add("x");
+            gsi.putObject("Projection")
+                    .put("ProjectionType", "INCLUDE")
+                    .putArray("NonKeyAttributes")
+                    .add("x");
             gsi.putObject("ProvisionedThroughput").put("ReadCapacityUnits", 1).put("WriteCapacityUnits", 1);
         }));
         m.put("DescribeTable", obj(o -> o.put("TableName", "fuzz")));
         m.put("ListTables", obj(o -> o.put("Limit", 3).put("ExclusiveStartTableName", "a")));
-        m.put("UpdateTable", obj(o -> o.put("TableName", "fuzz2").put("BillingMode", "PAY_PER_REQUEST")
+        m.put("UpdateTable", obj(o -> o.put("TableName", "fuzz2")
+                .put("BillingMode", "PAY_PER_REQUEST")
                 .put("DeletionProtectionEnabled", false)));
         m.put("DeleteTable", obj(o -> o.put("TableName", "fuzz-created")));
         m.put("DescribeContributorInsights", obj(o -> o.put("TableName", "fuzz")));
         m.put("UpdateContributorInsights", obj(o -> o.put("TableName", "fuzz")
-                .put("ContributorInsightsAction", "ENABLE").put("ContributorInsightsMode", "THROTTLED_KEYS")));
+                .put("ContributorInsightsAction", "ENABLE")
+                .put("ContributorInsightsMode", "THROTTLED_KEYS")));
         m.put("ListContributorInsights", obj(o -> o.put("MaxResults", 5).put("NextToken", "0")));
         return m;
     }
@@ -612,14 +712,21 @@ class RobustnessFuzzTest {
                 case 2 -> replace(request, path, F.textNode(randomUnicode(r, r.nextInt(3) == 0 ? 0 : 40)));
                 case 3 -> replace(request, path, hugeNumber(r));
                 case 4 -> replace(request, path, r.nextBoolean() ? F.arrayNode() : F.objectNode());
-                case 5 -> replace(request, path, obj(o -> o.putArray(new String[]{"SS", "NS", "BS", "L"}
-                        [r.nextInt(4)])));
+                case 5 ->
+                    replace(request, path, obj(o -> o.putArray(new String[] {"SS", "NS", "BS", "L"}[r.nextInt(4)])));
                 case 6 -> {
                     JsonNode at = request.at(path);
-                    replace(request, path, obj(o -> o.putArray("L").add(at.deepCopy()).add(at.deepCopy())));
+                    replace(request, path, obj(o -> o.putArray("L")
+                            .add(at.deepCopy())
+                            .add(at.deepCopy())));
                 }
-                default -> replace(request, path, obj(o -> o.put(new String[]{"S", "N", "B", "BOOL", "NULL", "X"}
-                        [r.nextInt(6)], randomUnicode(r, 5))));
+                default ->
+                    replace(
+                            request,
+                            path,
+                            obj(o -> o.put(
+                                    new String[] {"S", "N", "B", "BOOL", "NULL", "X"}[r.nextInt(6)],
+                                    randomUnicode(r, 5))));
             }
         }
         byte[] body;

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.clock.SimulatedClock;
-import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.partition.ThrottleReason;
 import dev.partitionscope.lab.wire.AttrJson;
+import dev.partitionscope.lab.wire.LabException;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -40,8 +40,11 @@ final class EngineDriver {
             Step s = plan.pick(d);
             String table = s.table.name();
             switch (s.def.type()) {
-                case PUT_ITEM -> send(lab, "PutItem", F.objectNode().put("TableName", table)
-                        .set("Item", AttrJson.toJson(s.item(d))));
+                case PUT_ITEM ->
+                    send(
+                            lab,
+                            "PutItem",
+                            F.objectNode().put("TableName", table).set("Item", AttrJson.toJson(s.item(d))));
                 case UPDATE_ITEM -> {
                     ObjectNode req = F.objectNode().put("TableName", table);
                     req.set("Key", AttrJson.toJson(s.item(d)));
@@ -50,7 +53,11 @@ final class EngineDriver {
                     ObjectNode values = req.putObject("ExpressionAttributeValues");
                     int n = 0;
                     for (Map.Entry<String, Long> e : s.def.add().entrySet()) {
-                        expr.append(n == 0 ? "" : ", ").append("#a").append(n).append(" :a").append(n);
+                        expr.append(n == 0 ? "" : ", ")
+                                .append("#a")
+                                .append(n)
+                                .append(" :a")
+                                .append(n);
                         names.put("#a" + n, e.getKey());
                         values.putObject(":a" + n).put("N", Long.toString(e.getValue()));
                         n++;
@@ -62,19 +69,26 @@ final class EngineDriver {
                     for (String pk : s.readKeys(d)) {
                         Map<String, AttrValue> k = new java.util.LinkedHashMap<>(key);
                         k.put(s.names[s.pk], new AttrValue.S(pk));
-                        send(lab, "GetItem", F.objectNode().put("TableName", table).set("Key", AttrJson.toJson(k)));
+                        send(
+                                lab,
+                                "GetItem",
+                                F.objectNode().put("TableName", table).set("Key", AttrJson.toJson(k)));
                     }
                 }
                 case QUERY -> {
                     for (String pk : s.readKeys(d)) {
-                        ObjectNode req = F.objectNode().put("TableName", table)
-                                .put("KeyConditionExpression", "#k = :k").put("Limit", s.def.limit())
+                        ObjectNode req = F.objectNode()
+                                .put("TableName", table)
+                                .put("KeyConditionExpression", "#k = :k")
+                                .put("Limit", s.def.limit())
                                 .put("ScanIndexForward", s.def.forward());
                         if (s.def.index() != null) {
                             req.put("IndexName", s.def.index());
                         }
                         req.putObject("ExpressionAttributeNames").put("#k", s.names[s.readKey]);
-                        req.putObject("ExpressionAttributeValues").putObject(":k").put("S", pk);
+                        req.putObject("ExpressionAttributeValues")
+                                .putObject(":k")
+                                .put("S", pk);
                         send(lab, "Query", req);
                     }
                 }

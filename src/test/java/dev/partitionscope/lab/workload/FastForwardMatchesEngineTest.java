@@ -21,9 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class FastForwardMatchesEngineTest {
 
-    private record Pair(Lab fast, WorkloadProgress fastProgress, Lab engine, EngineDriver driver, long from,
-                        long to) {
-    }
+    private record Pair(Lab fast, WorkloadProgress fastProgress, Lab engine, EngineDriver driver, long from, long to) {}
 
     private static Pair both(String scenario, String variant, Duration duration) {
         Scenario s = ScenarioCatalog.load(null).get(scenario);
@@ -51,65 +49,114 @@ class FastForwardMatchesEngineTest {
         List<MinuteStats> b = r.engine().meter().minutes(table, r.from(), r.to());
         assertThat(a).hasSameSizeAs(b).hasSize(2);
         for (int i = 0; i < a.size(); i++) {
-            assertThat(a.get(i).consumedWrite().sum()).isEqualTo(b.get(i).consumedWrite().sum());
+            assertThat(a.get(i).consumedWrite().sum())
+                    .isEqualTo(b.get(i).consumedWrite().sum());
             assertThat(a.get(i).writeThrottleEvents()).isEqualTo(b.get(i).writeThrottleEvents());
             // Queries: fast-forward charges full pages, the engine what the key holds (full after a second).
-            assertThat(a.get(i).consumedRead().sum()).isCloseTo(b.get(i).consumedRead().sum(), within(b.get(i).consumedRead().sum() * 0.05));
+            assertThat(a.get(i).consumedRead().sum())
+                    .isCloseTo(
+                            b.get(i).consumedRead().sum(),
+                            within(b.get(i).consumedRead().sum() * 0.05));
         }
         assertSameModel(r, "order-status-index");
-        var hotFast = r.fast().meter().topContributors(table, KeyKind.PARTITION_KEY, InsightMetric.THROTTLE_COUNT,
-                r.from(), r.to(), Duration.ofMinutes(1), 3, OrderBy.SUM);
-        var hotEngine = r.engine().meter().topContributors(table, KeyKind.PARTITION_KEY, InsightMetric.THROTTLE_COUNT,
-                r.from(), r.to(), Duration.ofMinutes(1), 3, OrderBy.SUM);
-        assertThat(hotFast.contributors().get(0).keys().get(0)).isEqualTo("PENDING")
+        var hotFast = r.fast()
+                .meter()
+                .topContributors(
+                        table,
+                        KeyKind.PARTITION_KEY,
+                        InsightMetric.THROTTLE_COUNT,
+                        r.from(),
+                        r.to(),
+                        Duration.ofMinutes(1),
+                        3,
+                        OrderBy.SUM);
+        var hotEngine = r.engine()
+                .meter()
+                .topContributors(
+                        table,
+                        KeyKind.PARTITION_KEY,
+                        InsightMetric.THROTTLE_COUNT,
+                        r.from(),
+                        r.to(),
+                        Duration.ofMinutes(1),
+                        3,
+                        OrderBy.SUM);
+        assertThat(hotFast.contributors().get(0).keys().get(0))
+                .isEqualTo("PENDING")
                 .isEqualTo(hotEngine.contributors().get(0).keys().get(0));
-        assertThat(hotFast.contributors().get(0).aggregateValue()).isEqualTo(hotEngine.contributors().get(0).aggregateValue());
+        assertThat(hotFast.contributors().get(0).aggregateValue())
+                .isEqualTo(hotEngine.contributors().get(0).aggregateValue());
     }
 
     @Test
     void gsiBackPressureAndCountersMatchToo() {
         Pair ops = both("ops-log", "after", Duration.ofSeconds(40));
-        assertThat(ops.fastProgress().throttled()).isEqualTo(ops.driver().throttled).isPositive();
+        assertThat(ops.fastProgress().throttled())
+                .isEqualTo(ops.driver().throttled)
+                .isPositive();
         assertThat(ops.fastProgress().throttlesByReason()).isEqualTo(ops.driver().reasons);
         ResourceId gsi = ResourceId.index("app", "GSI1");
-        assertThat(sumWrites(ops.fast(), gsi, ops)).isEqualTo(sumWrites(ops.engine(), gsi, ops)).isPositive();
+        assertThat(sumWrites(ops.fast(), gsi, ops))
+                .isEqualTo(sumWrites(ops.engine(), gsi, ops))
+                .isPositive();
         assertSameModel(ops, "app");
 
         Pair counter = both("global-counter", "before", Duration.ofSeconds(30));
-        assertThat(counter.fastProgress().throttled()).isEqualTo(counter.driver().throttled).isPositive();
+        assertThat(counter.fastProgress().throttled())
+                .isEqualTo(counter.driver().throttled)
+                .isPositive();
         // Fast-forward keeps the counter's total: what the engine's UpdateItem ADDs added up to.
-        java.util.Map<String, dev.partitionscope.core.item.AttrValue> key = java.util.Map.of("PK",
-                new dev.partitionscope.core.item.AttrValue.S("CONTADOR#visitas"));
+        java.util.Map<String, dev.partitionscope.core.item.AttrValue> key =
+                java.util.Map.of("PK", new dev.partitionscope.core.item.AttrValue.S("CONTADOR#visitas"));
         long total = Long.parseLong(get(counter.fast(), "counters", key));
-        assertThat(total).isEqualTo(Long.parseLong(get(counter.engine(), "counters", key)))
-                .isBetween(counter.fastProgress().succeeded() * 99 / 100, counter.fastProgress().succeeded());
+        assertThat(total)
+                .isEqualTo(Long.parseLong(get(counter.engine(), "counters", key)))
+                .isBetween(
+                        counter.fastProgress().succeeded() * 99 / 100,
+                        counter.fastProgress().succeeded());
     }
 
     @Test
     void batchWritesLeaveTheSameItemsUnprocessed() {
         Pair bulk = both("collection-keys", "bulk-import", Duration.ofSeconds(20));
-        assertThat(bulk.fastProgress().unprocessedItems()).isEqualTo(bulk.driver().unprocessed).isPositive();
+        assertThat(bulk.fastProgress().unprocessedItems())
+                .isEqualTo(bulk.driver().unprocessed)
+                .isPositive();
         assertSameModel(bulk, "app");
     }
 
-    private static String get(Lab lab, String table, java.util.Map<String, dev.partitionscope.core.item.AttrValue> key) {
-        var req = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("TableName", table);
+    private static String get(
+            Lab lab, String table, java.util.Map<String, dev.partitionscope.core.item.AttrValue> key) {
+        var req = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                .objectNode()
+                .put("TableName", table);
         req.set("Key", dev.partitionscope.lab.wire.AttrJson.toJson(key));
-        return lab.engine().handle("GetItem", req).path("Item").path("visitas").path("N").asText();
+        return lab.engine()
+                .handle("GetItem", req)
+                .path("Item")
+                .path("visitas")
+                .path("N")
+                .asText();
     }
 
     private static double sumWrites(Lab lab, ResourceId r, Pair p) {
-        return lab.meter().minutes(r, p.from(), p.to()).stream().mapToDouble(m -> m.consumedWrite().sum()).sum();
+        return lab.meter().minutes(r, p.from(), p.to()).stream()
+                .mapToDouble(m -> m.consumedWrite().sum())
+                .sum();
     }
 
     private static void assertSameModel(Pair r, String table) {
         ModelSnapshot a = r.fast().snapshot(table).orElseThrow();
         ModelSnapshot b = r.engine().snapshot(table).orElseThrow();
         assertThat(a.table().splitCount()).isEqualTo(b.table().splitCount());
-        assertThat(a.table().partitions()).extracting(ModelSnapshot.PartitionView::lo)
-                .isEqualTo(b.table().partitions().stream().map(ModelSnapshot.PartitionView::lo).toList());
+        assertThat(a.table().partitions())
+                .extracting(ModelSnapshot.PartitionView::lo)
+                .isEqualTo(b.table().partitions().stream()
+                        .map(ModelSnapshot.PartitionView::lo)
+                        .toList());
         for (int i = 0; i < a.indexes().size(); i++) {
-            assertThat(a.indexes().get(i).splitCount()).isEqualTo(b.indexes().get(i).splitCount());
+            assertThat(a.indexes().get(i).splitCount())
+                    .isEqualTo(b.indexes().get(i).splitCount());
         }
     }
 }

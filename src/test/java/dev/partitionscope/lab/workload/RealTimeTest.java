@@ -32,9 +32,15 @@ class RealTimeTest {
     void orderStatusBeforeThroughTheSdkCountsKeyRangeThrottlesByReason() throws Exception {
         SdkTarget target = lab();
         // All orders PENDING, 4 WCU each: the PENDING partition's 1,000 WCU last 250 writes.
-        Plan plan = Plan.of(ScenarioCatalog.load(null).get("order-status"), "before", RunSettings.defaults()
-                .withRate(500.0).withSkewPercent(100.0).withItemSize(4_000).withDuration(Duration.ofMinutes(1))
-                .withThreads(4));
+        Plan plan = Plan.of(
+                ScenarioCatalog.load(null).get("order-status"),
+                "before",
+                RunSettings.defaults()
+                        .withRate(500.0)
+                        .withSkewPercent(100.0)
+                        .withItemSize(4_000)
+                        .withDuration(Duration.ofMinutes(1))
+                        .withThreads(4));
         RealTime run = RealTime.start(plan, target, clock::epochMillis);
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (run.progress().throttled() < 100 && System.nanoTime() < deadline) {
@@ -50,7 +56,8 @@ class RealTimeTest {
         assertThat(p.requests()).isGreaterThan(350).isEqualTo(p.succeeded() + p.throttled());
         assertThat(p.throttled()).isGreaterThanOrEqualTo(100);
         assertThat(p.throttlesByReason()).containsOnlyKeys("TableWriteKeyRangeThroughputExceeded");
-        assertThat(p.throttlesByReason().get("TableWriteKeyRangeThroughputExceeded")).isEqualTo(p.throttled());
+        assertThat(p.throttlesByReason().get("TableWriteKeyRangeThroughputExceeded"))
+                .isEqualTo(p.throttled());
         assertThat(p.doing()).startsWith("PutItem order-status-index · status = PENDING");
         assertThat(p.message()).startsWith("Stopped after ");
         assertThat(lab.engine().tablesByName()).containsKey("order-status-index");
@@ -62,8 +69,13 @@ class RealTimeTest {
     @Test
     void stopEndsARunAtOnceAndAMissingEndpointFailsWithASentence() throws Exception {
         SdkTarget target = lab();
-        Plan plan = Plan.of(ScenarioCatalog.load(null).get("global-counter"), "after", RunSettings.defaults()
-                .withRate(200.0).withDuration(Duration.ofHours(1)).withThreads(2));
+        Plan plan = Plan.of(
+                ScenarioCatalog.load(null).get("global-counter"),
+                "after",
+                RunSettings.defaults()
+                        .withRate(200.0)
+                        .withDuration(Duration.ofHours(1))
+                        .withThreads(2));
         RealTime run = RealTime.start(plan, target, clock::epochMillis);
         long deadline = System.nanoTime() + 20_000_000_000L;
         while (run.progress().succeeded() < 20 && System.nanoTime() < deadline) {

@@ -8,10 +8,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Each bundled scenario tells its story with the Lab's default model, fast-forwarded over three simulated minutes
@@ -21,8 +21,7 @@ import org.junit.jupiter.api.Test;
 class ScenarioOutcomesTest {
     static final Instant START = Instant.parse("2026-06-22T01:00:00Z");
 
-    record Outcome(WorkloadProgress progress, Lab lab) {
-    }
+    record Outcome(WorkloadProgress progress, Lab lab) {}
 
     static Outcome run(String scenario, String variant, RunSettings settings) {
         SimulatedClock clock = new SimulatedClock(START);
@@ -51,7 +50,8 @@ class ScenarioOutcomesTest {
     void theHotKeyThrottlesAndTheFixDoesNot(String scenario, String problem, String fix) {
         WorkloadProgress hot = run(scenario, problem).progress();
         assertThat(hot.state()).isEqualTo(WorkloadProgress.State.FINISHED);
-        assertThat(hot.throttled() + hot.unprocessedItems()).as("%s %s throttles", scenario, problem)
+        assertThat(hot.throttled() + hot.unprocessedItems())
+                .as("%s %s throttles", scenario, problem)
                 .isGreaterThan(hot.requests() / 50);
         assertThat(hot.throttlesByReason().keySet()).allMatch(r -> r.contains("KeyRange"));
 
@@ -66,17 +66,26 @@ class ScenarioOutcomesTest {
     @Test
     void everyBundledScenarioHasBeforeAndAfterAndIsCovered() {
         List<Scenario> all = ScenarioCatalog.load(null).scenarios();
-        assertThat(all).extracting(Scenario::name).containsExactly("order-status", "ops-log", "threats",
-                "collection-keys", "orders-by-day", "tenant-skew", "global-counter");
+        assertThat(all)
+                .extracting(Scenario::name)
+                .containsExactly(
+                        "order-status",
+                        "ops-log",
+                        "threats",
+                        "collection-keys",
+                        "orders-by-day",
+                        "tenant-skew",
+                        "global-counter");
         assertThat(all).allSatisfy(s -> assertThat(s.variants()).containsKeys("before", "after"));
-        assertThat(problemAndFix().map(a -> (String) a.get()[0])).containsExactlyElementsOf(
-                all.stream().map(Scenario::name).toList());
+        assertThat(problemAndFix().map(a -> (String) a.get()[0]))
+                .containsExactlyElementsOf(all.stream().map(Scenario::name).toList());
     }
 
     @Test
     void atRegistrationRatesTheCollectionKeysNeverThrottle() {
-        WorkloadProgress p = run("collection-keys", "before", RunSettings.defaults()
-                .withDuration(Duration.ofMinutes(10))).progress();
+        WorkloadProgress p = run(
+                        "collection-keys", "before", RunSettings.defaults().withDuration(Duration.ofMinutes(10)))
+                .progress();
         assertThat(p.requests()).isEqualTo(5 * 600);
         assertThat(p.throttled()).isZero();
     }
@@ -85,10 +94,11 @@ class ScenarioOutcomesTest {
     void dayAndMonthBucketsAloneMoveTheHeatButDoNotSpreadIt() {
         // Seed 000's own fixes: every write of the moment still goes to today's (this month's) key.
         WorkloadProgress opsLog = run("ops-log", "after").progress();
-        assertThat(opsLog.throttlesByReason()).containsKeys("TableWriteKeyRangeThroughputExceeded",
-                "IndexWriteKeyRangeThroughputExceeded");
+        assertThat(opsLog.throttlesByReason())
+                .containsKeys("TableWriteKeyRangeThroughputExceeded", "IndexWriteKeyRangeThroughputExceeded");
         WorkloadProgress before = run("ops-log", "before").progress();
-        assertThat((double) opsLog.throttled()).as("as many throttles as before")
+        assertThat((double) opsLog.throttled())
+                .as("as many throttles as before")
                 .isCloseTo(before.throttled(), org.assertj.core.data.Percentage.withPercentage(5));
         WorkloadProgress threats = run("threats", "after").progress();
         assertThat(threats.keyRangeThrottles()).isGreaterThan(threats.requests() / 10);
@@ -100,19 +110,32 @@ class ScenarioOutcomesTest {
         WorkloadProgress b = run("order-status", "before").progress();
         assertThat(b.throttled()).isEqualTo(a.throttled());
         assertThat(b.succeeded()).isEqualTo(a.succeeded());
-        WorkloadProgress c = run("order-status", "before", RunSettings.defaults().withSeed(7)
-                .withDuration(Duration.ofMinutes(3))).progress();
-        assertThat((double) c.throttled()).isCloseTo(a.throttled(), org.assertj.core.data.Percentage.withPercentage(
-                15));
+        WorkloadProgress c = run(
+                        "order-status",
+                        "before",
+                        RunSettings.defaults().withSeed(7).withDuration(Duration.ofMinutes(3)))
+                .progress();
+        assertThat((double) c.throttled())
+                .isCloseTo(a.throttled(), org.assertj.core.data.Percentage.withPercentage(15));
     }
 
     @Test
     void overridesChangeTheLoad() {
-        WorkloadProgress calm = run("order-status", "before", RunSettings.defaults().withRate(400.0)
-                .withDuration(Duration.ofMinutes(1))).progress();
+        WorkloadProgress calm = run(
+                        "order-status",
+                        "before",
+                        RunSettings.defaults().withRate(400.0).withDuration(Duration.ofMinutes(1)))
+                .progress();
         assertThat(calm.throttled()).as("400 ops/s: PENDING at 500 WCU/s").isZero();
-        WorkloadProgress skewed = run("order-status", "before", RunSettings.defaults().withRate(400.0)
-                .withSkewPercent(100.0).withItemSize(4000).withDuration(Duration.ofMinutes(1))).progress();
+        WorkloadProgress skewed = run(
+                        "order-status",
+                        "before",
+                        RunSettings.defaults()
+                                .withRate(400.0)
+                                .withSkewPercent(100.0)
+                                .withItemSize(4000)
+                                .withDuration(Duration.ofMinutes(1)))
+                .progress();
         assertThat(skewed.throttled()).as("400 ops/s of 4 WCU, all PENDING").isGreaterThan(skewed.requests() / 3);
     }
 }

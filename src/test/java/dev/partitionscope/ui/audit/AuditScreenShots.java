@@ -25,8 +25,7 @@ import javafx.stage.Window;
 public final class AuditScreenShots {
     private static final String SCENARIO = System.getProperty("scenario", "threats");
 
-    private AuditScreenShots() {
-    }
+    private AuditScreenShots() {}
 
     private static void set(UiRobot robot, String id, String text) {
         robot.lookup(id).queryAs(TextField.class).setText(text);
@@ -39,7 +38,10 @@ public final class AuditScreenShots {
         UiRobot robot = new UiRobot();
         fixture.startFirstTime();
         var main = fixture.app().context().main();
-        AppFixture.waitUntil("connected", Duration.ofSeconds(30), () -> main.tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "connected",
+                Duration.ofSeconds(30),
+                () -> main.tableShapeProperty().get() != null);
         AppFixture.onFx(() -> {
             Stage w = (Stage) Window.getWindows().get(0);
             w.setWidth(1600);
@@ -52,7 +54,9 @@ public final class AuditScreenShots {
         AppFixture.onFx(() -> {
             @SuppressWarnings("unchecked")
             ComboBox<Scenario> combo = robot.lookup("#workloadScenario").queryAs(ComboBox.class);
-            combo.getItems().stream().filter(s -> s.name().equals(SCENARIO)).findFirst()
+            combo.getItems().stream()
+                    .filter(s -> s.name().equals(SCENARIO))
+                    .findFirst()
                     .ifPresent(combo::setValue);
             return null;
         });
@@ -61,8 +65,10 @@ public final class AuditScreenShots {
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "10 min");
         robot.clickOn("#workloadStart");
-        AppFixture.waitUntil("the fast-forward", Duration.ofMinutes(5), () -> robot.showing("#labReplay")
-                && main.tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "the fast-forward",
+                Duration.ofMinutes(5),
+                () -> robot.showing("#labReplay") && main.tableShapeProperty().get() != null);
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT6);
         AppFixture.waitUntil("the audit screen", Duration.ofSeconds(10), () -> robot.showing("#auditScreen"));
         AppFixture.onFx(() -> {
@@ -70,8 +76,13 @@ public final class AuditScreenShots {
             robot.lookup("#auditRun").queryButton().fire();
             return null;
         });
-        AppFixture.waitUntil("the audit", Duration.ofSeconds(60), () -> AppFixture.onFx(() -> !robot
-                .lookup("#auditMatrix").queryAs(TableView.class).getItems().isEmpty()));
+        AppFixture.waitUntil(
+                "the audit",
+                Duration.ofSeconds(60),
+                () -> AppFixture.onFx(() -> !robot.lookup("#auditMatrix")
+                        .queryAs(TableView.class)
+                        .getItems()
+                        .isEmpty()));
         if (args.length > 2 && args[2].equals("saved")) { // as it reopens from a snapshot
             AppFixture.onFx(() -> {
                 var vm = fixture.app().controller().screens().audit();

@@ -61,8 +61,11 @@ class AuditScreenUiTest {
             }
         });
         fixture.startFirstTime();
-        AppFixture.waitUntil("connected to the Lab with app", Duration.ofSeconds(20), () -> main().getConnection()
-                != null && main().tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "connected to the Lab with app",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().tableShapeProperty().get() != null);
         assertThat(main().selectedTableProperty().get()).isEqualTo("app");
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT6);
@@ -71,7 +74,9 @@ class AuditScreenUiTest {
             robot.lookup("#auditBudget").queryAs(TextField.class).setText("0");
             // Without load the shape alone speaks: OPS_LOG is one key, a finding to act on. (With the demo's light
             // traffic the advisor rightly accepts it as one key.)
-            robot.lookup("#auditInsights").queryAs(javafx.scene.control.CheckBox.class).setSelected(false);
+            robot.lookup("#auditInsights")
+                    .queryAs(javafx.scene.control.CheckBox.class)
+                    .setSelected(false);
             robot.lookup("#auditItemCap").queryAs(TextField.class).setText("100");
             robot.lookup("#auditRun").queryButton().fire();
             return null;
@@ -84,21 +89,32 @@ class AuditScreenUiTest {
             robot.lookup("#auditResume").queryButton().fire();
             return null;
         });
-        AppFixture.waitUntil("the resumed audit", Duration.ofSeconds(30), () -> !robot.showing("#auditResume")
-                && robot.text("#auditProgress").contains("items sampled") && !robot.showing("#auditCancel"));
+        AppFixture.waitUntil(
+                "the resumed audit",
+                Duration.ofSeconds(30),
+                () -> !robot.showing("#auditResume")
+                        && robot.text("#auditProgress").contains("items sampled")
+                        && !robot.showing("#auditCancel"));
         assertThat(robot.text("#auditProgress")).doesNotContain("partial");
         @SuppressWarnings("unchecked")
         TableView<Advisor.RiskRow> matrix = robot.lookup("#auditMatrix").queryAs(TableView.class);
-        AppFixture.waitUntil("the matrix", Duration.ofSeconds(30), () -> AppFixture.onFx(() ->
-                !matrix.getItems().isEmpty()));
-        List<String> patterns = AppFixture.onFx(() -> matrix.getItems().stream().map(Advisor.RiskRow::pattern)
-                .toList());
+        AppFixture.waitUntil(
+                "the matrix",
+                Duration.ofSeconds(30),
+                () -> AppFixture.onFx(() -> !matrix.getItems().isEmpty()));
+        List<String> patterns = AppFixture.onFx(
+                () -> matrix.getItems().stream().map(Advisor.RiskRow::pattern).toList());
         assertThat(patterns).contains("OPS_LOG", "BRAND_INDEX");
-        Advisor.RiskRow ops = AppFixture.onFx(() -> matrix.getItems().stream().filter(r -> r.pattern()
-                .equals("OPS_LOG")).findFirst().orElseThrow());
+        Advisor.RiskRow ops = AppFixture.onFx(() -> matrix.getItems().stream()
+                .filter(r -> r.pattern().equals("OPS_LOG"))
+                .findFirst()
+                .orElseThrow());
         assertThat(ops.cardinality()).isEqualTo("1 — hot by definition");
         assertThat(robot.text("#auditProgress")).contains("items sampled from 2 resources");
-        assertThat(AppFixture.onFx(() -> robot.lookup("#auditPatterns").queryAs(TableView.class).getItems().size()))
+        assertThat(AppFixture.onFx(() -> robot.lookup("#auditPatterns")
+                        .queryAs(TableView.class)
+                        .getItems()
+                        .size()))
                 .isGreaterThanOrEqualTo(4);
 
         AppFixture.onFx(() -> {
@@ -106,25 +122,33 @@ class AuditScreenUiTest {
             return null;
         });
         String text = Files.readString(md);
-        assertThat(text).startsWith("# Key audit: app").contains("## Risk matrix", "| `OPS_LOG` | app | 1 — hot by"
-                + " definition |");
+        assertThat(text)
+                .startsWith("# Key audit: app")
+                .contains("## Risk matrix", "| `OPS_LOG` | app | 1 — hot by" + " definition |");
 
         // The OPS_LOG finding's "Open in designer" hands the key over.
         AppFixture.onFx(() -> {
             VBox findings = robot.lookup("#auditFindings").queryAs(VBox.class);
             for (Node n : findings.getChildren()) {
                 HBox line = (HBox) n;
-                String message = ((javafx.scene.control.Label) line.getChildren().get(1)).getText();
+                String message =
+                        ((javafx.scene.control.Label) line.getChildren().get(1)).getText();
                 if (message.startsWith("OPS_LOG") && line.getChildren().size() > 2) {
                     ((Button) line.getChildren().get(2)).fire();
                     return null;
                 }
             }
-            throw new AssertionError("no OPS_LOG finding with a designer button: " + findings.getChildren().stream()
-                    .map(n -> ((javafx.scene.control.Label) ((HBox) n).getChildren().get(1)).getText()).toList());
+            throw new AssertionError("no OPS_LOG finding with a designer button: "
+                    + findings.getChildren().stream()
+                            .map(n -> ((javafx.scene.control.Label)
+                                            ((HBox) n).getChildren().get(1))
+                                    .getText())
+                            .toList());
         });
-        AppFixture.waitUntil("the designer", Duration.ofSeconds(10), () -> main().screenProperty().get()
-                == Screen.SHARDING);
+        AppFixture.waitUntil(
+                "the designer",
+                Duration.ofSeconds(10),
+                () -> main().screenProperty().get() == Screen.SHARDING);
         assertThat(main().designerHandOverProperty().get().key()).isEqualTo("OPS_LOG");
         assertThat(main().designerHandOverProperty().get().note()).startsWith("Audit: OPS_LOG has cardinality 1");
     }

@@ -17,9 +17,8 @@ import dev.partitionscope.ui.audit.AuditViewModel;
 import dev.partitionscope.ui.heatmap.HeatmapViewModel;
 import dev.partitionscope.ui.metrics.MetricsViewModel;
 import dev.partitionscope.ui.scatter.ScatterViewModel;
-import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.shell.Screen;
 import dev.partitionscope.ui.sharding.ShardingViewModel;
+import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,12 +49,16 @@ class DemoStoriesTest {
     @BeforeEach
     void app() {
         labHost = new LabHost(Lab.Options.defaults());
-        main = new MainViewModel(new DirectTaskRunner(), new ConnectService(
-                () -> new ConnectionFactory(AwsProfiles.from(Path.of("/nonexistent/config"),
-                        Path.of("/nonexistent/credentials"), Map.of()),
-                        new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(10),
-                                Duration.ofSeconds(30))),
-                new LocalStackProbe(Duration.ofSeconds(1)), labHost));
+        main = new MainViewModel(
+                new DirectTaskRunner(),
+                new ConnectService(
+                        () -> new ConnectionFactory(
+                                AwsProfiles.from(
+                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
+                                new ConnectionFactory.Timeouts(
+                                        Duration.ofSeconds(2), Duration.ofSeconds(10), Duration.ofSeconds(30))),
+                        new LocalStackProbe(Duration.ofSeconds(1)),
+                        labHost));
         heatmap = new HeatmapViewModel(main, c -> c.clock().now());
         metrics = new MetricsViewModel(main, c -> c.clock().now());
         audit = new AuditViewModel(main);
@@ -101,10 +104,14 @@ class DemoStoriesTest {
                 return scatter;
             }
         };
-        return new DemoViewModel(screens, labHost, (delay, action) -> {
-            scheduled.add(action);
-            return () -> scheduled.remove(action);
-        }, DemoViewModel.Pacing.NONE);
+        return new DemoViewModel(
+                screens,
+                labHost,
+                (delay, action) -> {
+                    scheduled.add(action);
+                    return () -> scheduled.remove(action);
+                },
+                DemoViewModel.Pacing.NONE);
     }
 
     /** The hottest row of the heatmap over the story's window so far, by its busiest minute. */
@@ -130,14 +137,17 @@ class DemoStoriesTest {
         demo.start(story);
         assertThat(demo.errorProperty().get()).isNull();
         assertThat(main.getConnection().spec().name()).isEqualTo("Demo · " + story.id());
-        assertThat(main.readOnlyProperty().get()).as("a demo's Lab is read-only to the screens").isTrue();
+        assertThat(main.readOnlyProperty().get())
+                .as("a demo's Lab is read-only to the screens")
+                .isTrue();
         assertThat(main.selectedTableProperty().get()).isEqualTo(story.table());
-        String hotKey = switch (story.id()) {
-            case "order-status" -> "PENDING";
-            case "ops-log" -> "OPS_LOG";
-            case "threats" -> "THREAT#brand-abc-123";
-            default -> demo.lab().resolve("PEDIDOS#{date}");
-        };
+        String hotKey =
+                switch (story.id()) {
+                    case "order-status" -> "PENDING";
+                    case "ops-log" -> "OPS_LOG";
+                    case "threats" -> "THREAT#brand-abc-123";
+                    default -> demo.lab().resolve("PEDIDOS#{date}");
+                };
         boolean sawFinalRun = false;
         for (int i = 0; i < story.steps().size(); i++) {
             Story.Step step = story.steps().get(i);
@@ -153,13 +163,17 @@ class DemoStoriesTest {
                     if (variant.equals("before")) {
                         assertThat(tally.keyRangeThrottles()).isPositive();
                         assertThat(hottestRow()).isEqualTo(hotKey);
-                    } else if (i == story.steps().size() - 2 || variant.equals("after-sharded")
+                    } else if (i == story.steps().size() - 2
+                            || variant.equals("after-sharded")
                             || story.runStep("after-sharded") < 0) {
                         sawFinalRun = true;
-                        assertThat(tally.keyRangeThrottles()).as("%s: %s", variant, tally).isZero();
+                        assertThat(tally.keyRangeThrottles())
+                                .as("%s: %s", variant, tally)
+                                .isZero();
                         assertThat(demo.statusProperty().get()).endsWith("no throttles");
                     } else {
-                        assertThat(tally.keyRangeThrottles()).as("the seed's fix as written still throttles")
+                        assertThat(tally.keyRangeThrottles())
+                                .as("the seed's fix as written still throttles")
                                 .isPositive();
                     }
                 }
@@ -178,16 +192,22 @@ class DemoStoriesTest {
                     assertThat(results).allMatch(r -> r.error() == null);
                     if (story.id().equals("random-vs-calculated")) {
                         assertThat(results.get(1).spec()).isEqualTo("product:200");
-                        assertThat(results.get(1).preview().maxShare()).as("every id on suffix 1").isEqualTo(1.0);
+                        assertThat(results.get(1).preview().maxShare())
+                                .as("every id on suffix 1")
+                                .isEqualTo(1.0);
                         assertThat(results.get(1).preview().busiest().suffix()).isEqualTo("1");
                         assertThat(results.get(2).spec()).isEqualTo("sum:10");
                         assertThat(results.get(2).preview().maxShare()).isLessThan(0.2);
                     }
-                    assertThat(results).as("a scheme that fixes it").anyMatch(r -> r.prediction().writesAfter()
-                            .throttledShare() == 0);
+                    assertThat(results)
+                            .as("a scheme that fixes it")
+                            .anyMatch(r -> r.prediction().writesAfter().throttledShare() == 0);
                     if (story.runStep("after-sharded") >= 0) {
                         assertThat(results.get(0).prediction().writesAfter().throttledShare())
-                                .as("a time bucket alone still throttles: %s", results.get(0).spec()).isPositive();
+                                .as(
+                                        "a time bucket alone still throttles: %s",
+                                        results.get(0).spec())
+                                .isPositive();
                     }
                 }
                 case SCATTER -> {
@@ -201,7 +221,9 @@ class DemoStoriesTest {
                 }
             }
             if (i < story.steps().size() - 1) {
-                assertThat(scheduled).as("auto-advance scheduled after step %d", i).hasSize(1);
+                assertThat(scheduled)
+                        .as("auto-advance scheduled after step %d", i)
+                        .hasSize(1);
                 scheduled.remove(0).run();
             }
         }

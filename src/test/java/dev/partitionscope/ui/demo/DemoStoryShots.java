@@ -15,20 +15,23 @@ import javafx.stage.Window;
  * presenter's pacing, nothing pressed), and {@code dark} for the dark theme.
  */
 public final class DemoStoryShots {
-    private DemoStoryShots() {
-    }
+    private DemoStoryShots() {}
 
     public static void main(String[] args) throws Exception {
         String id = args.length > 1 ? args[1] : "order-status";
         var story = Stories.find(id).orElseThrow();
         boolean auto = args.length > 2 && args[2].equals("auto");
-        int step = auto ? story.steps().size() - 1 : args.length > 2 ? Integer.parseInt(args[2]) - 1
-                : story.runStep("after");
+        int step = auto
+                ? story.steps().size() - 1
+                : args.length > 2 ? Integer.parseInt(args[2]) - 1 : story.runStep("after");
         boolean dark = args.length > 3 && args[3].equals("dark");
         AppFixture fixture = new AppFixture(Files.createTempDirectory("psshots"));
         fixture.startFirstTime();
         var main = fixture.app().context().main();
-        AppFixture.waitUntil("connected", Duration.ofSeconds(30), () -> main.tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "connected",
+                Duration.ofSeconds(30),
+                () -> main.tableShapeProperty().get() != null);
         DemoViewModel demo = fixture.app().controller().demo().viewModel();
         AppFixture.onFx(() -> {
             Stage w = (Stage) Window.getWindows().get(0);
@@ -40,14 +43,19 @@ public final class DemoStoryShots {
         });
         long started = System.nanoTime();
         if (auto) {
-            AppFixture.waitUntil("the end", Duration.ofMinutes(5), () -> AppFixture.onFx(() ->
-                    demo.finishedProperty().get()));
+            AppFixture.waitUntil(
+                    "the end",
+                    Duration.ofMinutes(5),
+                    () -> AppFixture.onFx(() -> demo.finishedProperty().get()));
             System.out.printf("%s played by itself in %.1f s%n", id, (System.nanoTime() - started) / 1e9);
         }
         for (int i = auto ? step + 1 : 0; i <= step; i++) {
             int at = i;
-            AppFixture.waitUntil("step " + (i + 1), Duration.ofMinutes(2), () -> AppFixture.onFx(() ->
-                    demo.indexProperty().get() == at && !demo.busyProperty().get()));
+            AppFixture.waitUntil(
+                    "step " + (i + 1),
+                    Duration.ofMinutes(2),
+                    () -> AppFixture.onFx(() -> demo.indexProperty().get() == at
+                            && !demo.busyProperty().get()));
             if (i < step) {
                 AppFixture.onFx(() -> {
                     demo.next();

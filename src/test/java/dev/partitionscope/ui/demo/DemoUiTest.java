@@ -2,11 +2,11 @@ package dev.partitionscope.ui.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.shell.Screen;
-import dev.partitionscope.core.time.TimeRange;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,7 +56,10 @@ class DemoUiTest {
             return null;
         });
         AppFixture.waitUntil("the caption bar", Duration.ofSeconds(10), () -> robot.showing("#demoBar"));
-        AppFixture.waitUntil("step 1 playing", Duration.ofSeconds(30), () -> demo().indexProperty().get() == 0);
+        AppFixture.waitUntil(
+                "step 1 playing",
+                Duration.ofSeconds(30),
+                () -> demo().indexProperty().get() == 0);
         assertThat(main().getConnection().spec().name()).isEqualTo("Demo · order-status");
         assertThat(main().screenProperty().get()).isEqualTo(Screen.HEATMAP);
         assertThat(robot.text("#demoTitle")).isEqualTo("Before: every pending order under one key");
@@ -65,19 +68,29 @@ class DemoUiTest {
         // Space pauses: the workload holds between two minutes and the demo does not move on by itself.
         robot.clickOn("#demoCaption");
         robot.type(KeyCode.SPACE);
-        AppFixture.waitUntil("paused", Duration.ofSeconds(5), () -> demo().pausedProperty().get());
+        AppFixture.waitUntil(
+                "paused", Duration.ofSeconds(5), () -> demo().pausedProperty().get());
         // Page Down during the workload resumes: the rest of it plays at once, then step 2.
         robot.type(KeyCode.PAGE_DOWN);
-        AppFixture.waitUntil("resumed", Duration.ofSeconds(5), () -> !demo().pausedProperty().get());
-        AppFixture.waitUntil("step 2 (metrics)", Duration.ofSeconds(60), () -> demo().indexProperty().get() == 1);
-        assertThat(demo().lab().tally("before").orElseThrow().keyRangeThrottles()).isPositive();
+        AppFixture.waitUntil(
+                "resumed", Duration.ofSeconds(5), () -> !demo().pausedProperty().get());
+        AppFixture.waitUntil(
+                "step 2 (metrics)",
+                Duration.ofSeconds(60),
+                () -> demo().indexProperty().get() == 1);
+        assertThat(demo().lab().tally("before").orElseThrow().keyRangeThrottles())
+                .isPositive();
         assertThat(main().screenProperty().get()).isEqualTo(Screen.METRICS);
-        AppFixture.waitUntil("the verdict", Duration.ofSeconds(60), () -> !demo().busyProperty().get());
+        AppFixture.waitUntil("the verdict", Duration.ofSeconds(60), () -> !demo().busyProperty()
+                .get());
         assertThat(robot.text("#demoStatus")).containsIgnoringCase("hot");
 
         // Page Up goes back to the heatmap and pauses there.
         robot.type(KeyCode.PAGE_UP);
-        AppFixture.waitUntil("back at step 1", Duration.ofSeconds(5), () -> demo().indexProperty().get() == 0);
+        AppFixture.waitUntil(
+                "back at step 1",
+                Duration.ofSeconds(5),
+                () -> demo().indexProperty().get() == 0);
         assertThat(main().screenProperty().get()).isEqualTo(Screen.HEATMAP);
         assertThat(demo().pausedProperty().get()).isTrue();
 
@@ -88,11 +101,21 @@ class DemoUiTest {
         for (int step = 1; step < 6; step++) {
             int expected = step;
             robot.type(KeyCode.PAGE_DOWN);
-            AppFixture.waitUntil("step " + (step + 1), Duration.ofSeconds(90), () -> demo().indexProperty().get()
-                    == expected && !demo().busyProperty().get());
+            AppFixture.waitUntil(
+                    "step " + (step + 1),
+                    Duration.ofSeconds(90),
+                    () -> demo().indexProperty().get() == expected
+                            && !demo().busyProperty().get());
             if (step == 4) {
-                AppFixture.waitUntil("the heatmap's last read", Duration.ofSeconds(30), () -> AppFixture.onFx(() ->
-                        !fixture.app().controller().screens().heatmap().loadingProperty().get()));
+                AppFixture.waitUntil(
+                        "the heatmap's last read",
+                        Duration.ofSeconds(30),
+                        () -> AppFixture.onFx(() -> !fixture.app()
+                                .controller()
+                                .screens()
+                                .heatmap()
+                                .loadingProperty()
+                                .get()));
                 AppFixture.onFx(() -> {
                     fixture.app().controller().files().saveRecording(recording);
                     return null;
@@ -102,8 +125,11 @@ class DemoUiTest {
         }
         assertThat(main().screenProperty().get()).isEqualTo(Screen.SCATTER_GATHER);
         assertThat(demo().finishedProperty().get()).isTrue();
-        assertThat(demo().lab().tally("after").orElseThrow().keyRangeThrottles()).isZero();
-        assertThat(robot.text("#demoStatus")).contains("Same").contains("items in the same order")
+        assertThat(demo().lab().tally("after").orElseThrow().keyRangeThrottles())
+                .isZero();
+        assertThat(robot.text("#demoStatus"))
+                .contains("Same")
+                .contains("items in the same order")
                 .contains("The end");
 
         // End closes the bar; the story's Lab stays connected for questions.
@@ -119,27 +145,43 @@ class DemoUiTest {
             main().screenProperty().set(Screen.OVERVIEW);
             return null;
         });
-        AppFixture.waitUntil("back on the Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
-                && main().getConnection().spec().kind() == dev.partitionscope.aws.ConnectionKind.LAB);
+        AppFixture.waitUntil(
+                "back on the Lab",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().kind() == dev.partitionscope.aws.ConnectionKind.LAB);
         AppFixture.onFx(() -> {
             fixture.app().controller().files().open(recording);
             return null;
         });
-        AppFixture.waitUntil("the recording at its view", Duration.ofSeconds(60), () -> AppFixture.onFx(() -> {
-            var files = fixture.app().controller().files();
-            var heat = fixture.app().controller().screens().heatmap();
-            return main().getConnection() != null && main().getConnection().spec().name().startsWith("Replay")
-                    && !files.restoringProperty().get() && heat.viewProperty().get() != null
-                    && !heat.loadingProperty().get();
-        }));
+        AppFixture.waitUntil(
+                "the recording at its view",
+                Duration.ofSeconds(60),
+                () -> AppFixture.onFx(() -> {
+                    var files = fixture.app().controller().files();
+                    var heat = fixture.app().controller().screens().heatmap();
+                    return main().getConnection() != null
+                            && main().getConnection().spec().name().startsWith("Replay")
+                            && !files.restoringProperty().get()
+                            && heat.viewProperty().get() != null
+                            && !heat.loadingProperty().get();
+                }));
         assertThat(main().screenProperty().get()).isEqualTo(Screen.HEATMAP);
         assertThat(main().selectedTableProperty().get()).isEqualTo("order-status-index");
         assertThat(main().readOnlyProperty().get()).isTrue();
         TimeRange reopened = main().timeRangeProperty().get();
         assertThat(reopened.customStart()).isEqualTo(storyWindow.customStart());
         assertThat(reopened.customEnd()).isEqualTo(storyWindow.customEnd());
-        var grid = AppFixture.onFx(() -> fixture.app().controller().screens().heatmap().viewProperty().get().grid());
-        assertThat(grid.rows()).anyMatch(r -> !r.merged() && "PENDING#3".equals(r.first().partitionKey()));
-        assertThat(grid.rows()).anyMatch(r -> !r.merged() && "PENDING".equals(r.first().partitionKey()));
+        var grid = AppFixture.onFx(() -> fixture.app()
+                .controller()
+                .screens()
+                .heatmap()
+                .viewProperty()
+                .get()
+                .grid());
+        assertThat(grid.rows())
+                .anyMatch(r -> !r.merged() && "PENDING#3".equals(r.first().partitionKey()));
+        assertThat(grid.rows())
+                .anyMatch(r -> !r.merged() && "PENDING".equals(r.first().partitionKey()));
     }
 }

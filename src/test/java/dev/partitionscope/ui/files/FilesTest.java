@@ -37,9 +37,17 @@ class FilesTest {
     private static ViewState view() {
         RowKey pending = RowKey.of("order-status-index", null, "PENDING");
         RowKey shipped = RowKey.of("order-status-index", null, "SHIPPED");
-        return new ViewState("HEATMAP", "order-status-index", null,
+        return new ViewState(
+                "HEATMAP",
+                "order-status-index",
+                null,
                 new ViewState.Range(1_796_074_970_213L, 1_796_085_770_213L, true, "LAST_3H"),
-                new ViewState.Heatmap("THROUGHPUT", "ABSOLUTE", true, false, List.of("PENDING"),
+                new ViewState.Heatmap(
+                        "THROUGHPUT",
+                        "ABSOLUTE",
+                        true,
+                        false,
+                        List.of("PENDING"),
                         ViewState.Zoom.of(new HeatZoom(List.of(pending, shipped), 160, 181)),
                         new ViewState.Pin(ViewState.Key.of(pending), 1_796_085_660_000L)),
                 new ViewState.Metrics(true));
@@ -54,7 +62,8 @@ class FilesTest {
         assertThat(ViewStates.fromJson(json)).isEqualTo(view());
         assertThat(ViewStates.fromJson(null)).isNull();
         assertThat(ViewStates.fromJson(JSON.createArrayNode())).isNull();
-        assertThat(view().heatmap().zoom().toHeatZoom().keys()).extracting(RowKey::partitionKey)
+        assertThat(view().heatmap().zoom().toHeatZoom().keys())
+                .extracting(RowKey::partitionKey)
                 .containsExactly("PENDING", "SHIPPED");
         assertThat(view().range().toTimeRange().customStart().toEpochMilli()).isEqualTo(1_796_074_970_213L);
     }
@@ -83,22 +92,34 @@ class FilesTest {
         }
         assertThat(FileKind.of(recording)).isEqualTo(FileKind.RECORDING);
         Path snapshot = dir.resolve("snap.data");
-        Snapshot.save(new Snapshot.Contents(1, "test", 2, new Snapshot.Source(ConnectionKind.AWS, "eu-west-1", null,
-                null), new Snapshot.About(List.of(), List.of(), 0, 0, true), null, false, List.of()), snapshot);
+        Snapshot.save(
+                new Snapshot.Contents(
+                        1,
+                        "test",
+                        2,
+                        new Snapshot.Source(ConnectionKind.AWS, "eu-west-1", null, null),
+                        new Snapshot.About(List.of(), List.of(), 0, 0, true),
+                        null,
+                        false,
+                        List.of()),
+                snapshot);
         assertThat(FileKind.of(snapshot)).isEqualTo(FileKind.SNAPSHOT);
         Path gzipped = dir.resolve("other.gz");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gzipped))) {
             out.write("{\"format\": \"something-else\"}".getBytes());
         }
-        assertThatThrownBy(() -> FileKind.of(gzipped)).isInstanceOf(FileKind.NotOurs.class)
+        assertThatThrownBy(() -> FileKind.of(gzipped))
+                .isInstanceOf(FileKind.NotOurs.class)
                 .hasMessage("other.gz is not a PartitionScope recording or snapshot.");
         Path text = Files.writeString(dir.resolve("x.txt"), "hello");
         assertThatThrownBy(() -> FileKind.of(text)).hasMessage("x.txt is not a PartitionScope recording or snapshot.");
         // A damaged file with our extension goes to its reader, which says what is wrong with it.
-        assertThat(FileKind.of(Files.writeString(dir.resolve("broken.psrec"), "nope"))).isEqualTo(FileKind.RECORDING);
-        assertThat(FileKind.of(Files.writeString(dir.resolve("broken.pssnap"), "nope"))).isEqualTo(FileKind.SNAPSHOT);
-        assertThatThrownBy(() -> FileKind.of(dir.resolve("gone.psrec"))).hasMessage("There is no file "
-                + dir.resolve("gone.psrec") + ".");
+        assertThat(FileKind.of(Files.writeString(dir.resolve("broken.psrec"), "nope")))
+                .isEqualTo(FileKind.RECORDING);
+        assertThat(FileKind.of(Files.writeString(dir.resolve("broken.pssnap"), "nope")))
+                .isEqualTo(FileKind.SNAPSHOT);
+        assertThatThrownBy(() -> FileKind.of(dir.resolve("gone.psrec")))
+                .hasMessage("There is no file " + dir.resolve("gone.psrec") + ".");
     }
 
     @Test
@@ -113,7 +134,8 @@ class FilesTest {
         assertThat(recent.list()).hasSize(RecentFiles.MAX).first().isEqualTo(dir.resolve("f5.psrec"));
         assertThat(recent.list().get(1)).isEqualTo(dir.resolve("f11.psrec"));
         assertThat(recent.list()).doesNotHaveDuplicates().doesNotContain(dir.resolve("f0.psrec"));
-        assertThat(settings.recentFiles.get(0)).isEqualTo(dir.resolve("f5.psrec").toString());
+        assertThat(settings.recentFiles.get(0))
+                .isEqualTo(dir.resolve("f5.psrec").toString());
         recent.remove(dir.resolve("f5.psrec"));
         assertThat(recent.list()).doesNotContain(dir.resolve("f5.psrec"));
         assertThat(saves.get()).isEqualTo(14);

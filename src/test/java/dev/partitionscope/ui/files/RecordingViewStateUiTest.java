@@ -9,8 +9,8 @@ import dev.partitionscope.core.heat.HeatZoom;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.core.view.ViewState;
 import dev.partitionscope.lab.DemoTables;
-import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.AnsweringFileDialogs;
+import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
 import dev.partitionscope.ui.heatmap.HeatmapCanvas;
 import dev.partitionscope.ui.shell.MainViewModel;
@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RecordingViewStateUiTest {
     @TempDir
     Path configDir;
+
     @TempDir
     Path files;
 
@@ -81,7 +81,8 @@ class RecordingViewStateUiTest {
     private boolean heatmapSettled() {
         return AppFixture.onFx(() -> {
             var vm = controller().screens().heatmap();
-            return !vm.loadingProperty().get() && vm.viewProperty().get() != null
+            return !vm.loadingProperty().get()
+                    && vm.viewProperty().get() != null
                     && canvas().getGrid() == vm.viewProperty().get().grid();
         });
     }
@@ -91,15 +92,23 @@ class RecordingViewStateUiTest {
         return AppFixture.onFx(() -> {
             var c = main().getConnection();
             var vm = controller().screens().heatmap();
-            return "connection=" + (c == null ? null : c.spec().name()) + " screen=" + main().screenProperty().get()
-                    + " table=" + main().selectedTableProperty().get() + " range=" + main().timeRangeProperty().get()
+            return "connection=" + (c == null ? null : c.spec().name()) + " screen="
+                    + main().screenProperty().get()
+                    + " table=" + main().selectedTableProperty().get() + " range="
+                    + main().timeRangeProperty().get()
                     + " restoring=" + controller().files().restoringProperty().get() + " loading="
                     + vm.loadingProperty().get() + " view=" + (vm.viewProperty().get() != null) + " error="
-                    + vm.errorProperty().get() + " pin=" + controller().screens().heatmapView().pinnedKey()
+                    + vm.errorProperty().get() + " pin="
+                    + controller().screens().heatmapView().pinnedKey()
                     + " problem=" + controller().files().problemProperty().get() + " zoom="
-                    + (vm.viewProperty().get() == null ? null : vm.viewProperty().get().zoom()) + " back="
-                    + vm.canGoBackProperty().get() + " columns=" + (canvas().getGrid() == null ? -1
-                    : canvas().getGrid().columnCount() + " from " + canvas().getGrid().columnStart(0));
+                    + (vm.viewProperty().get() == null
+                            ? null
+                            : vm.viewProperty().get().zoom()) + " back="
+                    + vm.canGoBackProperty().get() + " columns="
+                    + (canvas().getGrid() == null
+                            ? -1
+                            : canvas().getGrid().columnCount() + " from "
+                                    + canvas().getGrid().columnStart(0));
         });
     }
 
@@ -112,17 +121,23 @@ class RecordingViewStateUiTest {
     }
 
     private void fastForwardOrderStatus() {
-        AppFixture.waitUntil("connected to the Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
-                && main().getConnection().spec().kind() == ConnectionKind.LAB);
+        AppFixture.waitUntil(
+                "connected to the Lab",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().kind() == ConnectionKind.LAB);
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT7);
-        AppFixture.waitUntil("the workload panel shows", Duration.ofSeconds(10),
-                () -> robot.showing("#workloadStart"));
+        AppFixture.waitUntil("the workload panel shows", Duration.ofSeconds(10), () -> robot.showing("#workloadStart"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "10 min");
         robot.clickOn("#workloadStart");
-        AppFixture.waitUntil("the fast-forwarded Lab shows", Duration.ofSeconds(90),
-                () -> robot.showing("#labReplay") && DemoTables.ORDER_STATUS.equals(main().selectedTableProperty()
-                        .get()) && main().tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "the fast-forwarded Lab shows",
+                Duration.ofSeconds(90),
+                () -> robot.showing("#labReplay")
+                        && DemoTables.ORDER_STATUS.equals(
+                                main().selectedTableProperty().get())
+                        && main().tableShapeProperty().get() != null);
     }
 
     @Test
@@ -133,8 +148,8 @@ class RecordingViewStateUiTest {
 
         // The story so far: the heatmap of the run, zoomed to PENDING and its neighbours over the run, PENDING pinned.
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
-        AppFixture.waitUntil("the heatmap shows PENDING", Duration.ofSeconds(60),
-                () -> heatmapSettled() && row("PENDING") >= 0);
+        AppFixture.waitUntil(
+                "the heatmap shows PENDING", Duration.ofSeconds(60), () -> heatmapSettled() && row("PENDING") >= 0);
         HeatGrid whole = grid();
         int pending = row("PENDING");
         int lastRow = Math.min(whole.rowCount() - 1, pending + 1);
@@ -144,24 +159,35 @@ class RecordingViewStateUiTest {
             return null;
         });
         robot.clickOn("#heatmapZoomSelection");
-        AppFixture.waitUntil("the zoomed grid shows", Duration.ofSeconds(20),
+        AppFixture.waitUntil(
+                "the zoomed grid shows",
+                Duration.ofSeconds(20),
                 () -> heatmapSettled() && grid().columnCount() < whole.columnCount() && row("PENDING") >= 0);
         AppFixture.onFx(() -> {
             canvas().setPinnedCell(new HeatmapCanvas.Cell(row("PENDING"), grid().columnCount() - 2));
             return null;
         });
         assertThat(robot.text("#heatmapPinned-Key")).isEqualTo("PENDING");
-        TimeRange.Window window = AppFixture.onFx(() -> controller().screens().heatmap().loadedWindow());
-        HeatZoom zoom = AppFixture.onFx(() -> controller().screens().heatmap().viewProperty().get().zoom());
-        ViewState.Pin pin = AppFixture.onFx(() -> controller().screens().heatmapView().pinnedKey());
+        TimeRange.Window window =
+                AppFixture.onFx(() -> controller().screens().heatmap().loadedWindow());
+        HeatZoom zoom = AppFixture.onFx(
+                () -> controller().screens().heatmap().viewProperty().get().zoom());
+        ViewState.Pin pin =
+                AppFixture.onFx(() -> controller().screens().heatmapView().pinnedKey());
         assertThat(zoom.allKeys()).isFalse();
         assertThat(pin.key().partitionKey()).isEqualTo("PENDING");
 
         Path saved = files.resolve("order-status-story.psrec");
         dialogs.answer(saved);
         robot.shortcut(KeyCode.CONTROL, KeyCode.S);
-        AppFixture.waitUntil("the recording is saved", Duration.ofSeconds(30), () -> Files.exists(saved)
-                && controller().files().recentFiles().contains(saved.toAbsolutePath().normalize()));
+        AppFixture.waitUntil(
+                "the recording is saved",
+                Duration.ofSeconds(30),
+                () -> Files.exists(saved)
+                        && controller()
+                                .files()
+                                .recentFiles()
+                                .contains(saved.toAbsolutePath().normalize()));
 
         // Elsewhere: the live Lab, another screen, another range.
         AppFixture.onFx(() -> {
@@ -170,25 +196,37 @@ class RecordingViewStateUiTest {
             main().timeRangeProperty().set(TimeRange.last(TimeRange.Preset.LAST_1H));
             return null;
         });
-        AppFixture.waitUntil("back on the live Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
-                && main().getConnection().spec().kind() == ConnectionKind.LAB);
+        AppFixture.waitUntil(
+                "back on the live Lab",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().kind() == ConnectionKind.LAB);
 
         robot.clickOn("#fileMenu");
         robot.clickOn("Open…");
-        waitUntil("the recording is open at its view", Duration.ofSeconds(60),
-                () -> main().getConnection() != null && main().getConnection().spec().name()
-                        .equals("Replay · order-status-story.psrec") && !controller().files().restoringProperty()
-                        .get() && heatmapSettled() && controller().screens().heatmapView().pinnedKey() != null);
+        waitUntil(
+                "the recording is open at its view",
+                Duration.ofSeconds(60),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().name().equals("Replay · order-status-story.psrec")
+                        && !controller().files().restoringProperty().get()
+                        && heatmapSettled()
+                        && controller().screens().heatmapView().pinnedKey() != null);
 
-        assertThat(fixture.app().context().labHost().isReplay(main().getConnection().spec().endpoint())).isTrue();
+        assertThat(fixture.app()
+                        .context()
+                        .labHost()
+                        .isReplay(main().getConnection().spec().endpoint()))
+                .isTrue();
         assertThat(main().getConnection().guard().isReadOnly()).isTrue();
         assertThat(main().screenProperty().get()).isEqualTo(Screen.HEATMAP);
         assertThat(main().selectedTableProperty().get()).isEqualTo(DemoTables.ORDER_STATUS);
-        assertThat(main().timeRangeProperty().get()).isEqualTo(TimeRange.custom(window.start(), window.end(),
-                false));
-        assertThat(AppFixture.onFx(() -> controller().screens().heatmap().viewProperty().get().zoom()))
+        assertThat(main().timeRangeProperty().get()).isEqualTo(TimeRange.custom(window.start(), window.end(), false));
+        assertThat(AppFixture.onFx(() ->
+                        controller().screens().heatmap().viewProperty().get().zoom()))
                 .isEqualTo(zoom);
-        assertThat(AppFixture.onFx(() -> controller().screens().heatmapView().pinnedKey())).isEqualTo(pin);
+        assertThat(AppFixture.onFx(() -> controller().screens().heatmapView().pinnedKey()))
+                .isEqualTo(pin);
         assertThat(robot.text("#heatmapPinned-Key")).isEqualTo("PENDING");
 
         // A damaged file: a message, and the app stays where it was.
@@ -197,7 +235,9 @@ class RecordingViewStateUiTest {
         String endpoint = main().getConnection().spec().endpoint();
         dialogs.answer(damaged);
         robot.shortcut(KeyCode.CONTROL, KeyCode.O);
-        AppFixture.waitUntil("the problem is shown", Duration.ofSeconds(20),
+        AppFixture.waitUntil(
+                "the problem is shown",
+                Duration.ofSeconds(20),
                 () -> controller().files().problemProperty().get() != null);
         assertThat(controller().files().problemProperty().get().headline()).isEqualTo("Could not open damaged.psrec");
         assertThat(controller().files().problemProperty().get().detail()).startsWith("damaged.psrec is incomplete");
@@ -210,15 +250,21 @@ class RecordingViewStateUiTest {
         // A dropped text file is refused with a sentence; a dropped recording opens.
         Path text = Files.writeString(files.resolve("notes.txt"), "not a recording");
         AppFixture.onFx(() -> new FileDrop(controller().files()).dropped(List.of(text.toFile())));
-        AppFixture.waitUntil("the text file is refused", Duration.ofSeconds(20), () -> controller().files()
-                .problemProperty().get().detail().startsWith("notes.txt"));
+        AppFixture.waitUntil(
+                "the text file is refused",
+                Duration.ofSeconds(20),
+                () -> controller().files().problemProperty().get().detail().startsWith("notes.txt"));
         assertThat(controller().files().problemProperty().get().detail())
                 .isEqualTo("notes.txt is not a PartitionScope recording or snapshot.");
         robot.clickOn("OK");
-        assertThat(AppFixture.onFx(() -> new FileDrop(controller().files()).dropped(List.<File>of()))).isFalse();
+        assertThat(AppFixture.onFx(() -> new FileDrop(controller().files()).dropped(List.<File>of())))
+                .isFalse();
         AppFixture.onFx(() -> new FileDrop(controller().files()).dropped(List.of(saved.toFile())));
-        AppFixture.waitUntil("the dropped recording opens", Duration.ofSeconds(60),
-                () -> main().getConnection() != null && !endpoint.equals(main().getConnection().spec().endpoint())
+        AppFixture.waitUntil(
+                "the dropped recording opens",
+                Duration.ofSeconds(60),
+                () -> main().getConnection() != null
+                        && !endpoint.equals(main().getConnection().spec().endpoint())
                         && main().screenProperty().get() == Screen.HEATMAP);
 
         // Recent files: kept across a restart; one deleted since is refused with a message and leaves the list.
@@ -226,20 +272,30 @@ class RecordingViewStateUiTest {
         Files.copy(saved, other);
         dialogs.answer(other);
         robot.shortcut(KeyCode.CONTROL, KeyCode.O);
-        AppFixture.waitUntil("the other file is listed first", Duration.ofSeconds(30),
-                () -> controller().files().recentFiles().indexOf(other.toAbsolutePath().normalize()) == 0);
+        AppFixture.waitUntil(
+                "the other file is listed first",
+                Duration.ofSeconds(30),
+                () -> controller()
+                                .files()
+                                .recentFiles()
+                                .indexOf(other.toAbsolutePath().normalize())
+                        == 0);
         fixture.stop();
         fixture = new AppFixture(configDir).withFileDialogs(dialogs);
         fixture.start();
-        assertThat(controller().files().recentFiles()).containsExactly(other.toAbsolutePath().normalize(),
-                saved.toAbsolutePath().normalize());
+        assertThat(controller().files().recentFiles())
+                .containsExactly(
+                        other.toAbsolutePath().normalize(),
+                        saved.toAbsolutePath().normalize());
         Files.delete(other);
         AppFixture.onFx(() -> {
             controller().files().openRecent(other.toAbsolutePath().normalize());
             return null;
         });
-        assertThat(controller().files().problemProperty().get().detail()).isEqualTo("other.psrec is no longer at "
-                + files.toAbsolutePath() + ". It was removed from Recent files.");
-        assertThat(controller().files().recentFiles()).containsExactly(saved.toAbsolutePath().normalize());
+        assertThat(controller().files().problemProperty().get().detail())
+                .isEqualTo("other.psrec is no longer at " + files.toAbsolutePath()
+                        + ". It was removed from Recent files.");
+        assertThat(controller().files().recentFiles())
+                .containsExactly(saved.toAbsolutePath().normalize());
     }
 }

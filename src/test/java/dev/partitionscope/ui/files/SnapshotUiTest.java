@@ -11,8 +11,8 @@ import dev.partitionscope.core.metrics.Verdict;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.lab.cloudwatch.CwLab;
 import dev.partitionscope.report.ReportWriter;
-import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.AnsweringFileDialogs;
+import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
 import dev.partitionscope.ui.audit.AuditViewModel;
 import dev.partitionscope.ui.heatmap.HeatmapCanvas;
@@ -29,7 +29,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +45,7 @@ class SnapshotUiTest {
 
     @TempDir
     Path configDir;
+
     @TempDir
     Path files;
 
@@ -77,7 +77,8 @@ class SnapshotUiTest {
     }
 
     private HeatGrid grid() {
-        return AppFixture.onFx(() -> robot.lookup("#heatmapCanvas").queryAs(HeatmapCanvas.class).getGrid());
+        return AppFixture.onFx(() ->
+                robot.lookup("#heatmapCanvas").queryAs(HeatmapCanvas.class).getGrid());
     }
 
     private double pendingTotal() {
@@ -94,17 +95,24 @@ class SnapshotUiTest {
     private boolean metricsLoaded() {
         return AppFixture.onFx(() -> {
             MetricsViewModel vm = controller().screens().metrics();
-            return vm.verdictProperty().get() != null && !vm.loadingProperty().get()
-                    && !vm.insightsLoadingProperty().get() && !vm.topKeys().isEmpty();
+            return vm.verdictProperty().get() != null
+                    && !vm.loadingProperty().get()
+                    && !vm.insightsLoadingProperty().get()
+                    && !vm.topKeys().isEmpty();
         });
     }
 
     private boolean heatmapLoaded() {
         return AppFixture.onFx(() -> {
-            var vm = controller().screens().heatmap();
-            return !vm.loadingProperty().get() && vm.viewProperty().get() != null
-                    && controller().screens().heatmapView().shows(vm.viewProperty().get());
-        }) && pendingTotal() > 0;
+                    var vm = controller().screens().heatmap();
+                    return !vm.loadingProperty().get()
+                            && vm.viewProperty().get() != null
+                            && controller()
+                                    .screens()
+                                    .heatmapView()
+                                    .shows(vm.viewProperty().get());
+                })
+                && pendingTotal() > 0;
     }
 
     private static String text(Path file) throws IOException {
@@ -120,8 +128,10 @@ class SnapshotUiTest {
     private void connectToStandIn() throws Exception {
         live = CwLab.started();
         live.playHotPending();
-        live.ddb("PutItem", "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"NOTE\"}, \"orderId\":"
-                + " {\"S\": \"n1\"}, \"customer\": {\"S\": \"c-n1\"}, \"note\": {\"S\": \"" + NOTE + "\"}}}");
+        live.ddb(
+                "PutItem",
+                "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"NOTE\"}, \"orderId\":"
+                        + " {\"S\": \"n1\"}, \"customer\": {\"S\": \"c-n1\"}, \"note\": {\"S\": \"" + NOTE + "\"}}}");
         live.at(3_600);
         dialogs.folder(files.resolve("report"));
         fixture = new AppFixture(configDir).withFileDialogs(dialogs);
@@ -130,7 +140,8 @@ class SnapshotUiTest {
             main().connect(ConnectionSpec.custom("stand-in for AWS", live.endpoint(), "us-east-1", "AKIDSTANDIN"));
             return null;
         });
-        AppFixture.waitUntil("the tables are listed", Duration.ofSeconds(20), () -> main().tables().contains("orders"));
+        AppFixture.waitUntil("the tables are listed", Duration.ofSeconds(20), () -> main().tables()
+                .contains("orders"));
     }
 
     @Test
@@ -140,10 +151,16 @@ class SnapshotUiTest {
             main().selectedTableProperty().set("orders");
             return null;
         });
-        AppFixture.waitUntil("connected, orders described", Duration.ofSeconds(20),
+        AppFixture.waitUntil(
+                "connected, orders described",
+                Duration.ofSeconds(20),
                 () -> main().tableShapeProperty().get() != null);
-        assertThat(AppFixture.onFx(() -> controller().files().canSaveSnapshotProperty().get())).isTrue();
-        assertThat(AppFixture.onFx(() -> controller().files().canSaveRecordingProperty().get())).isFalse();
+        assertThat(AppFixture.onFx(
+                        () -> controller().files().canSaveSnapshotProperty().get()))
+                .isTrue();
+        assertThat(AppFixture.onFx(
+                        () -> controller().files().canSaveRecordingProperty().get()))
+                .isFalse();
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT3);
         AppFixture.waitUntil("the metrics are read", Duration.ofSeconds(60), this::metricsLoaded);
@@ -153,7 +170,8 @@ class SnapshotUiTest {
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
         AppFixture.waitUntil("the heatmap shows PENDING", Duration.ofSeconds(60), this::heatmapLoaded);
         double pending = pendingTotal();
-        TimeRange.Window window = AppFixture.onFx(() -> controller().screens().heatmap().loadedWindow());
+        TimeRange.Window window =
+                AppFixture.onFx(() -> controller().screens().heatmap().loadedWindow());
         // An item read, as a screen would make one.
         main().getConnection().dynamo().scan(b -> b.tableName("orders").filterExpression("attribute_exists(note)"));
 
@@ -161,15 +179,27 @@ class SnapshotUiTest {
         Path plain = files.resolve("orders-live.pssnap");
         dialogs.answer(plain);
         robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.S);
-        AppFixture.waitUntil("the snapshot dialog shows", Duration.ofSeconds(10),
-                () -> robot.showing("#snapshotDialog"));
-        assertThat(robot.allText("#snapshotDialog")).contains("for table orders").contains("No credentials");
+        AppFixture.waitUntil(
+                "the snapshot dialog shows", Duration.ofSeconds(10), () -> robot.showing("#snapshotDialog"));
+        assertThat(robot.allText("#snapshotDialog"))
+                .contains("for table orders")
+                .contains("No credentials");
         robot.clickOn("OK");
-        AppFixture.waitUntil("the snapshot is saved", Duration.ofSeconds(30), () -> Files.exists(plain)
-                && controller().files().recentFiles().contains(plain.toAbsolutePath().normalize()));
-        assertThat(text(plain)).doesNotContain("AKIDSTANDIN").doesNotContain("partitionscope-local")
-                .doesNotContainIgnoringCase("authorization").doesNotContain("Credential=")
-                .doesNotContain("stand-in for AWS").doesNotContain(NOTE);
+        AppFixture.waitUntil(
+                "the snapshot is saved",
+                Duration.ofSeconds(30),
+                () -> Files.exists(plain)
+                        && controller()
+                                .files()
+                                .recentFiles()
+                                .contains(plain.toAbsolutePath().normalize()));
+        assertThat(text(plain))
+                .doesNotContain("AKIDSTANDIN")
+                .doesNotContain("partitionscope-local")
+                .doesNotContainIgnoringCase("authorization")
+                .doesNotContain("Credential=")
+                .doesNotContain("stand-in for AWS")
+                .doesNotContain(NOTE);
         Path withItems = files.resolve("orders-with-items.pssnap");
         AppFixture.onFx(() -> {
             controller().files().saveSnapshot(withItems, true);
@@ -190,15 +220,18 @@ class SnapshotUiTest {
 
         dialogs.answer(plain);
         robot.shortcut(KeyCode.CONTROL, KeyCode.O);
-        AppFixture.waitUntil("the snapshot is open at its view", Duration.ofSeconds(60),
-                () -> main().getConnection() != null && main().getConnection().isSnapshot()
-                        && !controller().files().restoringProperty().get() && heatmapLoaded());
+        AppFixture.waitUntil(
+                "the snapshot is open at its view",
+                Duration.ofSeconds(60),
+                () -> main().getConnection() != null
+                        && main().getConnection().isSnapshot()
+                        && !controller().files().restoringProperty().get()
+                        && heatmapLoaded());
         assertThat(main().getConnection().spec().name()).isEqualTo("Snapshot · orders-live.pssnap");
         assertThat(main().getConnection().guard().isReadOnly()).isTrue();
         assertThat(main().whereTextProperty().get()).startsWith("Snapshot of Custom endpoint");
         assertThat(main().screenProperty().get()).isEqualTo(Screen.HEATMAP);
-        assertThat(main().timeRangeProperty().get()).isEqualTo(TimeRange.custom(window.start(), window.end(),
-                false));
+        assertThat(main().timeRangeProperty().get()).isEqualTo(TimeRange.custom(window.start(), window.end(), false));
         assertThat(pendingTotal()).isEqualTo(pending);
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT3);
@@ -211,15 +244,23 @@ class SnapshotUiTest {
             main().timeRangeProperty().set(TimeRange.last(TimeRange.Preset.LAST_1W));
             return null;
         });
-        AppFixture.waitUntil("the metrics say what is missing", Duration.ofSeconds(30), () -> AppFixture.onFx(() -> {
-            var s = metrics().snapshotProperty().get();
-            return s != null && !metrics().loadingProperty().get() && s.status().message() != null
-                    && s.status().message().contains("Not in this snapshot");
-        }));
-        assertThat(AppFixture.onFx(() -> metrics().snapshotProperty().get().status().message()))
+        AppFixture.waitUntil(
+                "the metrics say what is missing",
+                Duration.ofSeconds(30),
+                () -> AppFixture.onFx(() -> {
+                    var s = metrics().snapshotProperty().get();
+                    return s != null
+                            && !metrics().loadingProperty().get()
+                            && s.status().message() != null
+                            && s.status().message().contains("Not in this snapshot");
+                }));
+        assertThat(AppFixture.onFx(
+                        () -> metrics().snapshotProperty().get().status().message()))
                 .contains("This snapshot (orders-live.pssnap) was taken on the Overview, Heatmap and Metrics screens"
-                        + " for table orders").contains("it has no data for GetMetricData");
-        assertThat(fixture.app().context().settings().lastConnection).as("a snapshot is never reopened at start")
+                        + " for table orders")
+                .contains("it has no data for GetMetricData");
+        assertThat(fixture.app().context().settings().lastConnection)
+                .as("a snapshot is never reopened at start")
                 .isEqualTo("stand-in for AWS");
     }
 
@@ -231,29 +272,40 @@ class SnapshotUiTest {
             main().screenProperty().set(Screen.AUDIT);
             return null;
         });
-        AppFixture.waitUntil("orders described", Duration.ofSeconds(20),
+        AppFixture.waitUntil(
+                "orders described",
+                Duration.ofSeconds(20),
                 () -> main().tableShapeProperty().get() != null);
         AppFixture.onFx(() -> {
             audit().budgetProperty().set("0");
             audit().run();
             return null;
         });
-        AppFixture.waitUntil("the audit is done", Duration.ofSeconds(60), () -> AppFixture.onFx(() ->
-                audit().resultProperty().get() != null && !audit().runningProperty().get()));
+        AppFixture.waitUntil(
+                "the audit is done",
+                Duration.ofSeconds(60),
+                () -> AppFixture.onFx(() -> audit().resultProperty().get() != null
+                        && !audit().runningProperty().get()));
         KeyAudit.Result ran = AppFixture.onFx(() -> audit().resultProperty().get());
-        assertThat(ran.advice().findings()).anySatisfy(f -> assertThat(f.message()).contains("PENDING"));
+        assertThat(ran.advice().findings())
+                .anySatisfy(f -> assertThat(f.message()).contains("PENDING"));
 
         Path file = files.resolve("orders-audit.pssnap");
         dialogs.answer(file);
         robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.S);
-        AppFixture.waitUntil("the snapshot dialog shows", Duration.ofSeconds(10),
-                () -> robot.showing("#snapshotDialog"));
-        assertThat(robot.allText("#snapshotDialog")).contains("The key audit of orders goes in as its result")
+        AppFixture.waitUntil(
+                "the snapshot dialog shows", Duration.ofSeconds(10), () -> robot.showing("#snapshotDialog"));
+        assertThat(robot.allText("#snapshotDialog"))
+                .contains("The key audit of orders goes in as its result")
                 .contains("without the items it sampled");
         robot.clickOn("OK");
         AppFixture.waitUntil("the snapshot is saved", Duration.ofSeconds(30), () -> Files.exists(file));
-        assertThat(text(file)).contains("\"audit\"").contains("PENDING").doesNotContain(NOTE)
-                .doesNotContain("startKey").doesNotContain("AKIDSTANDIN");
+        assertThat(text(file))
+                .contains("\"audit\"")
+                .contains("PENDING")
+                .doesNotContain(NOTE)
+                .doesNotContain("startKey")
+                .doesNotContain("AKIDSTANDIN");
 
         live.close();
         live = null;
@@ -264,8 +316,11 @@ class SnapshotUiTest {
         });
         dialogs.answer(file);
         robot.shortcut(KeyCode.CONTROL, KeyCode.O);
-        AppFixture.waitUntil("the snapshot is open on the audit", Duration.ofSeconds(60),
-                () -> main().getConnection() != null && main().getConnection().isSnapshot()
+        AppFixture.waitUntil(
+                "the snapshot is open on the audit",
+                Duration.ofSeconds(60),
+                () -> main().getConnection() != null
+                        && main().getConnection().isSnapshot()
                         && !controller().files().restoringProperty().get()
                         && AppFixture.onFx(() -> audit().resultProperty().get() != null));
         assertThat(main().screenProperty().get()).isEqualTo(Screen.AUDIT);
@@ -273,8 +328,9 @@ class SnapshotUiTest {
         assertThat(shown.advice()).isEqualTo(ran.advice());
         assertThat(AppFixture.onFx(() -> audit().savedInProperty().get())).isEqualTo("orders-audit.pssnap");
         assertThat(AppFixture.onFx(() -> audit().resumable())).isFalse();
-        AppFixture.waitUntil("the screen says where the audit comes from", Duration.ofSeconds(10),
-                () -> robot.allText("#auditScreen").contains("The audit saved in orders-audit.pssnap"));
+        AppFixture.waitUntil("the screen says where the audit comes from", Duration.ofSeconds(10), () -> robot.allText(
+                        "#auditScreen")
+                .contains("The audit saved in orders-audit.pssnap"));
         assertThat(robot.allText("#auditScreen")).contains("PENDING").contains("Read-only");
 
         // Run cannot sample a snapshot: it says so and keeps the saved audit rather than showing an empty one.
@@ -286,14 +342,18 @@ class SnapshotUiTest {
                 .isEqualTo("A snapshot cannot be sampled again");
         assertThat(AppFixture.onFx(() -> audit().errorProperty().get().detail()))
                 .contains("The audit shown is the one saved in orders-audit.pssnap");
-        assertThat(AppFixture.onFx(() -> audit().resultProperty().get())).as("the saved audit stays").isSameAs(shown);
+        assertThat(AppFixture.onFx(() -> audit().resultProperty().get()))
+                .as("the saved audit stays")
+                .isSameAs(shown);
 
         // File ▸ Export report… on the snapshot: the report's audit is the saved one, not an empty sampling.
         robot.shortcut(KeyCode.CONTROL, KeyCode.E);
-        AppFixture.waitUntil("the report is written", Duration.ofSeconds(90),
-                () -> robot.lookup("#exportReportDone").tryQuery().isPresent());
+        AppFixture.waitUntil("the report is written", Duration.ofSeconds(90), () -> robot.lookup("#exportReportDone")
+                .tryQuery()
+                .isPresent());
         String summary = Files.readString(files.resolve("report").resolve(ReportWriter.SUMMARY));
-        assertThat(summary).contains("The key audit saved in orders-audit.pssnap (not sampled again)")
+        assertThat(summary)
+                .contains("The key audit saved in orders-audit.pssnap (not sampled again)")
                 .contains("PENDING");
     }
 

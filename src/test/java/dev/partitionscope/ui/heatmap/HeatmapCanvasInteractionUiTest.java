@@ -86,10 +86,12 @@ class HeatmapCanvasInteractionUiTest {
     private void mouse(EventType<MouseEvent> type, Point2D local, MouseButton button, int clicks, boolean shift) {
         AppFixture.onFx(() -> {
             Point2D p = canvas.localToScene(local);
-            boolean primary = button == MouseButton.PRIMARY && type != MouseEvent.MOUSE_RELEASED
+            boolean primary = button == MouseButton.PRIMARY
+                    && type != MouseEvent.MOUSE_RELEASED
                     && type != MouseEvent.MOUSE_CLICKED;
-            canvas.fireEvent(new MouseEvent(type, p.getX(), p.getY(), 0, 0, button, clicks, shift, false, false,
-                    false, primary, false, false, true, false, true, null));
+            canvas.fireEvent(new MouseEvent(
+                    type, p.getX(), p.getY(), 0, 0, button, clicks, shift, false, false, false, primary, false, false,
+                    true, false, true, null));
             return null;
         });
     }
@@ -115,9 +117,28 @@ class HeatmapCanvasInteractionUiTest {
     private void scroll(Point2D local, double deltaY) {
         AppFixture.onFx(() -> {
             Point2D p = canvas.localToScene(local);
-            canvas.fireEvent(new ScrollEvent(ScrollEvent.SCROLL, p.getX(), p.getY(), 0, 0, false, false, false,
-                    false, false, false, 0, deltaY, 0, deltaY, ScrollEvent.HorizontalTextScrollUnits.NONE, 0,
-                    ScrollEvent.VerticalTextScrollUnits.NONE, 0, 0, null));
+            canvas.fireEvent(new ScrollEvent(
+                    ScrollEvent.SCROLL,
+                    p.getX(),
+                    p.getY(),
+                    0,
+                    0,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    0,
+                    deltaY,
+                    0,
+                    deltaY,
+                    ScrollEvent.HorizontalTextScrollUnits.NONE,
+                    0,
+                    ScrollEvent.VerticalTextScrollUnits.NONE,
+                    0,
+                    0,
+                    null));
             return null;
         });
     }
@@ -161,7 +182,8 @@ class HeatmapCanvasInteractionUiTest {
             double x = left + share * width;
             move(new Point2D(x, anchor.getY()));
             int expected = (int) Math.floor(v.column() + share * v.columns());
-            assertThat(AppFixture.onFx(canvas::getHoveredCell).column()).as("column at %s of the plot", share)
+            assertThat(AppFixture.onFx(canvas::getHoveredCell).column())
+                    .as("column at %s of the plot", share)
                     .isEqualTo(expected)
                     .isBetween((int) Math.floor(v.column()), (int) Math.ceil(v.column() + v.columns()) - 1);
         }
@@ -169,7 +191,8 @@ class HeatmapCanvasInteractionUiTest {
         drag(anchor, anchor.add(-40, 25), false);
         drag(centre(6, 15), centre(8, 17), true);
         settle();
-        assertThat(AppFixture.onFx(canvas::imageWrites)).as("zoom, pan, hover and select reuse the image")
+        assertThat(AppFixture.onFx(canvas::imageWrites))
+                .as("zoom, pan, hover and select reuse the image")
                 .isEqualTo(writes);
     }
 
@@ -230,7 +253,9 @@ class HeatmapCanvasInteractionUiTest {
         click(cell, 1);
         assertThat(AppFixture.onFx(canvas::getPinnedCell)).isEqualTo(new Cell(4, 7));
         move(centre(1, 1));
-        assertThat(AppFixture.onFx(canvas::getHoveredCell)).as("hover works while pinned").isEqualTo(new Cell(1, 1));
+        assertThat(AppFixture.onFx(canvas::getHoveredCell))
+                .as("hover works while pinned")
+                .isEqualTo(new Cell(1, 1));
         click(cell, 1);
         assertThat(AppFixture.onFx(canvas::getPinnedCell)).isNull();
         click(cell, 1);
@@ -241,7 +266,8 @@ class HeatmapCanvasInteractionUiTest {
         click(centre(9, 2), 1);
         click(centre(9, 2), 2);
         assertThat(activated).containsExactly(9);
-        assertThat(AppFixture.onFx(canvas::getPinnedCell)).as("the second click does not unpin")
+        assertThat(AppFixture.onFx(canvas::getPinnedCell))
+                .as("the second click does not unpin")
                 .isEqualTo(new Cell(9, 2));
 
         click(new Point2D(20, centre(3, 0).getY()), 2); // on the row's label
@@ -311,10 +337,12 @@ class HeatmapCanvasInteractionUiTest {
 
     @Test
     void throttleCausesNeedOneValuePerColumnAndShowBothInTheStripBox() {
-        Throwable wrong = AppFixture.onFx(() -> catchThrowable(
-                () -> canvas.setThrottleCauses(new double[29], new double[30])));
-        assertThat(wrong).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("one value per grid column (30)").hasMessageContaining("29");
+        Throwable wrong =
+                AppFixture.onFx(() -> catchThrowable(() -> canvas.setThrottleCauses(new double[29], new double[30])));
+        assertThat(wrong)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("one value per grid column (30)")
+                .hasMessageContaining("29");
         Throwable half = AppFixture.onFx(() -> catchThrowable(() -> canvas.setThrottleCauses(new double[30], null)));
         assertThat(half).isInstanceOf(IllegalArgumentException.class);
 
@@ -328,10 +356,11 @@ class HeatmapCanvasInteractionUiTest {
             return null;
         });
         HeatFrame frame = HeatFrame.of(grid).withCauses(HeatFrame.ThrottleCauses.of(keyRange, other));
-        assertThat(HeatHoverPainter.stripLines(frame, 17, ZoneOffset.UTC)).containsExactly("10:17–10:18 UTC",
-                "KeyRange: 5 throttled requests", "other causes: 1,250 throttled requests");
-        assertThat(HeatHoverPainter.stripLines(HeatFrame.of(grid), 17, ZoneOffset.UTC)).containsExactly(
-                "10:17–10:18 UTC", "5 throttled requests");
+        assertThat(HeatHoverPainter.stripLines(frame, 17, ZoneOffset.UTC))
+                .containsExactly(
+                        "10:17–10:18 UTC", "KeyRange: 5 throttled requests", "other causes: 1,250 throttled requests");
+        assertThat(HeatHoverPainter.stripLines(HeatFrame.of(grid), 17, ZoneOffset.UTC))
+                .containsExactly("10:17–10:18 UTC", "5 throttled requests");
     }
 
     @Test
@@ -345,8 +374,8 @@ class HeatmapCanvasInteractionUiTest {
         // Export coordinates: the canvas's, below the margin and the title band.
         double insetLeft = AppFixture.onFx(canvas::snappedLeftInset);
         double insetTop = AppFixture.onFx(canvas::snappedTopInset);
-        double plotHeight = AppFixture.onFx(() -> Math.floor(canvas.getHeight() - canvas.snappedTopInset()
-                - canvas.snappedBottomInset()));
+        double plotHeight = AppFixture.onFx(
+                () -> Math.floor(canvas.getHeight() - canvas.snappedTopInset() - canvas.snappedBottomInset()));
         double margin = HeatmapCanvas.EXPORT_MARGIN;
         double band = one.getHeight() - 2 * margin - plotHeight;
         assertThat(band).isPositive();
@@ -358,10 +387,13 @@ class HeatmapCanvasInteractionUiTest {
             double y = c.getY() - insetTop + margin + band;
             int expected = lut[SCALE.level(grid.perMinute(rc[0], rc[1]))];
             assertThat(argb(one, x, y)).as("cell %s,%s at 1×", rc[0], rc[1]).isEqualTo(expected);
-            assertThat(argb(two, 2 * x, 2 * y)).as("cell %s,%s at 2×", rc[0], rc[1]).isEqualTo(expected);
+            assertThat(argb(two, 2 * x, 2 * y))
+                    .as("cell %s,%s at 2×", rc[0], rc[1])
+                    .isEqualTo(expected);
         }
         // Column 9 is out of view: left of column 10's cell is the label area, not heat.
-        Point2D outside = centre(4, 10).add(-centre(4, 11).getX() + centre(4, 10).getX(), 0);
+        Point2D outside =
+                centre(4, 10).add(-centre(4, 11).getX() + centre(4, 10).getX(), 0);
         int beside = argb(one, outside.getX() - insetLeft + margin, outside.getY() - insetTop + margin + band);
         assertThat(beside).isNotEqualTo(lut[SCALE.level(grid.perMinute(4, 9))]);
     }

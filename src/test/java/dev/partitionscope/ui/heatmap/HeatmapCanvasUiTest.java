@@ -66,8 +66,8 @@ class HeatmapCanvasUiTest {
 
     /** Twelve keys × {@code minutes} (at least 18), every key busy in every minute, one throttling in minute 17. */
     static HeatGrid grid(int minutes) {
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(START, 60, minutes, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
-                Provenance.LAB_METER);
+        KeyTimeMatrix.Builder b =
+                KeyTimeMatrix.builder(START, 60, minutes, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.LAB_METER);
         for (int k = 0; k < 12; k++) {
             RowKey key = RowKey.of("orders", null, "TENANT#" + (k / 4) + "#K" + k);
             for (int m = 0; m < minutes; m++) {
@@ -81,8 +81,25 @@ class HeatmapCanvasUiTest {
     private void move(Point2D local) {
         AppFixture.onFx(() -> {
             Point2D p = canvas.localToScene(local);
-            canvas.fireEvent(new MouseEvent(MouseEvent.MOUSE_MOVED, p.getX(), p.getY(), 0, 0, MouseButton.NONE, 0,
-                    false, false, false, false, false, false, false, true, false, true, null));
+            canvas.fireEvent(new MouseEvent(
+                    MouseEvent.MOUSE_MOVED,
+                    p.getX(),
+                    p.getY(),
+                    0,
+                    0,
+                    MouseButton.NONE,
+                    0,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    false,
+                    true,
+                    false,
+                    true,
+                    null));
             return null;
         });
     }
@@ -122,8 +139,9 @@ class HeatmapCanvasUiTest {
         int before = AppFixture.onFx(canvas::imageWrites);
         AppFixture.onFx(() -> {
             canvas.setScale(HeatScale.relativeLog(50_000));
-            canvas.setLut(dev.partitionscope.core.heat.ColorLut.build(
-                    dev.partitionscope.core.heat.HeatPalette.CIVIDIS, 0.5).table());
+            canvas.setLut(
+                    dev.partitionscope.core.heat.ColorLut.build(dev.partitionscope.core.heat.HeatPalette.CIVIDIS, 0.5)
+                            .table());
             canvas.setGrid(grid());
             return null;
         });
@@ -142,9 +160,14 @@ class HeatmapCanvasUiTest {
         while (!grid.row(row).first().partitionKey().equals("TENANT#2#K11")) {
             row++;
         }
-        List<String> lines = HeatHoverPainter.lines(grid, row, 17,
-                HeatScale.absolute(MatrixUnit.CONSUMED_UNITS_PER_MINUTE), java.time.ZoneOffset.UTC);
-        assertThat(lines).containsExactly("TENANT#2#K11", "orders", "10:17–10:18 UTC",
-                "111,017 throughput units/min · 61.7 % of ceiling", "5 throttled requests");
+        List<String> lines = HeatHoverPainter.lines(
+                grid, row, 17, HeatScale.absolute(MatrixUnit.CONSUMED_UNITS_PER_MINUTE), java.time.ZoneOffset.UTC);
+        assertThat(lines)
+                .containsExactly(
+                        "TENANT#2#K11",
+                        "orders",
+                        "10:17–10:18 UTC",
+                        "111,017 throughput units/min · 61.7 % of ceiling",
+                        "5 throttled requests");
     }
 }

@@ -1,7 +1,5 @@
 package dev.partitionscope.ui.heatmap;
 
-import dev.partitionscope.ui.DemoShots;
-
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.partitionscope.core.heat.HeatGrid;
@@ -11,6 +9,7 @@ import dev.partitionscope.core.heat.MatrixUnit;
 import dev.partitionscope.core.heat.Provenance;
 import dev.partitionscope.core.heat.RowBucketing;
 import dev.partitionscope.core.heat.RowKey;
+import dev.partitionscope.ui.DemoShots;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -34,8 +33,7 @@ import javafx.stage.Stage;
 public final class HeatmapDemo {
     private static final Instant DAY_START = Instant.parse("2026-06-22T00:00:00Z");
 
-    private HeatmapDemo() {
-    }
+    private HeatmapDemo() {}
 
     /** The main class must not extend Application, or the classpath launcher refuses to start JavaFX. */
     public static void main(String[] args) {
@@ -51,8 +49,8 @@ public final class HeatmapDemo {
 
     static KeyTimeMatrix opsLogDay() {
         Random random = new Random(42);
-        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(DAY_START, 60, 1440, MatrixUnit.CONSUMED_UNITS_PER_MINUTE,
-                Provenance.LAB_METER);
+        KeyTimeMatrix.Builder b =
+                KeyTimeMatrix.builder(DAY_START, 60, 1440, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.LAB_METER);
         RowKey opsLog = RowKey.of("orders", null, "OPS_LOG");
         for (int m = 0; m < 1440; m++) {
             // 90–115 % of the 180,000-per-minute ceiling: white-hot, over it now and then, throttled every minute.
@@ -123,12 +121,11 @@ public final class HeatmapDemo {
                                 zoomed(canvas, grid);
                                 DemoShots.after(500, () -> {
                                     DemoShots.save(scene, base + "-zoom-dark.png");
-                                    Application.setUserAgentStylesheet(
-                                            new PrimerLight().getUserAgentStylesheet());
+                                    Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
                                     DemoShots.after(800, () -> {
                                         DemoShots.save(scene, base + "-zoom-light.png");
-                                        DemoShots.save(canvas.exportImage(2, "orders · zoomed"),
-                                                base + "-export-2x.png");
+                                        DemoShots.save(
+                                                canvas.exportImage(2, "orders · zoomed"), base + "-export-2x.png");
                                         Platform.exit();
                                     });
                                 });
@@ -160,8 +157,25 @@ public final class HeatmapDemo {
             var pin = canvas.cellCenter(0, 740);
             var p = canvas.localToScene(pin);
             for (var type : List.of(MouseEvent.MOUSE_PRESSED, MouseEvent.MOUSE_RELEASED)) {
-                canvas.fireEvent(new MouseEvent(type, p.getX(), p.getY(), 0, 0, MouseButton.PRIMARY, 1, false,
-                        false, false, false, true, false, false, true, false, true, null));
+                canvas.fireEvent(new MouseEvent(
+                        type,
+                        p.getX(),
+                        p.getY(),
+                        0,
+                        0,
+                        MouseButton.PRIMARY,
+                        1,
+                        false,
+                        false,
+                        false,
+                        false,
+                        true,
+                        false,
+                        false,
+                        true,
+                        false,
+                        true,
+                        null));
             }
             canvas.setSelection(new HeatmapCanvas.Selection(3, 6, 760, 775));
             var strip = canvas.cellCenter(0, 752);
@@ -181,7 +195,4 @@ public final class HeatmapDemo {
             }
         }
     }
-
-
-
 }

@@ -28,17 +28,34 @@ import javafx.stage.Window;
  * and its GSIs in one map).
  */
 public final class HeatmapScreenShots {
-    private HeatmapScreenShots() {
-    }
+    private HeatmapScreenShots() {}
 
     /** A primary click (clicks = 2: a double-click) at a point in the canvas's coordinates. */
     private static void click(HeatmapCanvas canvas, Point2D local, int clicks) {
         Point2D p = canvas.localToScene(local);
-        for (var type : java.util.List.of(javafx.scene.input.MouseEvent.MOUSE_PRESSED,
-                javafx.scene.input.MouseEvent.MOUSE_RELEASED, javafx.scene.input.MouseEvent.MOUSE_CLICKED)) {
-            canvas.fireEvent(new javafx.scene.input.MouseEvent(type, p.getX(), p.getY(), 0, 0,
-                    javafx.scene.input.MouseButton.PRIMARY, clicks, false, false, false, false,
-                    type == javafx.scene.input.MouseEvent.MOUSE_PRESSED, false, false, true, false, true, null));
+        for (var type : java.util.List.of(
+                javafx.scene.input.MouseEvent.MOUSE_PRESSED,
+                javafx.scene.input.MouseEvent.MOUSE_RELEASED,
+                javafx.scene.input.MouseEvent.MOUSE_CLICKED)) {
+            canvas.fireEvent(new javafx.scene.input.MouseEvent(
+                    type,
+                    p.getX(),
+                    p.getY(),
+                    0,
+                    0,
+                    javafx.scene.input.MouseButton.PRIMARY,
+                    clicks,
+                    false,
+                    false,
+                    false,
+                    false,
+                    type == javafx.scene.input.MouseEvent.MOUSE_PRESSED,
+                    false,
+                    false,
+                    true,
+                    false,
+                    true,
+                    null));
         }
     }
 
@@ -67,18 +84,23 @@ public final class HeatmapScreenShots {
         AppFixture.onFx(() -> {
             @SuppressWarnings("unchecked")
             ComboBox<Scenario> combo = robot.lookup("#workloadScenario").queryAs(ComboBox.class);
-            combo.getItems().stream().filter(s -> s.name().equals("ops-log")).findFirst().ifPresent(combo::setValue);
+            combo.getItems().stream()
+                    .filter(s -> s.name().equals("ops-log"))
+                    .findFirst()
+                    .ifPresent(combo::setValue);
             return null;
         });
         robot.clickOn("#variant-" + variant);
-        AppFixture.waitUntil("the ops-log form shows", Duration.ofSeconds(10),
-                () -> robot.showing("#workloadFastForward"));
+        AppFixture.waitUntil(
+                "the ops-log form shows", Duration.ofSeconds(10), () -> robot.showing("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", duration);
         robot.clickOn("#workloadStart");
         long t0 = System.nanoTime();
-        AppFixture.waitUntil("the fast-forward", Duration.ofMinutes(20), () -> robot.showing("#labReplay")
-                && main.tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "the fast-forward",
+                Duration.ofMinutes(20),
+                () -> robot.showing("#labReplay") && main.tableShapeProperty().get() != null);
         System.out.printf("fast-forward took %.1f s%n", (System.nanoTime() - t0) / 1e9);
         AppFixture.onFx(() -> {
             main.timeRangeProperty().set(TimeRange.last(range).withUtc(true));
@@ -90,9 +112,13 @@ public final class HeatmapScreenShots {
         }
         t0 = System.nanoTime();
         HeatmapCanvas canvas = robot.lookup("#heatmapCanvas").queryAs(HeatmapCanvas.class);
-        AppFixture.waitUntil("the heatmap", Duration.ofMinutes(5), () -> canvas.getGrid() != null
-                && canvas.getGrid().rowCount() > 0 && canvas.cellCenter(0, 0) != null
-                && robot.text("#heatmapProgress").isEmpty());
+        AppFixture.waitUntil(
+                "the heatmap",
+                Duration.ofMinutes(5),
+                () -> canvas.getGrid() != null
+                        && canvas.getGrid().rowCount() > 0
+                        && canvas.cellCenter(0, 0) != null
+                        && robot.text("#heatmapProgress").isEmpty());
         System.out.printf("heatmap took %.1f s%n", (System.nanoTime() - t0) / 1e9);
         Thread.sleep(1500);
         AppFixture.onFx(() -> {
@@ -125,7 +151,8 @@ public final class HeatmapScreenShots {
         AppFixture.onFx(() -> {
             DemoShots.save(Window.getWindows().get(0).getScene(), out.toString());
             for (Window w : Window.getWindows()) {
-                if (w.getScene() != null && "drillDown".equals(w.getScene().getRoot().getId())) {
+                if (w.getScene() != null
+                        && "drillDown".equals(w.getScene().getRoot().getId())) {
                     DemoShots.save(w.getScene(), out.toString().replace(".png", "-drill.png"));
                 }
             }

@@ -40,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HeatmapScreenUiTest {
     @TempDir
     Path configDir;
+
     @TempDir
     Path files;
 
@@ -93,9 +94,25 @@ class HeatmapScreenUiTest {
             HeatmapCanvas c = canvas();
             Point2D p = c.localToScene(local);
             Point2D s = c.localToScreen(local);
-            c.fireEvent(new MouseEvent(type, p.getX(), p.getY(), s.getX(), s.getY(), MouseButton.PRIMARY, clicks,
-                    shift, false, false, false, type != MouseEvent.MOUSE_RELEASED && type != MouseEvent.MOUSE_CLICKED,
-                    false, false, true, false, true, null));
+            c.fireEvent(new MouseEvent(
+                    type,
+                    p.getX(),
+                    p.getY(),
+                    s.getX(),
+                    s.getY(),
+                    MouseButton.PRIMARY,
+                    clicks,
+                    shift,
+                    false,
+                    false,
+                    false,
+                    type != MouseEvent.MOUSE_RELEASED && type != MouseEvent.MOUSE_CLICKED,
+                    false,
+                    false,
+                    true,
+                    false,
+                    true,
+                    null));
             return null;
         });
     }
@@ -116,31 +133,40 @@ class HeatmapScreenUiTest {
     void opsLogBeforeIsOneHotThrottledRowThatCanBeHoveredPinnedZoomedAndExported() throws Exception {
         fixture = new AppFixture(configDir).withFileDialogs(dialogs);
         fixture.startFirstTime();
-        AppFixture.waitUntil("connected to the Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
-                && main().getConnection().spec().kind() == ConnectionKind.LAB);
+        AppFixture.waitUntil(
+                "connected to the Lab",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().kind() == ConnectionKind.LAB);
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT7);
-        AppFixture.waitUntil("the workload panel shows", Duration.ofSeconds(10),
-                () -> robot.showing("#workloadStart"));
+        AppFixture.waitUntil("the workload panel shows", Duration.ofSeconds(10), () -> robot.showing("#workloadStart"));
         AppFixture.onFx(() -> {
             @SuppressWarnings("unchecked")
             ComboBox<Scenario> combo = robot.lookup("#workloadScenario").queryAs(ComboBox.class);
-            combo.getItems().stream().filter(s -> s.name().equals("ops-log")).findFirst()
+            combo.getItems().stream()
+                    .filter(s -> s.name().equals("ops-log"))
+                    .findFirst()
                     .ifPresent(combo::setValue);
             return null;
         });
-        AppFixture.waitUntil("the ops-log form shows", Duration.ofSeconds(10),
-                () -> robot.showing("#workloadFastForward"));
+        AppFixture.waitUntil(
+                "the ops-log form shows", Duration.ofSeconds(10), () -> robot.showing("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "10 min");
         robot.clickOn("#workloadStart");
-        AppFixture.waitUntil("the fast-forwarded Lab is connected", Duration.ofSeconds(90),
-                () -> robot.showing("#labReplay") && main().selectedTableProperty().get() != null
+        AppFixture.waitUntil(
+                "the fast-forwarded Lab is connected",
+                Duration.ofSeconds(90),
+                () -> robot.showing("#labReplay")
+                        && main().selectedTableProperty().get() != null
                         && main().tableShapeProperty().get() != null);
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
         assertThat(main().screenProperty().get()).isEqualTo(Screen.HEATMAP);
-        AppFixture.waitUntil("the heatmap has its keys", Duration.ofSeconds(60), () -> grid() != null
-                && row("OPS_LOG") >= 0 && center(0, 0) != null);
+        AppFixture.waitUntil(
+                "the heatmap has its keys",
+                Duration.ofSeconds(60),
+                () -> grid() != null && row("OPS_LOG") >= 0 && center(0, 0) != null);
         settled();
         HeatGrid g = grid();
         int opsLog = row("OPS_LOG");
@@ -152,7 +178,8 @@ class HeatmapScreenUiTest {
         }
         assertThat(peak).isGreaterThan(0.9 * 180_000);
         assertThat(robot.text("#heatmapTitle")).startsWith("Heatmap · ");
-        assertThat(robot.text("#heatmapSource")).matches("Contributor Insights · \\d+ × 5 min sub-windows, top 25 keys each · \\d+ reports");
+        assertThat(robot.text("#heatmapSource"))
+                .matches("Contributor Insights · \\d+ × 5 min sub-windows, top 25 keys each · \\d+ reports");
         assertThat(robot.text("#heatmapRange")).contains("rows ×").contains("1 min");
 
         // Hover: the hovered cell is the one under the mouse.
@@ -176,11 +203,15 @@ class HeatmapScreenUiTest {
         answer.set(png);
         // Export, and what the canvas shows at that moment, in one FX turn (a layout pass may resize it between).
         Object[] atExport = AppFixture.onFx(() -> {
-            HeatmapView view = (HeatmapView) robot.lookup("#heatmapScreen").query().getProperties().get(
-                    HeatmapView.class);
+            HeatmapView view = (HeatmapView)
+                    robot.lookup("#heatmapScreen").query().getProperties().get(HeatmapView.class);
             view.exportPng(1);
-            return new Object[] {canvas().exportImage(1, "t"), canvas().exportPoint(opsLog, column, 1, true),
-                canvas().getScale().level(g.perMinute(opsLog, column)), canvas().getScale().mode()};
+            return new Object[] {
+                canvas().exportImage(1, "t"),
+                canvas().exportPoint(opsLog, column, 1, true),
+                canvas().getScale().level(g.perMinute(opsLog, column)),
+                canvas().getScale().mode()
+            };
         });
         BufferedImage image = ImageIO.read(png.toFile());
         javafx.scene.image.WritableImage shown = (javafx.scene.image.WritableImage) atExport[0];
@@ -195,7 +226,10 @@ class HeatmapScreenUiTest {
         Path csv = files.resolve("heat.csv");
         answer.set(csv);
         AppFixture.onFx(() -> {
-            ((HeatmapView) robot.lookup("#heatmapScreen").query().getProperties().get(HeatmapView.class))
+            ((HeatmapView) robot.lookup("#heatmapScreen")
+                            .query()
+                            .getProperties()
+                            .get(HeatmapView.class))
                     .exportCsv();
             return null;
         });
@@ -207,14 +241,16 @@ class HeatmapScreenUiTest {
         mouse(MouseEvent.MOUSE_PRESSED, from, true, 1);
         mouse(MouseEvent.MOUSE_DRAGGED, to, true, 1);
         mouse(MouseEvent.MOUSE_RELEASED, to, true, 1);
-        assertThat(AppFixture.onFx(() -> canvas().getSelection())).isEqualTo(new HeatmapCanvas.Selection(opsLog,
-                opsLog, column - 4, column));
+        assertThat(AppFixture.onFx(() -> canvas().getSelection()))
+                .isEqualTo(new HeatmapCanvas.Selection(opsLog, opsLog, column - 4, column));
         robot.clickOn("#heatmapZoomSelection");
         AppFixture.waitUntil("the zoomed grid shows", Duration.ofSeconds(10), () -> grid().columnCount() == 5);
         assertThat(grid().rowCount()).isEqualTo(1);
         assertThat(grid().row(0).first().partitionKey()).isEqualTo("OPS_LOG");
         robot.clickOn("#heatmapBack");
-        AppFixture.waitUntil("back to the whole range", Duration.ofSeconds(10),
+        AppFixture.waitUntil(
+                "back to the whole range",
+                Duration.ofSeconds(10),
                 () -> grid().columnCount() == g.columnCount() && grid().rowCount() == g.rowCount());
 
         // Double-click drills into the key: its time series against the ceiling, then the sharding designer.
@@ -222,29 +258,35 @@ class HeatmapScreenUiTest {
         mouse(MouseEvent.MOUSE_PRESSED, hot, false, 2);
         mouse(MouseEvent.MOUSE_RELEASED, hot, false, 2);
         mouse(MouseEvent.MOUSE_CLICKED, hot, false, 2);
-        AppFixture.waitUntil("the drill-down opens", Duration.ofSeconds(10),
-                () -> AppFixture.windowWithId("drillDown") != null);
+        AppFixture.waitUntil(
+                "the drill-down opens", Duration.ofSeconds(10), () -> AppFixture.windowWithId("drillDown") != null);
         assertThat(robot.text("#drillKey")).isEqualTo("OPS_LOG");
-        String series = AppFixture.onFx(() -> robot.lookup("#drillRate").queryAs(
-                dev.partitionscope.ui.metrics.TimeChart.class).csv());
+        String series = AppFixture.onFx(() -> robot.lookup("#drillRate")
+                .queryAs(dev.partitionscope.ui.metrics.TimeChart.class)
+                .csv());
         assertThat(series).contains("partition ceiling (100 %)");
         // Its sort keys' heat, read on request from the partition + sort key rules.
         robot.clickOn("#drillSortKeyLoad");
-        AppFixture.waitUntil("the sort-key heat shows", Duration.ofSeconds(30),
-                () -> robot.text("#drillSortKeyNote").contains("of this key were in"));
-        HeatGrid sortKeys = AppFixture.onFx(() -> robot.lookup("#drillSortKeyHeat").queryAs(HeatmapCanvas.class)
-                .getGrid());
-        assertThat(sortKeys.keys()).isNotEmpty().allMatch(k -> "OPS_LOG".equals(k.partitionKey())
-                && k.sortKey() != null);
+        AppFixture.waitUntil("the sort-key heat shows", Duration.ofSeconds(30), () -> robot.text("#drillSortKeyNote")
+                .contains("of this key were in"));
+        HeatGrid sortKeys = AppFixture.onFx(() ->
+                robot.lookup("#drillSortKeyHeat").queryAs(HeatmapCanvas.class).getGrid());
+        assertThat(sortKeys.keys())
+                .isNotEmpty()
+                .allMatch(k -> "OPS_LOG".equals(k.partitionKey()) && k.sortKey() != null);
         robot.clickOn("#drillDesigner");
-        AppFixture.waitUntil("the designer has the key", Duration.ofSeconds(10),
+        AppFixture.waitUntil(
+                "the designer has the key",
+                Duration.ofSeconds(10),
                 () -> main().screenProperty().get() == Screen.SHARDING);
         assertThat(main().designerHandOverProperty().get().key()).isEqualTo("OPS_LOG");
         // Offered ≈ consumed WCU/s (about 1,000: the ceiling) + throttled requests/s.
         assertThat(main().designerHandOverProperty().get().writesPerSecond()).isGreaterThan(1_000);
         assertThat(robot.text("#shardingHandedOver")).startsWith("From the heatmap: OPS_LOG · peak ≈ ");
-        assertThat(AppFixture.onFx(() -> robot.lookup("#shardingKey").queryAs(javafx.scene.control.TextField.class)
-                .getText())).isEqualTo("OPS_LOG");
+        assertThat(AppFixture.onFx(() -> robot.lookup("#shardingKey")
+                        .queryAs(javafx.scene.control.TextField.class)
+                        .getText()))
+                .isEqualTo("OPS_LOG");
         assertThat(AppFixture.windowWithId("drillDown")).isNull();
     }
 
@@ -252,18 +294,25 @@ class HeatmapScreenUiTest {
     void theFirstStartShowsTheDemoTablesKeysAndLiveModeFollowsTheLab() throws Exception {
         fixture = new AppFixture(configDir).withFileDialogs(dialogs);
         fixture.startFirstTime();
-        AppFixture.waitUntil("connected to the Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
-                && main().getConnection().spec().kind() == ConnectionKind.LAB
-                && main().tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "connected to the Lab",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().kind() == ConnectionKind.LAB
+                        && main().tableShapeProperty().get() != null);
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
-        AppFixture.waitUntil("the heatmap of " + main().selectedTableProperty().get() + " shows",
-                Duration.ofSeconds(90), () -> grid() != null && grid().rowCount() > 1);
+        AppFixture.waitUntil(
+                "the heatmap of " + main().selectedTableProperty().get() + " shows",
+                Duration.ofSeconds(90),
+                () -> grid() != null && grid().rowCount() > 1);
         assertThat(main().selectedTableProperty().get()).isEqualTo("app");
         // The demo table's keys, split on '#' into label columns: THREAT › brand-abc-123.
-        assertThat(grid().keys()).extracting(k -> k.other() ? "" : k.partitionKey())
+        assertThat(grid().keys())
+                .extracting(k -> k.other() ? "" : k.partitionKey())
                 .contains("OPS_LOG", "BRAND_INDEX", "THREAT#brand-abc-123");
 
-        dev.partitionscope.ui.shell.AutoRefresh before = main().autoRefreshProperty().get();
+        dev.partitionscope.ui.shell.AutoRefresh before =
+                main().autoRefreshProperty().get();
         robot.clickOn("#heatmapLive");
         assertThat(main().autoRefreshProperty().get()).isEqualTo(dev.partitionscope.ui.shell.AutoRefresh.FIVE_SECONDS);
         assertThat(AppFixture.onFx(() -> canvas().isFollowLatest())).isTrue();

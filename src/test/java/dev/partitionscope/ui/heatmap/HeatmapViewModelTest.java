@@ -34,8 +34,10 @@ import org.junit.jupiter.api.Test;
  */
 class HeatmapViewModelTest {
     private final DirectTaskRunner tasks = new DirectTaskRunner();
-    private final MainViewModel main = new MainViewModel(tasks, new ConnectService(new ConnectionFactory(
-            AwsProfiles.from(Path.of("/nonexistent/a"), Path.of("/nonexistent/b"), Map.of()))));
+    private final MainViewModel main = new MainViewModel(
+            tasks,
+            new ConnectService(new ConnectionFactory(
+                    AwsProfiles.from(Path.of("/nonexistent/a"), Path.of("/nonexistent/b"), Map.of()))));
     private CwLab lab;
     private HeatmapViewModel vm;
 
@@ -58,7 +60,9 @@ class HeatmapViewModelTest {
     }
 
     private long loads() {
-        return tasks.titles().stream().filter(t -> t.startsWith("Loading the heatmap")).count();
+        return tasks.titles().stream()
+                .filter(t -> t.startsWith("Loading the heatmap"))
+                .count();
     }
 
     private HeatGrid grid() {
@@ -101,8 +105,8 @@ class HeatmapViewModelTest {
         assertThat(sum(view.otherCauses())).isZero();
         assertThat(view.keyRange()[0]).isEqualTo(500);
         assertThat(vm.scaleProperty().get().mode()).isEqualTo(ScaleMode.ABSOLUTE);
-        assertThat(vm.sourceTextProperty().get()).isEqualTo("Contributor Insights · 12 × 5 min sub-windows, top 25 keys each"
-                + " · 48 reports");
+        assertThat(vm.sourceTextProperty().get())
+                .isEqualTo("Contributor Insights · 12 × 5 min sub-windows, top 25 keys each" + " · 48 reports");
     }
 
     @Test
@@ -111,8 +115,12 @@ class HeatmapViewModelTest {
         vm.metricProperty().set(HeatMetric.THROTTLES);
         assertThat(grid().unit()).isEqualTo(MatrixUnit.THROTTLES_PER_MINUTE);
         assertThat(grid().perMinute(rowOf("PENDING"), 0)).isEqualTo(500);
-        assertThat(vm.scaleProperty().get().mode()).as("throttles have no ceiling").isEqualTo(ScaleMode.RELATIVE_LOG);
-        assertThat(loads()).as("a metric change re-buckets, it does not read again").isEqualTo(1);
+        assertThat(vm.scaleProperty().get().mode())
+                .as("throttles have no ceiling")
+                .isEqualTo(ScaleMode.RELATIVE_LOG);
+        assertThat(loads())
+                .as("a metric change re-buckets, it does not read again")
+                .isEqualTo(1);
     }
 
     @Test
@@ -124,8 +132,10 @@ class HeatmapViewModelTest {
             assertThat(row.first().index()).isEqualTo(row.last().index());
         }
         main.selectedIndexProperty().set("byCustomer");
-        assertThat(grid().keys()).as("the top bar's index does not narrow the all-resources view")
-                .extracting(RowKey::index).contains(null, "byCustomer");
+        assertThat(grid().keys())
+                .as("the top bar's index does not narrow the all-resources view")
+                .extracting(RowKey::index)
+                .contains(null, "byCustomer");
         vm.allResourcesProperty().set(false);
         assertThat(grid().keys()).extracting(RowKey::index).containsOnly("byCustomer");
     }
@@ -168,7 +178,9 @@ class HeatmapViewModelTest {
     @Test
     void liveModeReadsEveryFiveSecondsAndRestoresTheRefreshSetting() {
         vm.activeProperty().set(true);
-        assertThat(vm.liveAvailableProperty().get()).as("live is for the built-in Lab").isFalse();
+        assertThat(vm.liveAvailableProperty().get())
+                .as("live is for the built-in Lab")
+                .isFalse();
         main.autoRefreshProperty().set(AutoRefresh.ONE_MINUTE);
         vm.liveProperty().set(true);
         assertThat(vm.liveProperty().get()).isFalse();

@@ -34,8 +34,7 @@ import javafx.stage.Window;
  * [screens] [window]}
  */
 public final class PresentationScreenShots {
-    private PresentationScreenShots() {
-    }
+    private PresentationScreenShots() {}
 
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
@@ -45,7 +44,10 @@ public final class PresentationScreenShots {
         UiRobot robot = new UiRobot();
         fixture.startFirstTime();
         var main = fixture.app().context().main();
-        AppFixture.waitUntil("connected", Duration.ofSeconds(30), () -> main.tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "connected",
+                Duration.ofSeconds(30),
+                () -> main.tableShapeProperty().get() != null);
         AppFixture.onFx(() -> {
             main.themeModeProperty().set(mode);
             return null;
@@ -60,9 +62,13 @@ public final class PresentationScreenShots {
             robot.shortcut(KeyCode.F11);
         }
         HeatmapCanvas canvas = robot.lookup("#heatmapCanvas").queryAs(HeatmapCanvas.class);
-        AppFixture.waitUntil("the heatmap", Duration.ofMinutes(5), () -> canvas.getGrid() != null
-                && canvas.getGrid().rowCount() > 0 && canvas.cellCenter(0, 0) != null
-                && robot.text("#heatmapProgress").isEmpty());
+        AppFixture.waitUntil(
+                "the heatmap",
+                Duration.ofMinutes(5),
+                () -> canvas.getGrid() != null
+                        && canvas.getGrid().rowCount() > 0
+                        && canvas.cellCenter(0, 0) != null
+                        && robot.text("#heatmapProgress").isEmpty());
         Thread.sleep(2500);
         PresentationMode presentation = fixture.app().controller().presentation();
         AppFixture.onFx(() -> {
@@ -98,7 +104,8 @@ public final class PresentationScreenShots {
             Thread.sleep(1000);
             AppFixture.onFx(() -> {
                 for (Window w : Window.getWindows()) {
-                    if (w.getScene() != null && "shortcutsDialog".equals(w.getScene().getRoot().getId())) {
+                    if (w.getScene() != null
+                            && "shortcutsDialog".equals(w.getScene().getRoot().getId())) {
                         DemoShots.save(w.getScene(), out.toString().replace(".png", "-f1.png"));
                     }
                 }
@@ -120,8 +127,11 @@ public final class PresentationScreenShots {
         });
         for (int i = 0; i <= step; i++) {
             int at = i;
-            AppFixture.waitUntil("step " + (i + 1), Duration.ofMinutes(2), () -> AppFixture.onFx(() ->
-                    demo.indexProperty().get() == at && !demo.busyProperty().get()));
+            AppFixture.waitUntil(
+                    "step " + (i + 1),
+                    Duration.ofMinutes(2),
+                    () -> AppFixture.onFx(() -> demo.indexProperty().get() == at
+                            && !demo.busyProperty().get()));
             if (i < step) {
                 AppFixture.onFx(() -> {
                     demo.next();
@@ -142,7 +152,10 @@ public final class PresentationScreenShots {
         AppFixture.onFx(() -> {
             @SuppressWarnings("unchecked")
             ComboBox<Scenario> combo = robot.lookup("#workloadScenario").queryAs(ComboBox.class);
-            combo.getItems().stream().filter(s -> s.name().equals("ops-log")).findFirst().ifPresent(combo::setValue);
+            combo.getItems().stream()
+                    .filter(s -> s.name().equals("ops-log"))
+                    .findFirst()
+                    .ifPresent(combo::setValue);
             return null;
         });
         robot.clickOn("#variant-before");
@@ -150,10 +163,13 @@ public final class PresentationScreenShots {
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "1 h");
         robot.clickOn("#workloadStart");
-        AppFixture.waitUntil("the fast-forward", Duration.ofMinutes(20), () -> robot.showing("#labReplay")
-                && main.tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "the fast-forward",
+                Duration.ofMinutes(20),
+                () -> robot.showing("#labReplay") && main.tableShapeProperty().get() != null);
         AppFixture.onFx(() -> {
-            main.timeRangeProperty().set(TimeRange.last(TimeRange.Preset.LAST_1H).withUtc(true));
+            main.timeRangeProperty()
+                    .set(TimeRange.last(TimeRange.Preset.LAST_1H).withUtc(true));
             return null;
         });
     }

@@ -40,7 +40,9 @@ class FastForwardViewModelTest {
     private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
     /** A model parameter of the live Lab that the fast-forwarded Lab must take over. */
     private final ModelParams params = ModelParams.defaults().with("burst-seconds", "120");
-    private final LabHost labHost = new LabHost(Lab.Options.defaults().withClock(clock).withParams(params));
+
+    private final LabHost labHost =
+            new LabHost(Lab.Options.defaults().withClock(clock).withParams(params));
     private MainViewModel main;
     private LabViewModel lab;
 
@@ -56,18 +58,23 @@ class FastForwardViewModelTest {
     }
 
     private void open(TaskRunner tasks) {
-        main = new MainViewModel(tasks, new ConnectService(
-                () -> new ConnectionFactory(AwsProfiles.from(Path.of("/nonexistent/config"),
-                        Path.of("/nonexistent/credentials"), Map.of()),
-                        new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
-                                Duration.ofSeconds(10))),
-                new LocalStackProbe(Duration.ofSeconds(1)), labHost));
+        main = new MainViewModel(
+                tasks,
+                new ConnectService(
+                        () -> new ConnectionFactory(
+                                AwsProfiles.from(
+                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
+                                new ConnectionFactory.Timeouts(
+                                        Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
+                        new LocalStackProbe(Duration.ofSeconds(1)),
+                        labHost));
         lab = new LabViewModel(main, labHost, System::currentTimeMillis);
     }
 
     private static long writeThrottles(Lab l, String table) {
         return l.meter().minutes(ResourceId.table(table), 0, Long.MAX_VALUE).stream()
-                .mapToLong(MinuteStats::writeThrottleEvents).sum();
+                .mapToLong(MinuteStats::writeThrottleEvents)
+                .sum();
     }
 
     @Test
@@ -95,33 +102,44 @@ class FastForwardViewModelTest {
         assertThat(w.stateTextProperty().get()).isEqualTo("Finished");
         assertThat(w.elapsedProperty().get()).isEqualTo("10 min of 10 min simulated");
         assertThat(w.achievedProperty().get()).matches("in \\d+\\.\\d s");
-        assertThat(w.messageProperty().get()).startsWith("Finished after 540,000 operations in 10 min of simulated"
-                + " time.").endsWith("The Lab screen now shows that Lab; Save recording… (Ctrl+S) keeps it.");
+        assertThat(w.messageProperty().get())
+                .startsWith("Finished after 540,000 operations in 10 min of simulated" + " time.")
+                .endsWith("The Lab screen now shows that Lab; Save recording… (Ctrl+S) keeps it.");
 
         String endpoint = main.getConnection().spec().endpoint();
         assertThat(endpoint).isNotEqualTo(live);
         assertThat(labHost.isReplay(endpoint)).isTrue();
         Lab ff = labHost.forEndpoint(endpoint).orElseThrow();
-        assertThat(writeThrottles(ff, TABLE)).as("the meter of the new Lab saw the hot key throttled")
+        assertThat(writeThrottles(ff, TABLE))
+                .as("the meter of the new Lab saw the hot key throttled")
                 .isGreaterThan(0);
         assertThat(ff.params().toMap()).as("the shown Lab's model").isEqualTo(params.toMap());
-        assertThat(writeThrottles(labHost.lab(), TABLE)).as("the live Lab is left alone").isZero();
-        assertThat(ff.clock().epochMillis()).as("the run ends about now")
+        assertThat(writeThrottles(labHost.lab(), TABLE))
+                .as("the live Lab is left alone")
+                .isZero();
+        assertThat(ff.clock().epochMillis())
+                .as("the run ends about now")
                 .isCloseTo(System.currentTimeMillis(), org.assertj.core.data.Offset.offset(60_000L));
 
         assertThat(main.getConnection().spec().name()).isEqualTo("Fast-forward · order-status before · 10 min");
         assertThat(main.tables()).containsExactly(TABLE);
-        assertThat(main.selectedTableProperty().get()).as("the run's table is shown").isEqualTo(TABLE);
+        assertThat(main.selectedTableProperty().get())
+                .as("the run's table is shown")
+                .isEqualTo(TABLE);
         assertThat(lab.stateProperty().get()).isEqualTo(LabViewModel.State.READY);
         assertThat(lab.replayProperty().get()).isEqualTo("Fast-forwarded · order-status before · 10 min");
         assertThat(lab.tableStateProperty().get()).isEqualTo(LabViewModel.TableState.SHOWING);
         ModelSnapshot snap = lab.snapshotProperty().get();
         assertThat(snap.tableName()).isEqualTo(TABLE);
         assertThat(lab.throttlesProperty().get()).isNotEqualTo(ThrottleSummary.EMPTY);
-        assertThat(lab.currentRows()).filteredOn(r -> r instanceof LabRow.Part part && part.isolated())
+        assertThat(lab.currentRows())
+                .filteredOn(r -> r instanceof LabRow.Part part && part.isolated())
                 .extracting(r -> ((LabRow.Part) r).keyText())
-                .as("the hot key is named although the replay's clock never moves").containsExactly("PENDING");
-        assertThat(w.progressProperty().get()).as("the run's summary stays in the panel").isSameAs(p);
+                .as("the hot key is named although the replay's clock never moves")
+                .containsExactly("PENDING");
+        assertThat(w.progressProperty().get())
+                .as("the run's summary stays in the panel")
+                .isSameAs(p);
 
         Path file = dir.resolve("ff.psrec");
         lab.recordings().save(file);
@@ -138,8 +156,9 @@ class FastForwardViewModelTest {
 
         w.fastForwardProperty().set(true);
 
-        assertThat(w.problemProperty().get()).isEqualTo("Duration: a fast-forward runs up to 24 h (the Lab keeps 24"
-                + " hours of metrics), not '25 h'.");
+        assertThat(w.problemProperty().get())
+                .isEqualTo("Duration: a fast-forward runs up to 24 h (the Lab keeps 24"
+                        + " hours of metrics), not '25 h'.");
         assertThat(w.canStartProperty().get()).isFalse();
         w.durationProperty().set("24 h");
         assertThat(w.problemProperty().get()).isEmpty();
@@ -165,7 +184,9 @@ class FastForwardViewModelTest {
         assertThat(w.stateTextProperty().get()).isEqualTo("Fast-forwarding");
         assertThat(w.stopTextProperty().get()).isEqualTo("Cancel");
         assertThat(w.canStopProperty().get()).isTrue();
-        assertThat(w.canStartProperty().get()).as("a fast-forward is cancelled, not switched").isFalse();
+        assertThat(w.canStartProperty().get())
+                .as("a fast-forward is cancelled, not switched")
+                .isFalse();
         assertThat(w.fastForwardingProperty().get()).isTrue();
 
         main.disconnect(); // a fast-forward writes to its own Lab: leaving the shown one does not stop it
@@ -184,9 +205,12 @@ class FastForwardViewModelTest {
         assertThat(p.state()).isEqualTo(WorkloadProgress.State.STOPPED);
         assertThat(p.elapsed()).isLessThan(Duration.ofHours(24));
         assertThat(w.stateTextProperty().get()).isEqualTo("Cancelled");
-        assertThat(w.messageProperty().get()).startsWith("Cancelled at ")
+        assertThat(w.messageProperty().get())
+                .startsWith("Cancelled at ")
                 .endsWith(" of 24 h of simulated time; the partial run was dropped.");
-        assertThat(main.getConnection().spec().endpoint()).as("still on the live Lab").isEqualTo(live);
+        assertThat(main.getConnection().spec().endpoint())
+                .as("still on the live Lab")
+                .isEqualTo(live);
         assertThat(lab.replayProperty().get()).isEmpty();
         assertThat(w.canStartProperty().get()).isTrue();
         assertThat(w.fastForwardingProperty().get()).isFalse();

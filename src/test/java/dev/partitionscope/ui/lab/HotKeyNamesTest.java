@@ -20,8 +20,8 @@ class HotKeyNamesTest {
         SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
         Meter meter = new Meter(clock);
         for (int i = 0; i < 100; i++) {
-            meter.record(new RequestRecord("orders", null, "PutItem", "PENDING", "o-" + i, 0, 2, List.of(),
-                    List.of(), 1_000_000, 0));
+            meter.record(new RequestRecord(
+                    "orders", null, "PutItem", "PENDING", "o-" + i, 0, 2, List.of(), List.of(), 1_000_000, 0));
         }
         long now = clock.epochMillis();
         long hash = KeyHash.of(new AttrValue.S("PENDING"));

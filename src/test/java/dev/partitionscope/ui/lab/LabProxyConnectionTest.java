@@ -28,9 +28,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(Dynalite.Required.class)
 class LabProxyConnectionTest {
     private final LabHost labs = LabHost.defaults();
-    private final MainViewModel main = new MainViewModel(new DirectTaskRunner(), new ConnectService(
-            () -> new ConnectionFactory(AwsProfiles.from(Path.of("/nonexistent/a"), Path.of("/nonexistent/b"),
-                    Map.of())), new LocalStackProbe(Duration.ofSeconds(2)), labs));
+    private final MainViewModel main = new MainViewModel(
+            new DirectTaskRunner(),
+            new ConnectService(
+                    () -> new ConnectionFactory(
+                            AwsProfiles.from(Path.of("/nonexistent/a"), Path.of("/nonexistent/b"), Map.of())),
+                    new LocalStackProbe(Duration.ofSeconds(2)),
+                    labs));
 
     @AfterEach
     void close() {
@@ -55,16 +59,22 @@ class LabProxyConnectionTest {
         var connection = main.getConnection();
         assertThat(connection.spec().endpoint()).isEqualTo("http://127.0.0.1:" + port);
         assertThat(connection.upstream()).isEqualTo(Dynalite.endpoint());
-        assertThat(connection.whereLabel()).isEqualTo("Lab proxy http://127.0.0.1:" + port + " → "
-                + Dynalite.endpoint() + " · us-east-1 · key " + Dynalite.ACCESS_KEY);
+        assertThat(connection.whereLabel())
+                .isEqualTo("Lab proxy http://127.0.0.1:" + port + " → " + Dynalite.endpoint() + " · us-east-1 · key "
+                        + Dynalite.ACCESS_KEY);
         assertThat(main.connectNotes()).anyMatch(n -> n.contains("Through the Lab proxy"));
-        assertThat(main.tables()).as("the engine's tables, read through the proxy").contains(table);
+        assertThat(main.tables())
+                .as("the engine's tables, read through the proxy")
+                .contains(table);
 
         main.selectedTableProperty().set(table);
         // A read through the proxy makes it learn the table (DescribeTable passes straight through).
-        connection.dynamo().getItem(b -> b.tableName(table).key(Map.of("pk",
-                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("a"), "sk",
-                software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("b"))));
+        connection.dynamo().getItem(b -> b.tableName(table)
+                .key(Map.of(
+                        "pk",
+                        software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("a"),
+                        "sk",
+                        software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("b"))));
         assertThat(labs.forEndpoint(connection.spec().endpoint())).isPresent();
 
         LabViewModel lab = new LabViewModel(main, labs);
@@ -72,7 +82,9 @@ class LabProxyConnectionTest {
         lab.refreshNow();
         assertThat(lab.snapshotProperty().get()).isNotNull();
         assertThat(lab.snapshotProperty().get().tableName()).isEqualTo(table);
-        assertThat(lab.snapshotProperty().get().indexes()).extracting(v -> v.name()).containsExactly(Dynalite.GSI);
+        assertThat(lab.snapshotProperty().get().indexes())
+                .extracting(v -> v.name())
+                .containsExactly(Dynalite.GSI);
     }
 
     @Test
@@ -80,8 +92,8 @@ class LabProxyConnectionTest {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             main.connect(ConnectionSpec.custom("busy", Dynalite.endpoint(), "us-east-1", "test")
                     .withLabProxyPort(taken.getLocalPort()));
-            assertThat(main.connectErrorProperty().get().headline()).isEqualTo("Port " + taken.getLocalPort()
-                    + " is already in use");
+            assertThat(main.connectErrorProperty().get().headline())
+                    .isEqualTo("Port " + taken.getLocalPort() + " is already in use");
             assertThat(main.connectionStateProperty().get()).isEqualTo(ConnectionState.FAILED);
         }
     }

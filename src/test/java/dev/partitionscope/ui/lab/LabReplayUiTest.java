@@ -31,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LabReplayUiTest {
     @TempDir
     Path configDir;
+
     @TempDir
     Path files;
 
@@ -72,11 +73,13 @@ class LabReplayUiTest {
     void fastForwardsOrderStatusShowsTheResultAsAReplaySavesItAndOpensItAgain() throws Exception {
         fixture = new AppFixture(configDir).withFileDialogs(dialogs);
         fixture.startFirstTime();
-        AppFixture.waitUntil("connected to the Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
-                && main().getConnection().spec().kind() == ConnectionKind.LAB);
+        AppFixture.waitUntil(
+                "connected to the Lab",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().kind() == ConnectionKind.LAB);
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT7);
-        AppFixture.waitUntil("the workload panel shows", Duration.ofSeconds(10),
-                () -> robot.showing("#workloadStart"));
+        AppFixture.waitUntil("the workload panel shows", Duration.ofSeconds(10), () -> robot.showing("#workloadStart"));
         assertThat(robot.showing("#labReplay")).isFalse();
         assertThat(robot.text("#labStatus")).isEqualTo("RUNNING");
 
@@ -85,9 +88,13 @@ class LabReplayUiTest {
         robot.replaceText("#workloadDuration", "10 min");
         robot.clickOn("#workloadStart");
 
-        AppFixture.waitUntil("the fast-forwarded Lab shows", Duration.ofSeconds(60),
-                () -> robot.showing("#labReplay") && main().tables().contains(DemoTables.ORDER_STATUS)
-                        && DemoTables.ORDER_STATUS.equals(main().selectedTableProperty().get()));
+        AppFixture.waitUntil(
+                "the fast-forwarded Lab shows",
+                Duration.ofSeconds(60),
+                () -> robot.showing("#labReplay")
+                        && main().tables().contains(DemoTables.ORDER_STATUS)
+                        && DemoTables.ORDER_STATUS.equals(
+                                main().selectedTableProperty().get()));
         assertThat(robot.text("#labReplayBadge")).isEqualTo("Fast-forwarded · order-status before · 10 min");
         assertThat(robot.text("#labStatus")).isEqualTo("REPLAY");
         assertThat(main().getConnection().spec().name()).isEqualTo("Fast-forward · order-status before · 10 min");
@@ -96,13 +103,17 @@ class LabReplayUiTest {
         assertThat(robot.text("#labEndpoint")).isEqualTo(replayEndpoint);
         assertThat(robot.text("#workloadState")).isEqualTo("Finished");
         assertThat(robot.text("#workloadElapsed")).isEqualTo("10 min of 10 min simulated");
-        assertThat(robot.text("#workloadCounts")).matches("[\\d,]+ requests · [\\d,]+ ok · [1-9][\\d,]* throttled"
-                + " · 0 errors");
+        assertThat(robot.text("#workloadCounts"))
+                .matches("[\\d,]+ requests · [\\d,]+ ok · [1-9][\\d,]* throttled" + " · 0 errors");
         assertThat(robot.text("#workloadMessage")).startsWith("Finished after 540,000 operations");
-        AppFixture.waitUntil("its partitions show", Duration.ofSeconds(10),
-                () -> robot.lookup("#section-" + PartitionCell.idPart(DemoTables.ORDER_STATUS)).tryQuery()
-                        .isPresent());
-        assertThat(AppFixture.onFx(() -> robot.lookup("#partitionList").queryAs(ListView.class).getItems().size()))
+        AppFixture.waitUntil("its partitions show", Duration.ofSeconds(10), () -> robot.lookup(
+                        "#section-" + PartitionCell.idPart(DemoTables.ORDER_STATUS))
+                .tryQuery()
+                .isPresent());
+        assertThat(AppFixture.onFx(() -> robot.lookup("#partitionList")
+                        .queryAs(ListView.class)
+                        .getItems()
+                        .size()))
                 .isGreaterThan(1);
 
         // Real time cannot run against a frozen clock; fast-forward can (a new Lab).
@@ -115,40 +126,57 @@ class LabReplayUiTest {
         Path saved = files.resolve("order-status-ff.psrec");
         answer.set(saved);
         robot.shortcut(KeyCode.CONTROL, KeyCode.S);
-        AppFixture.waitUntil("the recording is saved", Duration.ofSeconds(20),
-                () -> robot.showing("#recordingNote") && robot.text("#recordingNoteText").startsWith("Saved "));
+        AppFixture.waitUntil(
+                "the recording is saved",
+                Duration.ofSeconds(20),
+                () -> robot.showing("#recordingNote")
+                        && robot.text("#recordingNoteText").startsWith("Saved "));
         assertThat(offeredNames).hasSize(1);
         assertThat(offeredNames.get(0)).matches("lab-order-status-index-\\d{8}-\\d{4}\\.psrec");
-        assertThat(robot.text("#recordingNoteText")).isEqualTo("Saved order-status-ff.psrec — table "
-                + DemoTables.ORDER_STATUS + ".");
+        assertThat(robot.text("#recordingNoteText"))
+                .isEqualTo("Saved order-status-ff.psrec — table " + DemoTables.ORDER_STATUS + ".");
         assertThat(Recording.summary(saved).tables()).containsExactly(DemoTables.ORDER_STATUS);
 
         robot.clickOn("#backToLive");
-        AppFixture.waitUntil("back on the live Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
-                && main().getConnection().spec().kind() == ConnectionKind.LAB && !robot.showing("#labReplay"));
+        AppFixture.waitUntil(
+                "back on the live Lab",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().kind() == ConnectionKind.LAB
+                        && !robot.showing("#labReplay"));
         assertThat(robot.text("#labStatus")).isEqualTo("RUNNING");
 
         robot.clickOn("#recordingMenu");
         robot.clickOn("Open recording…  (Ctrl+O)");
-        AppFixture.waitUntil("the recording is open", Duration.ofSeconds(20), () -> robot.showing("#labReplay")
-                && robot.text("#labReplayBadge").startsWith("REPLAY · order-status-ff.psrec · saved "));
+        AppFixture.waitUntil(
+                "the recording is open",
+                Duration.ofSeconds(20),
+                () -> robot.showing("#labReplay")
+                        && robot.text("#labReplayBadge").startsWith("REPLAY · order-status-ff.psrec · saved "));
         String reopened = main().getConnection().spec().endpoint();
         assertThat(reopened).isNotEqualTo(replayEndpoint);
         assertThat(fixture.app().context().labHost().isReplay(reopened)).isTrue();
         assertThat(main().getConnection().spec().name()).isEqualTo("Replay · order-status-ff.psrec");
-        AppFixture.waitUntil("its only table is shown", Duration.ofSeconds(10),
-                () -> DemoTables.ORDER_STATUS.equals(main().selectedTableProperty().get()));
-        assertThat(fixture.app().context().settings().lastConnection).as("a replay is never reopened at start")
+        AppFixture.waitUntil(
+                "its only table is shown",
+                Duration.ofSeconds(10),
+                () -> DemoTables.ORDER_STATUS.equals(
+                        main().selectedTableProperty().get()));
+        assertThat(fixture.app().context().settings().lastConnection)
+                .as("a replay is never reopened at start")
                 .isEqualTo("Lab");
 
         Path broken = files.resolve("broken.psrec");
         java.nio.file.Files.writeString(broken, "nope");
         answer.set(broken);
         robot.shortcut(KeyCode.CONTROL, KeyCode.O);
-        AppFixture.waitUntil("the error shows", Duration.ofSeconds(20),
-                () -> robot.text("#recordingNoteText").contains("broken.psrec"));
-        assertThat(robot.text("#recordingNoteText")).isEqualTo("Could not open the recording: broken.psrec is not a"
-                + " PartitionScope Lab recording (not a compressed recording file).");
-        assertThat(main().getConnection().spec().endpoint()).as("still on the replay").isEqualTo(reopened);
+        AppFixture.waitUntil("the error shows", Duration.ofSeconds(20), () -> robot.text("#recordingNoteText")
+                .contains("broken.psrec"));
+        assertThat(robot.text("#recordingNoteText"))
+                .isEqualTo("Could not open the recording: broken.psrec is not a"
+                        + " PartitionScope Lab recording (not a compressed recording file).");
+        assertThat(main().getConnection().spec().endpoint())
+                .as("still on the replay")
+                .isEqualTo(reopened);
     }
 }

@@ -15,13 +15,13 @@ class LabRowsTest {
     private static final long HALF = Long.MIN_VALUE; // 2^63 as an unsigned hash
 
     private static PartitionView partition(int n, long lo, long hi, double writeLoad, double writeTokens) {
-        return new PartitionView(n, lo, hi, 3000, 1000, 0, writeLoad, 3000, writeTokens, 0, false,
-                OptionalLong.empty());
+        return new PartitionView(
+                n, lo, hi, 3000, 1000, 0, writeLoad, 3000, writeTokens, 0, false, OptionalLong.empty());
     }
 
     private static ResourceView provisioned(String name, boolean index, List<PartitionView> parts) {
-        return new ResourceView(name, "arn:" + name, index, false, 2000, 2000, 5000, 4000, 0, 1000, Double.NaN,
-                Double.NaN, 0, parts);
+        return new ResourceView(
+                name, "arn:" + name, index, false, 2000, 2000, 5000, 4000, 0, 1000, Double.NaN, Double.NaN, 0, parts);
     }
 
     private static ModelSnapshot snapshot(ResourceView table, ResourceView... gsis) {
@@ -30,8 +30,8 @@ class LabRowsTest {
 
     @Test
     void describesEachPartitionsKeyRangeLoadAndTokensWithUnits() {
-        ModelSnapshot s = snapshot(provisioned("orders", false, List.of(partition(0, 0, HALF, 1000, 0),
-                partition(1, HALF, 0, 0, 1000))));
+        ModelSnapshot s = snapshot(
+                provisioned("orders", false, List.of(partition(0, 0, HALF, 1000, 0), partition(1, HALF, 0, 0, 1000))));
 
         List<LabRow> rows = LabRows.build(s, LabRows.KeyNames.NONE, false);
 
@@ -49,18 +49,20 @@ class LabRowsTest {
 
     @Test
     void aPartitionAtItsCeilingIsMarkedAndCountedOnItsSection() {
-        ModelSnapshot s = snapshot(provisioned("orders", false, List.of(
-                partition(0, 0, 1L << 62, 1000, 500),
-                partition(1, 1L << 62, HALF, 969, 40),
-                partition(2, HALF, 3L << 62, 969, 1000),
-                partition(3, 3L << 62, 0, 500, 1000))));
+        ModelSnapshot s = snapshot(provisioned(
+                "orders",
+                false,
+                List.of(
+                        partition(0, 0, 1L << 62, 1000, 500),
+                        partition(1, 1L << 62, HALF, 969, 40),
+                        partition(2, HALF, 3L << 62, 969, 1000),
+                        partition(3, 3L << 62, 0, 500, 1000))));
 
         List<LabRow> rows = LabRows.build(s, LabRows.KeyNames.NONE, false);
 
         assertThat(rows.stream().filter(LabRow.Part.class::isInstance).map(r -> ((LabRow.Part) r).writeHeat()))
                 .as("100 %; 97 % with a drained bucket; 97 % with tokens left; 50 %")
-                .containsExactly(LabRow.Heat.AT_CEILING, LabRow.Heat.AT_CEILING, LabRow.Heat.NEAR,
-                        LabRow.Heat.WARM);
+                .containsExactly(LabRow.Heat.AT_CEILING, LabRow.Heat.AT_CEILING, LabRow.Heat.NEAR, LabRow.Heat.WARM);
         LabRow.Section section = (LabRow.Section) rows.get(0);
         assertThat(section.atCeiling()).isEqualTo(2);
         assertThat(((LabRow.Part) rows.get(1)).asText()).contains("AT CEILING");
@@ -68,23 +70,40 @@ class LabRowsTest {
 
     @Test
     void aPartitionNearItsCeilingWhileItsTableThrottlesForAKeyRangeIsAtTheCeiling() {
-        ModelSnapshot s = snapshot(provisioned("orders", false, List.of(partition(0, 0, HALF, 867, 226),
-                partition(1, HALF, 0, 300, 1000))));
+        ModelSnapshot s = snapshot(provisioned(
+                "orders", false, List.of(partition(0, 0, HALF, 867, 226), partition(1, HALF, 0, 300, 1000))));
 
         List<LabRow> rows = LabRows.build(s, LabRows.KeyNames.NONE, (resource, write) -> write, false);
 
-        assertThat(((LabRow.Part) rows.get(1)).writeHeat()).as("87 % while throttled")
+        assertThat(((LabRow.Part) rows.get(1)).writeHeat())
+                .as("87 % while throttled")
                 .isEqualTo(LabRow.Heat.AT_CEILING);
-        assertThat(((LabRow.Part) rows.get(2)).writeHeat()).as("30 %: not this one").isEqualTo(LabRow.Heat.WARM);
+        assertThat(((LabRow.Part) rows.get(2)).writeHeat())
+                .as("30 %: not this one")
+                .isEqualTo(LabRow.Heat.WARM);
         assertThat(((LabRow.Part) LabRows.build(s, LabRows.KeyNames.NONE, false).get(1)).writeHeat())
-                .as("no throttling: just near").isEqualTo(LabRow.Heat.NEAR);
+                .as("no throttling: just near")
+                .isEqualTo(LabRow.Heat.NEAR);
     }
 
     @Test
     void sectionsGiveBillingLimitsConsumptionAndSplitsForTheTableAndEachGsi() {
         ResourceView table = provisioned("orders", false, List.of(partition(0, 0, 0, 0, 1000)));
-        ResourceView gsi = new ResourceView("by-status", "arn:gsi", true, true, -1, -1, 12000, 4000, 2.5, 0, 4000,
-                0, 3, List.of(partition(0, 0, 0, 0, 1000)));
+        ResourceView gsi = new ResourceView(
+                "by-status",
+                "arn:gsi",
+                true,
+                true,
+                -1,
+                -1,
+                12000,
+                4000,
+                2.5,
+                0,
+                4000,
+                0,
+                3,
+                List.of(partition(0, 0, 0, 0, 1000)));
 
         List<LabRow> rows = LabRows.build(snapshot(table, gsi), LabRows.KeyNames.NONE, false);
 
@@ -106,8 +125,8 @@ class LabRowsTest {
     @Test
     void anIsolatedKeyIsOneHashNamedFromTheMeter() {
         long hash = 0x9000_0000_0000_0000L;
-        PartitionView isolated = new PartitionView(4, hash, hash + 1, 3000, 1000, 0, 1000, 3000, 0, 12, true,
-                OptionalLong.of(hash));
+        PartitionView isolated =
+                new PartitionView(4, hash, hash + 1, 3000, 1000, 0, 1000, 3000, 0, 12, true, OptionalLong.of(hash));
         ModelSnapshot s = snapshot(provisioned("orders", false, List.of(isolated)));
 
         LabRow.Part row = (LabRow.Part) LabRows.build(s, (resource, h) -> h == hash ? "PENDING" : null, false)
@@ -117,14 +136,15 @@ class LabRowsTest {
         assertThat(row.keyText()).isEqualTo("PENDING");
         assertThat(row.rangeText()).isEqualTo("one key at 56.250 %");
         assertThat(row.hotText()).isEqualTo("12 s");
-        LabRow.Part unnamed = (LabRow.Part) LabRows.build(s, LabRows.KeyNames.NONE, false).get(1);
+        LabRow.Part unnamed =
+                (LabRow.Part) LabRows.build(s, LabRows.KeyNames.NONE, false).get(1);
         assertThat(unnamed.keyText()).isEqualTo("hash 9000000000000000");
     }
 
     @Test
     void busyOnlyKeepsSectionsAndHidesIdlePartitions() {
-        ModelSnapshot s = snapshot(provisioned("orders", false, List.of(partition(0, 0, HALF, 0, 1000),
-                partition(1, HALF, 0, 10, 1000))));
+        ModelSnapshot s = snapshot(
+                provisioned("orders", false, List.of(partition(0, 0, HALF, 0, 1000), partition(1, HALF, 0, 10, 1000))));
 
         List<LabRow> rows = LabRows.build(s, LabRows.KeyNames.NONE, true);
 

@@ -8,8 +8,8 @@ import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
-import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.partition.KeyHash;
+import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
 import dev.partitionscope.ui.shell.MainViewModel;
@@ -56,23 +56,30 @@ class LabScreenUiTest {
     private void openLabOn(String table) throws Exception {
         fixture = new AppFixture(configDir);
         fixture.startFirstTime();
-        AppFixture.waitUntil("connected to the Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
-                && main().getConnection().spec().kind() == ConnectionKind.LAB);
-        AppFixture.waitUntil("the demo tables are listed", Duration.ofSeconds(10),
-                () -> main().tables().contains(table));
+        AppFixture.waitUntil(
+                "connected to the Lab",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().kind() == ConnectionKind.LAB);
+        AppFixture.waitUntil("the demo tables are listed", Duration.ofSeconds(10), () -> main().tables()
+                .contains(table));
         AppFixture.onFx(() -> {
             main().selectedTableProperty().set(table);
             return null;
         });
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT7);
-        AppFixture.waitUntil("the partitions of " + table + " show", Duration.ofSeconds(10),
-                () -> robot.lookup("#section-" + PartitionCell.idPart(table)).tryQuery().isPresent());
+        AppFixture.waitUntil("the partitions of " + table + " show", Duration.ofSeconds(10), () -> robot.lookup(
+                        "#section-" + PartitionCell.idPart(table))
+                .tryQuery()
+                .isPresent());
     }
 
     /** The on-screen cell with this id (the list may keep an off-screen cell for measuring). */
     private ListCell<?> cell(String id) {
         return AppFixture.onFx(() -> robot.lookup("#" + id).queryAll().stream()
-                .filter(n -> n instanceof ListCell<?> && visible(n)).map(n -> (ListCell<?>) n).findFirst()
+                .filter(n -> n instanceof ListCell<?> && visible(n))
+                .map(n -> (ListCell<?>) n)
+                .findFirst()
                 .orElse(null));
     }
 
@@ -91,24 +98,25 @@ class LabScreenUiTest {
         String endpoint = fixture.app().context().labHost().endpoint();
 
         assertThat(robot.text("#labEndpoint")).isEqualTo(endpoint).startsWith("http://127.0.0.1:");
-        assertThat(robot.text("#labHint")).contains("endpoint override " + endpoint, "us-east-1",
-                "any access key and secret");
-        assertThat(robot.allText("#section-app")).contains("app", "TABLE", "On-demand",
-                "8 partitions · 0 splits so far", "Consumed last second");
-        assertThat(robot.allText("#partition-app-0")).contains("0", "0.0 %–12.5 %", "/ 1,000 WCU/s",
-                "/ 3,000 RCU/s", "WCU · ");
+        assertThat(robot.text("#labHint"))
+                .contains("endpoint override " + endpoint, "us-east-1", "any access key and secret");
+        assertThat(robot.allText("#section-app"))
+                .contains("app", "TABLE", "On-demand", "8 partitions · 0 splits so far", "Consumed last second");
+        assertThat(robot.allText("#partition-app-0"))
+                .contains("0", "0.0 %–12.5 %", "/ 1,000 WCU/s", "/ 3,000 RCU/s", "WCU · ");
         assertThat(robot.text("#throttleHeadline")).isEqualTo("No throttling in the last minute");
         ListView<?> list = robot.lookup("#partitionList").queryListView();
         AppFixture.onFx(() -> {
             list.scrollTo(1 + 8);
             return null;
         });
-        AppFixture.waitUntil("the GSI's section scrolls into view", Duration.ofSeconds(5),
-                () -> cell("section-GSI1") != null);
+        AppFixture.waitUntil(
+                "the GSI's section scrolls into view", Duration.ofSeconds(5), () -> cell("section-GSI1") != null);
         assertThat(robot.allText("#section-GSI1")).contains("GSI1", "GSI", "8 partitions · 0 splits so far");
 
         robot.clickOn("#copyEndpoint");
-        assertThat(AppFixture.onFx(() -> Clipboard.getSystemClipboard().getString())).isEqualTo(endpoint);
+        assertThat(AppFixture.onFx(() -> Clipboard.getSystemClipboard().getString()))
+                .isEqualTo(endpoint);
         robot.clickOn("#copyCliExample");
         assertThat(AppFixture.onFx(() -> Clipboard.getSystemClipboard().getString()))
                 .isEqualTo("aws dynamodb list-tables --endpoint-url " + endpoint + " --region us-east-1");
@@ -120,8 +128,11 @@ class LabScreenUiTest {
         Lab lab = lab();
         // Split for heat would cut the hot partition after 10 s; keep the layout still for this test.
         lab.setParams(lab.params().withSplitForHeat(false));
-        int number = lab.snapshot(DemoTables.ORDER_STATUS).orElseThrow().table()
-                .partitionOf(KeyHash.of(new AttrValue.S("PENDING"))).number();
+        int number = lab.snapshot(DemoTables.ORDER_STATUS)
+                .orElseThrow()
+                .table()
+                .partitionOf(KeyHash.of(new AttrValue.S("PENDING")))
+                .number();
         String id = "partition-order-status-index-" + number;
         assertThat(cell(id).getPseudoClassStates()).extracting(Object::toString).doesNotContain("at-ceiling");
 
@@ -130,37 +141,53 @@ class LabScreenUiTest {
         Thread hammer = new Thread(() -> hammer(lab, stop, throttled), "hammer PENDING");
         hammer.start();
         try {
-            AppFixture.waitUntil("partition " + number + " shows its write ceiling reached", Duration.ofSeconds(15),
-                    () -> {
+            AppFixture.waitUntil(
+                    "partition " + number + " shows its write ceiling reached", Duration.ofSeconds(15), () -> {
                         ListCell<?> c = cell(id);
-                        return c != null && c.getPseudoClassStates().stream()
-                                .anyMatch(p -> p.getPseudoClassName().equals("at-ceiling"));
+                        return c != null
+                                && c.getPseudoClassStates().stream()
+                                        .anyMatch(p -> p.getPseudoClassName().equals("at-ceiling"));
                     });
             String text = robot.allText("#" + id);
             assertThat(text).contains("AT CEILING", "/ 1,000 WCU/s", "hottest PENDING");
-            long load = Long.parseLong(text.lines().filter(l -> l.endsWith("/ 1,000 WCU/s")).findFirst()
-                    .orElseThrow().replaceAll(" / 1,000 WCU/s", "").replace(",", ""));
-            assertThat(load).as("writes last second against the 1,000 WCU/s ceiling").isGreaterThanOrEqualTo(900);
-            AppFixture.waitUntil("the throttle list names the reason", Duration.ofSeconds(5),
-                    () -> robot.allText("#throttleReasons").contains("TableWriteKeyRangeThroughputExceeded"));
+            long load = Long.parseLong(text.lines()
+                    .filter(l -> l.endsWith("/ 1,000 WCU/s"))
+                    .findFirst()
+                    .orElseThrow()
+                    .replaceAll(" / 1,000 WCU/s", "")
+                    .replace(",", ""));
+            assertThat(load)
+                    .as("writes last second against the 1,000 WCU/s ceiling")
+                    .isGreaterThanOrEqualTo(900);
+            AppFixture.waitUntil(
+                    "the throttle list names the reason", Duration.ofSeconds(5), () -> robot.allText("#throttleReasons")
+                            .contains("TableWriteKeyRangeThroughputExceeded"));
             assertThat(robot.allText("#throttleReasons")).contains("hot partition: one key range at its ceiling");
             assertThat(robot.text("#throttleHeadline")).endsWith("throttle events in the last 60 s");
             assertThat(robot.allText("#section-order-status-index")).contains("1 partition at ceiling");
 
             robot.clickOn("#goHottest");
             ListView<LabRow.Slot> list = robot.lookup("#partitionList").queryListView();
-            LabRow.Slot selected = AppFixture.onFx(() -> list.getSelectionModel().getSelectedItem());
+            LabRow.Slot selected =
+                    AppFixture.onFx(() -> list.getSelectionModel().getSelectedItem());
             assertThat(((LabRow.Part) selected.get()).number()).isEqualTo(number);
             Label updated = robot.lookup("#labUpdated").queryAs(Label.class);
             String at = AppFixture.onFx(updated::getText);
-            AppFixture.waitUntil("a refresh under load", Duration.ofSeconds(3), () -> !updated.getText().equals(at));
+            AppFixture.waitUntil("a refresh under load", Duration.ofSeconds(3), () -> !updated.getText()
+                    .equals(at));
             assertThat(AppFixture.onFx(() -> list.getSelectionModel().getSelectedItem()))
-                    .as("the selection survives refreshes").isSameAs(selected);
+                    .as("the selection survives refreshes")
+                    .isSameAs(selected);
 
             robot.clickOn("#busyOnly");
-            assertThat(AppFixture.onFx(() -> list.getItems().size())).as("the busy section and partition").isEqualTo(2);
-            assertThat(AppFixture.onFx(() -> ((LabRow.Part) list.getSelectionModel().getSelectedItem().get())
-                    .number())).as("the selection survives a new shape").isEqualTo(number);
+            assertThat(AppFixture.onFx(() -> list.getItems().size()))
+                    .as("the busy section and partition")
+                    .isEqualTo(2);
+            assertThat(AppFixture.onFx(() -> ((LabRow.Part)
+                                    list.getSelectionModel().getSelectedItem().get())
+                            .number()))
+                    .as("the selection survives a new shape")
+                    .isEqualTo(number);
         } finally {
             stop.set(true);
             hammer.join();
@@ -178,8 +205,13 @@ class LabScreenUiTest {
                 item.putObject("status").put("S", "PENDING");
                 item.putObject("orderId").put("S", "hammer-" + n++);
                 try {
-                    lab.engine().handle("PutItem", JsonNodeFactory.instance.objectNode()
-                            .put("TableName", DemoTables.ORDER_STATUS).set("Item", item));
+                    lab.engine()
+                            .handle(
+                                    "PutItem",
+                                    JsonNodeFactory.instance
+                                            .objectNode()
+                                            .put("TableName", DemoTables.ORDER_STATUS)
+                                            .set("Item", item));
                 } catch (LabException e) {
                     throttled.incrementAndGet();
                 }
@@ -199,7 +231,8 @@ class LabScreenUiTest {
         robot.replaceText("#param-split-seconds", "0");
         assertThat(robot.showing("#param-error-split-seconds")).isTrue();
         assertThat(robot.text("#param-error-split-seconds")).isEqualTo("split-seconds must be >= 1");
-        assertThat(AppFixture.onFx(() -> ((Button) robot.lookup("#applyParams").query()).isDisabled())).isTrue();
+        assertThat(AppFixture.onFx(() -> ((Button) robot.lookup("#applyParams").query()).isDisabled()))
+                .isTrue();
 
         robot.replaceText("#param-split-seconds", "10");
         assertThat(robot.showing("#param-error-split-seconds")).isFalse();
@@ -221,16 +254,20 @@ class LabScreenUiTest {
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT7);
 
         assertThat(robot.showing("#connectLab")).isTrue();
-        assertThat(robot.allText("#labScreen")).contains("The Lab is PartitionScope's own DynamoDB",
-                "throttles like the real service");
+        assertThat(robot.allText("#labScreen"))
+                .contains("The Lab is PartitionScope's own DynamoDB", "throttles like the real service");
         assertThat(robot.showing("#labEndpoint")).isFalse();
 
         robot.clickOn("#connectLab");
 
-        AppFixture.waitUntil("connected to the Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
-                && main().getConnection().spec().kind() == ConnectionKind.LAB);
+        AppFixture.waitUntil(
+                "connected to the Lab",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().kind() == ConnectionKind.LAB);
         AppFixture.waitUntil("the endpoint shows", Duration.ofSeconds(5), () -> robot.showing("#labEndpoint"));
-        assertThat(robot.text("#labEndpoint")).isEqualTo(fixture.app().context().labHost().endpoint());
+        assertThat(robot.text("#labEndpoint"))
+                .isEqualTo(fixture.app().context().labHost().endpoint());
         assertThat(robot.showing("#connectLab")).isFalse();
     }
 
@@ -239,16 +276,19 @@ class LabScreenUiTest {
         openLabOn(DemoTables.PEDIDOS);
         Label updated = robot.lookup("#labUpdated").queryAs(Label.class);
         String before = robot.text("#labUpdated");
-        AppFixture.waitUntil("a refresh a second later", Duration.ofSeconds(3),
-                () -> !updated.getText().equals(before));
+        AppFixture.waitUntil("a refresh a second later", Duration.ofSeconds(3), () -> !updated.getText()
+                .equals(before));
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT1);
         String hidden = AppFixture.onFx(updated::getText);
         Thread.sleep(2200);
-        assertThat(AppFixture.onFx(updated::getText)).as("no polling while another screen shows").isEqualTo(hidden);
+        assertThat(AppFixture.onFx(updated::getText))
+                .as("no polling while another screen shows")
+                .isEqualTo(hidden);
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT7);
-        AppFixture.waitUntil("polling again", Duration.ofSeconds(3), () -> !updated.getText().equals(hidden));
+        AppFixture.waitUntil(
+                "polling again", Duration.ofSeconds(3), () -> !updated.getText().equals(hidden));
         assertThat(Set.of(before, hidden)).doesNotContain(AppFixture.onFx(updated::getText));
     }
 }

@@ -13,8 +13,8 @@ import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.lab.clock.SimulatedClock;
-import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.lab.partition.KeyHash;
+import dev.partitionscope.lab.wire.LabException;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.nio.file.Path;
@@ -34,12 +34,16 @@ class LabViewModelTest {
     private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
     private final LabHost labHost = new LabHost(Lab.Options.defaults().withClock(clock));
     private final AtomicLong wall = new AtomicLong(1_000_000);
-    private final MainViewModel main = new MainViewModel(new DirectTaskRunner(), new ConnectService(
-            () -> new ConnectionFactory(AwsProfiles.from(Path.of("/nonexistent/config"),
-                    Path.of("/nonexistent/credentials"), Map.of()),
-                    new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
-                            Duration.ofSeconds(10))),
-            new LocalStackProbe(Duration.ofSeconds(1)), labHost));
+    private final MainViewModel main = new MainViewModel(
+            new DirectTaskRunner(),
+            new ConnectService(
+                    () -> new ConnectionFactory(
+                            AwsProfiles.from(
+                                    Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
+                            new ConnectionFactory.Timeouts(
+                                    Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
+                    new LocalStackProbe(Duration.ofSeconds(1)),
+                    labHost));
     private final LabViewModel vm = new LabViewModel(main, labHost, wall::get);
 
     @AfterEach
@@ -57,14 +61,16 @@ class LabViewModelTest {
     @Test
     void notConnectedToTheLabUntilAskedThenReadyWithItsEndpoint() {
         assertThat(vm.stateProperty().get()).isEqualTo(LabViewModel.State.NOT_CONNECTED);
-        assertThat(labHost.running()).as("the screen does not start the Lab by itself").isEmpty();
+        assertThat(labHost.running())
+                .as("the screen does not start the Lab by itself")
+                .isEmpty();
 
         vm.connectToLab();
 
         assertThat(vm.stateProperty().get()).isEqualTo(LabViewModel.State.READY);
         assertThat(vm.endpointProperty().get()).startsWith("http://127.0.0.1:").isEqualTo(labHost.endpoint());
-        assertThat(vm.snippets().cliExample()).isEqualTo("aws dynamodb list-tables --endpoint-url " + labHost.endpoint()
-                + " --region us-east-1");
+        assertThat(vm.snippets().cliExample())
+                .isEqualTo("aws dynamodb list-tables --endpoint-url " + labHost.endpoint() + " --region us-east-1");
         assertThat(vm.snippets().clientHint()).contains("endpoint override " + labHost.endpoint(), "any access key");
         assertThat(vm.tableStateProperty().get()).isEqualTo(LabViewModel.TableState.NO_TABLE);
         assertThat(vm.labTables()).contains(DemoTables.APP, DemoTables.ORDER_STATUS, DemoTables.PEDIDOS);
@@ -76,8 +82,10 @@ class LabViewModelTest {
         vm.selectTable(DemoTables.APP);
 
         assertThat(vm.tableStateProperty().get()).isEqualTo(LabViewModel.TableState.SHOWING);
-        List<LabRow.Section> sections = vm.currentRows().stream().filter(LabRow.Section.class::isInstance)
-                .map(LabRow.Section.class::cast).toList();
+        List<LabRow.Section> sections = vm.currentRows().stream()
+                .filter(LabRow.Section.class::isInstance)
+                .map(LabRow.Section.class::cast)
+                .toList();
         assertThat(sections).extracting(LabRow.Section::resource).containsExactly("app", "GSI1");
         assertThat(sections.get(0).billing()).isEqualTo("On-demand");
         assertThat(sections.get(0).partitionsText()).isEqualTo("8 partitions · 0 splits so far");
@@ -101,8 +109,13 @@ class LabViewModelTest {
             item.putObject("status").put("S", "PENDING");
             item.putObject("orderId").put("S", "hammer-" + i);
             try {
-                lab.engine().handle("PutItem", JsonNodeFactory.instance.objectNode()
-                        .put("TableName", DemoTables.ORDER_STATUS).set("Item", item));
+                lab.engine()
+                        .handle(
+                                "PutItem",
+                                JsonNodeFactory.instance
+                                        .objectNode()
+                                        .put("TableName", DemoTables.ORDER_STATUS)
+                                        .set("Item", item));
             } catch (LabException e) {
                 throttled++;
             }
@@ -111,19 +124,30 @@ class LabViewModelTest {
 
         laterSecond();
 
-        int number = lab.snapshot(DemoTables.ORDER_STATUS).orElseThrow().table()
-                .partitionOf(KeyHash.of(new AttrValue.S("PENDING"))).number();
-        LabRow.Part hot = vm.currentRows().stream().filter(LabRow.Part.class::isInstance).map(LabRow.Part.class::cast)
-                .filter(p -> p.number() == number).findFirst().orElseThrow();
+        int number = lab.snapshot(DemoTables.ORDER_STATUS)
+                .orElseThrow()
+                .table()
+                .partitionOf(KeyHash.of(new AttrValue.S("PENDING")))
+                .number();
+        LabRow.Part hot = vm.currentRows().stream()
+                .filter(LabRow.Part.class::isInstance)
+                .map(LabRow.Part.class::cast)
+                .filter(p -> p.number() == number)
+                .findFirst()
+                .orElseThrow();
         assertThat(hot.writeText()).isEqualTo("1,000 / 1,000 WCU/s");
         assertThat(hot.atCeiling()).isTrue();
         assertThat(hot.keyText()).as("named from the meter's top keys").isEqualTo("PENDING");
-        assertThat(vm.currentRows().stream().filter(LabRow.Part.class::isInstance).map(LabRow.Part.class::cast)
-                .filter(LabRow.Part::atCeiling)).hasSize(1);
+        assertThat(vm.currentRows().stream()
+                        .filter(LabRow.Part.class::isInstance)
+                        .map(LabRow.Part.class::cast)
+                        .filter(LabRow.Part::atCeiling))
+                .hasSize(1);
         assertThat(((LabRow.Section) vm.currentRows().get(0)).atCeiling()).isEqualTo(1);
         ThrottleSummary t = vm.throttlesProperty().get();
         assertThat(t.writeEvents()).isEqualTo(500);
-        assertThat(t.reasons()).extracting(ThrottleSummary.Reason::reason)
+        assertThat(t.reasons())
+                .extracting(ThrottleSummary.Reason::reason)
                 .containsExactly("TableWriteKeyRangeThroughputExceeded");
     }
 
@@ -147,7 +171,9 @@ class LabViewModelTest {
 
         wall.addAndGet(5000);
         vm.tick();
-        assertThat(vm.updatedProperty().get()).as("same Lab second: nothing new to show").isEqualTo(second);
+        assertThat(vm.updatedProperty().get())
+                .as("same Lab second: nothing new to show")
+                .isEqualTo(second);
     }
 
     @Test
@@ -170,7 +196,8 @@ class LabViewModelTest {
         main.disconnect();
         assertThat(vm.stateProperty().get()).isEqualTo(LabViewModel.State.NOT_CONNECTED);
         assertThat(vm.currentRows()).isEmpty();
-        assertThat(vm.endpointProperty().get()).as("the Lab keeps running for a reconnect")
+        assertThat(vm.endpointProperty().get())
+                .as("the Lab keeps running for a reconnect")
                 .isEqualTo(labHost.endpoint());
     }
 }

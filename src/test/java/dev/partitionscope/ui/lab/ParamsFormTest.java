@@ -54,11 +54,11 @@ class ParamsFormTest {
             assertThat(p.adaptiveCapacity()).isFalse();
         });
         assertThat(form.changesProperty().get()).isZero();
-        assertThat(form.messageProperty().get()).contains("burst-seconds 300 → 0", "adaptive on → off",
-                "partition state restarted");
+        assertThat(form.messageProperty().get())
+                .contains("burst-seconds 300 → 0", "adaptive on → off", "partition state restarted");
         assertThat(form.field("burst-seconds").nonDefaultProperty().get()).isTrue();
-        assertThat(form.cliCommand()).isEqualTo(
-                "partitionscope lab --port 8000 --demo-tables --set burst-seconds=0 --set adaptive=off");
+        assertThat(form.cliCommand())
+                .isEqualTo("partitionscope lab --port 8000 --demo-tables --set burst-seconds=0 --set adaptive=off");
     }
 
     @Test

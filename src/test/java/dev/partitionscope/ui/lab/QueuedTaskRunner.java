@@ -20,8 +20,8 @@ final class QueuedTaskRunner implements TaskRunner {
     private final BlockingQueue<Runnable> ui = new LinkedBlockingQueue<>();
 
     @Override
-    public <T> TaskHandle run(String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure,
-                              Runnable onCancelled) {
+    public <T> TaskHandle run(
+            String title, Work<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure, Runnable onCancelled) {
         AtomicBoolean cancelled = new AtomicBoolean();
         AtomicBoolean done = new AtomicBoolean();
         TaskContext context = new TaskContext() {
@@ -31,8 +31,7 @@ final class QueuedTaskRunner implements TaskRunner {
             }
 
             @Override
-            public void progress(double fraction, String message) {
-            }
+            public void progress(double fraction, String message) {}
 
             @Override
             public void post(Runnable onUiThread) {
@@ -43,24 +42,26 @@ final class QueuedTaskRunner implements TaskRunner {
                 });
             }
         };
-        Thread thread = new Thread(() -> {
-            try {
-                T result = work.call(context);
-                ui.add(() -> {
-                    if (!cancelled.get()) {
-                        done.set(true);
-                        onSuccess.accept(result);
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        T result = work.call(context);
+                        ui.add(() -> {
+                            if (!cancelled.get()) {
+                                done.set(true);
+                                onSuccess.accept(result);
+                            }
+                        });
+                    } catch (Throwable e) {
+                        ui.add(() -> {
+                            if (!cancelled.get()) {
+                                done.set(true);
+                                onFailure.accept(e);
+                            }
+                        });
                     }
-                });
-            } catch (Throwable e) {
-                ui.add(() -> {
-                    if (!cancelled.get()) {
-                        done.set(true);
-                        onFailure.accept(e);
-                    }
-                });
-            }
-        }, "test-task-" + title);
+                },
+                "test-task-" + title);
         thread.setDaemon(true);
         thread.start();
         return new TaskHandle() {

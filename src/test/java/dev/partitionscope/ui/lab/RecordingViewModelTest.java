@@ -40,12 +40,16 @@ class RecordingViewModelTest {
 
     private final SimulatedClock clock = new SimulatedClock(NOW);
     private final LabHost labHost = new LabHost(Lab.Options.defaults().withClock(clock));
-    private final MainViewModel main = new MainViewModel(new DirectTaskRunner(), new ConnectService(
-            () -> new ConnectionFactory(AwsProfiles.from(Path.of("/nonexistent/config"),
-                    Path.of("/nonexistent/credentials"), Map.of()),
-                    new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
-                            Duration.ofSeconds(10))),
-            new LocalStackProbe(Duration.ofSeconds(1)), labHost));
+    private final MainViewModel main = new MainViewModel(
+            new DirectTaskRunner(),
+            new ConnectService(
+                    () -> new ConnectionFactory(
+                            AwsProfiles.from(
+                                    Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
+                            new ConnectionFactory.Timeouts(
+                                    Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
+                    new LocalStackProbe(Duration.ofSeconds(1)),
+                    labHost));
     private final LabViewModel lab = new LabViewModel(main, labHost, System::currentTimeMillis);
     private final RecordingViewModel vm = lab.recordings();
 
@@ -67,7 +71,9 @@ class RecordingViewModelTest {
 
     @Test
     void savesTheLabTheScreenShowsWithItsTables() throws Exception {
-        assertThat(vm.canSaveProperty().get()).as("nothing to save before connecting").isFalse();
+        assertThat(vm.canSaveProperty().get())
+                .as("nothing to save before connecting")
+                .isFalse();
         assertThat(vm.saveUnavailableProperty().get()).startsWith("Connect to the Lab first");
         lab.connectToLab();
         lab.selectTable(DemoTables.APP);
@@ -79,11 +85,12 @@ class RecordingViewModelTest {
         Path file = dir.resolve("demo.psrec");
         assertThat(file).isRegularFile();
         Recording.Summary summary = Recording.summary(file);
-        assertThat(summary.tables()).containsExactlyInAnyOrder(DemoTables.APP, DemoTables.ORDER_STATUS,
-                DemoTables.PEDIDOS);
+        assertThat(summary.tables())
+                .containsExactlyInAnyOrder(DemoTables.APP, DemoTables.ORDER_STATUS, DemoTables.PEDIDOS);
         assertThat(summary.savedAtMillis()).isEqualTo(NOW.toEpochMilli());
         assertThat(vm.noteProperty().get().kind()).isEqualTo(RecordingViewModel.Kind.DONE);
-        assertThat(vm.noteProperty().get().text()).startsWith("Saved demo.psrec — tables ")
+        assertThat(vm.noteProperty().get().text())
+                .startsWith("Saved demo.psrec — tables ")
                 .contains(DemoTables.APP, DemoTables.ORDER_STATUS, DemoTables.PEDIDOS);
         assertThat(vm.busyProperty().get()).isFalse();
     }
@@ -100,12 +107,16 @@ class RecordingViewModelTest {
         vm.open(file);
 
         assertThat(endpoint()).isNotEqualTo(live);
-        assertThat(labHost.isReplay(endpoint())).as("connected to the served replay").isTrue();
+        assertThat(labHost.isReplay(endpoint()))
+                .as("connected to the served replay")
+                .isTrue();
         Lab replay = labHost.forEndpoint(endpoint()).orElseThrow();
         assertThat(replay).isNotSameAs(labHost.lab());
         assertThat(replay.clock().epochMillis()).isEqualTo(NOW.toEpochMilli());
         assertThat(main.getConnection().spec().name()).isEqualTo("Replay · before.psrec");
-        assertThat(main.getConnection().guard().isReadOnly()).as("a replay is looked at, not written to").isTrue();
+        assertThat(main.getConnection().guard().isReadOnly())
+                .as("a replay is looked at, not written to")
+                .isTrue();
         assertThat(main.tables()).contains(DemoTables.APP, DemoTables.ORDER_STATUS, DemoTables.PEDIDOS);
         assertThat(lab.stateProperty().get()).isEqualTo(LabViewModel.State.READY);
         assertThat(lab.endpointProperty().get()).isEqualTo(endpoint());
@@ -113,18 +124,24 @@ class RecordingViewModelTest {
         assertThat(lab.replayNoteProperty().get()).contains("clock stands still");
         assertThat(vm.noteProperty().get().text()).startsWith("Opened before.psrec.");
 
-        assertThat(main.selectedTableProperty().get()).as("the table shown before").isEqualTo(DemoTables.PEDIDOS);
+        assertThat(main.selectedTableProperty().get())
+                .as("the table shown before")
+                .isEqualTo(DemoTables.PEDIDOS);
         lab.selectTable(DemoTables.APP);
         assertThat(lab.tableStateProperty().get()).isEqualTo(LabViewModel.TableState.SHOWING);
         assertThat(lab.updatedProperty().get()).isEqualTo("As at 10:00:00 UTC · a replay does not change");
 
         WorkloadViewModel workload = lab.workload();
-        assertThat(workload.canStartProperty().get()).as("no real-time run against a frozen clock").isFalse();
+        assertThat(workload.canStartProperty().get())
+                .as("no real-time run against a frozen clock")
+                .isFalse();
         assertThat(workload.unavailableProperty().get()).startsWith("This Lab is a replay");
         workload.start();
         assertThat(workload.progressProperty().get()).isNull();
         workload.fastForwardProperty().set(true);
-        assertThat(workload.unavailableProperty().get()).as("a fast-forward runs in a Lab of its own").isEmpty();
+        assertThat(workload.unavailableProperty().get())
+                .as("a fast-forward runs in a Lab of its own")
+                .isEmpty();
         assertThat(workload.canStartProperty().get()).isTrue();
 
         lab.connectToLab();
@@ -151,18 +168,20 @@ class RecordingViewModelTest {
 
         assertThatCode(() -> vm.open(cut)).doesNotThrowAnyException();
         assertThat(vm.noteProperty().get().kind()).isEqualTo(RecordingViewModel.Kind.ERROR);
-        assertThat(vm.noteProperty().get().text()).isEqualTo("Could not open the recording: cut-short.psrec is"
-                + " incomplete (it ends early): it may have been copied while still being written.");
+        assertThat(vm.noteProperty().get().text())
+                .isEqualTo("Could not open the recording: cut-short.psrec is"
+                        + " incomplete (it ends early): it may have been copied while still being written.");
         assertThat(endpoint()).isEqualTo(live);
         assertThat(lab.replayProperty().get()).isEmpty();
         assertThat(vm.busyProperty().get()).isFalse();
 
         vm.open(text);
-        assertThat(vm.noteProperty().get().text()).isEqualTo("Could not open the recording: notes.psrec is not a"
-                + " PartitionScope Lab recording (not a compressed recording file).");
+        assertThat(vm.noteProperty().get().text())
+                .isEqualTo("Could not open the recording: notes.psrec is not a"
+                        + " PartitionScope Lab recording (not a compressed recording file).");
         vm.open(other);
-        assertThat(vm.noteProperty().get().text()).isEqualTo("Could not open the recording: other.psrec is not a"
-                + " PartitionScope Lab recording.");
+        assertThat(vm.noteProperty().get().text())
+                .isEqualTo("Could not open the recording: other.psrec is not a" + " PartitionScope Lab recording.");
         vm.open(dir.resolve("gone.psrec"));
         assertThat(vm.noteProperty().get().text()).contains("gone.psrec");
         assertThat(endpoint()).isEqualTo(live);
@@ -180,8 +199,9 @@ class RecordingViewModelTest {
         assertThatCode(() -> vm.save(file)).doesNotThrowAnyException();
 
         assertThat(vm.noteProperty().get().kind()).isEqualTo(RecordingViewModel.Kind.ERROR);
-        assertThat(vm.noteProperty().get().text()).isEqualTo("Could not save x.psrec: " + dir.resolve(
-                "missing-folder") + " is a file, not a folder. Choose a folder to save in.");
+        assertThat(vm.noteProperty().get().text())
+                .isEqualTo("Could not save x.psrec: " + dir.resolve("missing-folder")
+                        + " is a file, not a folder. Choose a folder to save in.");
         assertThat(Files.isRegularFile(file)).isFalse();
     }
 }

@@ -17,9 +17,18 @@ class ThrottleSummaryTest {
     private static final String ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/orders";
 
     private void put(boolean throttled) {
-        meter.record(new RequestRecord("orders", null, "PutItem", "PENDING", null, 0, throttled ? 0 : 1, List.of(),
+        meter.record(new RequestRecord(
+                "orders",
+                null,
+                "PutItem",
+                "PENDING",
+                null,
+                0,
+                throttled ? 0 : 1,
+                List.of(),
                 throttled ? List.of(new ThrottleReason(false, true, ThrottleReason.Cause.KEY_RANGE, ARN)) : List.of(),
-                0, 0));
+                0,
+                0));
     }
 
     @Test
@@ -45,19 +54,25 @@ class ThrottleSummaryTest {
         assertThat(s.reasonsCaption()).startsWith("Per reason since 10:00 UTC");
         assertThat(s.writePerSecond()[ThrottleSummary.SECONDS - 1]).isEqualTo(1000);
         assertThat(s.throttlesPerSecond()[ThrottleSummary.SECONDS - 1]).isEqualTo(240);
-        assertThat(s.keyRangeLastSecond("orders", true)).as("a hot key range in the last second").isTrue();
+        assertThat(s.keyRangeLastSecond("orders", true))
+                .as("a hot key range in the last second")
+                .isTrue();
         assertThat(s.keyRangeLastSecond("orders", false)).isFalse();
 
         clock.advanceSeconds(1);
         assertThat(ThrottleSummary.of(meter, "orders", List.of(), clock.epochMillis(), true)
-                .keyRangeLastSecond("orders", true)).as("a quiet second since").isFalse();
+                        .keyRangeLastSecond("orders", true))
+                .as("a quiet second since")
+                .isFalse();
     }
 
     @Test
     void aQuietMinuteSaysSoAndOldThrottlesAgeOut() {
         put(true);
         clock.advanceSeconds(1);
-        assertThat(ThrottleSummary.of(meter, "orders", List.of(), clock.epochMillis(), true).total()).isEqualTo(1);
+        assertThat(ThrottleSummary.of(meter, "orders", List.of(), clock.epochMillis(), true)
+                        .total())
+                .isEqualTo(1);
 
         clock.advanceSeconds(61);
         ThrottleSummary s = ThrottleSummary.of(meter, "orders", List.of(), clock.epochMillis(), true);
@@ -73,6 +88,7 @@ class ThrottleSummaryTest {
         assertThat(ThrottleSummary.explain("IndexWriteKeyRangeThroughputExceeded"))
                 .isEqualTo("hot partition: one key range at its ceiling on a GSI (writes to the table wait for it)");
         assertThat(ThrottleSummary.explain("TableWriteAccountLimitExceeded")).contains("quota");
-        assertThat(ThrottleSummary.explain("TableReadMaxOnDemandThroughputExceeded")).contains("on-demand maximum");
+        assertThat(ThrottleSummary.explain("TableReadMaxOnDemandThroughputExceeded"))
+                .contains("on-demand maximum");
     }
 }

@@ -35,14 +35,19 @@ import org.junit.jupiter.api.Test;
 class WorkloadViewModelTest {
     private static final double RATE = 900;
     private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
-    private final LabHost labHost = new LabHost(Lab.Options.defaults().withClock(clock)
+    private final LabHost labHost = new LabHost(Lab.Options.defaults()
+            .withClock(clock)
             .withParams(ModelParams.defaults().with("bucket-seconds", "0.25")));
-    private final MainViewModel main = new MainViewModel(new DirectTaskRunner(), new ConnectService(
-            () -> new ConnectionFactory(AwsProfiles.from(Path.of("/nonexistent/config"),
-                    Path.of("/nonexistent/credentials"), Map.of()),
-                    new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
-                            Duration.ofSeconds(10))),
-            new LocalStackProbe(Duration.ofSeconds(1)), labHost));
+    private final MainViewModel main = new MainViewModel(
+            new DirectTaskRunner(),
+            new ConnectService(
+                    () -> new ConnectionFactory(
+                            AwsProfiles.from(
+                                    Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
+                            new ConnectionFactory.Timeouts(
+                                    Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
+                    new LocalStackProbe(Duration.ofSeconds(1)),
+                    labHost));
     private final WorkloadViewModel vm = new WorkloadViewModel(main, labHost, () -> ScenarioCatalog.load(null));
 
     @AfterEach
@@ -87,27 +92,32 @@ class WorkloadViewModelTest {
         assertThat(vm.skewKeyProperty().get()).isEqualTo("PENDING");
         assertThat(vm.itemSizeProperty().get()).isEqualTo("1200");
         assertThat(vm.captionProperty().get()).contains("PENDING alone gets 70 %");
-        assertThat(vm.previewProperty().get()).isEqualTo("order-status · before · 900 ops/s for 5 min, items of"
-                + " 1,200 bytes, PENDING 70 % · offers 1,791 WCU/s");
+        assertThat(vm.previewProperty().get())
+                .isEqualTo("order-status · before · 900 ops/s for 5 min, items of"
+                        + " 1,200 bytes, PENDING 70 % · offers 1,791 WCU/s");
         assertThat(vm.unavailableProperty().get()).isEmpty();
         assertThat(vm.canStartProperty().get()).isTrue();
         assertThat(vm.canStopProperty().get()).isFalse();
 
         vm.start();
-        WorkloadProgress before = pollUntil("PENDING is throttled", Duration.ofSeconds(12),
-                p -> p.keyRangeThrottles() > 0);
-        assertThat(labHost.lab()).isSameAs(labHost.forEndpoint(main.getConnection().spec().endpoint())
-                .orElseThrow());
+        WorkloadProgress before =
+                pollUntil("PENDING is throttled", Duration.ofSeconds(12), p -> p.keyRangeThrottles() > 0);
+        assertThat(labHost.lab())
+                .isSameAs(labHost.forEndpoint(main.getConnection().spec().endpoint())
+                        .orElseThrow());
         assertThat(before.state()).isEqualTo(WorkloadProgress.State.RUNNING);
         assertThat(before.throttlesByReason()).containsKey("TableWriteKeyRangeThroughputExceeded");
         assertThat(before.headline()).startsWith("order-status · before · 900 ops/s");
         assertThat(vm.runningProperty().get()).isTrue();
         assertThat(vm.stateTextProperty().get()).isEqualTo("Running");
         assertThat(vm.canStopProperty().get()).isTrue();
-        assertThat(vm.canStartProperty().get()).as("the same variant is already running").isFalse();
+        assertThat(vm.canStartProperty().get())
+                .as("the same variant is already running")
+                .isFalse();
         assertThat(vm.elapsedProperty().get()).endsWith(" of 5 min");
         assertThat(vm.achievedProperty().get()).endsWith(" req/s");
-        assertThat(main.selectedTableProperty().get()).as("the partitions view shows the run's table")
+        assertThat(main.selectedTableProperty().get())
+                .as("the partitions view shows the run's table")
                 .isEqualTo(DemoTables.ORDER_STATUS);
 
         vm.variantProperty().set("after");
@@ -117,25 +127,33 @@ class WorkloadViewModelTest {
         vm.start();
         pacedOperations = 0;
         clock.advanceSeconds(1); // the presenter's click: the emptied partition refills, as it does in real time
-        assertThat(vm.previousProperty().get()).startsWith("Before the switch: before ran ").contains(" throttled",
-                "hot-partition");
-        WorkloadProgress started = pollUntil("the after run sends requests", Duration.ofSeconds(5),
+        assertThat(vm.previousProperty().get())
+                .startsWith("Before the switch: before ran ")
+                .contains(" throttled", "hot-partition");
+        WorkloadProgress started = pollUntil(
+                "the after run sends requests",
+                Duration.ofSeconds(5),
                 p -> p.state() == WorkloadProgress.State.RUNNING && p.requests() > 0);
         assertThat(started.headline()).startsWith("order-status · after · 900 ops/s");
         long until = System.nanoTime() + 3_000_000_000L;
-        WorkloadProgress after = pollUntil("3 s and at least one Lab second of after", Duration.ofSeconds(8),
+        WorkloadProgress after = pollUntil(
+                "3 s and at least one Lab second of after",
+                Duration.ofSeconds(8),
                 p -> System.nanoTime() >= until && p.operations() >= started.operations() + 900);
         assertThat(after.state()).isEqualTo(WorkloadProgress.State.RUNNING);
         assertThat(after.requests()).isGreaterThanOrEqualTo(900);
         assertThat(after.errors()).as("errors %s", after.errorsByKind()).isZero();
-        assertThat(after.throttled()).as("throttles %s", after.throttlesByReason()).isZero();
-        assertThat(after.doing()).as("the latest request, a write or now and then a query")
+        assertThat(after.throttled())
+                .as("throttles %s", after.throttlesByReason())
+                .isZero();
+        assertThat(after.doing())
+                .as("the latest request, a write or now and then a query")
                 .matches("(PutItem|Query) order-status-index · status = .+");
 
         vm.stop();
         assertThat(vm.canStopProperty().get()).isFalse();
-        WorkloadProgress stopped = pollUntil("the run stops", Duration.ofSeconds(5),
-                p -> !vm.runningProperty().get());
+        WorkloadProgress stopped = pollUntil("the run stops", Duration.ofSeconds(5), p -> !vm.runningProperty()
+                .get());
         assertThat(stopped.state()).isEqualTo(WorkloadProgress.State.STOPPED);
         assertThat(vm.stateTextProperty().get()).isEqualTo("Stopped");
         assertThat(vm.messageProperty().get()).startsWith("Stopped after ");
@@ -166,11 +184,12 @@ class WorkloadViewModelTest {
 
         vm.durationProperty().set("soon");
         vm.itemSizeProperty().set("1.5");
-        assertThat(vm.problemProperty().get()).isEqualTo("Duration: 'soon' is not a duration; write seconds (300)"
-                + " or 90s, 5m, 1h, 1h30m.\nItem size: enter whole bytes from 1 to 409,600 (400 KB, DynamoDB's item"
-                + " limit), not '1.5'.");
-        assertThat(vm.fieldErrorsProperty().get()).containsOnlyKeys(WorkloadForm.Field.DURATION,
-                WorkloadForm.Field.ITEM_SIZE);
+        assertThat(vm.problemProperty().get())
+                .isEqualTo("Duration: 'soon' is not a duration; write seconds (300)"
+                        + " or 90s, 5m, 1h, 1h30m.\nItem size: enter whole bytes from 1 to 409,600 (400 KB, DynamoDB's item"
+                        + " limit), not '1.5'.");
+        assertThat(vm.fieldErrorsProperty().get())
+                .containsOnlyKeys(WorkloadForm.Field.DURATION, WorkloadForm.Field.ITEM_SIZE);
         vm.durationProperty().set("90 s");
         vm.itemSizeProperty().set("500000");
         assertThat(vm.problemProperty().get()).startsWith("Item size: enter whole bytes from 1 to 409,600");
@@ -181,8 +200,9 @@ class WorkloadViewModelTest {
                 .isEqualTo("Key skew: enter a share of requests above 0 and at most 100 % (not '150 %').");
         vm.skewProperty().set("80");
         assertThat(vm.problemProperty().get()).isEmpty();
-        assertThat(vm.previewProperty().get()).isEqualTo("order-status · before · 1,200 ops/s for 90 s, items of"
-                + " 4,000 bytes, PENDING 80 % · offers 4,776 WCU/s");
+        assertThat(vm.previewProperty().get())
+                .isEqualTo("order-status · before · 1,200 ops/s for 90 s, items of"
+                        + " 4,000 bytes, PENDING 80 % · offers 4,776 WCU/s");
         assertThat(vm.canStartProperty().get()).isTrue();
 
         // A variant the scenario does not have (a stale name): Plan.of refuses it with its own sentence.
@@ -192,8 +212,11 @@ class WorkloadViewModelTest {
         assertThat(vm.canStartProperty().get()).isFalse();
 
         // Another scenario resets the fields to its defaults; one with a single constant hot key has no skew.
-        vm.scenarioProperty().set(vm.scenarios().stream().filter(s -> s.name().equals("global-counter"))
-                .findFirst().orElseThrow());
+        vm.scenarioProperty()
+                .set(vm.scenarios().stream()
+                        .filter(s -> s.name().equals("global-counter"))
+                        .findFirst()
+                        .orElseThrow());
         assertThat(vm.variantProperty().get()).isEqualTo("before");
         assertThat(vm.rateProperty().get()).isEqualTo("1300");
         assertThat(vm.skewEnabledProperty().get()).isFalse();
@@ -211,11 +234,11 @@ class WorkloadViewModelTest {
 
         main.disconnect();
 
-        WorkloadProgress stopped = pollUntil("the run stops", Duration.ofSeconds(5),
-                p -> !vm.runningProperty().get());
+        WorkloadProgress stopped = pollUntil("the run stops", Duration.ofSeconds(5), p -> !vm.runningProperty()
+                .get());
         assertThat(stopped.state()).isEqualTo(WorkloadProgress.State.STOPPED);
-        assertThat(vm.messageProperty().get()).startsWith("Stopped because the app left the Lab it was writing to."
-                + " Stopped after ");
+        assertThat(vm.messageProperty().get())
+                .startsWith("Stopped because the app left the Lab it was writing to." + " Stopped after ");
         assertThat(vm.unavailableProperty().get()).startsWith("Connect to the Lab");
         assertThat(vm.canStartProperty().get()).isFalse();
     }

@@ -47,34 +47,48 @@ class MetricsScreenUiTest {
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError(e);
         }
-        AppFixture.waitUntil("connected to the Lab", Duration.ofSeconds(20), () -> main().getConnection() != null
-                && main().getConnection().spec().kind() == ConnectionKind.LAB);
+        AppFixture.waitUntil(
+                "connected to the Lab",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().getConnection().spec().kind() == ConnectionKind.LAB);
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT7);
-        AppFixture.waitUntil("the workload panel shows", Duration.ofSeconds(10),
-                () -> robot.showing("#workloadStart"));
+        AppFixture.waitUntil("the workload panel shows", Duration.ofSeconds(10), () -> robot.showing("#workloadStart"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "10 min");
         robot.clickOn("#workloadStart");
-        AppFixture.waitUntil("the fast-forwarded Lab is connected", Duration.ofSeconds(60),
+        AppFixture.waitUntil(
+                "the fast-forwarded Lab is connected",
+                Duration.ofSeconds(60),
                 () -> robot.showing("#labReplay")
-                        && DemoTables.ORDER_STATUS.equals(main().selectedTableProperty().get())
+                        && DemoTables.ORDER_STATUS.equals(
+                                main().selectedTableProperty().get())
                         && main().tableShapeProperty().get() != null);
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT3);
-        AppFixture.waitUntil("the verdict shows", Duration.ofSeconds(30),
-                () -> robot.showing("#verdictBanner") && !robot.text("#verdictHeadline").isEmpty());
-        assertThat(robot.text("#verdictHeadline")).matches("Hot partition: [\\d,]+ KeyRange write throttles while the"
-                + " table used \\d+ % of its provisioned 2,000 WCU/s");
+        AppFixture.waitUntil(
+                "the verdict shows",
+                Duration.ofSeconds(30),
+                () -> robot.showing("#verdictBanner")
+                        && !robot.text("#verdictHeadline").isEmpty());
+        assertThat(robot.text("#verdictHeadline"))
+                .matches("Hot partition: [\\d,]+ KeyRange write throttles while the"
+                        + " table used \\d+ % of its provisioned 2,000 WCU/s");
         assertThat(robot.showing("#verdictHeatmap")).isTrue();
         assertThat(robot.text("#metricsTitle")).isEqualTo("Metrics · " + DemoTables.ORDER_STATUS);
         assertThat(robot.text("#metricsRange")).contains("1 min periods");
         // A table without GSIs whose series the Lab lists publishes nothing unusual: no publishing note.
         assertThat(robot.showing("#metricsPublishing")).isFalse();
 
-        AppFixture.waitUntil("top keys are stitched", Duration.ofSeconds(30), () -> AppFixture.onFx(() ->
-                !robot.lookup("#topKeys").queryAs(TableView.class).getItems().isEmpty()));
-        TopKey first = AppFixture.onFx(() -> (TopKey) robot.lookup("#topKeys").queryAs(TableView.class).getItems()
-                .get(0));
+        AppFixture.waitUntil(
+                "top keys are stitched",
+                Duration.ofSeconds(30),
+                () -> AppFixture.onFx(() -> !robot.lookup("#topKeys")
+                        .queryAs(TableView.class)
+                        .getItems()
+                        .isEmpty()));
+        TopKey first = AppFixture.onFx(() -> (TopKey)
+                robot.lookup("#topKeys").queryAs(TableView.class).getItems().get(0));
         assertThat(first.key().partitionKey()).isEqualTo("PENDING");
         assertThat(first.throttles()).isPositive();
         assertThat(first.peakPercentOfCeiling()).isGreaterThan(90);

@@ -30,8 +30,10 @@ import org.junit.jupiter.api.Test;
  */
 class MetricsViewModelTest {
     private final DirectTaskRunner tasks = new DirectTaskRunner();
-    private final MainViewModel main = new MainViewModel(tasks, new ConnectService(new ConnectionFactory(
-            AwsProfiles.from(Path.of("/nonexistent/a"), Path.of("/nonexistent/b"), Map.of()))));
+    private final MainViewModel main = new MainViewModel(
+            tasks,
+            new ConnectService(new ConnectionFactory(
+                    AwsProfiles.from(Path.of("/nonexistent/a"), Path.of("/nonexistent/b"), Map.of()))));
     private CwLab lab;
     private MetricsViewModel vm;
 
@@ -54,7 +56,9 @@ class MetricsViewModelTest {
     }
 
     private long loads() {
-        return tasks.titles().stream().filter(t -> t.startsWith("Loading metrics")).count();
+        return tasks.titles().stream()
+                .filter(t -> t.startsWith("Loading metrics"))
+                .count();
     }
 
     @Test
@@ -80,21 +84,28 @@ class MetricsViewModelTest {
         assertThat(vm.heatStatusProperty().get().state()).isEqualTo(DataState.DATA);
         assertThat(vm.loadingProperty().get()).isFalse();
         assertThat(vm.insightsLoadingProperty().get()).isFalse();
-        assertThat(MetricsSummary.markdown(vm)).contains("**Hot partition: 500 KeyRange").contains("| `PENDING` |");
+        assertThat(MetricsSummary.markdown(vm))
+                .contains("**Hot partition: 500 KeyRange")
+                .contains("| `PENDING` |");
 
         assertThat(tasks.titles()).noneMatch(t -> t.startsWith("Reading partition + sort key reports"));
         vm.sortKeyLevelProperty().set(true);
         assertThat(tasks.titles()).contains("Reading partition + sort key reports of orders (table)");
         assertThat(vm.sortKeysLoadingProperty().get()).isFalse();
         // 25 most accessed pairs and 25 most throttled ones (each put had its own order id, so they differ).
-        assertThat(vm.topKeys()).hasSize(50).allMatch(k -> "PENDING".equals(k.key().partitionKey())
-                || "SHIPPED".equals(k.key().partitionKey())).allMatch(k -> k.key().sortKey() != null);
+        assertThat(vm.topKeys())
+                .hasSize(50)
+                .allMatch(k -> "PENDING".equals(k.key().partitionKey())
+                        || "SHIPPED".equals(k.key().partitionKey()))
+                .allMatch(k -> k.key().sortKey() != null);
         assertThat(vm.topKeys()).filteredOn(k -> k.throttles() > 0).hasSize(25);
         assertThat(vm.heatStatusProperty().get().state()).isEqualTo(DataState.TRUNCATED);
         vm.sortKeyLevelProperty().set(false);
         assertThat(vm.topKeys().get(0).key().sortKey()).isNull();
         vm.sortKeyLevelProperty().set(true);
-        assertThat(tasks.titles()).filteredOn(t -> t.startsWith("Reading partition + sort key")).as("read once")
+        assertThat(tasks.titles())
+                .filteredOn(t -> t.startsWith("Reading partition + sort key"))
+                .as("read once")
                 .hasSize(1);
         vm.sortKeyLevelProperty().set(false);
 
@@ -128,19 +139,25 @@ class MetricsViewModelTest {
     @Test
     void disablingContributorInsightsIsAGuardedWrite() {
         vm.activeProperty().set(true);
-        ContributorInsightsState gsi = vm.insights().stream().filter(s -> "byCustomer".equals(s.indexName()))
-                .findFirst().orElseThrow();
+        ContributorInsightsState gsi = vm.insights().stream()
+                .filter(s -> "byCustomer".equals(s.indexName()))
+                .findFirst()
+                .orElseThrow();
 
         vm.setContributorInsights(gsi, false, null);
         assertThat(vm.insightsErrorProperty().get().headline()).isEqualTo("Writes are locked on this connection");
-        assertThat(vm.insights()).filteredOn(s -> "byCustomer".equals(s.indexName()))
-                .extracting(ContributorInsightsState::status).containsExactly(Status.ENABLED);
+        assertThat(vm.insights())
+                .filteredOn(s -> "byCustomer".equals(s.indexName()))
+                .extracting(ContributorInsightsState::status)
+                .containsExactly(Status.ENABLED);
 
         main.unlockWrites("orders", "orders");
         vm.setContributorInsights(gsi, false, null);
         assertThat(vm.insightsErrorProperty().get()).isNull();
-        assertThat(vm.insights()).filteredOn(s -> "byCustomer".equals(s.indexName()))
-                .extracting(ContributorInsightsState::status).containsExactly(Status.DISABLED);
+        assertThat(vm.insights())
+                .filteredOn(s -> "byCustomer".equals(s.indexName()))
+                .extracting(ContributorInsightsState::status)
+                .containsExactly(Status.DISABLED);
         main.selectedIndexProperty().set("byCustomer");
         assertThat(vm.heatStatusProperty().get().state()).isEqualTo(DataState.NOT_ENABLED);
         assertThat(vm.topKeys()).isEmpty();

@@ -23,9 +23,12 @@ class TimeChartCsvTest {
     @Test
     void writesIsoTimesInTheZoneAndNoDatapointAsAnEmptyCell() {
         TimeChart chart = new TimeChart("Write capacity", "WCU/s (Sum ÷ period)");
-        chart.setData(START, 60, List.of(
-                new Series("Consumed", "chart-write", Kind.LINE, new double[] {1234.5, Double.NaN, 12}),
-                new Series("Provisioned", "chart-limit", Kind.DASHED_LINE, new double[] {1000, 1000, 1000})),
+        chart.setData(
+                START,
+                60,
+                List.of(
+                        new Series("Consumed", "chart-write", Kind.LINE, new double[] {1234.5, Double.NaN, 12}),
+                        new Series("Provisioned", "chart-limit", Kind.DASHED_LINE, new double[] {1000, 1000, 1000})),
                 ZoneId.of("Europe/Berlin"));
 
         assertThat(chart.csv()).isEqualTo("""
@@ -38,7 +41,9 @@ class TimeChartCsvTest {
 
     @Test
     void utcTimesEndInZ() {
-        ChartData data = new ChartData(START, 3600,
+        ChartData data = new ChartData(
+                START,
+                3600,
                 List.of(new Series("Throttles", "chart-keyrange", Kind.STACKED_BAR, new double[] {0, 3})),
                 ZoneOffset.UTC);
         assertThat(data.csv()).isEqualTo("""
@@ -50,13 +55,18 @@ class TimeChartCsvTest {
 
     @Test
     void aShorterSeriesLeavesItsLastCellsEmptyAndNamesWithCommasAreQuoted() {
-        ChartData data = new ChartData(START, 60, List.of(
-                new Series("GetItem, p99", "chart-c1", Kind.LINE, new double[] {1, 2, 3}),
-                new Series("Say \"hi\"", "chart-c2", Kind.LINE, new double[] {0.25})), ZoneOffset.UTC);
-        assertThat(data.csv()).isEqualTo("time,\"GetItem, p99\",\"Say \"\"hi\"\"\"\n"
-                + "2024-03-14T14:05:00Z,1,0.25\n"
-                + "2024-03-14T14:06:00Z,2,\n"
-                + "2024-03-14T14:07:00Z,3,\n");
+        ChartData data = new ChartData(
+                START,
+                60,
+                List.of(
+                        new Series("GetItem, p99", "chart-c1", Kind.LINE, new double[] {1, 2, 3}),
+                        new Series("Say \"hi\"", "chart-c2", Kind.LINE, new double[] {0.25})),
+                ZoneOffset.UTC);
+        assertThat(data.csv())
+                .isEqualTo("time,\"GetItem, p99\",\"Say \"\"hi\"\"\"\n"
+                        + "2024-03-14T14:05:00Z,1,0.25\n"
+                        + "2024-03-14T14:06:00Z,2,\n"
+                        + "2024-03-14T14:07:00Z,3,\n");
     }
 
     @Test
@@ -75,10 +85,15 @@ class TimeChartCsvTest {
 
     @Test
     void stackedBarsAndLinesBothCountTowardsTheTopOfTheScale() {
-        ChartData data = new ChartData(START, 60, List.of(
-                new Series("Key range", "chart-keyrange", Kind.STACKED_BAR, new double[] {3, Double.NaN, 4}),
-                new Series("Provisioned", "chart-provisioned", Kind.STACKED_BAR, new double[] {5, 2, Double.NaN}),
-                new Series("Limit", "chart-limit", Kind.DASHED_LINE, new double[] {7, 7, 7})), ZoneOffset.UTC);
+        ChartData data = new ChartData(
+                START,
+                60,
+                List.of(
+                        new Series("Key range", "chart-keyrange", Kind.STACKED_BAR, new double[] {3, Double.NaN, 4}),
+                        new Series(
+                                "Provisioned", "chart-provisioned", Kind.STACKED_BAR, new double[] {5, 2, Double.NaN}),
+                        new Series("Limit", "chart-limit", Kind.DASHED_LINE, new double[] {7, 7, 7})),
+                ZoneOffset.UTC);
         assertThat(data.max()).isEqualTo(8);
         assertThat(data.barTotal(1)).isEqualTo(2);
     }

@@ -1,9 +1,8 @@
 package dev.partitionscope.ui.metrics;
 
-import dev.partitionscope.ui.DemoShots;
-
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
+import dev.partitionscope.ui.DemoShots;
 import dev.partitionscope.ui.metrics.TimeChart.Kind;
 import dev.partitionscope.ui.metrics.TimeChart.Series;
 import java.time.Instant;
@@ -28,8 +27,7 @@ import javafx.stage.Stage;
 public final class TimeChartDemo {
     private static final Instant DAY_START = Instant.parse("2024-03-14T00:00:00Z");
 
-    private TimeChartDemo() {
-    }
+    private TimeChartDemo() {}
 
     /** The main class must not extend Application, or the classpath launcher refuses to start JavaFX. */
     public static void main(String[] args) {
@@ -107,8 +105,13 @@ public final class TimeChartDemo {
         }
         TimeChart chart = new TimeChart("Write capacity", "WCU/s (Sum ÷ period)");
         chart.setValueUnit("WCU/s");
-        chart.setData(DAY_START, 60, List.of(new Series("Consumed", "chart-write", Kind.LINE, consumed),
-                new Series("Provisioned", "chart-limit", Kind.DASHED_LINE, provisioned)), ZoneOffset.UTC);
+        chart.setData(
+                DAY_START,
+                60,
+                List.of(
+                        new Series("Consumed", "chart-write", Kind.LINE, consumed),
+                        new Series("Provisioned", "chart-limit", Kind.DASHED_LINE, provisioned)),
+                ZoneOffset.UTC);
         return chart;
     }
 
@@ -127,8 +130,12 @@ public final class TimeChartDemo {
         }
         TimeChart chart = new TimeChart("Throttled requests", "requests per minute");
         chart.setValueUnit("requests");
-        chart.setData(DAY_START, 60, List.of(new Series("Hot key range", "chart-keyrange", Kind.STACKED_BAR, keyRange),
-                new Series("Provisioned throughput", "chart-provisioned", Kind.STACKED_BAR, provisioned)),
+        chart.setData(
+                DAY_START,
+                60,
+                List.of(
+                        new Series("Hot key range", "chart-keyrange", Kind.STACKED_BAR, keyRange),
+                        new Series("Provisioned throughput", "chart-provisioned", Kind.STACKED_BAR, provisioned)),
                 ZoneOffset.UTC);
         return chart;
     }
@@ -159,6 +166,4 @@ public final class TimeChartDemo {
     private static void hover(TimeChart chart, double fx, double fy) {
         DemoShots.hover(chart, chart.getWidth() * fx, chart.getHeight() * fy);
     }
-
-
 }

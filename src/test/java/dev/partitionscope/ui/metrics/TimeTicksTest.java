@@ -33,8 +33,8 @@ class TimeTicksTest {
     @Test
     void roundsInLocalTimeSoHalfHourZonesGetTicksOnTheHour() {
         Instant from = Instant.parse("2024-03-14T00:00:00Z"); // 05:30 in Kolkata
-        List<TimeTicks.Tick> ticks = TimeTicks.ticks(from, from.plus(Duration.ofHours(6)), ZoneId.of("Asia/Kolkata"),
-                8);
+        List<TimeTicks.Tick> ticks =
+                TimeTicks.ticks(from, from.plus(Duration.ofHours(6)), ZoneId.of("Asia/Kolkata"), 8);
         assertThat(labels(ticks)).containsExactly("06:00", "07:00", "08:00", "09:00", "10:00", "11:00");
     }
 
@@ -42,8 +42,15 @@ class TimeTicksTest {
     void acrossDaysTheLabelsCarryTheDate() {
         Instant from = Instant.parse("2024-03-12T00:00:00Z");
         Instant to = from.plus(Duration.ofDays(3));
-        assertThat(labels(TimeTicks.ticks(from, to, UTC, 8))).containsExactly("03-12 00:00", "03-12 12:00",
-                "03-13 00:00", "03-13 12:00", "03-14 00:00", "03-14 12:00", "03-15 00:00");
+        assertThat(labels(TimeTicks.ticks(from, to, UTC, 8)))
+                .containsExactly(
+                        "03-12 00:00",
+                        "03-12 12:00",
+                        "03-13 00:00",
+                        "03-13 12:00",
+                        "03-14 00:00",
+                        "03-14 12:00",
+                        "03-15 00:00");
         assertThat(labels(TimeTicks.ticks(from, to, UTC, 4))).containsExactly("03-12", "03-13", "03-14", "03-15");
     }
 
@@ -51,10 +58,19 @@ class TimeTicksTest {
     void aDayFromMiddayToMiddayCrossesMidnightSoShowsDates() {
         Instant from = Instant.parse("2024-03-13T12:00:00Z");
         List<String> labels = labels(TimeTicks.ticks(from, from.plus(Duration.ofDays(1)), UTC, 7));
-        assertThat(labels).containsExactly("03-13 12:00", "03-13 16:00", "03-13 20:00", "03-14 00:00",
-                "03-14 04:00", "03-14 08:00", "03-14 12:00");
-        assertThat(TimeTicks.crossesDays(Instant.parse("2024-03-13T00:00:00Z"),
-                Instant.parse("2024-03-14T00:00:00Z"), UTC)).as("exactly one calendar day").isFalse();
+        assertThat(labels)
+                .containsExactly(
+                        "03-13 12:00",
+                        "03-13 16:00",
+                        "03-13 20:00",
+                        "03-14 00:00",
+                        "03-14 04:00",
+                        "03-14 08:00",
+                        "03-14 12:00");
+        assertThat(TimeTicks.crossesDays(
+                        Instant.parse("2024-03-13T00:00:00Z"), Instant.parse("2024-03-14T00:00:00Z"), UTC))
+                .as("exactly one calendar day")
+                .isFalse();
     }
 
     @Test
@@ -62,18 +78,18 @@ class TimeTicksTest {
         ZoneId berlin = ZoneId.of("Europe/Berlin");
         Instant from = Instant.parse("2024-03-11T23:00:00Z"); // local midnight
         List<TimeTicks.Tick> ticks = TimeTicks.ticks(from, from.plus(Duration.ofDays(7)), berlin, 8);
-        assertThat(labels(ticks)).containsExactly("03-12", "03-13", "03-14", "03-15", "03-16", "03-17", "03-18",
-                "03-19");
+        assertThat(labels(ticks))
+                .containsExactly("03-12", "03-13", "03-14", "03-15", "03-16", "03-17", "03-18", "03-19");
     }
 
     @Test
     void shortDateLabelsFitDailyTicksWhereDateAndTimeLabelsWouldNot() {
         Instant from = Instant.parse("2024-03-11T00:00:00Z");
         // 7 px per character on a 560 px axis: 5 "00-00 00:00" labels fit, or 8 "00-00" ones.
-        List<TimeTicks.Tick> ticks = TimeTicks.ticks(from, from.plus(Duration.ofDays(7)), UTC,
-                sample -> 560 / (sample.length() * 7 + 28));
-        assertThat(labels(ticks)).containsExactly("03-11", "03-12", "03-13", "03-14", "03-15", "03-16", "03-17",
-                "03-18");
+        List<TimeTicks.Tick> ticks =
+                TimeTicks.ticks(from, from.plus(Duration.ofDays(7)), UTC, sample -> 560 / (sample.length() * 7 + 28));
+        assertThat(labels(ticks))
+                .containsExactly("03-11", "03-12", "03-13", "03-14", "03-15", "03-16", "03-17", "03-18");
     }
 
     @Test

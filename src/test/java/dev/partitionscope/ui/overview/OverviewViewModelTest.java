@@ -18,8 +18,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(Dynalite.Required.class)
 class OverviewViewModelTest {
-    private final MainViewModel main = new MainViewModel(new DirectTaskRunner(), new ConnectService(
-            new ConnectionFactory(AwsProfiles.from(Path.of("/nonexistent/a"), Path.of("/nonexistent/b"), Map.of()))));
+    private final MainViewModel main = new MainViewModel(
+            new DirectTaskRunner(),
+            new ConnectService(new ConnectionFactory(
+                    AwsProfiles.from(Path.of("/nonexistent/a"), Path.of("/nonexistent/b"), Map.of()))));
     private final OverviewViewModel vm = new OverviewViewModel(main);
 
     @AfterEach
@@ -39,7 +41,8 @@ class OverviewViewModelTest {
         assertThat(vm.tablesPaneStateBinding().get()).isEqualTo(TablesPaneState.READY);
 
         vm.filterProperty().set("  OV-FILTER ");
-        assertThat(vm.filteredTables()).contains(table).allMatch(t -> t.toLowerCase().contains("ov-filter"));
+        assertThat(vm.filteredTables()).contains(table).allMatch(t -> t.toLowerCase()
+                .contains("ov-filter"));
         vm.filterProperty().set("no table is called like this");
         assertThat(vm.filteredTables()).isEmpty();
         assertThat(vm.tablesPaneStateBinding().get()).isEqualTo(TablesPaneState.NO_MATCH);
@@ -111,8 +114,9 @@ class OverviewViewModelTest {
         String table = Dynalite.createTableWithGsi("ov-cli");
         connect();
         main.selectedTableProperty().set(table);
-        assertThat(vm.describeTableCommand()).isEqualTo("AWS_ACCESS_KEY_ID=" + Dynalite.ACCESS_KEY
-                + " AWS_SECRET_ACCESS_KEY=dummy aws dynamodb describe-table --table-name " + table
-                + " --region us-east-1 --endpoint-url " + Dynalite.endpoint());
+        assertThat(vm.describeTableCommand())
+                .isEqualTo("AWS_ACCESS_KEY_ID=" + Dynalite.ACCESS_KEY
+                        + " AWS_SECRET_ACCESS_KEY=dummy aws dynamodb describe-table --table-name " + table
+                        + " --region us-east-1 --endpoint-url " + Dynalite.endpoint());
     }
 }

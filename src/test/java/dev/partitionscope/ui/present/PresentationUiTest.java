@@ -77,7 +77,8 @@ class PresentationUiTest {
     }
 
     private double fontSize(String query) {
-        return AppFixture.onFx(() -> ((Label) robot.lookup(query).query()).getFont().getSize());
+        return AppFixture.onFx(
+                () -> ((Label) robot.lookup(query).query()).getFont().getSize());
     }
 
     @Test
@@ -93,20 +94,25 @@ class PresentationUiTest {
 
         assertThat(presentation().isPresenting()).isTrue();
         for (Node n : chrome()) {
-            assertThat(AppFixture.onFx(() -> n.isVisible() || n.isManaged())).as("%s hidden", n).isFalse();
+            assertThat(AppFixture.onFx(() -> n.isVisible() || n.isManaged()))
+                    .as("%s hidden", n)
+                    .isFalse();
         }
         assertThat(AppFixture.onFx(() -> stage().isFullScreen())).isTrue();
         assertThat(AppFixture.onFx(() -> stage().getFullScreenExitHint())).isEqualTo(PresentationMode.EXIT_HINT);
         assertThat(AppFixture.onFx(() -> stage().getFullScreenExitKeyCombination()))
-                .as("Esc stays with the screens").isEqualTo(KeyCombination.NO_MATCH);
+                .as("Esc stays with the screens")
+                .isEqualTo(KeyCombination.NO_MATCH);
         assertThat(AppFixture.onFx(() -> root().getPseudoClassStates())).contains(PRESENTING);
         assertThat(fontSize("#heatmapScreen .screen-title")).isGreaterThanOrEqualTo(title * 1.3);
-        assertThat(fontSize("#heatmapCanvas .heat-text")).as("the canvas's CSS probe").isGreaterThanOrEqualTo(
-                heatText * 1.3);
+        assertThat(fontSize("#heatmapCanvas .heat-text"))
+                .as("the canvas's CSS probe")
+                .isGreaterThanOrEqualTo(heatText * 1.3);
         Label label = robot.lookup("#heatmapCanvas .heat-strong-text").queryAs(Label.class);
         assertThat(AppFixture.onFx(() -> label.getFont().getSize())).isGreaterThanOrEqualTo(heatLabel * 1.4);
-        assertThat(AppFixture.onFx(() -> label.getFont().getStyle())).as("key labels bold").containsIgnoringCase(
-                "bold");
+        assertThat(AppFixture.onFx(() -> label.getFont().getStyle()))
+                .as("key labels bold")
+                .containsIgnoringCase("bold");
         assertThat(robot.showing("#presentationCaption")).isTrue();
         assertThat(AppFixture.onFx(() -> presentation().captionNode().text())).isEqualTo("Heatmap");
 
@@ -114,11 +120,14 @@ class PresentationUiTest {
 
         assertThat(presentation().isPresenting()).isFalse();
         for (Node n : chrome()) {
-            assertThat(AppFixture.onFx(() -> n.isVisible() && n.isManaged())).as("%s back", n).isTrue();
+            assertThat(AppFixture.onFx(() -> n.isVisible() && n.isManaged()))
+                    .as("%s back", n)
+                    .isTrue();
         }
         assertThat(AppFixture.onFx(() -> stage().isFullScreen())).isFalse();
         assertThat(AppFixture.onFx(() -> stage().getFullScreenExitHint())).isEqualTo(defaultHint);
-        assertThat(AppFixture.onFx(() -> stage().getFullScreenExitKeyCombination())).isEqualTo(defaultExit);
+        assertThat(AppFixture.onFx(() -> stage().getFullScreenExitKeyCombination()))
+                .isEqualTo(defaultExit);
         assertThat(AppFixture.onFx(() -> root().getPseudoClassStates())).doesNotContain(PRESENTING);
         assertThat(fontSize("#heatmapScreen .screen-title")).isEqualTo(title);
         assertThat(fontSize("#heatmapCanvas .heat-text")).isEqualTo(heatText);
@@ -131,7 +140,9 @@ class PresentationUiTest {
         robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.P);
         assertThat(presentation().isPresenting()).isTrue();
         robot.shortcut(KeyCode.ESCAPE);
-        assertThat(presentation().isPresenting()).as("Esc cancels loads, not the presentation").isTrue();
+        assertThat(presentation().isPresenting())
+                .as("Esc cancels loads, not the presentation")
+                .isTrue();
         assertThat(AppFixture.onFx(() -> stage().isFullScreen())).isTrue();
         robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.P);
         assertThat(presentation().isPresenting()).isFalse();
@@ -146,7 +157,9 @@ class PresentationUiTest {
         });
         assertThat(presentation().isPresenting()).isFalse();
         for (Node n : chrome()) {
-            assertThat(AppFixture.onFx(() -> n.isVisible() && n.isManaged())).as("%s back", n).isTrue();
+            assertThat(AppFixture.onFx(() -> n.isVisible() && n.isManaged()))
+                    .as("%s back", n)
+                    .isTrue();
         }
         assertThat(AppFixture.onFx(() -> stage().getFullScreenExitKeyCombination()))
                 .isNotEqualTo(KeyCombination.NO_MATCH);
@@ -173,14 +186,15 @@ class PresentationUiTest {
     void pointerHighlightFollowsTheMouseOnlyWhilePresenting() {
         PointerHighlight pointer = presentation().pointer();
         robot.moveTo(AppFixture.onFx(() -> root().getCenter()));
-        assertThat(AppFixture.onFx(pointer::isVisible)).as("not outside presentation").isFalse();
+        assertThat(AppFixture.onFx(pointer::isVisible))
+                .as("not outside presentation")
+                .isFalse();
 
         robot.shortcut(KeyCode.F11);
         Node center = AppFixture.onFx(() -> root().getCenter());
         Bounds b = AppFixture.onFx(() -> center.localToScene(center.getLayoutBounds()));
         Point2D target = new Point2D(b.getMinX() + b.getWidth() * 0.3, b.getMinY() + b.getHeight() * 0.6);
-        robot.moveTo(AppFixture.onFx(() -> center.localToScreen(
-                center.sceneToLocal(target.getX(), target.getY()))));
+        robot.moveTo(AppFixture.onFx(() -> center.localToScreen(center.sceneToLocal(target.getX(), target.getY()))));
         assertThat(AppFixture.onFx(pointer::isVisible)).isTrue();
         Point2D at = AppFixture.onFx(() -> root().localToScene(pointer.center()));
         assertThat(at.getX()).isCloseTo(target.getX(), within(2.0));
@@ -196,7 +210,9 @@ class PresentationUiTest {
         java.nio.file.Files.deleteIfExists(configDir.resolve(SettingsStore.FILE_NAME));
         fixture.startFirstTime();
         var main = fixture.app().context().main();
-        AppFixture.waitUntil("the Lab's tables", java.time.Duration.ofSeconds(30),
+        AppFixture.waitUntil(
+                "the Lab's tables",
+                java.time.Duration.ofSeconds(30),
                 () -> main.tables().size() >= 3 && main.selectedTableProperty().get() != null);
         robot.shortcut(KeyCode.F11);
         Node top = chrome().get(0);
@@ -211,7 +227,9 @@ class PresentationUiTest {
 
         assertThat(AppFixture.onFx(selector::isShowing)).isFalse();
         assertThat(AppFixture.onFx(() -> main.selectedTableProperty().get())).isNotEqualTo(before);
-        assertThat(AppFixture.onFx(() -> top.isVisible() || top.isManaged())).as("hidden again").isFalse();
+        assertThat(AppFixture.onFx(() -> top.isVisible() || top.isManaged()))
+                .as("hidden again")
+                .isFalse();
         assertThat(presentation().isPresenting()).isTrue();
         assertThat(AppFixture.onFx(() -> presentation().captionNode().text()))
                 .contains(main.selectedTableProperty().get());
@@ -247,21 +265,27 @@ class PresentationUiTest {
         assertThat(main.themeModeProperty().get()).isEqualTo(Theme.Mode.HIGH_CONTRAST);
         assertBlackAndWhite();
         var canvas = robot.lookup("#heatmapCanvas").queryAs(dev.partitionscope.ui.heatmap.HeatmapCanvas.class);
-        assertThat(AppFixture.onFx(canvas::getLut)).as("a heatmap opened in high contrast draws with its ramp")
+        assertThat(AppFixture.onFx(canvas::getLut))
+                .as("a heatmap opened in high contrast draws with its ramp")
                 .containsExactly(ColorLut.build(HeatPalette.HIGH_CONTRAST, 0).table());
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.H);
         assertThat(main.themeModeProperty().get()).isEqualTo(Theme.Mode.DARK);
-        assertThat(controller().screens().heatmap().paletteProperty().get()).as("the ramp chosen before")
+        assertThat(controller().screens().heatmap().paletteProperty().get())
+                .as("the ramp chosen before")
                 .isEqualTo(HeatPalette.HEAT);
         robot.shortcut(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.D);
         assertThat(main.themeModeProperty().get()).isEqualTo(Theme.Mode.LIGHT);
     }
 
     private void assertBlackAndWhite() {
-        Color background = AppFixture.onFx(() -> (Color) root().getBackground().getFills().get(0).getFill());
-        assertThat(background.getBrightness()).as("root background %s", background).isLessThan(0.05);
-        Color text = AppFixture.onFx(() -> (Color) ((Label) robot.lookup(".screen-title").query()).getTextFill());
+        Color background = AppFixture.onFx(
+                () -> (Color) root().getBackground().getFills().get(0).getFill());
+        assertThat(background.getBrightness())
+                .as("root background %s", background)
+                .isLessThan(0.05);
+        Color text = AppFixture.onFx(
+                () -> (Color) ((Label) robot.lookup(".screen-title").query()).getTextFill());
         assertThat(text.getBrightness()).as("text %s", text).isGreaterThan(0.95);
         assertThat(text.getSaturation()).isLessThan(0.05);
     }
@@ -269,8 +293,8 @@ class PresentationUiTest {
     @Test
     void oldSettingsWithOnlyTheDarkFlagStillOpenDark() throws Exception {
         fixture.stop();
-        java.nio.file.Files.writeString(configDir.resolve(SettingsStore.FILE_NAME),
-                "{\"darkTheme\": true, \"lastConnection\": \"(gone)\"}");
+        java.nio.file.Files.writeString(
+                configDir.resolve(SettingsStore.FILE_NAME), "{\"darkTheme\": true, \"lastConnection\": \"(gone)\"}");
         fixture.start();
         assertThat(fixture.app().context().main().themeModeProperty().get()).isEqualTo(Theme.Mode.DARK);
     }

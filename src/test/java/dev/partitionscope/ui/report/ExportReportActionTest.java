@@ -39,17 +39,22 @@ class ExportReportActionTest {
     private final DirectTaskRunner tasks = new DirectTaskRunner();
     private MainViewModel main;
     private LabViewModel lab;
+
     @TempDir
     Path tmp;
 
     @BeforeEach
     void fastForwardOrderStatusBefore() {
-        main = new MainViewModel(tasks, new ConnectService(
-                () -> new ConnectionFactory(AwsProfiles.from(Path.of("/nonexistent/config"),
-                        Path.of("/nonexistent/credentials"), Map.of()),
-                        new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
-                                Duration.ofSeconds(10))),
-                new LocalStackProbe(Duration.ofSeconds(1)), labHost));
+        main = new MainViewModel(
+                tasks,
+                new ConnectService(
+                        () -> new ConnectionFactory(
+                                AwsProfiles.from(
+                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
+                                new ConnectionFactory.Timeouts(
+                                        Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
+                        new LocalStackProbe(Duration.ofSeconds(1)),
+                        labHost));
         lab = new LabViewModel(main, labHost);
         lab.connectToLab();
         WorkloadViewModel w = lab.workload();
@@ -77,15 +82,23 @@ class ExportReportActionTest {
         assertThat(action.availableProperty().get()).isTrue();
         List<ExportReportAction.Done> done = new ArrayList<>();
         List<Throwable> failed = new ArrayList<>();
-        action.export(main.getConnection(), DemoTables.ORDER_STATUS, ReportOptions.defaults()
-                .withRange(main.timeRangeProperty().get()), tmp, done::add, failed::add, () -> { });
+        action.export(
+                main.getConnection(),
+                DemoTables.ORDER_STATUS,
+                ReportOptions.defaults().withRange(main.timeRangeProperty().get()),
+                tmp,
+                done::add,
+                failed::add,
+                () -> {});
         assertThat(failed).isEmpty();
         assertThat(done).hasSize(1);
         assertThat(done.get(0).written().folder()).isEqualTo(tmp);
         assertThat(tmp.resolve(ReportWriter.SUMMARY)).content().contains("The hot key is `PENDING`");
         assertThat(tasks.titles()).contains("Exporting the report on " + DemoTables.ORDER_STATUS);
         assertThat(action.runningProperty().get()).isFalse();
-        assertThat(done.get(0).canOpenFolder()).as("a headless test JVM has no desktop to open folders").isFalse();
+        assertThat(done.get(0).canOpenFolder())
+                .as("a headless test JVM has no desktop to open folders")
+                .isFalse();
     }
 
     @Test
@@ -93,14 +106,24 @@ class ExportReportActionTest {
         Files.writeString(tmp.resolve("design.md"), "mine");
         ExportReportAction action = new ExportReportAction(main, tasks, null);
         List<ExportReportAction.Done> done = new ArrayList<>();
-        action.export(main.getConnection(), DemoTables.ORDER_STATUS, ReportOptions.defaults().withAudit(false), tmp,
-                done::add, e -> { throw new AssertionError(e); }, () -> { });
+        action.export(
+                main.getConnection(),
+                DemoTables.ORDER_STATUS,
+                ReportOptions.defaults().withAudit(false),
+                tmp,
+                done::add,
+                e -> {
+                    throw new AssertionError(e);
+                },
+                () -> {});
         Path folder = done.get(0).written().folder();
         assertThat(folder.getParent()).isEqualTo(tmp);
-        assertThat(folder.getFileName().toString()).as("stamped with the report's time, the Lab's now, in UTC")
-                .isEqualTo(DemoTables.ORDER_STATUS + "-report-" + java.time.format.DateTimeFormatter.ofPattern(
-                        "yyyyMMdd-HHmm").withZone(java.time.ZoneOffset.UTC).format(done.get(0).report()
-                        .generatedAt()));
+        assertThat(folder.getFileName().toString())
+                .as("stamped with the report's time, the Lab's now, in UTC")
+                .isEqualTo(DemoTables.ORDER_STATUS + "-report-"
+                        + java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmm")
+                                .withZone(java.time.ZoneOffset.UTC)
+                                .format(done.get(0).report().generatedAt()));
         assertThat(folder.resolve(ReportWriter.HEATMAP)).isRegularFile();
         assertThat(tmp.resolve("design.md")).hasContent("mine");
     }

@@ -43,34 +43,43 @@ class ExportReportUiTest {
         fixture = new AppFixture(tmp.resolve("config")).withFileDialogs(new AnsweringFileDialogs().folder(out));
         fixture.startFirstTime();
         MainViewModel main = fixture.app().context().main();
-        AppFixture.waitUntil("connected to the Lab with app", Duration.ofSeconds(20), () -> main.getConnection()
-                != null && main.tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "connected to the Lab with app",
+                Duration.ofSeconds(20),
+                () -> main.getConnection() != null && main.tableShapeProperty().get() != null);
         // The window's own File ▸ Export report…, enabled on the connected table, by its key.
         javafx.scene.control.MenuButton file = robot.lookup("#fileMenu").queryAs(javafx.scene.control.MenuButton.class);
         javafx.scene.control.MenuItem item = AppFixture.onFx(() -> file.getItems().stream()
-                .filter(i -> "fileExportReport".equals(i.getId())).findFirst().orElseThrow());
+                .filter(i -> "fileExportReport".equals(i.getId()))
+                .findFirst()
+                .orElseThrow());
         assertThat(AppFixture.onFx(item::isDisable)).isFalse();
         new dev.partitionscope.ui.UiRobot().shortcut(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.E);
-        AppFixture.waitUntil("the report dialog", Duration.ofSeconds(90),
-                () -> robot.lookup("#exportReportDone").tryQuery().isPresent());
-        for (String name : new String[] {ReportWriter.SUMMARY, ReportWriter.HEATMAP, ReportWriter.METRICS,
-                ReportWriter.TOP_KEYS}) {
+        AppFixture.waitUntil("the report dialog", Duration.ofSeconds(90), () -> robot.lookup("#exportReportDone")
+                .tryQuery()
+                .isPresent());
+        for (String name :
+                new String[] {ReportWriter.SUMMARY, ReportWriter.HEATMAP, ReportWriter.METRICS, ReportWriter.TOP_KEYS
+                }) {
             assertThat(out.resolve(name)).isRegularFile();
         }
-        assertThat(Files.readString(out.resolve(ReportWriter.SUMMARY))).startsWith("# Hot-partition report: `"
-                + main.tableShapeProperty().get().name() + "`");
+        assertThat(Files.readString(out.resolve(ReportWriter.SUMMARY)))
+                .startsWith("# Hot-partition report: `"
+                        + main.tableShapeProperty().get().name() + "`");
         DialogPane pane = robot.lookup("#exportReportDone").query();
-        assertThat(AppFixture.onFx(pane::getHeaderText)).startsWith("Report on " + main.tableShapeProperty().get()
-                .name() + " written");
-        assertThat(AppFixture.onFx(() -> pane.getButtonTypes().stream().map(ButtonType::getText).toList()))
+        assertThat(AppFixture.onFx(pane::getHeaderText))
+                .startsWith("Report on " + main.tableShapeProperty().get().name() + " written");
+        assertThat(AppFixture.onFx(() ->
+                        pane.getButtonTypes().stream().map(ButtonType::getText).toList()))
                 .containsExactly("Copy path", "Close");
         AppFixture.onFx(() -> {
             ButtonType copy = pane.getButtonTypes().get(0);
             ((Button) pane.lookupButton(copy)).fire();
             return null;
         });
-        AppFixture.waitUntil("the dialog closed", Duration.ofSeconds(5),
-                () -> robot.lookup("#exportReportDone").tryQuery().isEmpty());
+        AppFixture.waitUntil("the dialog closed", Duration.ofSeconds(5), () -> robot.lookup("#exportReportDone")
+                .tryQuery()
+                .isEmpty());
         assertThat(AppFixture.onFx(() -> Clipboard.getSystemClipboard().getString()))
                 .isEqualTo(out.toAbsolutePath().toString());
     }

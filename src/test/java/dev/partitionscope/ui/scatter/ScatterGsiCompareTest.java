@@ -43,12 +43,16 @@ class ScatterGsiCompareTest {
 
     @Test
     void dayBucketsOnTheTableEqualOneQueryOnTheUnifyingGsi() throws Exception {
-        main = new MainViewModel(new DirectTaskRunner(), new ConnectService(
-                () -> new ConnectionFactory(AwsProfiles.from(Path.of("/nonexistent/config"),
-                        Path.of("/nonexistent/credentials"), Map.of()),
-                        new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
-                                Duration.ofSeconds(10))),
-                new LocalStackProbe(Duration.ofSeconds(1)), labHost));
+        main = new MainViewModel(
+                new DirectTaskRunner(),
+                new ConnectService(
+                        () -> new ConnectionFactory(
+                                AwsProfiles.from(
+                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
+                                new ConnectionFactory.Timeouts(
+                                        Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
+                        new LocalStackProbe(Duration.ofSeconds(1)),
+                        labHost));
         new LabViewModel(main, labHost).connectToLab();
         main.selectedTableProperty().set("app");
         assertThat(main.tableShapeProperty().get().name()).isEqualTo("app");
@@ -59,10 +63,12 @@ class ScatterGsiCompareTest {
             String day = ts.substring(0, 10);
             labHost.lab().engine().handle("PutItem", (ObjectNode) json.readTree("{\"TableName\":\"app\",\"Item\":{"
                     + "\"PK\":{\"S\":\"OPS_LOG#" + day + "\"},\"SK\":{\"S\":\"" + ts + "#agent" + (i % 3) + "\"},"
-                    + "\"GSI1PK\":{\"S\":\"OPS_LOG\"},\"GSI1SK\":{\"S\":\"" + ts + "\"},\"n\":{\"N\":\"" + i + "\"}}}"));
+                    + "\"GSI1PK\":{\"S\":\"OPS_LOG\"},\"GSI1SK\":{\"S\":\"" + ts + "\"},\"n\":{\"N\":\"" + i
+                    + "\"}}}"));
         }
-        main.timeRangeProperty().set(TimeRange.custom(Instant.parse("2026-06-21T00:00:00Z"),
-                Instant.parse("2026-06-23T00:00:00Z"), true));
+        main.timeRangeProperty()
+                .set(TimeRange.custom(
+                        Instant.parse("2026-06-21T00:00:00Z"), Instant.parse("2026-06-23T00:00:00Z"), true));
         ScatterViewModel vm = new ScatterViewModel(main);
         vm.baseKeyProperty().set("OPS_LOG");
         vm.schemeProperty().set("day");
@@ -95,7 +101,7 @@ class ScatterGsiCompareTest {
         vm.gsiKeyProperty().set("NOPE");
         vm.compare(ScatterViewModel.CompareKind.GSI, "GSI1");
         assertThat(vm.comparisonProperty().get().items()).isEmpty();
-        assertThat(vm.comparisonProperty().get().diff().summary()).startsWith("Differs (matched by SK): 50 only in"
-                + " the sharded read");
+        assertThat(vm.comparisonProperty().get().diff().summary())
+                .startsWith("Differs (matched by SK): 50 only in" + " the sharded read");
     }
 }

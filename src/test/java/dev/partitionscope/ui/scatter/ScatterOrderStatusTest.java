@@ -45,12 +45,16 @@ class ScatterOrderStatusTest {
 
     @BeforeEach
     void fastForwardOrderStatusAfter() {
-        main = new MainViewModel(new DirectTaskRunner(), new ConnectService(
-                () -> new ConnectionFactory(AwsProfiles.from(Path.of("/nonexistent/config"),
-                        Path.of("/nonexistent/credentials"), Map.of()),
-                        new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
-                                Duration.ofSeconds(10))),
-                new LocalStackProbe(Duration.ofSeconds(1)), labHost));
+        main = new MainViewModel(
+                new DirectTaskRunner(),
+                new ConnectService(
+                        () -> new ConnectionFactory(
+                                AwsProfiles.from(
+                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
+                                new ConnectionFactory.Timeouts(
+                                        Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
+                        new LocalStackProbe(Duration.ofSeconds(1)),
+                        labHost));
         lab = new LabViewModel(main, labHost);
         lab.connectToLab();
         WorkloadViewModel w = lab.workload();
@@ -81,26 +85,41 @@ class ScatterOrderStatusTest {
 
     @Test
     void allPendingOrdersNewestFirstMatchTheUnshardedBaselineItemForItem() {
-        assertThat(vm.planProperty().get().shardKeys()).containsExactly("PENDING#1", "PENDING#2", "PENDING#3",
-                "PENDING#4", "PENDING#5", "PENDING#6", "PENDING#7", "PENDING#8");
+        assertThat(vm.planProperty().get().shardKeys())
+                .containsExactly(
+                        "PENDING#1",
+                        "PENDING#2",
+                        "PENDING#3",
+                        "PENDING#4",
+                        "PENDING#5",
+                        "PENDING#6",
+                        "PENDING#7",
+                        "PENDING#8");
         vm.run();
         ScatterResult r = vm.resultProperty().get();
         assertThat(r).isNotNull();
         assertThat(r.complete()).as(r.reasons().toString()).isTrue();
         assertThat(r.items()).hasSize(100);
         assertThat(vm.items()).isEqualTo(r.items());
-        List<String> ids = r.items().stream().map(m -> PlainValues.text(m.get("orderId"))).toList();
+        List<String> ids =
+                r.items().stream().map(m -> PlainValues.text(m.get("orderId"))).toList();
         List<String> sorted = new ArrayList<>(ids);
         sorted.sort(java.util.Comparator.reverseOrder());
         assertThat(ids).as("newest (largest order id) first").isEqualTo(sorted);
-        assertThat(r.shards()).extracting(ShardStats::state).allMatch(s -> s == ShardStats.State.DONE
-                || s == ShardStats.State.NOT_NEEDED);
-        assertThat(r.items()).extracting(m -> PlainValues.text(m.get("status"))).allMatch(s -> s.matches(
-                "PENDING#[1-8]"));
+        assertThat(r.shards())
+                .extracting(ShardStats::state)
+                .allMatch(s -> s == ShardStats.State.DONE || s == ShardStats.State.NOT_NEEDED);
+        assertThat(r.items())
+                .extracting(m -> PlainValues.text(m.get("status")))
+                .allMatch(s -> s.matches("PENDING#[1-8]"));
         // The waterfall: one request per shard, all sent at once and overlapping.
-        assertThat(vm.requests()).hasSize(8).extracting(RequestSpan::shard).containsExactlyInAnyOrder(0, 1, 2, 3, 4,
-                5, 6, 7);
-        assertThat(Waterfall.maxOverlap(vm.requests())).as("the 8 queries ran side by side").isGreaterThanOrEqualTo(2);
+        assertThat(vm.requests())
+                .hasSize(8)
+                .extracting(RequestSpan::shard)
+                .containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7);
+        assertThat(Waterfall.maxOverlap(vm.requests()))
+                .as("the 8 queries ran side by side")
+                .isGreaterThanOrEqualTo(2);
         assertThat(r.totals().wallMs()).isLessThanOrEqualTo(r.totals().slowestShardMs() * 8 + 50);
 
         vm.compare(ScatterViewModel.CompareKind.SCAN, null);
@@ -114,7 +133,9 @@ class ScatterOrderStatusTest {
         vm.compare(ScatterViewModel.CompareKind.UNSHARDED, null);
         ScatterViewModel.Comparison legacy = vm.comparisonProperty().get();
         assertThat(legacy.how()).isEqualTo("1 Query of PENDING on order-status-index");
-        assertThat(legacy.items()).as("after the fix nothing is written under PENDING itself").isEmpty();
+        assertThat(legacy.items())
+                .as("after the fix nothing is written under PENDING itself")
+                .isEmpty();
         assertThat(legacy.diff().identical()).isFalse();
         assertThat(legacy.diff().onlyLeftCount()).isEqualTo(100);
 
@@ -129,8 +150,9 @@ class ScatterOrderStatusTest {
         vm.pointIdProperty().set(id);
         vm.readPoint();
         ScatterViewModel.PointRead p = vm.pointReadProperty().get();
-        assertThat(p.key()).containsEntry("status", PlainValues.text(some.get("status"))).containsEntry("orderId",
-                id);
+        assertThat(p.key())
+                .containsEntry("status", PlainValues.text(some.get("status")))
+                .containsEntry("orderId", id);
         assertThat(p.item()).isEqualTo(some);
         assertThat(p.how()).startsWith("PENDING,SHIPPED:hash:8 of \"" + id + "\" → PENDING#");
     }
@@ -146,8 +168,8 @@ class ScatterOrderStatusTest {
         vm.pointIdProperty().set("abc");
         vm.readPoint();
         assertThat(vm.pointReadProperty().get()).isNull();
-        assertThat(vm.noteProperty().get()).startsWith("random:8 picks its suffix at random: the item may be under"
-                + " any of 8 keys");
+        assertThat(vm.noteProperty().get())
+                .startsWith("random:8 picks its suffix at random: the item may be under" + " any of 8 keys");
 
         vm.filterProperty().set("#total > :min");
         assertThat(vm.planProperty().get()).isNull();
@@ -159,7 +181,9 @@ class ScatterOrderStatusTest {
         vm.run();
         ScatterResult r = vm.resultProperty().get();
         assertThat(r.complete()).isTrue();
-        assertThat(r.items()).isNotEmpty().allMatch(m -> ((AttrValue.N) m.get("total")).value().intValue() > 400)
+        assertThat(r.items())
+                .isNotEmpty()
+                .allMatch(m -> ((AttrValue.N) m.get("total")).value().intValue() > 400)
                 .allMatch(m -> m.keySet().equals(java.util.Set.of("status", "orderId", "total")));
         assertThat(vm.columns()).containsExactly("status", "orderId", "total");
         assertThat(vm.csv(r.items())).startsWith("status,orderId,total\r\n");

@@ -21,8 +21,7 @@ import javafx.stage.Window;
  * (Monocle headless), with arguments: the PNG to write, and {@code dark} for the dark theme.
  */
 public final class ScatterScreenShots {
-    private ScatterScreenShots() {
-    }
+    private ScatterScreenShots() {}
 
     private static void set(UiRobot robot, String id, String text) {
         robot.lookup(id).queryAs(TextField.class).setText(text);
@@ -34,7 +33,10 @@ public final class ScatterScreenShots {
         UiRobot robot = new UiRobot();
         fixture.startFirstTime();
         var main = fixture.app().context().main();
-        AppFixture.waitUntil("connected", Duration.ofSeconds(30), () -> main.tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "connected",
+                Duration.ofSeconds(30),
+                () -> main.tableShapeProperty().get() != null);
         AppFixture.onFx(() -> {
             Stage w = (Stage) Window.getWindows().get(0);
             w.setWidth(1600);
@@ -47,7 +49,9 @@ public final class ScatterScreenShots {
         AppFixture.onFx(() -> {
             @SuppressWarnings("unchecked")
             ComboBox<Scenario> combo = robot.lookup("#workloadScenario").queryAs(ComboBox.class);
-            combo.getItems().stream().filter(s -> s.name().equals("order-status")).findFirst()
+            combo.getItems().stream()
+                    .filter(s -> s.name().equals("order-status"))
+                    .findFirst()
                     .ifPresent(combo::setValue);
             return null;
         });
@@ -56,8 +60,10 @@ public final class ScatterScreenShots {
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "10 min");
         robot.clickOn("#workloadStart");
-        AppFixture.waitUntil("the fast-forward", Duration.ofMinutes(5), () -> robot.showing("#labReplay")
-                && main.tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "the fast-forward",
+                Duration.ofMinutes(5),
+                () -> robot.showing("#labReplay") && main.tableShapeProperty().get() != null);
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT5);
         AppFixture.waitUntil("the console", Duration.ofSeconds(10), () -> robot.showing("#scatterScreen"));
         AppFixture.onFx(() -> {
@@ -75,8 +81,10 @@ public final class ScatterScreenShots {
             robot.lookup("#scatterRun").queryButton().fire();
             return null;
         });
-        AppFixture.waitUntil("the second run", Duration.ofSeconds(30), () -> robot.text("#scatterTotals")
-                .startsWith("100 items") && !robot.showing("#scatterCancel"));
+        AppFixture.waitUntil(
+                "the second run",
+                Duration.ofSeconds(30),
+                () -> robot.text("#scatterTotals").startsWith("100 items") && !robot.showing("#scatterCancel"));
         AppFixture.onFx(() -> {
             robot.lookup("#scatterCompareScan").queryButton().fire();
             return null;
@@ -84,7 +92,9 @@ public final class ScatterScreenShots {
         AppFixture.waitUntil("the comparison", Duration.ofSeconds(30), () -> robot.text("#scatterCompareVerdict")
                 .startsWith("✓"));
         AppFixture.onFx(() -> {
-            robot.lookup("#scatterShowSharded").queryAs(javafx.scene.control.RadioButton.class).setSelected(true);
+            robot.lookup("#scatterShowSharded")
+                    .queryAs(javafx.scene.control.RadioButton.class)
+                    .setSelected(true);
             TableView<?> items = robot.lookup("#scatterItems").queryAs(TableView.class);
             items.getSelectionModel().select(0);
             return null;

@@ -50,7 +50,8 @@ class ScatterScreenUiTest {
     private List<String> sortKeys() {
         return AppFixture.onFx(() -> {
             List<String> out = new ArrayList<>();
-            for (Object row : robot.lookup("#scatterItems").queryAs(TableView.class).getItems()) {
+            for (Object row :
+                    robot.lookup("#scatterItems").queryAs(TableView.class).getItems()) {
                 out.add(PlainValues.text(((Map<String, AttrValue>) row).get("SK")));
             }
             return out;
@@ -69,8 +70,8 @@ class ScatterScreenUiTest {
         Path csv = configDir.resolve("items.csv");
         fixture = new AppFixture(configDir).withFileDialogs(new dev.partitionscope.ui.common.FileDialogs() {
             @Override
-            public java.util.Optional<Path> saveFile(javafx.stage.Window owner, String title, String initialName,
-                    Type type) {
+            public java.util.Optional<Path> saveFile(
+                    javafx.stage.Window owner, String title, String initialName, Type type) {
                 return java.util.Optional.of(csv);
             }
 
@@ -80,8 +81,11 @@ class ScatterScreenUiTest {
             }
         });
         fixture.startFirstTime();
-        AppFixture.waitUntil("connected to the Lab with app", Duration.ofSeconds(20), () -> main().getConnection()
-                != null && main().tableShapeProperty().get() != null);
+        AppFixture.waitUntil(
+                "connected to the Lab with app",
+                Duration.ofSeconds(20),
+                () -> main().getConnection() != null
+                        && main().tableShapeProperty().get() != null);
         assertThat(main().selectedTableProperty().get()).isEqualTo("app");
         ObjectMapper json = new ObjectMapper();
         var engine = fixture.app().context().labHost().lab().engine();
@@ -101,19 +105,23 @@ class ScatterScreenUiTest {
         setText("#scatterKey", "ORDERS");
         setText("#scatterScheme", "hash:8");
         setText("#scatterLimit", "0");
-        assertThat(robot.text("#scatterPlan")).startsWith("8 Queries on app, 8 at a time, ascending: ORDERS#1, ORDERS#2");
+        assertThat(robot.text("#scatterPlan"))
+                .startsWith("8 Queries on app, 8 at a time, ascending: ORDERS#1, ORDERS#2");
         robot.clickOn("#scatterRun");
         AppFixture.waitUntil("the merged items", Duration.ofSeconds(20), () -> robot.text("#scatterTotals")
                 .startsWith("40 items"));
         assertThat(robot.text("#scatterTotals")).endsWith("complete");
         assertThat(sortKeys()).containsExactlyElementsOf(expected);
-        assertThat(AppFixture.onFx(() -> robot.lookup("#scatterShards").queryAs(TableView.class).getItems().size()))
+        assertThat(AppFixture.onFx(() -> robot.lookup("#scatterShards")
+                        .queryAs(TableView.class)
+                        .getItems()
+                        .size()))
                 .isEqualTo(8);
         // The waterfall has one bar per shard request, named in its title.
         Waterfall waterfall = robot.lookup("#scatterWaterfall").queryAs(Waterfall.class);
         assertThat(AppFixture.onFx(() -> waterfall.spans().size())).isEqualTo(8);
-        assertThat(AppFixture.onFx(() -> waterfall.getAccessibleText())).isEqualTo("Waterfall: 8 requests over 8"
-                + " shards");
+        assertThat(AppFixture.onFx(() -> waterfall.getAccessibleText()))
+                .isEqualTo("Waterfall: 8 requests over 8" + " shards");
         // Compared with a Scan of the table: the same 40 items in the same order; the unsharded key has none.
         AppFixture.onFx(() -> {
             robot.lookup("#scatterCompareScan").queryButton().fire();
@@ -121,8 +129,8 @@ class ScatterScreenUiTest {
         });
         AppFixture.waitUntil("the Scan baseline", Duration.ofSeconds(20), () -> robot.text("#scatterCompareVerdict")
                 .startsWith("✓"));
-        assertThat(robot.text("#scatterCompareVerdict")).isEqualTo("✓ Same 40 items in the same order (matched by"
-                + " SK)");
+        assertThat(robot.text("#scatterCompareVerdict"))
+                .isEqualTo("✓ Same 40 items in the same order (matched by" + " SK)");
         assertThat(sortKeys()).as("the items of the comparison are shown").containsExactlyElementsOf(expected);
         AppFixture.onFx(() -> {
             robot.lookup("#scatterCompareUnsharded").queryButton().fire();
@@ -130,18 +138,25 @@ class ScatterScreenUiTest {
         });
         AppFixture.waitUntil("the unsharded read", Duration.ofSeconds(20), () -> robot.text("#scatterCompareVerdict")
                 .startsWith("✗"));
-        assertThat(robot.text("#scatterCompareVerdict")).startsWith("✗ Differs (matched by SK): 40 only in the"
-                + " sharded read");
+        assertThat(robot.text("#scatterCompareVerdict"))
+                .startsWith("✗ Differs (matched by SK): 40 only in the" + " sharded read");
         assertThat(sortKeys()).isEmpty();
         AppFixture.onFx(() -> {
-            robot.lookup("#scatterShowSharded").queryAs(javafx.scene.control.RadioButton.class).setSelected(true);
-            robot.lookup("#scatterItems").queryAs(TableView.class).getSelectionModel().select(2);
+            robot.lookup("#scatterShowSharded")
+                    .queryAs(javafx.scene.control.RadioButton.class)
+                    .setSelected(true);
+            robot.lookup("#scatterItems")
+                    .queryAs(TableView.class)
+                    .getSelectionModel()
+                    .select(2);
             return null;
         });
         assertThat(sortKeys()).containsExactlyElementsOf(expected);
         assertThat(AppFixture.onFx(() -> robot.lookup("#scatterItemJson")
-                .queryAs(javafx.scene.control.TextArea.class).getText())).contains("\"SK\" : \"" + expected.get(2)
-                + "\"").contains("\"PK\" : \"ORDERS#");
+                        .queryAs(javafx.scene.control.TextArea.class)
+                        .getText()))
+                .contains("\"SK\" : \"" + expected.get(2) + "\"")
+                .contains("\"PK\" : \"ORDERS#");
         AppFixture.onFx(() -> {
             robot.lookup("#scatterExportCsv").queryButton().fire();
             return null;

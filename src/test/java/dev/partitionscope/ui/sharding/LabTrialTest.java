@@ -18,11 +18,12 @@ class LabTrialTest {
     @Test
     void theSameLoadThrottlesOnOneKeyAndNotOnEightHashShards() {
         List<String> steps = new ArrayList<>();
-        LabTrial.Result r = LabTrial.run("PENDING", "hash:8", 2_000, 1_000, Duration.ofMinutes(3), () -> false,
-                steps::add);
+        LabTrial.Result r =
+                LabTrial.run("PENDING", "hash:8", 2_000, 1_000, Duration.ofMinutes(3), () -> false, steps::add);
         assertThat(steps).containsExactly("before", "after");
         assertThat(r.before().requests()).isGreaterThan(300_000);
-        assertThat(r.before().throttledShare()).as("2,000 WCU/s on one key: about half throttled")
+        assertThat(r.before().throttledShare())
+                .as("2,000 WCU/s on one key: about half throttled")
                 .isBetween(0.3, 0.6);
         assertThat(r.after().throttled()).isZero();
         HeatGrid before = r.before().heat().grid();
@@ -36,12 +37,15 @@ class LabTrialTest {
 
     @Test
     void aTrialNeedsARate() {
-        assertThatThrownBy(() -> LabTrial.run("PENDING", "hash:8", 0, 1_000, Duration.ofMinutes(1), () -> false,
-                s -> { })).hasMessage("Type a peak write rate above 0 to replay in the Lab");
+        assertThatThrownBy(
+                        () -> LabTrial.run("PENDING", "hash:8", 0, 1_000, Duration.ofMinutes(1), () -> false, s -> {}))
+                .hasMessage("Type a peak write rate above 0 to replay in the Lab");
     }
 
     private static List<String> keys(HeatGrid g) {
-        return g.keys().stream().map(k -> k.other() ? "(other)" : k.partitionKey()).toList();
+        return g.keys().stream()
+                .map(k -> k.other() ? "(other)" : k.partitionKey())
+                .toList();
     }
 
     private static double sum(double[] v) {

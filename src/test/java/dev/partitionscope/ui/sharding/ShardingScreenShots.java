@@ -17,8 +17,7 @@ import javafx.stage.Window;
  * {@code ... dev.partitionscope.ui.sharding.ShardingScreenShots OUT.png KEY WRITES SPEC1 SPEC2 SPEC3 SPEC4 [dark]}.
  */
 public final class ShardingScreenShots {
-    private ShardingScreenShots() {
-    }
+    private ShardingScreenShots() {}
 
     public static void main(String[] args) throws Exception {
         Path config = Files.createTempDirectory("psshots");
@@ -42,7 +41,8 @@ public final class ShardingScreenShots {
         }
         Thread.sleep(1500);
         robot.clickOn("#shardingTrialRun");
-        AppFixture.waitUntil("the Lab trial", Duration.ofMinutes(3), () -> !robot.text("#trialAfterText").isEmpty());
+        AppFixture.waitUntil("the Lab trial", Duration.ofMinutes(3), () -> !robot.text("#trialAfterText")
+                .isEmpty());
         Thread.sleep(1500);
         AppFixture.onFx(() -> {
             DemoShots.save(Window.getWindows().get(0).getScene(), args[0]);

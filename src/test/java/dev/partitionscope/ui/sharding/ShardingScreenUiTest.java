@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ShardingScreenUiTest {
     @TempDir
     Path configDir;
+
     @TempDir
     Path files;
 
@@ -70,40 +71,55 @@ class ShardingScreenUiTest {
             main().openInDesigner("PENDING");
             return null;
         });
-        AppFixture.waitUntil("the designer shows the hand-over", Duration.ofSeconds(10),
-                () -> robot.showing("#shardingHandedOver"));
+        AppFixture.waitUntil(
+                "the designer shows the hand-over", Duration.ofSeconds(10), () -> robot.showing("#shardingHandedOver"));
         assertThat(robot.text("#shardingHandedOver")).isEqualTo("From the heatmap: PENDING");
         robot.replaceText("#shardingWrites", "2000");
         robot.replaceText("#schemeSpec-1", "hash:0");
-        AppFixture.waitUntil("the preview updates", Duration.ofSeconds(10),
-                () -> robot.text("#schemeError-1").contains("hash"));
+        AppFixture.waitUntil("the preview updates", Duration.ofSeconds(10), () -> robot.text("#schemeError-1")
+                .contains("hash"));
         assertThat(robot.text("#schemeVerdict-0")).startsWith("hash:8 spreads these 10,000 ids");
-        assertThat(robot.text("#schemePrediction-0")).contains("before, one key at 200 % of its ceiling")
+        assertThat(robot.text("#schemePrediction-0"))
+                .contains("before, one key at 200 % of its ceiling")
                 .contains("0 % throttled");
         assertThat(robot.text("#shardingRecommended")).isEqualTo("Shard into N = 5");
 
         // The predicted heatmap of the first scheme, beside the key as it is.
         robot.clickOn("#shardingPredicted");
-        AppFixture.waitUntil("the predicted heatmap shows", Duration.ofSeconds(10), () -> AppFixture.onFx(() ->
-                robot.lookup("#predictedAfter").queryAs(dev.partitionscope.ui.heatmap.HeatmapCanvas.class)
-                        .getGrid() != null));
-        assertThat(AppFixture.onFx(() -> robot.lookup("#predictedAfter").queryAs(
-                dev.partitionscope.ui.heatmap.HeatmapCanvas.class).getGrid().rowCount())).isEqualTo(8);
-        assertThat(AppFixture.onFx(() -> robot.lookup("#predictedBefore").queryAs(
-                dev.partitionscope.ui.heatmap.HeatmapCanvas.class).getGrid().rowThrottles(0))).isPositive();
+        AppFixture.waitUntil(
+                "the predicted heatmap shows",
+                Duration.ofSeconds(10),
+                () -> AppFixture.onFx(() -> robot.lookup("#predictedAfter")
+                                .queryAs(dev.partitionscope.ui.heatmap.HeatmapCanvas.class)
+                                .getGrid()
+                        != null));
+        assertThat(AppFixture.onFx(() -> robot.lookup("#predictedAfter")
+                        .queryAs(dev.partitionscope.ui.heatmap.HeatmapCanvas.class)
+                        .getGrid()
+                        .rowCount()))
+                .isEqualTo(8);
+        assertThat(AppFixture.onFx(() -> robot.lookup("#predictedBefore")
+                        .queryAs(dev.partitionscope.ui.heatmap.HeatmapCanvas.class)
+                        .getGrid()
+                        .rowThrottles(0)))
+                .isPositive();
         robot.clickOn("#shardingPredicted");
 
         robot.clickOn("#shardingTrialRun");
-        AppFixture.waitUntil("the Lab trial ends", Duration.ofSeconds(90),
-                () -> !robot.text("#trialAfterText").isEmpty());
-        assertThat(robot.text("#trialBeforeText")).matches("Before — PENDING as it is: \\d+ % of [\\d,]+ writes"
-                + " throttled in the Lab \\(predicted 50 %\\)");
-        assertThat(robot.text("#trialAfterText")).matches("After — hash:8: 0 % of [\\d,]+ writes throttled in the"
-                + " Lab \\(predicted 0 %\\)");
+        AppFixture.waitUntil("the Lab trial ends", Duration.ofSeconds(90), () -> !robot.text("#trialAfterText")
+                .isEmpty());
+        assertThat(robot.text("#trialBeforeText"))
+                .matches("Before — PENDING as it is: \\d+ % of [\\d,]+ writes"
+                        + " throttled in the Lab \\(predicted 50 %\\)");
+        assertThat(robot.text("#trialAfterText"))
+                .matches("After — hash:8: 0 % of [\\d,]+ writes throttled in the" + " Lab \\(predicted 0 %\\)");
 
         answer.set(files);
         AppFixture.onFx(() -> {
-            ((ShardingView) robot.lookup("#shardingScreen").query().getProperties().get(ShardingView.class))
+            ((ShardingView) robot.lookup("#shardingScreen")
+                            .query()
+                            .getProperties()
+                            .get(ShardingView.class))
                     .saveCode(Language.PYTHON);
             return null;
         });
@@ -113,16 +129,18 @@ class ShardingScreenUiTest {
         // Ids sampled from the demo table: the 160 sort keys stored under OPS_LOG in app.
         assertThat(main().selectedTableProperty().get()).isEqualTo("app");
         fire("#shardingSample");
-        AppFixture.waitUntil("PENDING has no items", Duration.ofSeconds(10),
-                () -> robot.text("#shardingSampleText").startsWith("app has no items under PENDING"));
+        AppFixture.waitUntil("PENDING has no items", Duration.ofSeconds(10), () -> robot.text("#shardingSampleText")
+                .startsWith("app has no items under PENDING"));
         AppFixture.onFx(() -> {
-            robot.lookup("#shardingKey").queryAs(javafx.scene.control.TextField.class).setText("OPS_LOG");
+            robot.lookup("#shardingKey")
+                    .queryAs(javafx.scene.control.TextField.class)
+                    .setText("OPS_LOG");
             return null;
         });
         fire("#shardingSample");
-        AppFixture.waitUntil("the ids are sampled", Duration.ofSeconds(10),
-                () -> robot.text("#shardingIds").equals("160 sort keys of OPS_LOG in app"));
-        AppFixture.waitUntil("the preview follows", Duration.ofSeconds(10),
-                () -> robot.text("#schemeSpread-0").startsWith("8 of 8 keys used"));
+        AppFixture.waitUntil("the ids are sampled", Duration.ofSeconds(10), () -> robot.text("#shardingIds")
+                .equals("160 sort keys of OPS_LOG in app"));
+        AppFixture.waitUntil("the preview follows", Duration.ofSeconds(10), () -> robot.text("#schemeSpread-0")
+                .startsWith("8 of 8 keys used"));
     }
 }

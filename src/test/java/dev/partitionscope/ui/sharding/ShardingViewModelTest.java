@@ -20,8 +20,10 @@ import org.junit.jupiter.api.Test;
 /** The designer's ViewModel on a same-thread runner: inputs → previews, the N calculator, errors, hand-over, code. */
 class ShardingViewModelTest {
     private final DirectTaskRunner tasks = new DirectTaskRunner();
-    private final MainViewModel main = new MainViewModel(tasks, new ConnectService(new ConnectionFactory(
-            AwsProfiles.from(Path.of("/nonexistent/a"), Path.of("/nonexistent/b"), Map.of()))));
+    private final MainViewModel main = new MainViewModel(
+            tasks,
+            new ConnectService(new ConnectionFactory(
+                    AwsProfiles.from(Path.of("/nonexistent/a"), Path.of("/nonexistent/b"), Map.of()))));
     private final ShardingViewModel vm = new ShardingViewModel(main);
 
     @AfterEach
@@ -38,7 +40,8 @@ class ShardingViewModelTest {
     void previewsEverySchemeAndRecommendsSeed002sTenSuffixes() {
         ShardingViewModel.Outcome o = outcome();
         assertThat(o.inputError()).isNull();
-        assertThat(o.results()).extracting(ShardingViewModel.Result::spec)
+        assertThat(o.results())
+                .extracting(ShardingViewModel.Result::spec)
                 .containsExactly("hash:8", "random:8", "sum:8", "product:200");
         ShardingViewModel.Result hash = o.results().get(0);
         assertThat(hash.error()).isNull();
@@ -53,7 +56,9 @@ class ShardingViewModelTest {
         assertThat(o.recommendation().text()).contains("400");
         assertThat(hash.readCost().queries()).isEqualTo(8);
         assertThat(hash.readCost().pointReads()).isTrue();
-        assertThat(o.results().get(1).readCost().pointReads()).as("random suffixes cannot be recomputed").isFalse();
+        assertThat(o.results().get(1).readCost().pointReads())
+                .as("random suffixes cannot be recomputed")
+                .isFalse();
         // The predicted heatmap: an hour at the typed rate, one key at 4× the ceiling vs eight below it.
         assertThat(o.heat().before().rowCount()).isEqualTo(1);
         assertThat(o.heat().before().columns()).isEqualTo(60);
@@ -87,8 +92,9 @@ class ShardingViewModelTest {
         ShardingViewModel.Result day = outcome().results().get(0);
         assertThat(day.error()).isNull();
         assertThat(day.preview().shards()).extracting(s -> s.key()).anyMatch(k -> k.startsWith("PENDING#2026-06-22#"));
-        assertThatThrownBy(() -> vm.setIds("x, yesterday", "paste")).hasMessage("Line 1: \"yesterday\" is not a"
-                + " timestamp (ISO-8601 such as 2026-06-22T10:00:00Z, or epoch milliseconds)");
+        assertThatThrownBy(() -> vm.setIds("x, yesterday", "paste"))
+                .hasMessage("Line 1: \"yesterday\" is not a"
+                        + " timestamp (ISO-8601 such as 2026-06-22T10:00:00Z, or epoch milliseconds)");
         assertThatThrownBy(() -> vm.setIds("\n\n", "paste")).hasMessageStartingWith("No ids");
         assertThat(vm.ids()).as("the previous ids stay").containsExactly("o-1", "o-2", "o-3");
     }
@@ -99,7 +105,14 @@ class ShardingViewModelTest {
         assertThat(main.screenProperty().get()).isEqualTo(Screen.SHARDING);
         assertThat(vm.baseKeyProperty().get()).isEqualTo("OPS_LOG");
         assertThat(vm.handedOverProperty().get()).isEqualTo("From the heatmap: OPS_LOG");
-        assertThat(vm.outcomeProperty().get().results().get(0).preview().shards().get(0).key())
+        assertThat(vm.outcomeProperty()
+                        .get()
+                        .results()
+                        .get(0)
+                        .preview()
+                        .shards()
+                        .get(0)
+                        .key())
                 .startsWith("OPS_LOG#");
     }
 
@@ -115,11 +128,17 @@ class ShardingViewModelTest {
 
     @Test
     void theHeatmapsMinutesAndOtherValuesPredictOverTimeAndSuggestHotValuesOnly() {
-        main.openInDesigner(new dev.partitionscope.ui.shell.DesignerHandOver("PENDING", 1_500, "peak ≈ 1,500"
-                + " writes/s", new double[] {500, 1_500, 800}, Map.of("SHIPPED", 200.0, "DELIVERED", 5.0)));
+        main.openInDesigner(new dev.partitionscope.ui.shell.DesignerHandOver(
+                "PENDING",
+                1_500,
+                "peak ≈ 1,500" + " writes/s",
+                new double[] {500, 1_500, 800},
+                Map.of("SHIPPED", 200.0, "DELIVERED", 5.0)));
         assertThat(vm.writesPerSecondProperty().get()).isEqualTo("1500");
         ShardingViewModel.Outcome o = vm.outcomeProperty().get();
-        assertThat(o.before().throttledMinutes()).as("only the 1,500/s minute is over 1,000 WCU/s").isEqualTo(1);
+        assertThat(o.before().throttledMinutes())
+                .as("only the 1,500/s minute is over 1,000 WCU/s")
+                .isEqualTo(1);
         assertThat(o.results().get(0).overTime().throttledMinutes()).isZero();
         assertThat(o.results().get(0).overTime().peak().writesPerSecond()).isEqualTo(1_500);
         assertThat(o.hotValues().spec()).isEqualTo("PENDING:hash:4");

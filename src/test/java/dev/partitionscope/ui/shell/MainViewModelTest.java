@@ -22,9 +22,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(Dynalite.Required.class)
 class MainViewModelTest {
     private final DirectTaskRunner tasks = new DirectTaskRunner();
-    private final MainViewModel vm = new MainViewModel(tasks, new ConnectService(new ConnectionFactory(
-            AwsProfiles.from(Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-            new ConnectionFactory.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10)))));
+    private final MainViewModel vm = new MainViewModel(
+            tasks,
+            new ConnectService(new ConnectionFactory(
+                    AwsProfiles.from(Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
+                    new ConnectionFactory.Timeouts(
+                            Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10)))));
 
     @AfterEach
     void close() {
@@ -41,8 +44,8 @@ class MainViewModelTest {
         vm.connect(dynalite("local"));
 
         assertThat(vm.connectionStateProperty().get()).isEqualTo(ConnectionState.CONNECTED);
-        assertThat(vm.whereTextProperty().get()).isEqualTo(Dynalite.endpoint() + " · us-east-1 · key "
-                + Dynalite.ACCESS_KEY);
+        assertThat(vm.whereTextProperty().get())
+                .isEqualTo(Dynalite.endpoint() + " · us-east-1 · key " + Dynalite.ACCESS_KEY);
         assertThat(vm.guardTextProperty().get()).isEqualTo("READ-ONLY");
         assertThat(vm.readOnlyProperty().get()).isTrue();
         assertThat(vm.tables()).contains(table);
@@ -52,8 +55,7 @@ class MainViewModelTest {
         vm.selectedTableProperty().set(table);
         assertThat(vm.tableShapeProperty().get().name()).isEqualTo(table);
         assertThat(vm.indexOptions()).containsExactly(MainViewModel.BASE_TABLE, Dynalite.GSI);
-        assertThat(tasks.titles()).containsSubsequence("Connecting to local", "Listing tables",
-                "Describing " + table);
+        assertThat(tasks.titles()).containsSubsequence("Connecting to local", "Listing tables", "Describing " + table);
     }
 
     @Test
@@ -61,7 +63,8 @@ class MainViewModelTest {
         String table = Dynalite.createTableWithGsi("vm-unlock");
         vm.connect(dynalite("local"));
         assertThatThrownBy(() -> vm.unlockWrites(table, table.toUpperCase()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Type the table name exactly");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Type the table name exactly");
         assertThat(vm.guardTextProperty().get()).isEqualTo("READ-ONLY");
 
         vm.unlockWrites(table, table);
@@ -70,7 +73,9 @@ class MainViewModelTest {
 
         vm.disconnect();
         vm.connect(dynalite("local"));
-        assertThat(vm.guardTextProperty().get()).as("an unlock lasts until disconnect").isEqualTo("READ-ONLY");
+        assertThat(vm.guardTextProperty().get())
+                .as("an unlock lasts until disconnect")
+                .isEqualTo("READ-ONLY");
     }
 
     @Test

@@ -15,8 +15,13 @@ class FxTaskRunnerTest {
         FxTaskRunner runner = new FxTaskRunner(1);
         runner.shutdown();
         AtomicInteger called = new AtomicInteger();
-        TaskHandle h = WaitForAsyncUtils.asyncFx(() -> runner.run("late", ctx -> 1, v -> called.incrementAndGet(),
-                e -> called.incrementAndGet(), called::incrementAndGet)).get();
+        TaskHandle h = WaitForAsyncUtils.asyncFx(() -> runner.run(
+                        "late",
+                        ctx -> 1,
+                        v -> called.incrementAndGet(),
+                        e -> called.incrementAndGet(),
+                        called::incrementAndGet))
+                .get();
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(h).isSameAs(TaskHandle.NONE);
         assertThat(called).hasValue(0);
