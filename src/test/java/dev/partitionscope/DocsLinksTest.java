@@ -54,14 +54,17 @@ class DocsLinksTest {
         int lines = Files.readAllLines(README, UTF_8).size();
 
         assertThat(lines)
-                .as("README.md has %d lines; keep it a front door of at most %d and move reference material to docs/",
+                .as(
+                        "README.md has %d lines; keep it a front door of at most %d and move reference material to docs/",
                         lines, MAX_README_LINES)
                 .isLessThanOrEqualTo(MAX_README_LINES);
     }
 
     @Test
     void docsHaveAnIndex() {
-        assertThat(DOCS_INDEX).as("docs/README.md, the index of every docs page").isRegularFile();
+        assertThat(DOCS_INDEX)
+                .as("docs/README.md, the index of every docs page")
+                .isRegularFile();
     }
 
     @Test
@@ -75,7 +78,8 @@ class DocsLinksTest {
 
         assertThat(files).as("Markdown files checked").contains(root.resolve(README));
         assertThat(broken)
-                .as("%d broken link(s) in README.md and docs/ (file:line: target, what is wrong):%n%s",
+                .as(
+                        "%d broken link(s) in README.md and docs/ (file:line: target, what is wrong):%n%s",
                         broken.size(), String.join(System.lineSeparator(), broken))
                 .isEmpty();
     }
@@ -96,7 +100,8 @@ class DocsLinksTest {
                 .collect(Collectors.toList());
 
         assertThat(unlinked)
-                .as("docs pages no link from README.md or docs/README.md reaches:%n%s",
+                .as(
+                        "docs pages no link from README.md or docs/README.md reaches:%n%s",
                         String.join(System.lineSeparator(), unlinked))
                 .isEmpty();
     }

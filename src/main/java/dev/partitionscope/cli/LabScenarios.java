@@ -44,8 +44,8 @@ final class LabScenarios {
             }
         }
         out.println();
-        out.println(
-                "Your own scenarios: JSON files in " + ScenarioCatalog.userDir() + " (format: README, 'Workloads').");
+        out.println("Your own scenarios: JSON files in " + ScenarioCatalog.userDir()
+                + " (format: docs/file-formats.md, 'Scenario files').");
         for (String p : catalog.problems()) {
             err.println("warning: " + p);
         }

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * clock, where it came from (kind and region only) and the view to reopen at. Opening it answers the same calls the
  * same way ({@link SnapshotReplay}), so every screen reads it through the SDK as it read the endpoint.
  *
- * <p>Format (documented in the README): gzip-compressed JSON, {@code {"format":"partitionscope-snapshot",
+ * <p>Format (documented in docs/file-formats.md): gzip-compressed JSON, {@code {"format":"partitionscope-snapshot",
  * "version":1, ...}}. It holds no credentials, no profile, no request ids or signatures; account ids in ARNs are
  * replaced by zeros; answers with item contents only when the user asked for them.
  */

@@ -3,7 +3,7 @@ package dev.partitionscope.lab.partition;
 import java.util.Arrays;
 
 /**
- * Where split for heat cuts a hot partition. AWS does not document it; the Lab's rule, stated in the README:
+ * Where split for heat cuts a hot partition. AWS does not document it; the Lab's rule (docs/lab/partition-model.md):
  * <ol>
  *   <li>a key carrying at least {@code isolateKeyShare} of the partition's load during the hot streak is isolated:
  *       cuts at {@code h} and {@code h + 1}, so it gets a partition of its own (still capped at the ceiling, which

@@ -27,9 +27,9 @@ import java.util.Map;
  * instant it was saved. Loading gives an in-process Lab on a simulated clock stopped at that instant, so metrics,
  * insight reports and the heatmap answer exactly as they did.
  *
- * <p>Format (documented in the README): gzip-compressed JSON, {@code {"format":"partitionscope-lab-recording",
- * "version":1, ...}}. A file of another format, a newer version, or a damaged file is refused with a message that
- * says which.
+ * <p>Format (documented in docs/file-formats.md): gzip-compressed JSON,
+ * {@code {"format":"partitionscope-lab-recording", "version":1, ...}}. A file of another format, a newer version,
+ * or a damaged file is refused with a message that says which.
  */
 public final class Recording {
     public static final String FORMAT = "partitionscope-lab-recording";

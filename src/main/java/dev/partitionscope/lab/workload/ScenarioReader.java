@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads a scenario file (format version {@value #VERSION}; README "Workloads" documents it). Every problem is a
- * {@link ScenarioException} whose message starts with the file name and names the field:
+ * Reads a scenario file (format version {@value #VERSION}; docs/file-formats.md, "Scenario files", documents it).
+ * Every problem is a {@link ScenarioException} whose message starts with the file name and names the field:
  * {@code my.json: variants.after.operations[0].item.status.scheme: 'PENDING:hsh:8': ...}. Unknown fields are
  * errors too, so a typo never silently changes a workload.
  *
