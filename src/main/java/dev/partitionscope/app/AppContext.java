@@ -41,8 +41,13 @@ public final class AppContext {
         this.settings = read.value();
         if (read.problem() != null) {
             startupProblems.add(read.problem());
+            System.getLogger(AppContext.class.getName()).log(System.Logger.Level.WARNING, read.problem());
         }
         this.connectionStore = new ConnectionStore(configDir);
+        String connectionsProblem = connectionStore.load().problem();
+        if (connectionsProblem != null) {
+            startupProblems.add(connectionsProblem);
+        }
         this.profiles = profiles;
         this.tasks = new FxTaskRunner(4);
         // Profiles are re-read on every connect so a config edit needs no restart.
@@ -67,8 +72,8 @@ public final class AppContext {
         try {
             settingsStore.save(settings);
         } catch (IOException e) {
-            System.err.println(
-                    "PartitionScope: could not save settings to " + settingsStore.file() + ": " + e.getMessage());
+            System.getLogger(AppContext.class.getName())
+                    .log(System.Logger.Level.WARNING, "could not save settings to " + settingsStore.file(), e);
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.partitionscope.app;
 
 import dev.partitionscope.cli.RootCommand;
+import dev.partitionscope.config.AppDirs;
+import dev.partitionscope.config.Logs;
 import javafx.application.Application;
 
 /**
@@ -14,6 +16,8 @@ public final class Launcher {
         // The Lab's HTTP server answers in two writes; without TCP_NODELAY each call waits ~40 ms for a delayed ACK.
         System.setProperty("sun.net.httpserver.nodelay", "true");
         System.setProperty("sun.net.httpserver.maxIdleConnections", "4096");
+        // One rotating log for the window and the CLI, in the config directory (Help ▸ Copy diagnostics shows its end).
+        Logs.install(AppDirs.configDir());
         if (args.length == 0) {
             String problem = displayProblem(
                     System.getProperty("os.name", ""),

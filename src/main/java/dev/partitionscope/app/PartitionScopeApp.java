@@ -131,7 +131,18 @@ public class PartitionScopeApp extends Application {
         restoreGeometry(stage, settings);
         stage.setOnCloseRequest(e -> saveGeometry(stage, settings));
         stage.show();
-        context.startupProblems().forEach(p -> System.err.println("PartitionScope: " + p));
+        if (!context.startupProblems().isEmpty()) {
+            // A settings or connections file that could not be read was kept aside: say so, in the window.
+            dev.partitionscope.ui.common.MessageDialog.show(
+                    stage,
+                    dev.partitionscope.aws.UserMessage.of(
+                            "Some saved files could not be read",
+                            String.join("\n", context.startupProblems()),
+                            "Nothing was deleted: each file is kept next to the original with '.unreadable-' in its"
+                                    + " name. Fix or remove it, or carry on with the defaults; Help ▸ Copy"
+                                    + " diagnostics has the details for a bug report."),
+                    dev.partitionscope.ui.common.MessageBox.Kind.WARNING);
+        }
         autoConnect(settings);
     }
 

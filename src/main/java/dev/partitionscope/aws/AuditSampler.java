@@ -64,6 +64,8 @@ import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
  * connections.
  */
 public final class AuditSampler {
+    private static final System.Logger LOG = System.getLogger(AuditSampler.class.getName());
+
     public static final int DEFAULT_SEGMENTS = 8;
     public static final int DEFAULT_BUDGET_PERCENT = 5;
     public static final double ON_DEMAND_BUDGET_RCU = 100;
@@ -618,7 +620,8 @@ public final class AuditSampler {
                         try {
                             read(s);
                         } catch (RuntimeException e) { // a bug here, not the service: name it, keep the others
-                            fail(s, "unexpected " + e);
+                            LOG.log(System.Logger.Level.ERROR, "audit segment failed unexpectedly", e);
+                            fail(s, "unexpected " + e + " (the log has the stack trace)");
                         }
                     }
                 });

@@ -16,7 +16,11 @@ import java.util.Optional;
 public final class ConnectionStore {
     public static final String FILE_NAME = "connections.json";
 
+    private static final System.Logger LOG = System.getLogger(ConnectionStore.class.getName());
+
     private final Path file;
+    /** Why the file was last found unreadable; kept until the next save, so later reads do not look empty for no reason. */
+    private String problem;
 
     /** On-disk form; kept separate from {@link ConnectionSpec} so the file format is explicit and stable. */
     public record Entry(
@@ -62,20 +66,29 @@ public final class ConnectionStore {
         return file;
     }
 
-    /** Loaded connections, plus a problem sentence when the file was unreadable (it is then kept aside). */
-    public JsonFiles.Read<List<ConnectionSpec>> load() {
+    /**
+     * Loaded connections, plus a problem sentence when the file was unreadable (it is then kept aside, never lost).
+     * The problem is repeated by every load until the next save: the file moved aside reads as "no connections", and
+     * that must not look like a clean empty list. Reads a file: call it off the FX thread.
+     */
+    public synchronized JsonFiles.Read<List<ConnectionSpec>> load() {
         JsonFiles.Read<FileContent> read = JsonFiles.read(file, FileContent.class, new FileContent(1, List.of()));
+        if (read.problem() != null) {
+            problem = read.problem();
+            LOG.log(System.Logger.Level.WARNING, problem);
+        }
         List<ConnectionSpec> specs = new ArrayList<>();
         for (Entry e : read.value().connections()) {
             if (e != null && e.name() != null && e.kind() != null) {
                 specs.add(e.toSpec());
             }
         }
-        return new JsonFiles.Read<>(List.copyOf(specs), read.problem());
+        return new JsonFiles.Read<>(List.copyOf(specs), problem);
     }
 
-    public void save(List<ConnectionSpec> specs) throws IOException {
+    public synchronized void save(List<ConnectionSpec> specs) throws IOException {
         JsonFiles.write(file, new FileContent(1, specs.stream().map(Entry::of).toList()));
+        problem = null;
     }
 
     /** Adds or replaces (by name) one connection. */

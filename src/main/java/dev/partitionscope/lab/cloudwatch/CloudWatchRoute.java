@@ -38,6 +38,8 @@ import java.util.Map;
  * (relocated) Jackson types.
  */
 public final class CloudWatchRoute implements LabServer.Route {
+    private static final System.Logger LOG = System.getLogger(CloudWatchRoute.class.getName());
+
     public static final String SERVICE = "GraniteServiceVersion20100801";
     public static final String CBOR_PATH = "/service/" + SERVICE + "/operation/";
     public static final String JSON_TARGET = SERVICE + ".";
@@ -79,12 +81,14 @@ public final class CloudWatchRoute implements LabServer.Route {
             } catch (CloudWatchError e) {
                 return error(isCbor, e);
             } catch (RuntimeException | Error e) {
+                LOG.log(System.Logger.Level.ERROR, "Lab CloudWatch answered 500 to " + operation, e);
                 return error(
                         isCbor,
                         CloudWatchError.internal("Internal error in the Lab's CloudWatch ("
                                 + e.getClass().getSimpleName() + ": " + e.getMessage() + ")"));
             }
         } catch (RuntimeException | Error e) {
+            LOG.log(System.Logger.Level.ERROR, "Lab CloudWatch could not render its answer to " + operation, e);
             // Rendering itself failed: the plainest well-formed answer there is.
             return new LabServer.Reply(
                     500,

@@ -5,6 +5,7 @@ import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.ui.about.AboutDialog;
 import dev.partitionscope.ui.about.ShortcutsDialog;
+import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.common.MessageDialog;
@@ -278,8 +279,32 @@ public final class MainWindowController implements ShellActions {
         Tooltip connectionTip = new Tooltip();
         connectionTip.textProperty().bind(connectionMenu.textProperty());
         connectionMenu.setTooltip(connectionTip);
-        connectionMenu.setOnShowing(e -> rebuildConnectionMenuItems());
+        connectionMenu.setOnShowing(e -> {
+            rebuildConnectionMenuItems();
+            reloadSavedConnections();
+        });
         rebuildConnectionMenuItems();
+        reloadSavedConnections();
+    }
+
+    /** The saved connections as last read; the file is read on a worker, never on the FX thread. */
+    private dev.partitionscope.config.JsonFiles.Read<List<ConnectionSpec>> savedConnections =
+            new dev.partitionscope.config.JsonFiles.Read<>(List.of(), null);
+
+    private void reloadSavedConnections() {
+        services.tasks()
+                .run(
+                        "Reading saved connections",
+                        ctx -> services.connections().load(),
+                        read -> {
+                            boolean changed = !read.equals(savedConnections);
+                            savedConnections = read;
+                            if (changed) {
+                                rebuildConnectionMenuItems();
+                            }
+                        },
+                        failure -> {},
+                        () -> {});
     }
 
     private void rebuildConnectionMenuItems() {
@@ -294,7 +319,14 @@ public final class MainWindowController implements ShellActions {
         lab.setId("connectLab");
         lab.setOnAction(e -> main.connect(ConnectionSpec.lab()));
         connectionMenu.getItems().add(lab);
-        List<ConnectionSpec> saved = services.connections().load().value().stream()
+        if (savedConnections.problem() != null) {
+            // An unreadable connections.json was kept aside: say so here, where the connections are missing.
+            MenuItem problem = new MenuItem(savedConnections.problem(), Icons.of("mdi2a-alert-outline"));
+            problem.setId("connectionsProblem");
+            problem.setDisable(true);
+            connectionMenu.getItems().add(problem);
+        }
+        List<ConnectionSpec> saved = savedConnections.value().stream()
                 .filter(s -> s.kind() != dev.partitionscope.aws.ConnectionKind.LAB)
                 .toList();
         if (!saved.isEmpty()) {
@@ -417,7 +449,22 @@ public final class MainWindowController implements ShellActions {
         shortcuts.setOnAction(e -> ShortcutsDialog.show(window()));
         MenuItem about = new MenuItem("About PartitionScope", Icons.of("mdi2i-information-outline"));
         about.setOnAction(e -> AboutDialog.show(window()));
-        helpMenu.getItems().addAll(shortcuts, about);
+        MenuItem diagnostics = new MenuItem("Copy diagnostics", Icons.of("mdi2c-clipboard-text-outline"));
+        diagnostics.setId("copyDiagnostics");
+        diagnostics.setOnAction(e -> Fx.copy(dev.partitionscope.config.Diagnostics.text(connectionDescription())));
+        helpMenu.getItems().addAll(shortcuts, diagnostics, about);
+    }
+
+    /** The connection for diagnostics: kind, region and endpoint, never credentials. */
+    private String connectionDescription() {
+        Connection c = main.getConnection();
+        if (c == null) {
+            return null;
+        }
+        ConnectionSpec spec = c.spec();
+        return spec.kind() + " · " + (spec.region() == null ? "default region" : spec.region()) + " · "
+                + (spec.endpoint() == null ? "AWS endpoint" : spec.endpoint())
+                + (spec.profile() == null ? "" : " · profile " + spec.profile());
     }
 
     /** The audit the Audit screen shows when it was saved in a snapshot: a report uses it rather than sampling. */

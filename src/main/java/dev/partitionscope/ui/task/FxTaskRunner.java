@@ -17,6 +17,7 @@ import javafx.concurrent.Task;
  * so the status bar can show what is in progress and offer to cancel it.
  */
 public final class FxTaskRunner implements TaskRunner {
+    private static final System.Logger LOG = System.getLogger(FxTaskRunner.class.getName());
     private final ExecutorService pool;
     private final ObservableList<Task<?>> running = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Task<?>> latest = new ReadOnlyObjectWrapper<>(this, "latest");
@@ -41,6 +42,8 @@ public final class FxTaskRunner implements TaskRunner {
         });
         task.setOnFailed(e -> {
             finished(task);
+            // Every background failure leaves a trace, whatever the screen makes of it.
+            LOG.log(System.Logger.Level.WARNING, "'" + title + "' failed", task.getException());
             onFailure.accept(task.getException());
         });
         task.setOnCancelled(e -> {
