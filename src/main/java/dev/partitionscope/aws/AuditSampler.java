@@ -19,8 +19,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.AbortedException;
-import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -51,7 +49,7 @@ import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
  *
  * <p>Throttles ({@code ProvisionedThroughputExceeded}, {@code Throttling}, {@code RequestLimitExceeded}) are retried
  * with the SDK's own retries switched off for these requests, so each is counted with the service's reasons and
- * backed off here with jitter ({@link ScatterGather.Backoff#DEFAULT}); so are transient errors (5xx, a timed-out
+ * backed off here with jitter ({@link RetryPolicy}); so are transient errors (5xx, a timed-out
  * attempt, a dropped connection), which an audit running for hours will meet. Past {@code maxAttempts} the segment
  * fails and the others go on. A segment that gets the same LastEvaluatedKey again fails instead of looping (the last
  * {@value #RECENT_KEYS} keys are remembered, so the guard's memory is bounded too).
@@ -378,8 +376,7 @@ public final class AuditSampler {
 
     private final DynamoDbClient client;
     private final ScanCall call;
-    private final ScatterGather.Backoff backoff;
-    private final int maxAttempts;
+    private final RetryPolicy retryPolicy;
 
     /**
      * Samples through {@code client} (DescribeTable as the client is configured; each Scan with the SDK's retries
@@ -391,15 +388,15 @@ public final class AuditSampler {
                 request -> client.scan(request.toBuilder()
                         .overrideConfiguration(o -> o.addPlugin(Throttles.NO_SDK_RETRY))
                         .build()),
-                ScatterGather.Backoff.DEFAULT,
+                RetryPolicy.Backoff.DEFAULT,
                 MAX_ATTEMPTS);
     }
 
-    public AuditSampler(DynamoDbClient client, ScanCall call, ScatterGather.Backoff backoff, int maxAttempts) {
+    /** Retries throttles and transient errors under {@link RetryPolicy}, with this backoff and attempts. */
+    public AuditSampler(DynamoDbClient client, ScanCall call, RetryPolicy.Backoff backoff, int maxAttempts) {
         this.client = Objects.requireNonNull(client, "client");
         this.call = Objects.requireNonNull(call, "call");
-        this.backoff = Objects.requireNonNull(backoff, "backoff");
-        this.maxAttempts = Math.max(1, maxAttempts);
+        this.retryPolicy = RetryPolicy.DYNAMODB.with(Objects.requireNonNull(backoff, "backoff"), maxAttempts);
     }
 
     /**
@@ -715,7 +712,7 @@ public final class AuditSampler {
                         response = call.scan(request);
                     } catch (RuntimeException e) { // AwsServiceException, SdkClientException, a ScanCall's own
                         settle(reserved, 0);
-                        if (!retry(s, e, attempt) || !Throttles.sleep(backoff.delayMillis(attempt), this::halted)) {
+                        if (!retry(s, e, attempt) || !retryPolicy.pause(attempt, this::halted)) {
                             return;
                         }
                     }
@@ -736,31 +733,26 @@ public final class AuditSampler {
          * not; any other error fails the segment.
          */
         private boolean retry(Seg s, RuntimeException e, int attempt) {
-            if (stopping.get() == Stop.CANCELLED
-                    || Thread.currentThread().isInterrupted()
-                    || e instanceof AbortedException) {
-                return false;
-            }
-            if (e instanceof AwsServiceException a) {
-                if (Throttles.isThrottle(a)) {
-                    return throttled(s, a, attempt);
+            RetryPolicy.Kind kind = RetryPolicy.classify(e, () -> stopping.get() == Stop.CANCELLED);
+            return switch (kind) {
+                case CANCELLED -> false;
+                case THROTTLED -> throttled(s, (AwsServiceException) e, attempt);
+                case TRANSIENT -> transientError(s, describe(e), attempt);
+                case FATAL -> {
+                    fail(s, describe(e));
+                    yield false;
                 }
-                String why = Throttles.code(a) + ": "
+            };
+        }
+
+        private static String describe(RuntimeException e) {
+            if (e instanceof AwsServiceException a) {
+                return Throttles.code(a) + ": "
                         + (a.awsErrorDetails() == null
                                 ? a.getMessage()
                                 : a.awsErrorDetails().errorMessage());
-                if (a.statusCode() >= 500) {
-                    return transientError(s, why, attempt);
-                }
-                fail(s, why);
-                return false;
             }
-            String why = e.getClass().getSimpleName() + ": " + e.getMessage();
-            if (e instanceof SdkClientException) {
-                return transientError(s, why, attempt);
-            }
-            fail(s, why);
-            return false;
+            return e.getClass().getSimpleName() + ": " + e.getMessage();
         }
 
         /** Counts a throttle; false (segment failed) past the attempts allowed. */
@@ -773,7 +765,7 @@ public final class AuditSampler {
                 } else {
                     given.forEach(g -> reasons.add(g.reason()));
                 }
-                if (attempt >= maxAttempts) {
+                if (!retryPolicy.retries(RetryPolicy.Kind.THROTTLED, attempt)) {
                     failLocked(s, "throttled " + attempt + " times in a row, gave up: " + String.join(", ", reasons));
                     return false;
                 }
@@ -785,7 +777,7 @@ public final class AuditSampler {
         /** Counts a retry after a transient error (5xx, timeout, I/O); false (segment failed) past the attempts. */
         private boolean transientError(Seg s, String why, int attempt) {
             synchronized (lock) {
-                if (attempt >= maxAttempts) {
+                if (!retryPolicy.retries(RetryPolicy.Kind.TRANSIENT, attempt)) {
                     failLocked(s, "gave up after " + attempt + " attempts: " + why);
                     return false;
                 }

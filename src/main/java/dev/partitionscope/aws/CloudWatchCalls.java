@@ -2,9 +2,7 @@ package dev.partitionscope.aws;
 
 import dev.partitionscope.core.metrics.DataState;
 import dev.partitionscope.core.metrics.DataStatus;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
@@ -16,55 +14,23 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
  * throttled, timed out.
  */
 final class CloudWatchCalls {
-    private static final Set<String> THROTTLING = Set.of(
-            "Throttling",
-            "ThrottlingException",
-            "LimitExceeded",
-            "LimitExceededException",
-            "RequestLimitExceeded",
-            "TooManyRequestsException",
-            "ProvisionedThroughputExceededException");
-
-    /** How long to wait before retry {@code attempt} (1-based); tests shorten it. */
-    interface Backoff {
-        long delayMillis(int attempt);
-
-        Backoff DEFAULT = attempt -> Math.min(8_000, 250L << Math.min(attempt, 5))
-                + ThreadLocalRandom.current().nextLong(250);
-    }
-
-    static final int MAX_ATTEMPTS = 4;
+    /** Attempts per call (throttles are retried with backoff up to this many tries). */
+    static final int MAX_ATTEMPTS = RetryPolicy.CLOUDWATCH.maxAttempts();
 
     private CloudWatchCalls() {}
 
     /**
-     * Runs {@code call}, retrying with exponential backoff and jitter while CloudWatch answers that it is throttling.
+     * Runs {@code call} under {@code policy} (normally {@link RetryPolicy#CLOUDWATCH}): throttled calls are retried
+     * with exponential backoff and jitter.
      *
      * @throws CancellationException when {@code cancelled} turns true while waiting
      */
-    static <T> T withBackoff(Supplier<T> call, BooleanSupplier cancelled, Backoff backoff) {
-        for (int attempt = 1; ; attempt++) {
-            if (cancelled.getAsBoolean()) {
-                throw new CancellationException();
-            }
-            try {
-                return call.get();
-            } catch (AwsServiceException e) {
-                if (!isThrottling(e) || attempt >= MAX_ATTEMPTS) {
-                    throw e;
-                }
-                sleep(backoff.delayMillis(attempt), cancelled);
-            }
-        }
+    static <T> T withBackoff(Supplier<T> call, BooleanSupplier cancelled, RetryPolicy policy) {
+        return policy.run(call, cancelled);
     }
 
     static boolean isThrottling(Throwable t) {
-        if (t instanceof AwsServiceException e) {
-            String code =
-                    e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
-            return e.isThrottlingException() || code != null && THROTTLING.contains(code) || e.statusCode() == 429;
-        }
-        return false;
+        return t instanceof AwsServiceException e && RetryPolicy.isThrottle(e);
     }
 
     /** The data state for a failed call of {@code operation} (e.g. "GetMetricData") in service {@code prefix}. */
@@ -149,20 +115,5 @@ final class CloudWatchCalls {
                         + " Contributor Insights for it"
                 : "";
         return DataStatus.of(DataState.NOT_SUPPORTED, who + " does not implement " + operation + hint);
-    }
-
-    private static void sleep(long millis, BooleanSupplier cancelled) {
-        long until = System.currentTimeMillis() + millis;
-        try {
-            while (System.currentTimeMillis() < until) {
-                if (cancelled.getAsBoolean()) {
-                    throw new CancellationException();
-                }
-                Thread.sleep(Math.min(50, Math.max(1, until - System.currentTimeMillis())));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancellationException();
-        }
     }
 }

@@ -54,19 +54,19 @@ public final class InsightsReader {
     private static final int THREADS = 4;
 
     private final Connection connection;
-    private final CloudWatchCalls.Backoff backoff;
+    private final RetryPolicy retry;
     private final double reportsPerSecond;
 
     public InsightsReader(Connection connection) {
         this(
                 connection,
-                CloudWatchCalls.Backoff.DEFAULT,
+                RetryPolicy.Backoff.CLOUDWATCH,
                 connection.spec().kind() == ConnectionKind.AWS ? AWS_REPORTS_PER_SECOND : Double.POSITIVE_INFINITY);
     }
 
-    InsightsReader(Connection connection, CloudWatchCalls.Backoff backoff, double reportsPerSecond) {
+    InsightsReader(Connection connection, RetryPolicy.Backoff backoff, double reportsPerSecond) {
         this.connection = connection;
-        this.backoff = backoff;
+        this.retry = RetryPolicy.CLOUDWATCH.with(backoff, RetryPolicy.CLOUDWATCH.maxAttempts());
         this.reportsPerSecond = reportsPerSecond;
     }
 
@@ -290,7 +290,7 @@ public final class InsightsReader {
                             .maxContributorCount(MAX_CONTRIBUTORS)
                             .orderBy("Sum")),
                     cancelled,
-                    backoff);
+                    retry);
             List<Contributor> contributors = new ArrayList<>();
             for (InsightRuleContributor c : r.contributors()) {
                 List<InsightRuleContributorDatapoint> dps = c.datapoints();

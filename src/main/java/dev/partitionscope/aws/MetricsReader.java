@@ -36,15 +36,15 @@ public final class MetricsReader {
     static final String NAMESPACE = "AWS/DynamoDB";
 
     private final Connection connection;
-    private final CloudWatchCalls.Backoff backoff;
+    private final RetryPolicy retry;
 
     public MetricsReader(Connection connection) {
-        this(connection, CloudWatchCalls.Backoff.DEFAULT);
+        this(connection, RetryPolicy.Backoff.CLOUDWATCH);
     }
 
-    MetricsReader(Connection connection, CloudWatchCalls.Backoff backoff) {
+    MetricsReader(Connection connection, RetryPolicy.Backoff backoff) {
         this.connection = connection;
-        this.backoff = backoff;
+        this.retry = RetryPolicy.CLOUDWATCH.with(backoff, RetryPolicy.CLOUDWATCH.maxAttempts());
     }
 
     /**
@@ -75,7 +75,7 @@ public final class MetricsReader {
                 GetMetricDataResponse response;
                 try {
                     response = CloudWatchCalls.withBackoff(
-                            () -> connection.cloudWatch().getMetricData(request), cancelled, backoff);
+                            () -> connection.cloudWatch().getMetricData(request), cancelled, retry);
                 } catch (RuntimeException e) {
                     DataStatus why = CloudWatchCalls.status(e, connection.spec(), "cloudwatch", "GetMetricData");
                     if (read == 0) {
@@ -165,7 +165,7 @@ public final class MetricsReader {
                         .nextToken(token)
                         .build();
                 ListMetricsResponse response = CloudWatchCalls.withBackoff(
-                        () -> connection.cloudWatch().listMetrics(request), cancelled, backoff);
+                        () -> connection.cloudWatch().listMetrics(request), cancelled, retry);
                 for (Metric m : response.metrics()) {
                     Map<String, String> dims = new java.util.HashMap<>();
                     m.dimensions().forEach(d -> dims.put(d.name(), d.value()));

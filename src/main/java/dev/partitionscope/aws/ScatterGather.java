@@ -21,12 +21,10 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
@@ -71,21 +69,8 @@ public final class ScatterGather {
         QueryResponse query(String shardKey, QueryRequest request);
     }
 
-    /** Delay before retry {@code attempt} (1-based). */
-    @FunctionalInterface
-    public interface Backoff {
-        long delayMillis(int attempt);
-
-        /** 50 ms doubling to 3.2 s, plus up to 100% jitter (full jitter on top of the base). */
-        Backoff DEFAULT = attempt -> {
-            long base = Math.min(3_200, 50L << Math.min(attempt - 1, 6));
-            return base + ThreadLocalRandom.current().nextLong(base + 1);
-        };
-    }
-
     private final QueryCall call;
-    private final Backoff backoff;
-    private final int maxAttempts;
+    private final RetryPolicy retry;
 
     /**
      * Runs on {@code client} with the SDK's own retries switched off for these Queries (a per-request plugin), so
@@ -96,14 +81,14 @@ public final class ScatterGather {
                 (key, request) -> client.query(request.toBuilder()
                         .overrideConfiguration(o -> o.addPlugin(Throttles.NO_SDK_RETRY))
                         .build()),
-                Backoff.DEFAULT,
+                RetryPolicy.Backoff.DEFAULT,
                 MAX_ATTEMPTS);
     }
 
-    public ScatterGather(QueryCall call, Backoff backoff, int maxAttempts) {
+    /** Retries throttles and transient errors under {@link RetryPolicy}, with this backoff and attempts. */
+    public ScatterGather(QueryCall call, RetryPolicy.Backoff backoff, int maxAttempts) {
         this.call = call;
-        this.backoff = backoff;
-        this.maxAttempts = Math.max(1, maxAttempts);
+        this.retry = RetryPolicy.DYNAMODB.with(backoff, maxAttempts);
     }
 
     /** Per-shard counters; written by the one thread reading the shard at a time, read under its lock. */
@@ -414,7 +399,7 @@ public final class ScatterGather {
                         0,
                         given.isEmpty() ? code : given.get(0).reason()));
                 listener.shard(s.stats());
-                if (attempt >= maxAttempts) {
+                if (!retry.retries(RetryPolicy.Kind.THROTTLED, attempt)) {
                     return new Page(
                             s.index,
                             List.of(),
@@ -426,33 +411,49 @@ public final class ScatterGather {
                 synchronized (s) {
                     s.retries++;
                 }
-                if (!Throttles.sleep(backoff.delayMillis(attempt), cancelled)) {
+                if (!retry.pause(attempt, cancelled)) {
                     return new Page(s.index, List.of(), false, null, true);
                 }
-            } catch (AbortedException e) {
-                listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.CANCELLED, 0, null));
-                return new Page(s.index, List.of(), false, null, true);
-            } catch (AwsServiceException e) {
-                synchronized (s) {
-                    s.lastNanos = System.nanoTime();
-                }
-                String code =
-                        e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode() + ": ";
-                String message = e.awsErrorDetails() == null
-                        ? e.getMessage()
-                        : e.awsErrorDetails().errorMessage();
-                listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.FAILED, 0, code + message));
-                return new Page(s.index, List.of(), false, code + message, false);
-            } catch (RuntimeException e) { // SdkClientException, or anything a QueryCall throws: fail the shard only
-                if (Thread.currentThread().isInterrupted() || cancelled.getAsBoolean()) {
+            } catch (RuntimeException e) { // a service error, SdkClientException, or anything a QueryCall throws
+                RetryPolicy.Kind kind = RetryPolicy.classify(e, cancelled);
+                if (kind == RetryPolicy.Kind.CANCELLED) {
                     listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.CANCELLED, 0, null));
                     return new Page(s.index, List.of(), false, null, true);
                 }
-                String why = e.getClass().getSimpleName() + ": " + e.getMessage();
+                synchronized (s) {
+                    s.lastNanos = System.nanoTime();
+                }
+                String why = describe(e);
                 listener.request(span(s, page, attempt, runStart, t0, RequestSpan.Outcome.FAILED, 0, why));
-                return new Page(s.index, List.of(), false, why, false);
+                if (!retry.retries(kind, attempt)) {
+                    // Fail this shard only; the others go on.
+                    return new Page(
+                            s.index,
+                            List.of(),
+                            false,
+                            kind == RetryPolicy.Kind.TRANSIENT ? "gave up after " + attempt + " attempts: " + why : why,
+                            false);
+                }
+                synchronized (s) {
+                    s.retries++;
+                }
+                if (!retry.pause(attempt, cancelled)) {
+                    return new Page(s.index, List.of(), false, null, true);
+                }
             }
         }
+    }
+
+    /** "ErrorCode: message" for a service error, "Class: message" for anything else. */
+    private static String describe(RuntimeException e) {
+        if (e instanceof AwsServiceException a) {
+            String code = a.awsErrorDetails() == null ? "" : a.awsErrorDetails().errorCode() + ": ";
+            return code
+                    + (a.awsErrorDetails() == null
+                            ? a.getMessage()
+                            : a.awsErrorDetails().errorMessage());
+        }
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
     private static RequestSpan span(

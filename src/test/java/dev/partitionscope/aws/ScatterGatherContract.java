@@ -404,6 +404,30 @@ abstract class ScatterGatherContract {
     }
 
     @Test
+    void aTransientServerErrorIsRetriedUnderTheSharedPolicyAndTheShardCompletes() {
+        ScatterPlan plan = plan(Layout.HASH8);
+        String flaky = plan.shardKeys().get(3);
+        AtomicInteger flakyCalls = new AtomicInteger();
+        ScatterGather.QueryCall call = (key, request) -> {
+            if (key.equals(flaky) && flakyCalls.incrementAndGet() == 1) {
+                throw DynamoDbException.builder()
+                        .statusCode(503)
+                        .awsErrorDetails(AwsErrorDetails.builder()
+                                .errorCode("ServiceUnavailable")
+                                .errorMessage("injected blip")
+                                .build())
+                        .build();
+            }
+            return client().query(request);
+        };
+        ScatterResult result = new ScatterGather(call, a -> 1, 3).run(plan, () -> false, ScatterGather.Listener.NONE);
+        assertThat(result.complete()).isTrue();
+        assertThat(result.shards().get(3).retries()).isEqualTo(1);
+        assertThat(result.shards().get(3).state()).isEqualTo(ShardStats.State.DONE);
+        assertThat(result.items()).isEqualTo(bruteForce(plan, m -> true));
+    }
+
+    @Test
     void throttledShardBacksOffRetriesAndKeepsTheReason() {
         ScatterPlan plan = plan(Layout.HASH8);
         String hot = plan.shardKeys().get(0);

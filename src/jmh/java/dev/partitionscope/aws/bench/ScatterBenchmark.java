@@ -192,7 +192,8 @@ public final class ScatterBenchmark {
         ScatterPlan parallel = plan.withConcurrency(FANOUT_SHARDS);
         ScatterPlan sequential = plan.withConcurrency(1);
         Timeline timeline = new Timeline(client);
-        ScatterGather engine = new ScatterGather(timeline, ScatterGather.Backoff.DEFAULT, ScatterGather.MAX_ATTEMPTS);
+        ScatterGather engine = new ScatterGather(
+                timeline, dev.partitionscope.aws.RetryPolicy.Backoff.DEFAULT, ScatterGather.MAX_ATTEMPTS);
         int cores = Runtime.getRuntime().availableProcessors();
         long[] parWall = new long[reps];
         long[] parSlowest = new long[reps];
@@ -330,7 +331,8 @@ public final class ScatterBenchmark {
                     .overrideConfiguration(o -> o.addPlugin(NO_SDK_RETRY))
                     .build());
         };
-        ScatterGather engine = new ScatterGather(counting, ScatterGather.Backoff.DEFAULT, ScatterGather.MAX_ATTEMPTS);
+        ScatterGather engine = new ScatterGather(
+                counting, dev.partitionscope.aws.RetryPolicy.Backoff.DEFAULT, ScatterGather.MAX_ATTEMPTS);
         System.out.printf(
                 "%n== Early stop: limit %d ascending over %d shards of %d items, concurrency %d ==%n",
                 MERGE_LIMIT, MERGE_SHARDS, ITEMS_PER_SHARD, FANOUT_SHARDS);
