@@ -43,7 +43,7 @@ final class BatchOps {
     ObjectNode write(JsonNode req) {
         long start = System.nanoTime();
         JsonNode items = req.get("RequestItems");
-        String rcc = Items.returnConsumedCapacity(req);
+        RequestOptions.ConsumedCapacity rcc = Items.returnConsumedCapacity(req);
         boolean collectionMetrics =
                 "SIZE".equals(req.path("ReturnItemCollectionMetrics").asText(null));
         Map<String, ArrayNode> metrics = new LinkedHashMap<>();
@@ -84,8 +84,8 @@ final class BatchOps {
         LabException lastThrottle = null;
         for (WriteRequest w : requests) {
             LabTable t = w.table();
-            t.lock.writeLock().lock();
-            try {
+            // Decide, charge and apply each item as one step under its table's write lock.
+            LabException throttled = t.write(() -> {
                 Map<String, AttrValue> old = t.get(w.key());
                 ItemOps.WriteCost cost = ItemOps.WriteCost.of(t, old, w.item());
                 Decision d = t.gate.acquire(Charge.write(
@@ -102,9 +102,8 @@ final class BatchOps {
                         cost.effect().metered(),
                         start,
                         0)) {
-                    lastThrottle = LabException.throttled(d.exceptionName(), d.reasons());
                     unprocessed.computeIfAbsent(t.name, n -> F.arrayNode()).add(w.original());
-                    continue;
+                    return LabException.throttled(d.exceptionName(), d.reasons());
                 }
                 if (w.item() != null || old != null) {
                     t.apply(old, w.item(), w.key());
@@ -119,8 +118,10 @@ final class BatchOps {
                 cost.effect().lsiUnitsByName().forEach((index, units) -> lsiCapacity
                         .computeIfAbsent(t.name, n -> new LinkedHashMap<>())
                         .merge(index, units, Double::sum));
-            } finally {
-                t.lock.writeLock().unlock();
+                return null;
+            });
+            if (throttled != null) {
+                lastThrottle = throttled;
             }
         }
         int throttledCount =
@@ -147,7 +148,7 @@ final class BatchOps {
     ObjectNode get(JsonNode req) {
         long start = System.nanoTime();
         JsonNode items = req.get("RequestItems");
-        String rcc = Items.returnConsumedCapacity(req);
+        RequestOptions.ConsumedCapacity rcc = Items.returnConsumedCapacity(req);
         // DynamoDB's checks against every table come before any read.
         Map<LabTable, List<Map<String, AttrValue>>> keysByTable = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
@@ -228,18 +229,18 @@ final class BatchOps {
     /** Per table; INDEXES splits the total into the table's own units and each index's (as for single writes). */
     private static void addCapacity(
             ObjectNode out,
-            String rcc,
+            RequestOptions.ConsumedCapacity rcc,
             Map<String, double[]> capacity,
             Map<String, Map<String, Double>> gsiCapacity,
             Map<String, Map<String, Double>> lsiCapacity,
             boolean write) {
-        if (rcc.equals("NONE")) {
+        if (!rcc.wanted()) {
             return;
         }
         ArrayNode list = out.putArray("ConsumedCapacity");
         capacity.forEach((table, units) -> {
             ObjectNode c = list.addObject().put("CapacityUnits", units[0]).put("TableName", table);
-            if (rcc.equals("INDEXES")) {
+            if (rcc == RequestOptions.ConsumedCapacity.INDEXES) {
                 Map<String, Double> gsis = gsiCapacity.getOrDefault(table, Map.of());
                 Map<String, Double> lsis = lsiCapacity.getOrDefault(table, Map.of());
                 double own = units[0]

@@ -50,7 +50,7 @@ final class ItemOps {
         RequestExpressions ex = r.expressions();
         Items.checkKeyPaths(t, ex.projectedNestedHeads());
         boolean consistent = d.path("ConsistentRead").asBoolean(false);
-        String rcc = Items.returnConsumedCapacity(d);
+        RequestOptions.ConsumedCapacity rcc = Items.returnConsumedCapacity(d);
         Map<String, AttrValue> item = t.read(() -> t.get(key));
         double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
         Decision decision = t.gate.acquire(Charge.read(null, t.hashOf(key), units));
@@ -96,11 +96,11 @@ final class ItemOps {
             ObjectNode out = F.objectNode();
             Map<String, AttrValue> attributes =
                     switch (options.returnValues()) {
-                        case "ALL_OLD" -> old;
-                        case "ALL_NEW" -> item;
+                        case ALL_OLD -> old;
+                        case ALL_NEW -> item;
                         // Only the written paths, nested as in the item ("SET m.a" returns {m: {a}}, not all of m).
-                        case "UPDATED_OLD" -> old == null ? null : ex.updatedValues(old);
-                        case "UPDATED_NEW" -> ex.updatedValues(item);
+                        case UPDATED_OLD -> old == null ? null : ex.updatedValues(old);
+                        case UPDATED_NEW -> ex.updatedValues(item);
                         default -> null;
                     };
             if (attributes != null && !attributes.isEmpty()) {
@@ -132,7 +132,7 @@ final class ItemOps {
                 t.apply(old, item, key);
             }
             ObjectNode out = F.objectNode();
-            if ("ALL_OLD".equals(options.returnValues()) && old != null) {
+            if (options.returnValues() == RequestOptions.ReturnValues.ALL_OLD && old != null) {
                 out.set("Attributes", AttrJson.toJson(old));
             }
             Items.addWriteCapacity(out, t, options.rcc(), cost);
@@ -143,14 +143,14 @@ final class ItemOps {
 
     /** The settings every conditional write shares: ReturnValues, capacity and collection reporting, condition. */
     private record WriteOptions(
-            String returnValues,
-            String rcc,
+            RequestOptions.ReturnValues returnValues,
+            RequestOptions.ConsumedCapacity rcc,
             boolean collectionMetrics,
             boolean oldOnFailure,
             RequestExpressions expressions) {
         static WriteOptions of(JsonNode d, RequestExpressions ex) {
             return new WriteOptions(
-                    d.path("ReturnValues").asText("NONE"),
+                    RequestOptions.ReturnValues.of(d),
                     Items.returnConsumedCapacity(d),
                     "SIZE".equals(d.path("ReturnItemCollectionMetrics").asText(null)),
                     "ALL_OLD"

@@ -231,8 +231,8 @@ final class Items {
         checkKeyPaths(t, nested);
     }
 
-    static String returnConsumedCapacity(JsonNode req) {
-        return req.path("ReturnConsumedCapacity").asText("NONE");
+    static RequestOptions.ConsumedCapacity returnConsumedCapacity(JsonNode req) {
+        return RequestOptions.ConsumedCapacity.of(req);
     }
 
     static LabException conditionFailed(Map<String, AttrValue> old) {
@@ -334,14 +334,15 @@ final class Items {
         return v == null ? null : AttrJson.keyString(v);
     }
 
-    static void addWriteCapacity(ObjectNode out, LabTable t, String rcc, ItemOps.WriteCost cost) {
-        if (rcc.equals("NONE")) {
+    static void addWriteCapacity(
+            ObjectNode out, LabTable t, RequestOptions.ConsumedCapacity rcc, ItemOps.WriteCost cost) {
+        if (!rcc.wanted()) {
             return;
         }
         ObjectNode c = out.putObject("ConsumedCapacity");
         c.put("CapacityUnits", cost.totalUnits());
         c.put("TableName", t.name);
-        if (rcc.equals("INDEXES")) {
+        if (rcc == RequestOptions.ConsumedCapacity.INDEXES) {
             c.putObject("Table")
                     .put("CapacityUnits", cost.tableUnits() - cost.effect().lsiWriteUnits());
             if (!cost.effect().gsiUnitsByName().isEmpty()) {
@@ -362,14 +363,19 @@ final class Items {
      * read used no index; a local index read may fetch from the table too).
      */
     static void addReadCapacity(
-            ObjectNode out, LabTable t, String rcc, double tableUnits, double indexUnits, IndexDef index) {
-        if (rcc.equals("NONE")) {
+            ObjectNode out,
+            LabTable t,
+            RequestOptions.ConsumedCapacity rcc,
+            double tableUnits,
+            double indexUnits,
+            IndexDef index) {
+        if (!rcc.wanted()) {
             return;
         }
         ObjectNode c = out.putObject("ConsumedCapacity");
         c.put("CapacityUnits", tableUnits + indexUnits);
         c.put("TableName", t.name);
-        if (rcc.equals("INDEXES")) {
+        if (rcc == RequestOptions.ConsumedCapacity.INDEXES) {
             c.putObject("Table").put("CapacityUnits", tableUnits);
             if (index != null) {
                 c.putObject(index.global() ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes")

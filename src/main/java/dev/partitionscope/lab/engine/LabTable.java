@@ -63,7 +63,9 @@ public final class LabTable {
 
     final OrderedStore base = new OrderedStore();
     final Map<String, OrderedStore> indexStores = new LinkedHashMap<>();
-    final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /** The table owns its lock: every caller goes through {@link #read} or {@link #write}. */
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+
     volatile CapacityGate gate = CapacityGate.UNLIMITED;
 
     /** A table's lifecycle state, as DescribeTable reports it. */
@@ -297,18 +299,15 @@ public final class LabTable {
 
     /** Puts an item back as saved: no capacity charged, nothing metered (recordings, not traffic). */
     public void loadItem(Map<String, AttrValue> item) {
-        lock.writeLock().lock();
-        try {
+        write(() -> {
             apply(get(item), item, key.keyOf(item));
-        } finally {
-            lock.writeLock().unlock();
-        }
+            return null;
+        });
     }
 
     /** Every item, in Scan order (for recordings); stops after {@code max}. */
     public java.util.List<Map<String, AttrValue>> items(int max) {
-        lock.readLock().lock();
-        try {
+        return read(() -> {
             java.util.List<Map<String, AttrValue>> out = new ArrayList<>();
             for (var partition : base.partitions().values()) {
                 for (Map<String, AttrValue> item : partition.values()) {
@@ -319,9 +318,7 @@ public final class LabTable {
                 }
             }
             return out;
-        } finally {
-            lock.readLock().unlock();
-        }
+        });
     }
 
     // Keys

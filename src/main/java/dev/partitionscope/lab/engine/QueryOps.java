@@ -52,8 +52,8 @@ final class QueryOps {
             OrderedStore store,
             Integer limit,
             boolean consistent,
-            String select,
-            String rcc,
+            RequestOptions.Select select,
+            RequestOptions.ConsumedCapacity rcc,
             RequestExpressions ex,
             boolean fetchFromTable,
             List<String> startKeyNames,
@@ -64,7 +64,7 @@ final class QueryOps {
         LabTable t = engine.activeTable(d.get("TableName").asText());
         String indexName = d.path("IndexName").asText(null);
         boolean consistent = d.path("ConsistentRead").asBoolean(false);
-        String select = d.path("Select").asText(null);
+        RequestOptions.Select select = RequestOptions.Select.of(d);
         IndexDef index = null;
         OrderedStore store;
         // Index and its store together under the table's lock: UpdateTable may be creating or deleting the index.
@@ -98,7 +98,7 @@ final class QueryOps {
             }
         }
         boolean fetch = index != null
-                && "ALL_ATTRIBUTES".equals(select)
+                && select == RequestOptions.Select.ALL_ATTRIBUTES
                 && !index.projectionType().equals("ALL");
         Integer limit = d.has("Limit") ? d.get("Limit").asInt() : null;
         Map<String, AttrValue> startKey =
@@ -293,16 +293,16 @@ final class QueryOps {
                     + " not supported for global secondary index " + s.index().name() + " because its projection type"
                     + " is not ALL");
         }
-        String select = s.select();
-        if ("SPECIFIC_ATTRIBUTES".equals(select) && !s.ex().hasProjection()) {
+        RequestOptions.Select select = s.select();
+        if (select == RequestOptions.Select.SPECIFIC_ATTRIBUTES && !s.ex().hasProjection()) {
             throw LabException.validation("Must specify the AttributesToGet or ProjectionExpression when choosing to"
                     + " get SPECIFIC_ATTRIBUTES");
         }
-        if (select != null && !select.equals("SPECIFIC_ATTRIBUTES") && s.ex().hasProjection()) {
+        if (select != null && select != RequestOptions.Select.SPECIFIC_ATTRIBUTES && s.ex().hasProjection()) {
             throw LabException.validation("Cannot specify the " + s.ex().projectionName() + " when choosing to get "
-                    + (select.equals("COUNT") ? "only the Count" : select));
+                    + (select == RequestOptions.Select.COUNT ? "only the Count" : select.name()));
         }
-        if ("ALL_PROJECTED_ATTRIBUTES".equals(select) && s.index() == null) {
+        if (select == RequestOptions.Select.ALL_PROJECTED_ATTRIBUTES && s.index() == null) {
             throw LabException.validation(
                     "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an" + " IndexName");
         }
@@ -498,7 +498,7 @@ final class QueryOps {
 
     private static ObjectNode respond(ReadSpec s, Page page) {
         ObjectNode out = F.objectNode();
-        if (!"COUNT".equals(s.select())) {
+        if (s.select() != RequestOptions.Select.COUNT) {
             ArrayNode a = out.putArray("Items");
             for (Map<String, AttrValue> item : page.items) {
                 a.add(AttrJson.toJson(s.ex().project(item)));

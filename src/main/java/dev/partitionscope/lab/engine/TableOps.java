@@ -33,7 +33,7 @@ final class TableOps {
         String name = req.get("TableName").asText();
         Map<String, KeyType> types = attributeDefinitions(req.get("AttributeDefinitions"));
         KeyDef key = keyDef(req.get("KeySchema"), types);
-        boolean onDemand = "PAY_PER_REQUEST".equals(req.path("BillingMode").asText(null));
+        boolean onDemand = RequestOptions.BillingMode.of(req) == RequestOptions.BillingMode.PAY_PER_REQUEST;
         long now = engine.clock().epochMillis();
         LabTable t = new LabTable(name, engine.tableArn(name), key, types, now);
         t.onDemand = onDemand;
@@ -221,8 +221,8 @@ final class TableOps {
 
     private ObjectNode updateLocked(LabTable t, JsonNode req, long lifecycle) {
         long now = engine.clock().epochMillis();
-        String billing = req.path("BillingMode").asText(null);
-        boolean onDemandAfter = billing == null ? t.onDemand : billing.equals("PAY_PER_REQUEST");
+        RequestOptions.BillingMode billing = RequestOptions.BillingMode.of(req);
+        boolean onDemandAfter = billing == null ? t.onDemand : billing == RequestOptions.BillingMode.PAY_PER_REQUEST;
         JsonNode pt = req.get("ProvisionedThroughput");
         if (pt != null && onDemandAfter) {
             throw LabException.validation(INVALID + "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified"
@@ -284,7 +284,7 @@ final class TableOps {
                 }
             }
         }
-        if ("PROVISIONED".equals(billing) && t.onDemand) {
+        if (billing == RequestOptions.BillingMode.PROVISIONED && t.onDemand) {
             List<String> missing = new ArrayList<>();
             for (String gsi : t.globalIndexes.keySet()) {
                 if (!throughputGiven.contains(gsi)) {
