@@ -375,19 +375,23 @@ abstract class ScatterGatherContract {
                 .isLessThanOrEqualTo(result.totals().wallMs());
     }
 
+    private static DynamoDbException serverError(int status, String code, String message) {
+        return (DynamoDbException) DynamoDbException.builder()
+                .statusCode(status)
+                .awsErrorDetails(AwsErrorDetails.builder()
+                        .errorCode(code)
+                        .errorMessage(message)
+                        .build())
+                .build();
+    }
+
     @Test
     void aFailingShardMakesTheResultIncompleteAndIsNamed() {
         ScatterPlan plan = plan(Layout.HASH8);
         String broken = plan.shardKeys().get(2);
         ScatterGather.QueryCall call = (key, request) -> {
             if (key.equals(broken)) {
-                throw DynamoDbException.builder()
-                        .statusCode(500)
-                        .awsErrorDetails(AwsErrorDetails.builder()
-                                .errorCode("InternalServerError")
-                                .errorMessage("injected fault")
-                                .build())
-                        .build();
+                throw serverError(500, "InternalServerError", "injected fault");
             }
             return client().query(request);
         };
@@ -410,13 +414,7 @@ abstract class ScatterGatherContract {
         AtomicInteger flakyCalls = new AtomicInteger();
         ScatterGather.QueryCall call = (key, request) -> {
             if (key.equals(flaky) && flakyCalls.incrementAndGet() == 1) {
-                throw DynamoDbException.builder()
-                        .statusCode(503)
-                        .awsErrorDetails(AwsErrorDetails.builder()
-                                .errorCode("ServiceUnavailable")
-                                .errorMessage("injected blip")
-                                .build())
-                        .build();
+                throw serverError(503, "ServiceUnavailable", "injected blip");
             }
             return client().query(request);
         };
