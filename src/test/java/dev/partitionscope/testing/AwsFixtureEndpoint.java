@@ -19,7 +19,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -215,8 +214,7 @@ public final class AwsFixtureEndpoint implements AutoCloseable {
     private static void write(CBORGenerator g, JsonNode n, boolean timestamp) throws IOException {
         if (n.isObject()) {
             g.writeStartObject(n, n.size());
-            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> f = it.next();
+            for (Map.Entry<String, JsonNode> f : n.properties()) {
                 g.writeFieldName(f.getKey());
                 write(g, f.getValue(), TIMESTAMPS.contains(f.getKey()));
             }

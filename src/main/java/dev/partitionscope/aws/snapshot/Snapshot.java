@@ -149,9 +149,8 @@ public final class Snapshot {
             for (JsonNode e : root.path("exchanges")) {
                 Map<String, String> headers = new LinkedHashMap<>();
                 e.path("headers")
-                        .fields()
-                        .forEachRemaining(
-                                h -> headers.put(h.getKey(), h.getValue().asText()));
+                        .properties()
+                        .forEach(h -> headers.put(h.getKey(), h.getValue().asText()));
                 byte[] body = e.has("body")
                         ? e.path("body").asText().getBytes(StandardCharsets.UTF_8)
                         : Base64.getDecoder().decode(e.path("bodyBase64").asText());

@@ -24,8 +24,7 @@ final class AttrValueCheck {
         if (value == null || !value.isObject() || value.isEmpty()) {
             return "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes";
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : value.properties()) {
             String type = e.getKey();
             JsonNode v = e.getValue();
             String msg =

@@ -90,8 +90,8 @@ final class ConstraintCheck {
                 case VALUES -> {
                     @SuppressWarnings("unchecked")
                     List<Shape.Constraint> rules = (List<Shape.Constraint>) c.arg();
-                    for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
-                        if (!allHold(rules, it.next().getValue())) {
+                    for (Map.Entry<String, JsonNode> entry : v.properties()) {
+                        if (!allHold(rules, entry.getValue())) {
                             add(v, parent, name, "Map value must satisfy constraint: [" + joined(rules) + "]");
                         }
                     }
@@ -113,8 +113,7 @@ final class ConstraintCheck {
                 element(v.get(i), l.element(), here + "." + (i + 1));
             }
         } else if (shape instanceof Shape.MapShape map && v.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : v.properties()) {
                 element(e.getValue(), map.value(), here + "." + e.getKey());
             }
         } else if (shape instanceof Shape.StructShape s && v.isObject()) {

@@ -31,7 +31,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.lab.wire.AttrJson;
 import dev.partitionscope.lab.wire.LabException;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -123,8 +122,8 @@ final class ItemSpecs {
                 check(AttrValueCheck.mapProblem(data.get("Key")));
                 JsonNode updates = data.get("AttributeUpdates");
                 if (updates != null) {
-                    for (Iterator<Map.Entry<String, JsonNode>> it = updates.fields(); it.hasNext(); ) {
-                        JsonNode u = it.next().getValue();
+                    for (Map.Entry<String, JsonNode> update : updates.properties()) {
+                        JsonNode u = update.getValue();
                         JsonNode value = u.get("Value");
                         String action = u.path("Action").asText("PUT");
                         if (value != null) {

@@ -28,8 +28,7 @@ final class LegacyCheck {
         if (expected == null) {
             return null;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : expected.properties()) {
             String key = e.getKey();
             JsonNode c = e.getValue();
             if (c.has("AttributeValueList") && c.has("Value")) {

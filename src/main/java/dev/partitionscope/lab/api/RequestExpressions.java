@@ -90,8 +90,7 @@ public final class RequestExpressions {
                             "ExpressionAttributeValues contains invalid key: Syntax error; key:" + " \"" + key + "\"");
                 }
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = values.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : values.properties()) {
                 String msg = AttrValueCheck.problem(e.getValue());
                 if (msg != null) {
                     throw LabException.validation(
@@ -101,8 +100,7 @@ public final class RequestExpressions {
         }
         Map<String, String> nameMap = names == null ? null : new LinkedHashMap<>();
         if (names != null) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = names.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : names.properties()) {
                 nameMap.put(e.getKey(), e.getValue().asText());
             }
         }
@@ -144,8 +142,7 @@ public final class RequestExpressions {
         JsonNode exp = data.get("Expected");
         if (exp != null) {
             expected = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = exp.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : exp.properties()) {
                 expected.add(expectation(e.getKey(), e.getValue()));
             }
         }
@@ -163,8 +160,7 @@ public final class RequestExpressions {
         JsonNode updates = data.get("AttributeUpdates");
         if (updates != null) {
             List<AttributeUpdates.Action> actions = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = updates.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : updates.properties()) {
                 String action = e.getValue().path("Action").asText("PUT");
                 JsonNode value = e.getValue().get("Value");
                 actions.add(new AttributeUpdates.Action(
@@ -203,8 +199,7 @@ public final class RequestExpressions {
 
     private static List<Comparison> comparisons(JsonNode map) {
         List<Comparison> out = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = map.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : map.properties()) {
             List<AttrValue> values = new ArrayList<>();
             e.getValue().path("AttributeValueList").forEach(v -> values.add(AttrJson.value(v)));
             out.add(new Comparison(

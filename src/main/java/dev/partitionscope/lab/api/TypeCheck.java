@@ -9,7 +9,6 @@ import dev.partitionscope.lab.wire.LabException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Base64;
-import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 
@@ -120,8 +119,7 @@ final class TypeCheck {
                 throw fail("Unrecognized collection type java.util.Map<java.lang.String, " + valueClass + ">");
             }
             ObjectNode out = F.objectNode();
-            for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : v.properties()) {
                 JsonNode checked = value(m.value().shape(), e.getValue());
                 out.set(e.getKey(), checked == null ? F.nullNode() : checked);
             }

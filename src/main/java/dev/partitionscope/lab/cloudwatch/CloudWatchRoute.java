@@ -15,7 +15,6 @@ import dev.partitionscope.lab.server.LabServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -153,8 +152,7 @@ public final class CloudWatchRoute implements LabServer.Route {
     static void write(JsonGenerator g, JsonNode n) throws IOException {
         if (n.isObject()) {
             g.writeStartObject(n, n.size()); // definite-length map in CBOR
-            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> f = it.next();
+            for (Map.Entry<String, JsonNode> f : n.properties()) {
                 g.writeFieldName(f.getKey());
                 write(g, f.getValue());
             }

@@ -14,7 +14,6 @@ import dev.partitionscope.lab.wire.AttrJson;
 import dev.partitionscope.lab.wire.LabException;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,8 +47,7 @@ final class BatchOps {
                 "SIZE".equals(req.path("ReturnItemCollectionMetrics").asText(null));
         Map<String, ArrayNode> metrics = new LinkedHashMap<>();
         List<WriteRequest> requests = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : items.properties()) {
             LabTable t = engine.activeTable(e.getKey());
             Set<Map<String, AttrValue>> seen = new HashSet<>();
             for (JsonNode w : e.getValue()) {
@@ -151,8 +149,7 @@ final class BatchOps {
         RequestOptions.ConsumedCapacity rcc = Items.returnConsumedCapacity(req);
         // DynamoDB's checks against every table come before any read.
         Map<LabTable, List<Map<String, AttrValue>>> keysByTable = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : items.properties()) {
             LabTable t = engine.activeTable(e.getKey());
             List<Map<String, AttrValue>> keys = new ArrayList<>();
             for (JsonNode k : e.getValue().get("Keys")) {
@@ -199,7 +196,7 @@ final class BatchOps {
                             : unprocessed.putObject(t.name);
                     if (!u.has("Keys")) {
                         u.putArray("Keys");
-                        spec.fields().forEachRemaining(f -> {
+                        spec.properties().forEach(f -> {
                             if (!f.getKey().equals("Keys")) {
                                 u.set(f.getKey(), f.getValue());
                             }

@@ -94,7 +94,7 @@ final class Req {
             throw LabException.validation("Unexpected value type in payload: '" + field + "' must be a map");
         }
         Map<String, String> out = new LinkedHashMap<>();
-        v.fields().forEachRemaining(e -> {
+        v.properties().forEach(e -> {
             if (!e.getValue().isTextual()) {
                 throw LabException.validation(
                         "Unexpected value type in payload: '" + field + "' values must be" + " strings");

@@ -90,8 +90,8 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
                 names = new LinkedHashMap<>();
                 Map<String, String> n = names;
                 request.get("ExpressionAttributeNames")
-                        .fields()
-                        .forEachRemaining(f -> n.put(f.getKey(), f.getValue().asText()));
+                        .properties()
+                        .forEach(f -> n.put(f.getKey(), f.getValue().asText()));
             }
             Map<String, AttrValue> values = request.has("ExpressionAttributeValues")
                     ? AttrJson.item(request.get("ExpressionAttributeValues"), "values")

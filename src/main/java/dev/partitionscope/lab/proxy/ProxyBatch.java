@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.lab.engine.EngineMeter;
 import dev.partitionscope.lab.partition.Decision;
 import dev.partitionscope.lab.wire.LabException;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -37,8 +36,7 @@ final class ProxyBatch {
         int total = 0;
         int throttled = 0;
         LabException last = null;
-        for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : items.properties()) {
             TableCatalog.Entry table = catalog.entry(call, e.getKey());
             ArrayNode admitted = F.arrayNode();
             for (JsonNode w : e.getValue()) {
@@ -82,7 +80,7 @@ final class ProxyBatch {
         ObjectNode unprocessed = answer.has("UnprocessedItems")
                 ? (ObjectNode) answer.get("UnprocessedItems")
                 : answer.putObject("UnprocessedItems");
-        keptBack.fields().forEachRemaining(f -> f.getValue()
+        keptBack.properties().forEach(f -> f.getValue()
                 .forEach(w -> withArray(unprocessed, f.getKey()).add(w)));
         return answer;
     }
@@ -95,8 +93,7 @@ final class ProxyBatch {
         int total = 0;
         int throttled = 0;
         LabException last = null;
-        for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : items.properties()) {
             TableCatalog.Entry table = catalog.entry(call, e.getKey());
             ObjectNode spec = (ObjectNode) e.getValue();
             ArrayNode admitted = F.arrayNode();
@@ -127,7 +124,7 @@ final class ProxyBatch {
                             ? (ObjectNode) keptBack.get(e.getKey())
                             : keptBack.putObject(e.getKey());
                     if (!back.has("Keys")) {
-                        spec.fields().forEachRemaining(f -> {
+                        spec.properties().forEach(f -> {
                             if (!f.getKey().equals("Keys")) {
                                 back.set(f.getKey(), f.getValue());
                             }
@@ -143,16 +140,12 @@ final class ProxyBatch {
         if (total > 0 && throttled == total) {
             throw last;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
-            if (it.next().getValue().path("Keys").isEmpty()) {
-                it.remove();
-            }
-        }
+        items.properties().removeIf(e -> e.getValue().path("Keys").isEmpty());
         ObjectNode answer = items.isEmpty() ? F.objectNode() : proxy.forward(call, request);
         ObjectNode unprocessed = answer.has("UnprocessedKeys")
                 ? (ObjectNode) answer.get("UnprocessedKeys")
                 : answer.putObject("UnprocessedKeys");
-        keptBack.fields().forEachRemaining(f -> {
+        keptBack.properties().forEach(f -> {
             if (unprocessed.has(f.getKey())) {
                 f.getValue()
                         .path("Keys")
@@ -177,10 +170,6 @@ final class ProxyBatch {
     }
 
     private static void removeEmpty(ObjectNode items) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = items.fields(); it.hasNext(); ) {
-            if (it.next().getValue().isEmpty()) {
-                it.remove();
-            }
-        }
+        items.properties().removeIf(e -> e.getValue().isEmpty());
     }
 }

@@ -25,7 +25,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -284,8 +283,7 @@ public final class ProxyHandler implements LabServer.RequestHandler {
                 ? body.get("message").asText()
                 : body.path("Message").asText(null);
         ObjectNode extra = JSON.createObjectNode();
-        for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> f = it.next();
+        for (Map.Entry<String, JsonNode> f : body.properties()) {
             if (!Set.of("__type", "message", "Message").contains(f.getKey())) {
                 extra.set(f.getKey(), f.getValue());
             }

@@ -117,8 +117,8 @@ public final class Recording {
         try {
             Map<String, String> values = new LinkedHashMap<>();
             root.path("params")
-                    .fields()
-                    .forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
+                    .properties()
+                    .forEach(e -> values.put(e.getKey(), e.getValue().asText()));
             params = ModelParams.fromMap(values);
         } catch (IllegalArgumentException e) {
             throw new RecordingException(
@@ -134,8 +134,8 @@ public final class Recording {
                         .tablesByName()
                         .get(t.path("definition").path("TableName").asText());
                 t.path("insights")
-                        .fields()
-                        .forEachRemaining(e -> table.restoreInsights(
+                        .properties()
+                        .forEach(e -> table.restoreInsights(
                                 e.getKey(),
                                 e.getValue().path("status").asText(),
                                 e.getValue().path("mode").asText(null),

@@ -420,7 +420,7 @@ public final class LabServer implements AutoCloseable {
             }
         }
         if (e.extra() != null) {
-            e.extra().fields().forEachRemaining(f -> error.set(f.getKey(), f.getValue()));
+            e.extra().properties().forEach(f -> error.set(f.getKey(), f.getValue()));
         }
         reply(ex, e.status(), contentType, json.writeValueAsBytes(error), requestId);
     }

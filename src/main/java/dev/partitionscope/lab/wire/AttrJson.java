@@ -8,7 +8,6 @@ import dev.partitionscope.core.item.AttrValue;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,9 +38,7 @@ public final class AttrJson {
                     + "' failed to satisfy constraint: Member must be a map");
         }
         Map<String, AttrValue> item = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> f = fields.next();
+        for (Map.Entry<String, JsonNode> f : node.properties()) {
             item.put(f.getKey(), value(f.getValue(), depth));
         }
         return item;
@@ -60,7 +57,7 @@ public final class AttrJson {
             throw LabException.validation("Supplied AttributeValue has more than one datatypes set, must contain"
                     + " exactly one of the supported datatypes");
         }
-        Map.Entry<String, JsonNode> e = node.fields().next();
+        Map.Entry<String, JsonNode> e = node.properties().iterator().next();
         JsonNode v = e.getValue();
         try {
             return switch (e.getKey()) {

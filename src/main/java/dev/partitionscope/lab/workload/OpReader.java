@@ -1,7 +1,6 @@
 package dev.partitionscope.lab.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,8 +51,7 @@ final class OpReader {
         String attrsField = type == OpDef.Type.PUT_ITEM || type == OpDef.Type.BATCH_WRITE ? "item" : "key";
         JsonNode attrs = r.object(node, attrsField, path, true);
         Map<String, ValueDef> values = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = attrs.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : attrs.properties()) {
             values.put(e.getKey(), r.value(e.getValue(), path + "." + attrsField + "." + e.getKey()));
         }
         checkKeys(type, table, index, values, path + "." + attrsField);
@@ -61,8 +59,7 @@ final class OpReader {
         Map<String, Long> add = new LinkedHashMap<>();
         if (type == OpDef.Type.UPDATE_ITEM) {
             JsonNode a = r.object(node, "add", path, true);
-            for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : a.properties()) {
                 if (!e.getValue().canConvertToLong() || values.containsKey(e.getKey())) {
                     throw r.fail(path + ".add." + e.getKey(), "must be a whole number added to a non-key attribute");
                 }

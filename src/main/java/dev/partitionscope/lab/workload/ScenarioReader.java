@@ -115,8 +115,7 @@ public final class ScenarioReader {
         Map<String, TableDef> tables = tables(object(root, "tables", "", true));
         JsonNode variantsNode = object(root, "variants", "", true);
         Map<String, Variant> variants = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = variantsNode.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : variantsNode.properties()) {
             variants.put(e.getKey(), variant(e.getKey(), e.getValue(), defaults, tables));
         }
         for (String required : List.of(Scenario.BEFORE, Scenario.AFTER)) {
@@ -146,8 +145,7 @@ public final class ScenarioReader {
         if (node == null) {
             return out;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
             String path = "generators." + e.getKey();
             if (BUILT_INS.contains(e.getKey())) {
                 throw fail(path, "'" + e.getKey() + "' is a built-in value; choose another name");
@@ -190,8 +188,7 @@ public final class ScenarioReader {
                 JsonNode vs = object(g, "values", path, true);
                 values = new ArrayList<>();
                 List<Double> ws = new ArrayList<>();
-                for (Iterator<Map.Entry<String, JsonNode>> it = vs.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : vs.properties()) {
                     if (!e.getValue().isNumber() || e.getValue().doubleValue() <= 0) {
                         throw fail(path + ".values." + e.getKey(), "the weight must be a number above 0");
                     }
@@ -252,8 +249,7 @@ public final class ScenarioReader {
 
     private Map<String, TableDef> tables(JsonNode node) {
         Map<String, TableDef> out = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
             String path = "tables." + e.getKey();
             JsonNode t = e.getValue();
             if (!e.getKey().matches("[a-zA-Z0-9_.-]{3,255}")) {
@@ -270,8 +266,7 @@ public final class ScenarioReader {
             List<TableDef.Gsi> gsis = new ArrayList<>();
             JsonNode idx = object(t, "indexes", path, false);
             if (idx != null) {
-                for (Iterator<Map.Entry<String, JsonNode>> gi = idx.fields(); gi.hasNext(); ) {
-                    Map.Entry<String, JsonNode> ge = gi.next();
+                for (Map.Entry<String, JsonNode> ge : idx.properties()) {
                     String gp = path + ".indexes." + ge.getKey();
                     only(ge.getValue(), gp, "partitionKey", "sortKey", "projection");
                     String projection =
