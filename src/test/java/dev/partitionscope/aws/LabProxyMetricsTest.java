@@ -89,10 +89,8 @@ class LabProxyMetricsTest {
         table = Dynalite.uniqueName("order-status");
         ddb.createTable(b -> b.tableName(table)
                 .attributeDefinitions(
-                        a -> a.attributeName("status").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("orderId").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("status").keyType(KeyType.HASH), k -> k.attributeName("orderId")
-                        .keyType(KeyType.RANGE))
+                        Dynalite.attr("status", ScalarAttributeType.S), Dynalite.attr("orderId", ScalarAttributeType.S))
+                .keySchema(Dynalite.key("status", KeyType.HASH), Dynalite.key("orderId", KeyType.RANGE))
                 .billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(p -> p.readCapacityUnits(100L).writeCapacityUnits(2_000L)));
         Dynalite.waitActive(table);

@@ -9,6 +9,7 @@ import dev.partitionscope.core.scheme.KeyScheme;
 import dev.partitionscope.core.table.KeyType;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.clock.SimulatedClock;
+import dev.partitionscope.testing.Dynalite;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Map;
@@ -44,12 +45,10 @@ class ScatterLabThrottleTest {
                 .build();
         client.createTable(b -> b.tableName("orders")
                 .attributeDefinitions(
-                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("sk").attributeType(ScalarAttributeType.N))
+                        Dynalite.attr("pk", ScalarAttributeType.S), Dynalite.attr("sk", ScalarAttributeType.N))
                 .keySchema(
-                        k -> k.attributeName("pk").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH),
-                        k -> k.attributeName("sk")
-                                .keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.RANGE))
+                        Dynalite.key("pk", software.amazon.awssdk.services.dynamodb.model.KeyType.HASH),
+                        Dynalite.key("sk", software.amazon.awssdk.services.dynamodb.model.KeyType.RANGE))
                 .billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(p -> p.readCapacityUnits(10L).writeCapacityUnits(1000L)));
         KeyScheme hash = KeyScheme.parse("hash:8");

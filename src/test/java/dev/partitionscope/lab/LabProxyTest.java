@@ -57,10 +57,8 @@ class LabProxyTest {
         table = Dynalite.uniqueName("proxied");
         client.createTable(b -> b.tableName(table)
                 .attributeDefinitions(
-                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("sk").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk")
-                        .keyType(KeyType.RANGE))
+                        Dynalite.attr("pk", ScalarAttributeType.S), Dynalite.attr("sk", ScalarAttributeType.S))
+                .keySchema(Dynalite.key("pk", KeyType.HASH), Dynalite.key("sk", KeyType.RANGE))
                 .billingMode(BillingMode.PAY_PER_REQUEST));
         Dynalite.waitActive(table);
     }

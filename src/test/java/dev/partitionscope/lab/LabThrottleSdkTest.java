@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.partitionscope.lab.clock.SimulatedClock;
 import dev.partitionscope.lab.partition.ModelParams;
+import dev.partitionscope.testing.Dynalite;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Map;
@@ -49,10 +50,8 @@ class LabThrottleSdkTest {
                 .build();
         client.createTable(b -> b.tableName("orders-status")
                 .attributeDefinitions(
-                        a -> a.attributeName("status").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("orderId").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("status").keyType(KeyType.HASH), k -> k.attributeName("orderId")
-                        .keyType(KeyType.RANGE))
+                        Dynalite.attr("status", ScalarAttributeType.S), Dynalite.attr("orderId", ScalarAttributeType.S))
+                .keySchema(Dynalite.key("status", KeyType.HASH), Dynalite.key("orderId", KeyType.RANGE))
                 .billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(p -> p.readCapacityUnits(5000L).writeCapacityUnits(5000L)));
     }
@@ -155,8 +154,8 @@ class LabThrottleSdkTest {
     void anOnDemandMaximumThrottlesWithThrottlingExceptionAndItsReasons() {
         client.createTable(b -> b.tableName("capped")
                 .billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
+                .attributeDefinitions(Dynalite.attr("id", ScalarAttributeType.S))
+                .keySchema(Dynalite.key("id", KeyType.HASH))
                 .onDemandThroughput(o -> o.maxWriteRequestUnits(50L)));
 
         ThrottlingException e = firstThrottle(
@@ -183,8 +182,8 @@ class LabThrottleSdkTest {
                         .build()) {
             c.createTable(b -> b.tableName("busy")
                     .billingMode(BillingMode.PAY_PER_REQUEST)
-                    .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
-                    .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH)));
+                    .attributeDefinitions(Dynalite.attr("id", ScalarAttributeType.S))
+                    .keySchema(Dynalite.key("id", KeyType.HASH)));
 
             RequestLimitExceededException e = firstThrottle(
                     RequestLimitExceededException.class,

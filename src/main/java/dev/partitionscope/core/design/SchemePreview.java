@@ -406,7 +406,7 @@ public final class SchemePreview {
                         case HOUR -> code * 3_600_000L;
                         case DAY -> code * 86_400_000L;
                         case MONTH ->
-                            LocalDate.of((int) Math.floorDiv(code, 12), (int) Math.floorMod(code, 12) + 1, 1)
+                            LocalDate.of((int) Math.floorDiv(code, 12), Math.floorMod(code, 12) + 1, 1)
                                             .toEpochDay()
                                     * 86_400_000L;
                     };

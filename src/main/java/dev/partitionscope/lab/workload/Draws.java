@@ -136,7 +136,7 @@ final class Draws {
             nowPrefix = java.time.Instant.ofEpochSecond(sec).toString();
             nowPrefix = nowPrefix.substring(0, nowPrefix.length() - 1); // drop the 'Z'
         }
-        int ms = (int) Math.floorMod(now, 1000);
+        int ms = Math.floorMod(now, 1000);
         StringBuilder sb = new StringBuilder(24).append(nowPrefix).append('.');
         if (ms < 100) {
             sb.append(ms < 10 ? "00" : "0");

@@ -16,27 +16,32 @@ public final class Waits {
         void cancel();
     }
 
-    @SuppressWarnings("unchecked")
     static Cancel until(BooleanSupplier condition, Runnable then, ObservableValue<?>... on) {
-        boolean[] done = {false};
-        @SuppressWarnings("unchecked")
-        ChangeListener<Object>[] holder = new ChangeListener[1];
-        Cancel cancel = () -> {
-            done[0] = true;
-            for (ObservableValue<?> o : on) {
-                ((ObservableValue<Object>) o).removeListener(holder[0]);
+        // A ChangeListener<Object> accepts every ObservableValue<?>, so no cast is needed to add or remove it.
+        final class Once implements ChangeListener<Object>, Cancel {
+            private boolean done;
+
+            @Override
+            public void changed(ObservableValue<?> obs, Object old, Object now) {
+                if (!done && condition.getAsBoolean()) {
+                    cancel();
+                    then.run();
+                }
             }
-        };
-        holder[0] = (obs, old, now) -> {
-            if (!done[0] && condition.getAsBoolean()) {
-                cancel.cancel();
-                then.run();
+
+            @Override
+            public void cancel() {
+                done = true;
+                for (ObservableValue<?> o : on) {
+                    o.removeListener(this);
+                }
             }
-        };
-        for (ObservableValue<?> o : on) {
-            ((ObservableValue<Object>) o).addListener(holder[0]);
         }
-        holder[0].changed(null, null, null);
-        return cancel;
+        Once once = new Once();
+        for (ObservableValue<?> o : on) {
+            o.addListener(once);
+        }
+        once.changed(null, null, null);
+        return once;
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.clock.SimulatedClock;
+import dev.partitionscope.testing.Dynalite;
 import dev.partitionscope.testing.RecordingProxy;
 import java.net.URI;
 import java.util.ArrayList;
@@ -64,10 +65,8 @@ class CloudWatchProxyTest {
                 .build();
         ddb.createTable(b -> b.tableName("proxied")
                 .attributeDefinitions(
-                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("sk").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk")
-                        .keyType(KeyType.RANGE))
+                        Dynalite.attr("pk", ScalarAttributeType.S), Dynalite.attr("sk", ScalarAttributeType.S))
+                .keySchema(Dynalite.key("pk", KeyType.HASH), Dynalite.key("sk", KeyType.RANGE))
                 .billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(p -> p.readCapacityUnits(5000L).writeCapacityUnits(5000L)));
     }

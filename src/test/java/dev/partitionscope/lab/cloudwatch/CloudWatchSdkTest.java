@@ -29,6 +29,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.cloudwatch.model.Datapoint;
 import software.amazon.awssdk.services.cloudwatch.model.Dimension;
+import software.amazon.awssdk.services.cloudwatch.model.DimensionFilter;
 import software.amazon.awssdk.services.cloudwatch.model.GetInsightRuleReportResponse;
 import software.amazon.awssdk.services.cloudwatch.model.GetMetricDataRequest;
 import software.amazon.awssdk.services.cloudwatch.model.GetMetricDataResponse;
@@ -259,7 +260,8 @@ class CloudWatchSdkTest {
         assertThat(dps.get(0).unitAsString()).isEqualTo("Count");
 
         List<String> metrics = new ArrayList<>();
-        cw.listMetricsPaginator(b -> b.namespace("AWS/DynamoDB").dimensions(d -> d.name("Operation")))
+        cw.listMetricsPaginator(b -> b.namespace("AWS/DynamoDB")
+                        .dimensions(DimensionFilter.builder().name("Operation").build()))
                 .metrics()
                 .forEach(m ->
                         metrics.add(m.metricName() + " " + m.dimensions().get(1).value()));

@@ -142,7 +142,7 @@ class CapacityVectorsTest {
             List<ConsumedCapacity> cc = db.batchGetItem(b -> b.requestItems(Map.of(
                                     t,
                                     KeysAndAttributes.builder()
-                                            .keys(item("pk", s("small")), item("pk", s("large")))
+                                            .keys(List.of(item("pk", s("small")), item("pk", s("large"))))
                                             .consistentRead(consistent)
                                             .build()))
                             .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))

@@ -13,7 +13,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ContinuousBackupsStatus;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.LimitExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PointInTimeRecoveryStatus;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -36,8 +35,8 @@ class ControlPlaneSdkTest {
         db = lab.client();
         arn = db.createTable(b -> b.tableName("control")
                         .billingMode(BillingMode.PAY_PER_REQUEST)
-                        .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
-                        .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                        .attributeDefinitions(Av.attr("pk", ScalarAttributeType.S))
+                        .keySchema(Av.hash("pk"))
                         .tags(Tag.builder().key("team").value("orders").build()))
                 .tableDescription()
                 .tableArn();

@@ -51,6 +51,7 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsight
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ListContributorInsightsResponse;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
@@ -369,18 +370,21 @@ class LabSdkTest {
             assertThat(d.provisionedThroughput().writeCapacityUnits()).isEqualTo(20);
 
             db.updateTable(b -> b.tableName(name)
-                    .globalSecondaryIndexUpdates(
-                            u -> u.update(g -> g.indexName("byStatus").provisionedThroughput(throughput(6, 8)))));
+                    .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
+                            .update(g -> g.indexName("byStatus").provisionedThroughput(throughput(6, 8)))
+                            .build()));
             d = db.describeTable(b -> b.tableName(name)).table();
             assertThat(d.globalSecondaryIndexes().get(0).provisionedThroughput().writeCapacityUnits())
                     .isEqualTo(8);
 
             db.updateTable(b -> b.tableName(name)
                     .attributeDefinitions(attr("owner", S))
-                    .globalSecondaryIndexUpdates(u -> u.create(g -> g.indexName("byOwner")
-                            .keySchema(keys("owner", null))
-                            .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
-                            .provisionedThroughput(throughput(1, 1)))));
+                    .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
+                            .create(g -> g.indexName("byOwner")
+                                    .keySchema(keys("owner", null))
+                                    .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+                                    .provisionedThroughput(throughput(1, 1)))
+                            .build()));
             d = db.describeTable(b -> b.tableName(name)).table();
             assertThat(d.globalSecondaryIndexes())
                     .extracting(GlobalSecondaryIndexDescription::indexName)
@@ -398,8 +402,10 @@ class LabSdkTest {
                     .extracting(i -> i.get("pk").s() + i.get("sk").n())
                     .containsExactlyInAnyOrder("a1", "b1");
 
-            db.updateTable(
-                    b -> b.tableName(name).globalSecondaryIndexUpdates(u -> u.delete(g -> g.indexName("byStatus"))));
+            db.updateTable(b -> b.tableName(name)
+                    .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
+                            .delete(g -> g.indexName("byStatus"))
+                            .build()));
             d = db.describeTable(b -> b.tableName(name)).table();
             assertThat(d.globalSecondaryIndexes())
                     .extracting(GlobalSecondaryIndexDescription::indexName)
@@ -411,8 +417,10 @@ class LabSdkTest {
                             .expressionAttributeNames(Map.of("#s", "status"))
                             .expressionAttributeValues(Map.of(":s", s("open")))),
                     "byStatus");
-            assertThatThrownBy(() -> db.updateTable(b ->
-                            b.tableName(name).globalSecondaryIndexUpdates(u -> u.delete(g -> g.indexName("byStatus")))))
+            assertThatThrownBy(() -> db.updateTable(b -> b.tableName(name)
+                            .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
+                                    .delete(g -> g.indexName("byStatus"))
+                                    .build())))
                     .isInstanceOf(ResourceNotFoundException.class);
 
             db.updateTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST));
@@ -429,8 +437,9 @@ class LabSdkTest {
             db.updateTable(b -> b.tableName(name)
                     .billingMode(BillingMode.PROVISIONED)
                     .provisionedThroughput(throughput(2, 3))
-                    .globalSecondaryIndexUpdates(
-                            u -> u.update(g -> g.indexName("byOwner").provisionedThroughput(throughput(1, 1)))));
+                    .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
+                            .update(g -> g.indexName("byOwner").provisionedThroughput(throughput(1, 1)))
+                            .build()));
             d = db.describeTable(b -> b.tableName(name)).table();
             assertThat(d.billingModeSummary().billingMode()).isEqualTo(BillingMode.PROVISIONED);
             assertThat(d.provisionedThroughput().writeCapacityUnits()).isEqualTo(3);
@@ -1401,7 +1410,7 @@ class LabSdkTest {
                     () -> db.batchGetItem(b -> b.requestItems(Map.of(
                             t,
                             KeysAndAttributes.builder()
-                                    .keys(item("pk", s("p"), "sk", n(1)), item("pk", s("p"), "sk", n(1)))
+                                    .keys(List.of(item("pk", s("p"), "sk", n(1)), item("pk", s("p"), "sk", n(1))))
                                     .build()))),
                     "duplicates");
         }

@@ -9,12 +9,13 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.core.retry.backoff.FixedDelayBackoffStrategy;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -39,8 +40,8 @@ class TableLifecycleSdkTest {
         db = lab.client();
         waiter = DynamoDbWaiter.builder()
                 .client(db)
-                .overrideConfiguration(o ->
-                        o.maxAttempts(100).backoffStrategy(FixedDelayBackoffStrategy.create(Duration.ofMillis(50))))
+                .overrideConfiguration(o -> o.maxAttempts(100)
+                        .backoffStrategyV2(BackoffStrategy.fixedDelayWithoutJitter(Duration.ofMillis(50))))
                 .build();
     }
 
@@ -53,13 +54,13 @@ class TableLifecycleSdkTest {
     private static TableDescription create(String name) {
         return db.createTable(b -> b.tableName(name)
                         .billingMode(BillingMode.PAY_PER_REQUEST)
-                        .attributeDefinitions(
-                                a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                                a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-                        .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                        .globalSecondaryIndexes(g -> g.indexName("byG")
-                                .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
-                                .projection(p -> p.projectionType(ProjectionType.ALL))))
+                        .attributeDefinitions(Av.attr("pk", ScalarAttributeType.S), Av.attr("g", ScalarAttributeType.S))
+                        .keySchema(Av.hash("pk"))
+                        .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
+                                .indexName("byG")
+                                .keySchema(Av.hash("g"))
+                                .projection(p -> p.projectionType(ProjectionType.ALL))
+                                .build()))
                 .tableDescription();
     }
 
@@ -98,10 +99,12 @@ class TableLifecycleSdkTest {
                 .item(Map.of("pk", AttributeValue.fromS("a"), "h", AttributeValue.fromS("x"))));
 
         TableDescription d = db.updateTable(b -> b.tableName("lifecycle-update")
-                        .attributeDefinitions(a -> a.attributeName("h").attributeType(ScalarAttributeType.S))
-                        .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("byH")
-                                .keySchema(k -> k.attributeName("h").keyType(KeyType.HASH))
-                                .projection(p -> p.projectionType(ProjectionType.ALL)))))
+                        .attributeDefinitions(Av.attr("h", ScalarAttributeType.S))
+                        .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder()
+                                .create(c -> c.indexName("byH")
+                                        .keySchema(Av.hash("h"))
+                                        .projection(p -> p.projectionType(ProjectionType.ALL)))
+                                .build()))
                 .tableDescription();
         assertThat(d.tableStatus()).isEqualTo(TableStatus.UPDATING);
         TableDescription now =

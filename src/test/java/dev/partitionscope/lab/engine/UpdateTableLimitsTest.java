@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
@@ -34,16 +33,14 @@ class UpdateTableLimitsTest {
         var client = lab.client();
         client.createTable(b -> b.tableName(table)
                 .billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH)));
+                .attributeDefinitions(Av.attr("pk", ScalarAttributeType.S))
+                .keySchema(Av.hash("pk")));
         DynamoDbException e = catchThrowableOfType(
                 DynamoDbException.class,
                 () -> client.updateTable(b -> b.tableName(table)
                         .billingMode(BillingMode.PROVISIONED)
                         .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L))
-                        .attributeDefinitions(
-                                a -> a.attributeName("a").attributeType(ScalarAttributeType.S),
-                                a -> a.attributeName("b").attributeType(ScalarAttributeType.S))
+                        .attributeDefinitions(Av.attr("a", ScalarAttributeType.S), Av.attr("b", ScalarAttributeType.S))
                         .globalSecondaryIndexUpdates(create("byA", "a"), create("byB", "b"))));
 
         assertThat(e.awsErrorDetails().errorCode()).isEqualTo("LimitExceededException");
@@ -58,7 +55,7 @@ class UpdateTableLimitsTest {
     private static GlobalSecondaryIndexUpdate create(String name, String attribute) {
         return GlobalSecondaryIndexUpdate.builder()
                 .create(c -> c.indexName(name)
-                        .keySchema(k -> k.attributeName(attribute).keyType(KeyType.HASH))
+                        .keySchema(Av.hash(attribute))
                         .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
                         .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L)))
                 .build();

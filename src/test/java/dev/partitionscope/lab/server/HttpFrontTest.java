@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -64,12 +65,11 @@ class HttpFrontTest {
 
     @Test
     void otherMethodsAndContentTypesAreNotFound() throws Exception {
-        for (HttpResponse<String> r : new HttpResponse[] {
-            send("PUT", "{}"),
-            send("DELETE", null),
-            send("POST", "hi", "Content-Type", "text/plain"),
-            send("POST", "hi", "Content-Type", "application/x-amz-json-1.1")
-        }) {
+        for (HttpResponse<String> r : List.of(
+                send("PUT", "{}"),
+                send("DELETE", null),
+                send("POST", "hi", "Content-Type", "text/plain"),
+                send("POST", "hi", "Content-Type", "application/x-amz-json-1.1"))) {
             assertThat(r.statusCode()).isEqualTo(404);
             assertThat(r.body()).isEqualTo("<UnknownOperationException/>\n");
             assertStamped(r);
