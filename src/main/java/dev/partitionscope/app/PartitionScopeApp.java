@@ -110,10 +110,10 @@ public class PartitionScopeApp extends Application {
         main.selectedTableProperty().addListener((obs, old, now) -> {
             if (now != null
                     && (main.getConnection() == null
-                            || !context.labHost()
+                            || (!context.labHost()
                                             .isReplay(
                                                     main.getConnection().spec().endpoint())
-                                    && !main.getConnection().isSnapshot())) {
+                                    && !main.getConnection().isSnapshot()))) {
                 settings.lastTable = now;
             }
         });

@@ -87,7 +87,7 @@ public final class ErrorTranslator {
         if (lower.contains("sso session")
                 || lower.contains("sso login")
                 || lower.contains("sso token")
-                || lower.contains("sso") && lower.contains("token is expired")) {
+                || (lower.contains("sso") && lower.contains("token is expired"))) {
             String profile = spec == null || spec.profile() == null ? "<profile>" : spec.profile();
             return UserMessage.of(
                     "Your SSO session has expired",
@@ -104,7 +104,7 @@ public final class ErrorTranslator {
                     "Run 'aws configure' or 'aws configure sso', or choose a profile in the connection dialog.");
         }
         if (lower.contains("profile file contained no credentials")
-                || lower.contains("profile") && lower.contains("not found")) {
+                || (lower.contains("profile") && lower.contains("not found"))) {
             return UserMessage.of(
                     "The profile has no usable credentials",
                     firstLine(text),

@@ -156,7 +156,7 @@ public final class InsightsReader {
      * enough, otherwise whole multiples of {@link #MIN_SUB_WINDOW_SECONDS} (five minutes); period-aligned.
      */
     public static List<Window> subWindows(Instant start, Instant end, int periodSeconds, int maxWindows) {
-        long total = Duration.between(start, end).getSeconds();
+        long total = Duration.between(start, end).toSeconds();
         long unit = total <= 3_600L * maxWindows && maxWindows > MAX_SUB_WINDOWS ? MIN_SUB_WINDOW_SECONDS : 3_600L;
         long units = Math.max(1, (total + unit * maxWindows - 1) / (unit * maxWindows));
         long length = units * unit;

@@ -2,6 +2,7 @@ package dev.partitionscope.aws;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,7 +40,7 @@ public final class WriteGuard {
         if (operation.startsWith("Describe") || operation.startsWith("List") || operation.startsWith("Get")) {
             return true;
         }
-        boolean dynamo = service == null || service.toLowerCase().startsWith("dynamo");
+        boolean dynamo = service == null || service.toLowerCase(Locale.ROOT).startsWith("dynamo");
         return dynamo
                 && (operation.equals("Query")
                         || operation.equals("Scan")

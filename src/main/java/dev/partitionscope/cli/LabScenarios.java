@@ -57,7 +57,7 @@ final class LabScenarios {
         for (String line : plan.operationLines()) {
             out.println("    " + line);
         }
-        out.println("  offered: " + Workloads.number(Math.round(plan.offeredWriteUnits())) + " WCU/s of writes"
+        out.println("  offered: " + Workloads.number((double) Math.round(plan.offeredWriteUnits())) + " WCU/s of writes"
                 + " (a partition serves 1,000 WCU/s)");
         out.flush();
     }
@@ -103,7 +103,7 @@ final class LabScenarios {
     static String line(WorkloadProgress p) {
         String reasons = p.throttlesByReason().isEmpty() ? "" : " · " + reasons(p.throttlesByReason());
         return Workloads.duration(p.elapsed().isZero() ? Duration.ofSeconds(0) : p.elapsed()) + " · " + p.countsLine()
-                + " · " + Workloads.number(Math.round(p.achievedRate())) + " req/s" + reasons;
+                + " · " + Workloads.number((double) Math.round(p.achievedRate())) + " req/s" + reasons;
     }
 
     static void summary(WorkloadProgress p, PrintWriter out) {

@@ -264,7 +264,7 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
                 percent(k.share() * 100),
                 format(k.peakPerMinute()),
                 percent(k.peakPercentOfCeiling()),
-                format(k.throttles())
+                format((double) k.throttles())
             });
         }
         table(out, rows, "RLRRRR");

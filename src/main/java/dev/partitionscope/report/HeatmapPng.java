@@ -231,7 +231,7 @@ final class HeatmapPng {
                 long t = grid.rowThrottles(r);
                 if (t > 0) {
                     ChartKit.textRight(
-                            g, ChartKit.number(t), ChartKit.SMALL, ChartKit.DANGER, WIDTH - MARGIN + 4, base);
+                            g, ChartKit.number((double) t), ChartKit.SMALL, ChartKit.DANGER, WIDTH - MARGIN + 4, base);
                 }
             }
         }

@@ -432,7 +432,7 @@ abstract class ScatterGatherContract {
         String hopeless = plan.shardKeys().get(1);
         AtomicInteger hotCalls = new AtomicInteger();
         ScatterGather.QueryCall call = (key, request) -> {
-            if (key.equals(hopeless) || key.equals(hot) && hotCalls.incrementAndGet() <= 2) {
+            if (key.equals(hopeless) || (key.equals(hot) && hotCalls.incrementAndGet() <= 2)) {
                 throw ProvisionedThroughputExceededException.builder()
                         .statusCode(400)
                         .throttlingReasons(ThrottlingReason.builder()

@@ -249,7 +249,7 @@ public final class RecordingProxy implements AutoCloseable {
 
     private static void injure(HttpExchange exchange, Fault fault, String op, boolean cbor) throws IOException {
         boolean cloudWatch = cbor
-                || op.startsWith("Get") && (op.contains("Metric") || op.contains("Insight"))
+                || (op.startsWith("Get") && (op.contains("Metric") || op.contains("Insight")))
                 || op.equals("ListMetrics")
                 || op.equals("DescribeInsightRules");
         switch (fault) {

@@ -9,6 +9,7 @@ import dev.partitionscope.ui.shell.ConnectionState;
 import dev.partitionscope.ui.shell.MainViewModel;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.DialogPane;
 import javafx.scene.input.KeyCode;
@@ -107,7 +108,7 @@ class WriteGuardUiTest {
         AppFixture.waitUntil("the unlock dialog shows", Duration.ofSeconds(5), () -> robot.lookup("#unlockDialog")
                 .tryQuery()
                 .isPresent());
-        robot.clickOn("#unlockConfirm").write(table.toUpperCase());
+        robot.clickOn("#unlockConfirm").write(table.toUpperCase(Locale.ROOT));
         assertThat(AppFixture.onFx(
                         () -> robot.lookup("#unlockButton").queryButton().isDisabled()))
                 .isTrue();

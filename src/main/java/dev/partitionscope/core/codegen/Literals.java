@@ -71,7 +71,7 @@ final class Literals {
                 char c = line.charAt(i);
                 if (c == '\\') {
                     sb.append('/');
-                } else if (c >= 0x20 && c != 0x7f || c == '\t') {
+                } else if ((c >= 0x20 && c != 0x7f) || c == '\t') {
                     sb.append(c);
                 }
             }

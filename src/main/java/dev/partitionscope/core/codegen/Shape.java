@@ -3,6 +3,7 @@ package dev.partitionscope.core.codegen;
 import dev.partitionscope.core.scheme.KeyScheme;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A scheme as the generators see it: its parts in order, each numbered part with the name of its N constant
@@ -71,9 +72,9 @@ final class Shape {
     /** The lines of the doc comment on an N constant. */
     static List<String> constantDoc(Part p, String rationale, boolean several) {
         List<String> lines = new ArrayList<>();
-        lines.add("N" + (several ? " of the " + p.method().name().toLowerCase() + " part" : "")
+        lines.add("N" + (several ? " of the " + p.method().name().toLowerCase(Locale.ROOT) + " part" : "")
                 + ": the number of suffixes (1.." + p.shards() + ") each sharded value is spread over; "
-                + p.method().name().toLowerCase() + ":" + p.shards() + " in PartitionScope's scheme.");
+                + p.method().name().toLowerCase(Locale.ROOT) + ":" + p.shards() + " in PartitionScope's scheme.");
         lines.add("Why " + p.shards() + ": "
                 + (rationale == null
                         ? "TODO — say why (peak writes/s ÷ 1,000 WCU/s per partition key × headroom)."

@@ -137,7 +137,7 @@ public final class MatrixViews {
         for (int r = 0; r < matrix.rowCount(); r++) {
             RowKey key = matrix.row(r);
             b.ensureRow(key);
-            matrix.forEachCell(r, (column, value, throttles) -> put(b, key, column, throttles, throttles));
+            matrix.forEachCell(r, (column, value, throttles) -> put(b, key, column, (double) throttles, throttles));
         }
         return b.build();
     }

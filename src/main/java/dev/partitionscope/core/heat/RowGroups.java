@@ -111,7 +111,7 @@ final class RowGroups {
         int from = -1;
         for (int p = 0; p <= own.length; p++) {
             boolean breaks =
-                    p == own.length || own[p] || from >= 0 && !RowBucketing.sameResource(keys.get(from), keys.get(p));
+                    p == own.length || own[p] || (from >= 0 && !RowBucketing.sameResource(keys.get(from), keys.get(p)));
             if (breaks && from >= 0) {
                 runs.add(new int[] {from, p});
                 from = -1;

@@ -139,7 +139,7 @@ final class RowKeys {
         boolean wide = (header & 2) != 0;
         for (int i = 0; i < length; i++) {
             char c = wide
-                    ? (char) ((pool[p + 2 * i] & 0xff) << 8 | pool[p + 2 * i + 1] & 0xff)
+                    ? (char) ((pool[p + 2 * i] & 0xff) << 8 | (pool[p + 2 * i + 1] & 0xff))
                     : (char) (pool[p + i] & 0xff);
             if (c != s.charAt(i)) {
                 return false;
@@ -191,7 +191,7 @@ final class RowKeys {
         }
         char[] chars = new char[length];
         for (int i = 0; i < length; i++) {
-            chars[i] = (char) ((pool[at + 2 * i] & 0xff) << 8 | pool[at + 2 * i + 1] & 0xff);
+            chars[i] = (char) ((pool[at + 2 * i] & 0xff) << 8 | (pool[at + 2 * i + 1] & 0xff));
         }
         return new String(chars);
     }
@@ -225,7 +225,7 @@ final class RowKeys {
                     bytes[size++] = (byte) h;
                     break;
                 }
-                bytes[size++] = (byte) (h & 0x7f | 0x80);
+                bytes[size++] = (byte) ((h & 0x7f) | 0x80);
             }
             for (int i = 0; i < s.length(); i++) {
                 char c = s.charAt(i);

@@ -36,7 +36,7 @@ public final class TopKeys {
             RowKey key = m.row(r);
             double total = m.rowTotal(r);
             long throttles = m.rowThrottles(r);
-            if (key.other() || total == 0 && throttles == 0) {
+            if (key.other() || (total == 0 && throttles == 0)) {
                 continue;
             }
             double peak = m.rowPeak(r) / minutesPerBucket;

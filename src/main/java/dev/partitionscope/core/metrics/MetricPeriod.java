@@ -31,7 +31,7 @@ public final class MetricPeriod {
     /** The period in seconds (a multiple of 60, and of the retention minimum) for [start, end) seen at {@code now}. */
     public static int choose(Instant start, Instant end, Instant now) {
         int minimum = retentionMinimum(start, now);
-        long seconds = Math.max(60, Duration.between(start, end).getSeconds());
+        long seconds = Math.max(60, Duration.between(start, end).toSeconds());
         long forPoints = (seconds + MAX_POINTS - 1) / MAX_POINTS;
         for (int c : CANDIDATES) {
             if (c >= minimum && c % minimum == 0 && c >= forPoints) {

@@ -123,7 +123,7 @@ public record MetricPlan(
             boolean partiql =
                     q.metric().kind() == TableMetric.Kind.PER_OPERATION && PARTIQL_OPERATIONS.contains(q.operation());
             boolean sourced = q.metric() == TableMetric.CONSUMED_WRITE && q.operation() == null;
-            List<MetricQuery.Split> splits = partiql || sourced && q.split() == null
+            List<MetricQuery.Split> splits = partiql || (sourced && q.split() == null)
                     ? published.splits(q.resource(), q.metric(), q.operation())
                     : List.of();
             if (splits.isEmpty()) {

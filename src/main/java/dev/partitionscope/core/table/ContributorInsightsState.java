@@ -1,6 +1,7 @@
 package dev.partitionscope.core.table;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Contributor Insights status for one table or GSI, with the CloudWatch rule names DynamoDB reports for it (never
@@ -49,7 +50,7 @@ public record ContributorInsightsState(
         return switch (status) {
             case ENABLED, ENABLING, DISABLING ->
                 status.name().charAt(0)
-                        + status.name().substring(1).toLowerCase()
+                        + status.name().substring(1).toLowerCase(Locale.ROOT)
                         + (mode == null ? "" : " · " + modeLabel(mode));
             case DISABLED -> "Disabled";
             case FAILED -> "Failed" + (detail == null ? "" : ": " + detail);

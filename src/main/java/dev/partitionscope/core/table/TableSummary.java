@@ -59,7 +59,7 @@ public final class TableSummary {
             return Units.perSecond(provisioned.readUnitsPerSecond(), "RCU") + " · "
                     + Units.perSecond(provisioned.writeUnitsPerSecond(), "WCU");
         }
-        if (onDemandMax == null || !onDemandMax.hasRead() && !onDemandMax.hasWrite()) {
+        if (onDemandMax == null || (!onDemandMax.hasRead() && !onDemandMax.hasWrite())) {
             return "on-demand, no maximum set (the account's per-table quota applies)";
         }
         return "on-demand, max " + (onDemandMax.hasRead() ? Units.count(onDemandMax.readUnitsPerSecond()) : "unlimited")

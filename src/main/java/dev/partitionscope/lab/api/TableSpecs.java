@@ -351,7 +351,7 @@ final class TableSpecs {
         boolean anything = data.has("ProvisionedThroughput")
                 || data.has("BillingMode")
                 || data.has("StreamSpecification")
-                || updates != null && !updates.isEmpty()
+                || (updates != null && !updates.isEmpty())
                 || data.has("SSESpecification")
                 || data.has("TableClass")
                 || data.has("DeletionProtectionEnabled")

@@ -64,7 +64,7 @@ public final class CloudWatchRoute implements LabServer.Route {
     @Override
     public boolean accepts(String path, Headers headers) {
         String target = headers.getFirst("X-Amz-Target");
-        return path.startsWith(CBOR_PATH) || target != null && target.startsWith(JSON_TARGET);
+        return path.startsWith(CBOR_PATH) || (target != null && target.startsWith(JSON_TARGET));
     }
 
     @Override

@@ -19,7 +19,7 @@ public final class InsightRules {
         boolean accessed = ACCESSED_AND_THROTTLED.equals(mode);
         List<InsightRule> rules = new ArrayList<>();
         for (InsightRule.Kind kind : InsightRule.Kind.values()) {
-            if (kind.sortKey() && !hasSortKey || !kind.throttled() && !accessed) {
+            if ((kind.sortKey() && !hasSortKey) || (!kind.throttled() && !accessed)) {
                 continue;
             }
             rules.add(new InsightRule(

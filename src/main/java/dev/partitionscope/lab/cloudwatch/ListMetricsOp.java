@@ -97,7 +97,7 @@ final class ListMetricsOp {
     private static boolean matches(Map<String, String> dims, Map<String, String> filters) {
         for (Map.Entry<String, String> f : filters.entrySet()) {
             if (!dims.containsKey(f.getKey())
-                    || f.getValue() != null && !f.getValue().equals(dims.get(f.getKey()))) {
+                    || (f.getValue() != null && !f.getValue().equals(dims.get(f.getKey())))) {
                 return false;
             }
         }

@@ -83,7 +83,7 @@ final class MetricSeries {
                 || periodSeconds == 10
                 || periodSeconds == 20
                 || periodSeconds == 30
-                || periodSeconds >= 60 && periodSeconds % 60 == 0;
+                || (periodSeconds >= 60 && periodSeconds % 60 == 0);
     }
 
     /**

@@ -44,7 +44,7 @@ final class Params {
         if (n == null) {
             return null;
         }
-        if (!n.isNumber() || n.isFloatingPointNumber() && n.doubleValue() != Math.rint(n.doubleValue())) {
+        if (!n.isNumber() || (n.isFloatingPointNumber() && n.doubleValue() != Math.rint(n.doubleValue()))) {
             throw CloudWatchError.serialization("Expected an integer for " + name);
         }
         if (!n.canConvertToLong()) {

@@ -79,7 +79,7 @@ public final class IndexDef {
                     || attr.equals(tableKey.sortKey())
                     || attr.equals(key.partitionKey())
                     || attr.equals(key.sortKey());
-            if (isKey || projectionType.equals("INCLUDE") && nonKeyAttributes.contains(attr)) {
+            if (isKey || (projectionType.equals("INCLUDE") && nonKeyAttributes.contains(attr))) {
                 out.put(attr, e.getValue());
             }
         }

@@ -119,7 +119,8 @@ final class Items {
     }
 
     private static boolean isEmpty(AttrValue v) {
-        return v instanceof AttrValue.S s && s.value().isEmpty() || v instanceof AttrValue.B b && b.value().length == 0;
+        return (v instanceof AttrValue.S s && s.value().isEmpty())
+                || (v instanceof AttrValue.B b && b.value().length == 0);
     }
 
     /**

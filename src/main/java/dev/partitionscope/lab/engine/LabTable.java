@@ -92,7 +92,7 @@ public final class LabTable {
         java.util.UUID named = java.util.UUID.nameUUIDFromBytes(
                 (arn + "@" + createdMillis).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         this.id = new java.util.UUID(
-                        named.getMostSignificantBits() & ~0xF000L | 0x4000L, named.getLeastSignificantBits())
+                        (named.getMostSignificantBits() & ~0xF000L) | 0x4000L, named.getLeastSignificantBits())
                 .toString();
         this.key = key;
         this.attributeTypes = new LinkedHashMap<>(attributeTypes);
@@ -389,7 +389,7 @@ public final class LabTable {
 
     /** A changed index key costs a delete and a put; an unchanged entry costs nothing. */
     private double indexWriteUnits(IndexDef index, Map<String, AttrValue> before, Map<String, AttrValue> after) {
-        if (before == null && after == null || Objects.equals(before, after)) {
+        if ((before == null && after == null) || Objects.equals(before, after)) {
             return 0;
         }
         if (before == null) {
@@ -401,10 +401,10 @@ public final class LabTable {
         boolean moved = !Objects.equals(
                         before.get(index.key().partitionKey()),
                         after.get(index.key().partitionKey()))
-                || index.key().hasSortKey()
+                || (index.key().hasSortKey()
                         && !Objects.equals(
                                 before.get(index.key().sortKey()),
-                                after.get(index.key().sortKey()));
+                                after.get(index.key().sortKey())));
         if (moved) {
             return Capacity.writeUnits(ItemSize.of(before)) + Capacity.writeUnits(ItemSize.of(after));
         }

@@ -470,7 +470,7 @@ final class QueryOps {
         page.fetched = s.fetchFromTable();
         RequestExpressions ex = s.ex();
         while (items.hasNext()) {
-            if (s.limit() != null && page.scanned >= s.limit() || page.bytes >= PAGE_BYTES) {
+            if ((s.limit() != null && page.scanned >= s.limit()) || page.bytes >= PAGE_BYTES) {
                 page.truncated = true;
                 break;
             }

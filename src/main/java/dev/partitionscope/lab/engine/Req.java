@@ -46,7 +46,7 @@ final class Req {
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
-            if (!(Character.isLetterOrDigit(c) && c < 128 || c == '_' || c == '-' || c == '.')) {
+            if (!((Character.isLetterOrDigit(c) && c < 128) || c == '_' || c == '-' || c == '.')) {
                 throw LabException.validation("1 validation error detected: Value '" + name + "' at '" + member
                         + "' failed to satisfy constraint: Member must satisfy regular expression pattern:"
                         + " [a-zA-Z0-9_.-]+");

@@ -10,7 +10,7 @@ import java.util.Set;
  * (List: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ReservedWords.html.)
  */
 final class ReservedWords {
-    private static final Set<String> WORDS = Set.of(("""
+    private static final Set<String> WORDS = Set.of("""
             ABORT ABSOLUTE ACTION ADD AFTER AGENT AGGREGATE ALL ALLOCATE ALTER ANALYZE AND ANY ARCHIVE ARE ARRAY
             AS ASC ASCII ASENSITIVE ASSERTION ASYMMETRIC AT ATOMIC ATTACH ATTRIBUTE AUTH AUTHORIZATION AUTHORIZE
             AUTO AVG BACK BACKUP BASE BATCH BEFORE BEGIN BETWEEN BIGINT BINARY BIT BLOB BLOCK BOOLEAN BOTH
@@ -54,7 +54,7 @@ final class ReservedWords {
             UNTIL UPDATE UPPER URL USAGE USE USER USERS USING UUID VACUUM VALUE VALUED VALUES VARCHAR VARIABLE
             VARIANCE VARINT VARYING VIEW VIEWS VIRTUAL VOID WAIT WHEN WHENEVER WHERE WHILE WINDOW WITH WITHIN
             WITHOUT WORK WRAPPED WRITE YEAR ZONE
-            """).trim().split("\\s+"));
+            """.trim().split("\\s+"));
 
     private ReservedWords() {}
 

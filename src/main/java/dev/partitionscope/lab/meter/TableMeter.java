@@ -203,7 +203,7 @@ final class TableMeter {
         if (throttled) {
             a.throttled++;
         } else {
-            a.latencyNanos.add(latencyNanos);
+            a.latencyNanos.add((double) latencyNanos);
             if (RETURNS_ITEMS[id]) {
                 a.returned.add(returnedItems);
             }

@@ -88,8 +88,8 @@ final class PartitionMap {
             Partition pt = parts[i];
             if (pt.splittable()
                     && (widest == null
-                            || widest.width() != 0
-                                    && (pt.width() == 0 || Long.compareUnsigned(pt.width(), widest.width()) > 0))) {
+                            || (widest.width() != 0
+                                    && (pt.width() == 0 || Long.compareUnsigned(pt.width(), widest.width()) > 0)))) {
                 widest = pt;
             }
         }

@@ -143,8 +143,8 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
         for (TableCatalog.Index index : table.indexes().values()) {
             AttrValue pk = item.get(index.key().partitionKey().name());
             if (pk == null
-                    || index.key().sortKey() != null
-                            && item.get(index.key().sortKey().name()) == null) {
+                    || (index.key().sortKey() != null
+                            && item.get(index.key().sortKey().name()) == null)) {
                 continue;
             }
             long size = ItemSize.of(project(item, index, table));
@@ -161,14 +161,14 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
         Map<String, AttrValue> out = new LinkedHashMap<>();
         item.forEach((k, v) -> {
             boolean key = k.equals(table.key().partitionKey().name())
-                    || table.key().sortKey() != null
-                            && k.equals(table.key().sortKey().name())
+                    || (table.key().sortKey() != null
+                            && k.equals(table.key().sortKey().name()))
                     || k.equals(index.key().partitionKey().name())
-                    || index.key().sortKey() != null
-                            && k.equals(index.key().sortKey().name());
+                    || (index.key().sortKey() != null
+                            && k.equals(index.key().sortKey().name()));
             if (key
-                    || index.projectionType().equals("INCLUDE")
-                            && index.nonKeyAttributes().contains(k)) {
+                    || (index.projectionType().equals("INCLUDE")
+                            && index.nonKeyAttributes().contains(k))) {
                 out.put(k, v);
             }
         });

@@ -245,7 +245,7 @@ public final class LabServer implements AutoCloseable {
                 }
                 String contentType = contentType(in.getFirst("Content-Type"));
                 if (!method.equals("POST")
-                        || body.length > 0 && !contentType.equals(JSON) && !contentType.equals(AMZ_JSON)) {
+                        || (body.length > 0 && !contentType.equals(JSON) && !contentType.equals(AMZ_JSON))) {
                     reply(ex, 404, null, "<UnknownOperationException/>\n".getBytes(StandardCharsets.UTF_8), requestId);
                     return;
                 }

@@ -24,8 +24,8 @@ final class Signatures {
                     "InvalidSignatureException",
                     "Found both 'X-Amz-Algorithm' as a query-string param and" + " 'Authorization' as HTTP header.");
         }
-        if (authorization == null && !queryAuth
-                || authorization != null && !authorization.trim().startsWith("AWS4-")) {
+        if ((authorization == null && !queryAuth)
+                || (authorization != null && !authorization.trim().startsWith("AWS4-"))) {
             return coral("MissingAuthenticationTokenException", "Request is missing Authentication Token");
         }
         StringBuilder msg = new StringBuilder();

@@ -17,8 +17,8 @@ public final class Workloads {
 
     /** {@code 45 s}, {@code 5 min}, {@code 1 h 30 min}. */
     public static String duration(Duration d) {
-        long s = d.getSeconds();
-        if (s < 120 && s % 60 != 0 || s < 60) {
+        long s = d.toSeconds();
+        if ((s < 120 && s % 60 != 0) || s < 60) {
             return s + " s";
         }
         long h = s / 3600;

@@ -3,6 +3,7 @@ package dev.partitionscope.ui.common;
 import dev.partitionscope.aws.UserMessage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -55,7 +56,7 @@ public final class MessageBox extends VBox {
     public void show(UserMessage m, Kind kind, Button... actions) {
         this.message = m;
         getStyleClass().removeAll("error", "warning", "info");
-        getStyleClass().add(kind.name().toLowerCase());
+        getStyleClass().add(kind.name().toLowerCase(Locale.ROOT));
         Fx.show(this, m != null);
         if (m == null) {
             return;

@@ -88,7 +88,7 @@ public final class DemoMenu {
     }
 
     private static Waits.Cancel later(java.time.Duration delay, Runnable action) {
-        PauseTransition p = new PauseTransition(javafx.util.Duration.millis(Math.max(1, delay.toMillis())));
+        PauseTransition p = new PauseTransition(javafx.util.Duration.millis((double) Math.max(1, delay.toMillis())));
         p.setOnFinished(e -> action.run());
         p.play();
         return p::stop;

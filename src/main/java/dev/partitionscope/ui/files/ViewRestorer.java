@@ -202,7 +202,7 @@ final class ViewRestorer {
         }
         ViewState.Heatmap h = view.heatmap();
         boolean onHeatmap = Screen.HEATMAP.name().equals(view.screen());
-        if (!onHeatmap || h == null || h.zoom() == null && h.pin() == null) {
+        if (!onHeatmap || h == null || (h.zoom() == null && h.pin() == null)) {
             return Step.DONE;
         }
         HeatmapViewModel vm = screens.heatmap();

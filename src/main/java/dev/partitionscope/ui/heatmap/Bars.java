@@ -66,7 +66,7 @@ final class Bars {
             int last = Math.min(v.length, (int) Math.ceil(from + count));
             for (int i = Math.max(0, (int) Math.floor(from)); i < last; i++) {
                 double length = depth * v[i] / max;
-                double a0 = Math.max(start, Math.round(start + (i - from) * per));
+                double a0 = Math.max(start, (double) Math.round(start + (i - from) * per));
                 double a1 = Math.min(end, Math.round(start + (i + 1 - from) * per) - gap);
                 if (length > 0 && a1 > a0) {
                     bar.fill(a0, Math.max(1, a1 - a0), Math.max(1, length));

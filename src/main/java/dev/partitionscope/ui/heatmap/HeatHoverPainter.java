@@ -84,7 +84,11 @@ final class HeatHoverPainter {
         double x0 = Math.max(a.left(), a.x(column));
         double x1 = Math.min(a.right(), a.x(column + 1));
         g.setFill(c.crosshair());
-        g.fillRect(Math.round((x0 + x1) / 2) - 1, a.columnTotalsTop(), 2, a.throttleBottom() - a.columnTotalsTop());
+        g.fillRect(
+                (double) (Math.round((x0 + x1) / 2) - 1),
+                a.columnTotalsTop(),
+                2,
+                a.throttleBottom() - a.columnTotalsTop());
         box(g, w, h, stripLines(f, column, zone), mouseX, mouseY, text, c);
     }
 

@@ -783,7 +783,7 @@ public final class HeatmapCanvas extends Region {
             columns = !rows;
         } else {
             rows = y < layout.bottom(); // not over the strips, axis or legend
-            columns = x >= layout.left() && x < layout.right() || !rows; // not over the labels or row totals
+            columns = (x >= layout.left() && x < layout.right()) || !rows; // not over the labels or row totals
         }
         double factor = Math.pow(ZOOM_PER_NOTCH, delta / WHEEL_NOTCH);
         zoomAround(

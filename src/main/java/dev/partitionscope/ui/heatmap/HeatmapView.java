@@ -404,7 +404,7 @@ public final class HeatmapView {
         DataStatus s = vm.statusProperty().get();
         boolean blank = r == null
                 || r.grid().rowCount() == 0
-                || r.grid().total() == 0 && r.grid().rowCount() <= 1;
+                || (r.grid().total() == 0 && r.grid().rowCount() <= 1);
         Fx.show(canvasEmpty, blank);
         canvas.setVisible(!blank);
         if (!blank) {

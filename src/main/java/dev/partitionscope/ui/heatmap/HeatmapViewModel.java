@@ -405,7 +405,7 @@ public final class HeatmapViewModel {
                 ? 0
                 : java.time.Duration.between(
                                 windows.get(0).start(), windows.get(0).end())
-                        .getSeconds();
+                        .toSeconds();
         return "Contributor Insights · " + windows.size() + " × " + MetricPeriod.label((int) seconds)
                 + " sub-windows, top " + InsightsReader.MAX_CONTRIBUTORS + " keys each · "
                 + t.insights().reports()

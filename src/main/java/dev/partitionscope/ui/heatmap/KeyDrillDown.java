@@ -194,7 +194,9 @@ final class KeyDrillDown {
             }
             double[] best = {0};
             m.forEachCell(
-                    r, (column, value, throttles) -> best[0] = Math.max(best[0], offered(value, throttles, seconds)));
+                    r,
+                    (column, value, throttles) ->
+                            best[0] = Math.max(best[0], offered(value, (double) throttles, seconds)));
             peaks.put(k.partitionKey(), best[0]);
         }
         return peaks.entrySet().stream()

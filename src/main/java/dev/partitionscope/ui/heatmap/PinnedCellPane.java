@@ -4,6 +4,7 @@ import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import javafx.geometry.Pos;
@@ -80,7 +81,7 @@ final class PinnedCellPane extends VBox {
             if (!f.copy().isEmpty()) {
                 Button copy = new Button(null, Icons.of("mdi2c-content-copy", 14));
                 copy.getStyleClass().add("flat");
-                copy.setTooltip(new Tooltip("Copy " + f.name().toLowerCase() + ": " + f.copy()));
+                copy.setTooltip(new Tooltip("Copy " + f.name().toLowerCase(Locale.ROOT) + ": " + f.copy()));
                 copy.setOnAction(e -> Fx.copy(f.copy()));
                 grid.add(copy, 2, r);
             }

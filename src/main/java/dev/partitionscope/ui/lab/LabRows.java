@@ -172,8 +172,8 @@ final class LabRows {
      */
     static LabRow.Heat heat(double ratio, double left, boolean throttled, ModelParams params) {
         if (ratio >= AT_CEILING
-                || ratio >= DRAINED_LOAD && left < DRAINED
-                || throttled && ratio >= params.splitUtilization()) {
+                || (ratio >= DRAINED_LOAD && left < DRAINED)
+                || (throttled && ratio >= params.splitUtilization())) {
             return LabRow.Heat.AT_CEILING;
         }
         if (ratio >= params.splitUtilization()) {

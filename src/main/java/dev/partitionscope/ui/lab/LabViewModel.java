@@ -222,7 +222,7 @@ public final class LabViewModel {
         State next;
         if (connecting != null && connecting.kind() == ConnectionKind.LAB) {
             next = State.STARTING;
-        } else if (c == null || c.spec().kind() != ConnectionKind.LAB && running.isEmpty()) {
+        } else if (c == null || (c.spec().kind() != ConnectionKind.LAB && running.isEmpty())) {
             next = State.NOT_CONNECTED;
         } else if (running.isEmpty()) {
             next = State.NOT_RUNNING;

@@ -3,6 +3,7 @@ package dev.partitionscope.ui.lab;
 import dev.partitionscope.core.format.Units;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
+import java.util.Locale;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -149,7 +150,7 @@ final class PartitionCell extends ListCell<LabRow.Slot> {
         pseudoClassStateChanged(SECTION, true);
         sectionIcon.setIconLiteral(s.index() ? "mdi2f-file-tree-outline" : "mdi2t-table");
         sectionName.setText(s.resource());
-        sectionKind.setText(s.kind().toUpperCase());
+        sectionKind.setText(s.kind().toUpperCase(Locale.ROOT));
         sectionBilling.setText(s.billing());
         sectionHot.setText(
                 Units.count(s.atCeiling()) + (s.atCeiling() == 1 ? " partition" : " partitions") + " at ceiling");

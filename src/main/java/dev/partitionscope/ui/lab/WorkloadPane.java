@@ -111,7 +111,7 @@ final class WorkloadPane extends ScrollPane {
 
     private boolean escTaken() {
         Node focus = getScene() == null ? null : getScene().getFocusOwner();
-        if (focus instanceof ComboBoxBase<?> c && c.isShowing() || focus instanceof MenuButton m && m.isShowing()) {
+        if ((focus instanceof ComboBoxBase<?> c && c.isShowing()) || (focus instanceof MenuButton m && m.isShowing())) {
             return true;
         }
         if (focus instanceof TextInputControl) {

@@ -193,7 +193,7 @@ public final class WorkloadViewModel {
                 + (ff == null ? "" : " simulated"));
         achieved.set(
                 ff == null
-                        ? Workloads.number(Math.round(p.achievedRate())) + " req/s"
+                        ? Workloads.number((double) Math.round(p.achievedRate())) + " req/s"
                         : String.format(
                                 java.util.Locale.ROOT,
                                 "in %.1f s",
@@ -309,8 +309,8 @@ public final class WorkloadViewModel {
         preview.set(
                 plan == null
                         ? ""
-                        : plan.headline() + " · offers " + Workloads.number(Math.round(plan.offeredWriteUnits()))
-                                + " WCU/s");
+                        : plan.headline() + " · offers "
+                                + Workloads.number((double) Math.round(plan.offeredWriteUnits())) + " WCU/s");
     }
 
     /** What Start would do now: available, start or switch. */

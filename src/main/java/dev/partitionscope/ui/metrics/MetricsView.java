@@ -237,7 +237,7 @@ public final class MetricsView {
             DataState st = c.status().state();
             node.setMessage(
                     st == DataState.DATA
-                                    || st == DataState.PARTIAL && !c.series().isEmpty()
+                                    || (st == DataState.PARTIAL && !c.series().isEmpty())
                             ? null
                             : st == DataState.ZERO
                                     ? c.zeroMessage()

@@ -101,7 +101,7 @@ final class PlotPainter {
     static void swatch(GraphicsContext g, Series s, Paint paint, double x, double cy) {
         if (s.kind() == Kind.STACKED_BAR) {
             g.setFill(paint);
-            g.fillRect(x + 3, Math.round(cy) - 5, 10, 10);
+            g.fillRect(x + 3, (double) (Math.round(cy) - 5), 10, 10);
             return;
         }
         g.setStroke(paint);
@@ -182,7 +182,7 @@ final class PlotPainter {
                     continue;
                 }
                 double base = Math.round(a.y(stacked[k]));
-                double top = Math.min(base - 1, Math.round(a.y(stacked[k] + values[i])));
+                double top = Math.min(base - 1, (double) Math.round(a.y(stacked[k] + values[i])));
                 g.fillRect(x0[k], top, x1[k] - x0[k], base - top);
                 stacked[k] += values[i];
             }

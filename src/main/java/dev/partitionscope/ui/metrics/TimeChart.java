@@ -222,7 +222,8 @@ public final class TimeChart extends Region {
         double ph = area != null ? area.height() : plot.getHeight();
         double mw = Math.max(0, Math.min(pw - 24, Math.max(message.minWidth(-1), message.prefWidth(-1))));
         double mh = message.prefHeight(mw);
-        message.resizeRelocate(Math.round(x + left + (pw - mw) / 2), Math.round(y + top + (ph - mh) / 2), mw, mh);
+        message.resizeRelocate(
+                (double) Math.round(x + left + (pw - mw) / 2), (double) Math.round(y + top + (ph - mh) / 2), mw, mh);
     }
 
     private void hover(MouseEvent e) {

@@ -51,7 +51,7 @@ final class TimeTicks {
         if (!to.isAfter(from)) {
             return List.of();
         }
-        long span = Duration.between(from, to).getSeconds();
+        long span = Duration.between(from, to).toSeconds();
         boolean withDate = crossesDays(from, to, zone);
         List<Instant> at = List.of();
         DateTimeFormatter format = DATE;

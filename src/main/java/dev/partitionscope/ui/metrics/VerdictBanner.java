@@ -3,6 +3,7 @@ package dev.partitionscope.ui.metrics;
 import dev.partitionscope.core.metrics.Verdict;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
+import java.util.Locale;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Hyperlink;
@@ -62,7 +63,7 @@ final class VerdictBanner extends HBox {
         if (v == null) {
             return;
         }
-        getStyleClass().add(v.kind().severity().name().toLowerCase());
+        getStyleClass().add(v.kind().severity().name().toLowerCase(Locale.ROOT));
         icon.setIconLiteral(
                 switch (v.kind().severity()) {
                     case GOOD -> "mdi2c-check-circle-outline";

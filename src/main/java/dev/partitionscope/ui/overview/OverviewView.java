@@ -242,7 +242,7 @@ public final class OverviewView {
 
     private void showTablesState(TablesPaneState state) {
         boolean listVisible = state == TablesPaneState.READY
-                || state == TablesPaneState.LOADING && !main.tables().isEmpty();
+                || (state == TablesPaneState.LOADING && !main.tables().isEmpty());
         tableList.setVisible(listVisible);
         Fx.show(tablesMessageHost, !listVisible);
         tablesError.show(null);

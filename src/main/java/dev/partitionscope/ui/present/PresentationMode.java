@@ -191,7 +191,7 @@ public final class PresentationMode {
             @Override
             protected void layoutChildren() {
                 caption.autosize();
-                caption.relocate(Math.round((getWidth() - caption.getWidth()) / 2), 0);
+                caption.relocate((double) Math.round((getWidth() - caption.getWidth()) / 2), 0);
             }
         };
         overlay.setId("presentationOverlay");

@@ -184,7 +184,7 @@ public final class Waterfall extends Region {
         long end = axisEnd();
         double scale = (right - left) / end;
         // Grid lines and the time axis in ms.
-        double step = tickStep(end, (right - left) / 70);
+        double step = tickStep((double) end, (right - left) / 70);
         g.setStroke(paint(grid));
         g.setLineWidth(1);
         g.setFont(font);

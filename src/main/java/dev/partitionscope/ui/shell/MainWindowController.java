@@ -18,6 +18,7 @@ import dev.partitionscope.ui.files.FileMenu;
 import dev.partitionscope.ui.time.CustomRangeDialog;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.concurrent.Task;
@@ -233,7 +234,7 @@ public final class MainWindowController implements ShellActions {
     private void buildRail() {
         for (Screen screen : Screen.values()) {
             ToggleButton b = new ToggleButton(screen.title(), Icons.of(screen.icon(), 22));
-            b.setId("nav-" + screen.name().toLowerCase());
+            b.setId("nav-" + screen.name().toLowerCase(Locale.ROOT));
             b.setToggleGroup(railGroup);
             b.setFocusTraversable(false);
             b.setTooltip(new Tooltip(screen.title() + " (Ctrl+" + screen.shortcutDigit() + ")"
@@ -430,7 +431,8 @@ public final class MainWindowController implements ShellActions {
             autoRefreshTimer
                     .getKeyFrames()
                     .setAll(new javafx.animation.KeyFrame(
-                            javafx.util.Duration.millis(a.interval().toMillis()), e -> main.autoRefreshTick()));
+                            javafx.util.Duration.millis((double) a.interval().toMillis()),
+                            e -> main.autoRefreshTick()));
             autoRefreshTimer.setCycleCount(javafx.animation.Animation.INDEFINITE);
             autoRefreshTimer.play();
         }

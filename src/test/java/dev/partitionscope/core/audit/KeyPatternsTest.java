@@ -395,7 +395,7 @@ class KeyPatternsTest {
                 .isFalse());
         long fewerBytes = Footprint.of(fewer);
         long moreBytes = Footprint.of(more);
-        assertThat((double) moreBytes).isCloseTo(fewerBytes, within(0.05 * fewerBytes));
+        assertThat((double) moreBytes).isCloseTo((double) fewerBytes, within(0.05 * fewerBytes));
     }
 
     /**

@@ -43,7 +43,7 @@ class KeyTimeMatrixTest {
         for (int i = 0; i < 100_000; i++) {
             expected += 1 + i % 7;
         }
-        assertThat(m.total()).isEqualTo(expected);
+        assertThat(m.total()).isEqualTo((double) expected);
     }
 
     @Test

@@ -24,7 +24,7 @@ class MetricPeriodTest {
     void aWeekIsCoarsenedToStayWithinADaysWorthOfPoints() {
         int p = choose(Duration.ofDays(7), Duration.ofDays(7));
         assertThat(p).isEqualTo(600);
-        assertThat(Duration.ofDays(7).getSeconds() / p).isLessThanOrEqualTo(MetricPeriod.MAX_POINTS);
+        assertThat(Duration.ofDays(7).toSeconds() / p).isLessThanOrEqualTo(MetricPeriod.MAX_POINTS);
     }
 
     @Test

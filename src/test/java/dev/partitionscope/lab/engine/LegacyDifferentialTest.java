@@ -907,7 +907,7 @@ class LegacyDifferentialTest {
         if (stored != null
                 && typeOf(stored).equals(type)
                 && r.nextBoolean()
-                && (type.endsWith("S") && type.length() == 2 || type.equals("L"))) {
+                && ((type.endsWith("S") && type.length() == 2) || type.equals("L"))) {
             ArrayNode have = (ArrayNode) stored.get(type);
             ArrayNode mixed = F.arrayNode();
             if (!have.isEmpty()) {
@@ -2583,7 +2583,7 @@ class LegacyDifferentialTest {
                 BigDecimal sum = new BigDecimal(stored.get("N").asText())
                         .add(new BigDecimal(u.get("Value").get("N").asText()));
                 if (sum.abs().compareTo(new BigDecimal("1e126")) >= 0
-                        || sum.signum() != 0 && sum.abs().compareTo(new BigDecimal("1e-130")) < 0
+                        || (sum.signum() != 0 && sum.abs().compareTo(new BigDecimal("1e-130")) < 0)
                         || sum.stripTrailingZeros().precision() > 38) {
                     return true;
                 }

@@ -99,7 +99,7 @@ class ScenarioOutcomesTest {
         WorkloadProgress before = run("ops-log", "before").progress();
         assertThat((double) opsLog.throttled())
                 .as("as many throttles as before")
-                .isCloseTo(before.throttled(), org.assertj.core.data.Percentage.withPercentage(5));
+                .isCloseTo((double) before.throttled(), org.assertj.core.data.Percentage.withPercentage(5));
         WorkloadProgress threats = run("threats", "after").progress();
         assertThat(threats.keyRangeThrottles()).isGreaterThan(threats.requests() / 10);
     }
@@ -116,7 +116,7 @@ class ScenarioOutcomesTest {
                         RunSettings.defaults().withSeed(7).withDuration(Duration.ofMinutes(3)))
                 .progress();
         assertThat((double) c.throttled())
-                .isCloseTo(a.throttled(), org.assertj.core.data.Percentage.withPercentage(15));
+                .isCloseTo((double) a.throttled(), org.assertj.core.data.Percentage.withPercentage(15));
     }
 
     @Test

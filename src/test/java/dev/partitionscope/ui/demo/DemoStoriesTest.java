@@ -80,26 +80,32 @@ class DemoStoriesTest {
 
     private DemoViewModel demo() {
         DemoScreens screens = new DemoScreens() {
+            @Override
             public MainViewModel main() {
                 return main;
             }
 
+            @Override
             public HeatmapViewModel heatmap() {
                 return heatmap;
             }
 
+            @Override
             public MetricsViewModel metrics() {
                 return metrics;
             }
 
+            @Override
             public AuditViewModel audit() {
                 return audit;
             }
 
+            @Override
             public ShardingViewModel sharding() {
                 return sharding;
             }
 
+            @Override
             public ScatterViewModel scatter() {
                 return scatter;
             }

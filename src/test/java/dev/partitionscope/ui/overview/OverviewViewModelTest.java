@@ -11,6 +11,7 @@ import dev.partitionscope.testing.Dynalite;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class OverviewViewModelTest {
         assertThat(vm.tablesPaneStateBinding().get()).isEqualTo(TablesPaneState.READY);
 
         vm.filterProperty().set("  OV-FILTER ");
-        assertThat(vm.filteredTables()).contains(table).allMatch(t -> t.toLowerCase()
+        assertThat(vm.filteredTables()).contains(table).allMatch(t -> t.toLowerCase(Locale.ROOT)
                 .contains("ov-filter"));
         vm.filterProperty().set("no table is called like this");
         assertThat(vm.filteredTables()).isEmpty();

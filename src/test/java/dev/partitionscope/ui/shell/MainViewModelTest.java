@@ -13,6 +13,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,7 @@ class MainViewModelTest {
     void unlockingNeedsTheExactNameAndShowsInTheBadgeUntilDisconnect() {
         String table = Dynalite.createTableWithGsi("vm-unlock");
         vm.connect(dynalite("local"));
-        assertThatThrownBy(() -> vm.unlockWrites(table, table.toUpperCase()))
+        assertThatThrownBy(() -> vm.unlockWrites(table, table.toUpperCase(Locale.ROOT)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Type the table name exactly");
         assertThat(vm.guardTextProperty().get()).isEqualTo("READ-ONLY");
