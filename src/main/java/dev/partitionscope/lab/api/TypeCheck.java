@@ -161,7 +161,7 @@ final class TypeCheck {
             throw fail(STRUCTURE_HERE);
         }
         switch (kind) {
-            case BOOLEAN:
+            case BOOLEAN -> {
                 if (v.isNumber()) {
                     throw fail(numberKind(v) + " cannot be converted to Boolean");
                 }
@@ -176,9 +176,8 @@ final class TypeCheck {
                     throw fail("Unexpected token received from parser");
                 }
                 return v;
-            case INTEGER:
-            case LONG:
-            case DOUBLE:
+            }
+            case INTEGER, LONG, DOUBLE -> {
                 if (v.isBoolean()) {
                     throw fail(
                             (v.booleanValue() ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to " + typeName);
@@ -191,7 +190,8 @@ final class TypeCheck {
                     return F.numberNode(floor.toBigInteger());
                 }
                 return v;
-            case STRING:
+            }
+            case STRING -> {
                 if (v.isBoolean()) {
                     throw fail((v.booleanValue() ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to String");
                 }
@@ -199,7 +199,9 @@ final class TypeCheck {
                     throw fail(numberKind(v) + " cannot be converted to String");
                 }
                 return v;
-            default: // BLOB
+            }
+            default -> {
+                // BLOB
                 if (v.isBoolean() || v.isNumber()) {
                     throw fail("only base-64-encoded strings are convertible to bytes");
                 }
@@ -211,6 +213,7 @@ final class TypeCheck {
                     throw fail("Invalid last non-pad Base64 character dectected");
                 }
                 return v;
+            }
         }
     }
 

@@ -47,19 +47,13 @@ public final class CloudWatchService {
         if (operation == null) {
             throw CloudWatchError.unknownOperation(null);
         }
-        switch (operation) {
-            case "GetMetricData":
-                return metricData.run(req);
-            case "GetMetricStatistics":
-                return metricStatistics.run(req);
-            case "ListMetrics":
-                return listMetrics.run(req);
-            case "DescribeInsightRules":
-                return insights.describe(req);
-            case "GetInsightRuleReport":
-                return insights.report(req);
-            default:
-                throw CloudWatchError.unknownOperation(operation);
-        }
+        return switch (operation) {
+            case "GetMetricData" -> metricData.run(req);
+            case "GetMetricStatistics" -> metricStatistics.run(req);
+            case "ListMetrics" -> listMetrics.run(req);
+            case "DescribeInsightRules" -> insights.describe(req);
+            case "GetInsightRuleReport" -> insights.report(req);
+            default -> throw CloudWatchError.unknownOperation(operation);
+        };
     }
 }

@@ -81,27 +81,21 @@ enum DynamoDbMetric {
 
     /** This minute's statistic set for a RESOURCE metric, {@link ValueStats#EMPTY} when it has none. */
     ValueStats sample(MinuteStats m) {
-        switch (this) {
-            case CONSUMED_READ:
-                return m.consumedRead();
-            case CONSUMED_WRITE:
-                return m.consumedWrite();
-            case READ_THROTTLE_EVENTS:
-                return events(m.readThrottleEvents());
-            case WRITE_THROTTLE_EVENTS:
-                return events(m.writeThrottleEvents());
-            case READ_KEY_RANGE:
-            case WRITE_KEY_RANGE:
-            case READ_PROVISIONED:
-            case WRITE_PROVISIONED:
-            case READ_ACCOUNT_LIMIT:
-            case WRITE_ACCOUNT_LIMIT:
-            case READ_MAX_ON_DEMAND:
-            case WRITE_MAX_ON_DEMAND:
-                return events(causeEvents(m));
-            default:
-                throw new IllegalStateException(this + " is not a per-resource metric");
-        }
+        return switch (this) {
+            case CONSUMED_READ -> m.consumedRead();
+            case CONSUMED_WRITE -> m.consumedWrite();
+            case READ_THROTTLE_EVENTS -> events(m.readThrottleEvents());
+            case WRITE_THROTTLE_EVENTS -> events(m.writeThrottleEvents());
+            case READ_KEY_RANGE,
+                    WRITE_KEY_RANGE,
+                    READ_PROVISIONED,
+                    WRITE_PROVISIONED,
+                    READ_ACCOUNT_LIMIT,
+                    WRITE_ACCOUNT_LIMIT,
+                    READ_MAX_ON_DEMAND,
+                    WRITE_MAX_ON_DEMAND -> events(causeEvents(m));
+            default -> throw new IllegalStateException(this + " is not a per-resource metric");
+        };
     }
 
     /** This minute's statistic set for an OPERATION metric of one operation. */
@@ -110,16 +104,12 @@ enum DynamoDbMetric {
         if (op == null) {
             return ValueStats.EMPTY;
         }
-        switch (this) {
-            case THROTTLED_REQUESTS:
-                return events(op.throttledRequests());
-            case SUCCESSFUL_REQUEST_LATENCY:
-                return op.successfulRequestLatencyMillis();
-            case RETURNED_ITEM_COUNT:
-                return op.returnedItemCount();
-            default:
-                throw new IllegalStateException(this + " is not a per-operation metric");
-        }
+        return switch (this) {
+            case THROTTLED_REQUESTS -> events(op.throttledRequests());
+            case SUCCESSFUL_REQUEST_LATENCY -> op.successfulRequestLatencyMillis();
+            case RETURNED_ITEM_COUNT -> op.returnedItemCount();
+            default -> throw new IllegalStateException(this + " is not a per-operation metric");
+        };
     }
 
     /**

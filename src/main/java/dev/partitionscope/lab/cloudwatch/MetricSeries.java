@@ -180,19 +180,13 @@ final class MetricSeries {
 
     /** One statistic of a statistic set; null for statistics the Lab cannot compute (percentiles and the like). */
     static Double statistic(ValueStats s, String stat) {
-        switch (stat) {
-            case "Sum":
-                return s.sum();
-            case "Average":
-                return s.average();
-            case "Minimum":
-                return s.minimum();
-            case "Maximum":
-                return s.maximum();
-            case "SampleCount":
-                return (double) s.sampleCount();
-            default:
-                return null;
-        }
+        return switch (stat) {
+            case "Sum" -> s.sum();
+            case "Average" -> s.average();
+            case "Minimum" -> s.minimum();
+            case "Maximum" -> s.maximum();
+            case "SampleCount" -> (double) s.sampleCount();
+            default -> null;
+        };
     }
 }

@@ -72,48 +72,39 @@ interface CondNode {
 
         static boolean holds(int op, AttrValue a, AttrValue b) {
             switch (op) {
-                case Lexer.EQ:
+                case Lexer.EQ -> {
                     return Values.equal(a, b);
-                case Lexer.NE:
+                }
+                case Lexer.NE -> {
                     // Like DynamoDB (and dynalite): a missing attribute or another type is "not equal".
                     return !Values.equal(a, b);
-                default:
+                }
+                default -> {
                     if (!Values.ordered(a, b)) {
                         return false;
                     }
                     int c = Values.compare(a, b);
-                    switch (op) {
-                        case Lexer.LT:
-                            return c < 0;
-                        case Lexer.LE:
-                            return c <= 0;
-                        case Lexer.GT:
-                            return c > 0;
-                        case Lexer.GE:
-                            return c >= 0;
-                        default:
-                            throw new IllegalStateException("comparator " + op);
-                    }
+                    return switch (op) {
+                        case Lexer.LT -> c < 0;
+                        case Lexer.LE -> c <= 0;
+                        case Lexer.GT -> c > 0;
+                        case Lexer.GE -> c >= 0;
+                        default -> throw new IllegalStateException("comparator " + op);
+                    };
+                }
             }
         }
 
         static String symbol(int op) {
-            switch (op) {
-                case Lexer.EQ:
-                    return "=";
-                case Lexer.NE:
-                    return "<>";
-                case Lexer.LT:
-                    return "<";
-                case Lexer.LE:
-                    return "<=";
-                case Lexer.GT:
-                    return ">";
-                case Lexer.GE:
-                    return ">=";
-                default:
-                    throw new IllegalStateException("comparator " + op);
-            }
+            return switch (op) {
+                case Lexer.EQ -> "=";
+                case Lexer.NE -> "<>";
+                case Lexer.LT -> "<";
+                case Lexer.LE -> "<=";
+                case Lexer.GT -> ">";
+                case Lexer.GE -> ">=";
+                default -> throw new IllegalStateException("comparator " + op);
+            };
         }
     }
 

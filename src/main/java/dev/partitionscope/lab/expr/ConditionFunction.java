@@ -50,25 +50,18 @@ final class ConditionFunction implements CondNode, Operand {
 
     @Override
     public boolean test(Map<String, AttrValue> item) {
-        switch (fn) {
-            case ATTRIBUTE_EXISTS:
-                return args[0].eval(item) != null;
-            case ATTRIBUTE_NOT_EXISTS:
-                return args[0].eval(item) == null;
-            case ATTRIBUTE_TYPE: {
+        return switch (fn) {
+            case ATTRIBUTE_EXISTS -> args[0].eval(item) != null;
+            case ATTRIBUTE_NOT_EXISTS -> args[0].eval(item) == null;
+            case ATTRIBUTE_TYPE -> {
                 AttrValue v = args[0].eval(item);
                 AttrValue t = args[1].eval(item);
-                return v != null
-                        && t instanceof AttrValue.S s
-                        && v.type().name().equals(s.value());
+                yield v != null && t instanceof AttrValue.S s && v.type().name().equals(s.value());
             }
-            case BEGINS_WITH:
-                return Values.beginsWith(args[0].eval(item), args[1].eval(item));
-            case CONTAINS:
-                return Values.contains(args[0].eval(item), args[1].eval(item));
-            default:
-                throw new IllegalStateException(name + " is not a condition");
-        }
+            case BEGINS_WITH -> Values.beginsWith(args[0].eval(item), args[1].eval(item));
+            case CONTAINS -> Values.contains(args[0].eval(item), args[1].eval(item));
+            default -> throw new IllegalStateException(name + " is not a condition");
+        };
     }
 
     @Override

@@ -224,15 +224,14 @@ final class ConditionParser extends ParserBase {
             checkDistinct(name, args[0], args[1]);
         }
         switch (f.fn) {
-            case ATTRIBUTE_EXISTS:
-            case ATTRIBUTE_NOT_EXISTS:
+            case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> {
                 if (!(args[0] instanceof Operand.Path)) {
                     report(
                             Problem.OPERAND_TYPE,
                             "Operator or function requires a document path; operator or function: " + name);
                 }
-                break;
-            case BEGINS_WITH:
+            }
+            case BEGINS_WITH -> {
                 for (Operand arg : args) {
                     AttrValue.Type type = arg.knownType();
                     if (type != null && type != AttrValue.Type.S && type != AttrValue.Type.B) {
@@ -240,19 +239,15 @@ final class ConditionParser extends ParserBase {
                         break;
                     }
                 }
-                break;
-            case ATTRIBUTE_TYPE:
-                checkTypeName(args[1]);
-                break;
-            case SIZE: {
+            }
+            case ATTRIBUTE_TYPE -> checkTypeName(args[1]);
+            case SIZE -> {
                 AttrValue.Type type = args[0].knownType();
                 if (type == AttrValue.Type.N || type == AttrValue.Type.BOOL || type == AttrValue.Type.NULL) {
                     report(Problem.OPERAND_TYPE, operandTypeMessage(name, type.name()));
                 }
-                break;
             }
-            default:
-                break;
+            default -> {}
         }
         return f;
     }

@@ -180,35 +180,24 @@ public final class KeyCondition {
     }
 
     private static Comparison.Operator operator(int comparator) {
-        switch (comparator) {
-            case Lexer.EQ:
-                return Comparison.Operator.EQ;
-            case Lexer.LT:
-                return Comparison.Operator.LT;
-            case Lexer.LE:
-                return Comparison.Operator.LE;
-            case Lexer.GT:
-                return Comparison.Operator.GT;
-            case Lexer.GE:
-                return Comparison.Operator.GE;
-            default:
-                throw new IllegalStateException("comparator " + comparator);
-        }
+        return switch (comparator) {
+            case Lexer.EQ -> Comparison.Operator.EQ;
+            case Lexer.LT -> Comparison.Operator.LT;
+            case Lexer.LE -> Comparison.Operator.LE;
+            case Lexer.GT -> Comparison.Operator.GT;
+            case Lexer.GE -> Comparison.Operator.GE;
+            default -> throw new IllegalStateException("comparator " + comparator);
+        };
     }
 
     private static Comparison.Operator mirrored(Comparison.Operator op) {
-        switch (op) {
-            case LT:
-                return Comparison.Operator.GT;
-            case LE:
-                return Comparison.Operator.GE;
-            case GT:
-                return Comparison.Operator.LT;
-            case GE:
-                return Comparison.Operator.LE;
-            default:
-                return op;
-        }
+        return switch (op) {
+            case LT -> Comparison.Operator.GT;
+            case LE -> Comparison.Operator.GE;
+            case GT -> Comparison.Operator.LT;
+            case GE -> Comparison.Operator.LE;
+            default -> op;
+        };
     }
 
     private static ExpressionException invalidOperator(String operator) {

@@ -104,32 +104,20 @@ final class Lexer {
     }
 
     private static int punctuation(char c) {
-        switch (c) {
-            case '(':
-                return LPAREN;
-            case ')':
-                return RPAREN;
-            case '[':
-                return LBRACKET;
-            case ']':
-                return RBRACKET;
-            case ',':
-                return COMMA;
-            case '.':
-                return DOT;
-            case '=':
-                return EQ;
-            case '<':
-                return LT;
-            case '>':
-                return GT;
-            case '+':
-                return PLUS;
-            case '-':
-                return MINUS;
-            default:
-                return UNKNOWN;
-        }
+        return switch (c) {
+            case '(' -> LPAREN;
+            case ')' -> RPAREN;
+            case '[' -> LBRACKET;
+            case ']' -> RBRACKET;
+            case ',' -> COMMA;
+            case '.' -> DOT;
+            case '=' -> EQ;
+            case '<' -> LT;
+            case '>' -> GT;
+            case '+' -> PLUS;
+            case '-' -> MINUS;
+            default -> UNKNOWN;
+        };
     }
 
     private void add(int kind, int from, int to) {

@@ -162,13 +162,10 @@ final class MutableDocument {
             elements.removeAll(Values.setElements(b));
         }
         List<Object> list = new ArrayList<>(elements);
-        switch (a.type()) {
-            case SS:
-                return new AttrValue.SS((List<String>) (List<?>) list);
-            case NS:
-                return new AttrValue.NS((List<AttrValue.N>) (List<?>) list);
-            default:
-                return new AttrValue.BS((List<AttrValue.B>) (List<?>) list);
-        }
+        return switch (a.type()) {
+            case SS -> new AttrValue.SS((List<String>) (List<?>) list);
+            case NS -> new AttrValue.NS((List<AttrValue.N>) (List<?>) list);
+            default -> new AttrValue.BS((List<AttrValue.B>) (List<?>) list);
+        };
     }
 }

@@ -45,13 +45,10 @@ public final class SortKeyCondition {
 
     /** Smallest sort key that can match, or {@code null} when unbounded below ({@code <}, {@code <=}). */
     public AttrValue lower() {
-        switch (operator) {
-            case LT:
-            case LE:
-                return null;
-            default:
-                return values.get(0);
-        }
+        return switch (operator) {
+            case LT, LE -> null;
+            default -> values.get(0);
+        };
     }
 
     /** False only for {@code >}: the lower bound itself does not match. */
@@ -61,16 +58,11 @@ public final class SortKeyCondition {
 
     /** Largest sort key that can match, or {@code null} when unbounded above ({@code >}, {@code >=}, prefix). */
     public AttrValue upper() {
-        switch (operator) {
-            case EQ:
-            case LT:
-            case LE:
-                return values.get(0);
-            case BETWEEN:
-                return values.get(1);
-            default:
-                return null;
-        }
+        return switch (operator) {
+            case EQ, LT, LE -> values.get(0);
+            case BETWEEN -> values.get(1);
+            default -> null;
+        };
     }
 
     /** False only for {@code <}: the upper bound itself does not match. */

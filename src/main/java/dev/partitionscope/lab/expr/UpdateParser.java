@@ -86,14 +86,12 @@ final class UpdateParser extends ParserBase {
     private void parseAction(UpdateAction.Kind kind) {
         DocumentPath path = parsePath();
         switch (kind) {
-            case SET:
+            case SET -> {
                 expect(Lexer.EQ);
                 actions.add(new UpdateAction(kind, path, parseSetValue(), null));
-                break;
-            case REMOVE:
-                actions.add(new UpdateAction(kind, path, null, null));
-                break;
-            default: {
+            }
+            case REMOVE -> actions.add(new UpdateAction(kind, path, null, null));
+            default -> {
                 AttrValue operand = parseValueRef();
                 checkActionOperand(kind, operand);
                 actions.add(new UpdateAction(kind, path, null, operand));
@@ -108,29 +106,16 @@ final class UpdateParser extends ParserBase {
                 || (kind == UpdateAction.Kind.ADD && operand.type() == AttrValue.Type.N)) {
             return;
         }
-        String type;
-        switch (operand.type()) {
-            case S:
-                type = "STRING";
-                break;
-            case N:
-                type = "NUMBER";
-                break;
-            case B:
-                type = "BINARY";
-                break;
-            case BOOL:
-                type = "BOOLEAN";
-                break;
-            case L:
-                type = "LIST";
-                break;
-            case M:
-                type = "MAP";
-                break;
-            default:
-                type = operand.type().name();
-        }
+        String type =
+                switch (operand.type()) {
+                    case S -> "STRING";
+                    case N -> "NUMBER";
+                    case B -> "BINARY";
+                    case BOOL -> "BOOLEAN";
+                    case L -> "LIST";
+                    case M -> "MAP";
+                    default -> operand.type().name();
+                };
         report(
                 Problem.ACTION_TYPE,
                 "Incorrect operand type for operator or function; operator: " + kind + ", operand type: " + type);

@@ -56,32 +56,32 @@ final class Values {
         if (haystack == null || needle == null) {
             return false;
         }
-        switch (haystack.type()) {
-            case S:
-                return needle.type() == AttrValue.Type.S
+        return switch (haystack.type()) {
+            case S ->
+                needle.type() == AttrValue.Type.S
                         && ((AttrValue.S) haystack).value().contains(((AttrValue.S) needle).value());
-            case B:
-                return needle.type() == AttrValue.Type.B
+            case B ->
+                needle.type() == AttrValue.Type.B
                         && indexOf(((AttrValue.B) haystack).value(), ((AttrValue.B) needle).value()) >= 0;
-            case SS:
-                return needle.type() == AttrValue.Type.S
+            case SS ->
+                needle.type() == AttrValue.Type.S
                         && ((AttrValue.SS) haystack).values().contains(((AttrValue.S) needle).value());
-            case NS:
-                return needle.type() == AttrValue.Type.N
+            case NS ->
+                needle.type() == AttrValue.Type.N
                         && ((AttrValue.NS) haystack).values().contains(needle);
-            case BS:
-                return needle.type() == AttrValue.Type.B
+            case BS ->
+                needle.type() == AttrValue.Type.B
                         && ((AttrValue.BS) haystack).values().contains(needle);
-            case L:
+            case L -> {
                 for (AttrValue element : ((AttrValue.L) haystack).values()) {
                     if (equal(element, needle)) {
-                        return true;
+                        yield true;
                     }
                 }
-                return false;
-            default:
-                return false;
-        }
+                yield false;
+            }
+            default -> false;
+        };
     }
 
     private static int indexOf(byte[] haystack, byte[] needle) {
@@ -107,50 +107,30 @@ final class Values {
         }
         long size;
         switch (v.type()) {
-            case S:
-                // DynamoDB counts the string's characters here (UTF-16 units), not its UTF-8 bytes: size of "abÿ" is 3.
-                size = ((AttrValue.S) v).value().length();
-                break;
-            case B:
-                size = ((AttrValue.B) v).value().length;
-                break;
-            case SS:
-                size = ((AttrValue.SS) v).values().size();
-                break;
-            case NS:
-                size = ((AttrValue.NS) v).values().size();
-                break;
-            case BS:
-                size = ((AttrValue.BS) v).values().size();
-                break;
-            case L:
-                size = ((AttrValue.L) v).values().size();
-                break;
-            case M:
-                size = ((AttrValue.M) v).values().size();
-                break;
-            default:
+            // DynamoDB counts the string's characters here (UTF-16 units), not its UTF-8 bytes: size of "abÿ" is 3.
+            case S -> size = ((AttrValue.S) v).value().length();
+            case B -> size = ((AttrValue.B) v).value().length;
+            case SS -> size = ((AttrValue.SS) v).values().size();
+            case NS -> size = ((AttrValue.NS) v).values().size();
+            case BS -> size = ((AttrValue.BS) v).values().size();
+            case L -> size = ((AttrValue.L) v).values().size();
+            case M -> size = ((AttrValue.M) v).values().size();
+            default -> {
                 return null;
+            }
         }
         return AttrValue.N.of(size);
     }
 
     /** The operand of a BETWEEN message: {@code {S:abc}}, {@code {N:1}}. */
     static String describe(AttrValue v) {
-        String text;
-        switch (v.type()) {
-            case S:
-                text = ((AttrValue.S) v).value();
-                break;
-            case N:
-                text = ((AttrValue.N) v).text();
-                break;
-            case B:
-                text = ((AttrValue.B) v).base64();
-                break;
-            default:
-                text = v.toString();
-        }
+        String text =
+                switch (v.type()) {
+                    case S -> ((AttrValue.S) v).value();
+                    case N -> ((AttrValue.N) v).text();
+                    case B -> ((AttrValue.B) v).base64();
+                    default -> v.toString();
+                };
         return "{" + v.type().name() + ":" + text + "}";
     }
 
@@ -160,15 +140,11 @@ final class Values {
     }
 
     static List<?> setElements(AttrValue v) {
-        switch (v.type()) {
-            case SS:
-                return ((AttrValue.SS) v).values();
-            case NS:
-                return ((AttrValue.NS) v).values();
-            case BS:
-                return ((AttrValue.BS) v).values();
-            default:
-                throw new IllegalArgumentException("not a set: " + v.type());
-        }
+        return switch (v.type()) {
+            case SS -> ((AttrValue.SS) v).values();
+            case NS -> ((AttrValue.NS) v).values();
+            case BS -> ((AttrValue.BS) v).values();
+            default -> throw new IllegalArgumentException("not a set: " + v.type());
+        };
     }
 }

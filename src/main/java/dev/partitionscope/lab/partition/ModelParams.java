@@ -318,18 +318,11 @@ public record ModelParams(
     }
 
     private static boolean bool(Map<String, String> m, String name) {
-        switch (m.get(name).toLowerCase(Locale.ROOT)) {
-            case "on":
-            case "true":
-            case "yes":
-                return true;
-            case "off":
-            case "false":
-            case "no":
-                return false;
-            default:
-                throw new IllegalArgumentException(name + " must be on or off, not '" + m.get(name) + "'");
-        }
+        return switch (m.get(name).toLowerCase(Locale.ROOT)) {
+            case "on", "true", "yes" -> true;
+            case "off", "false", "no" -> false;
+            default -> throw new IllegalArgumentException(name + " must be on or off, not '" + m.get(name) + "'");
+        };
     }
 
     private static void positive(String name, double v) {
