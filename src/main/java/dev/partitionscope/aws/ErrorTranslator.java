@@ -22,6 +22,8 @@ public final class ErrorTranslator {
     private ErrorTranslator() {}
 
     /**
+     * What went wrong, said for a person: a headline, the detail and a hint at what to do.
+     *
      * @param error     what was thrown
      * @param spec      the connection it happened on (for endpoint and profile names in the hint)
      * @param operation the API operation that failed, e.g. "ListTables", used to name a missing permission

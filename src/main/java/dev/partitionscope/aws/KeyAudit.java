@@ -26,6 +26,8 @@ public final class KeyAudit {
     static final int LOCAL_SUB_WINDOWS = 96;
 
     /**
+     * How an audit runs: what it samples and where the load comes from.
+     *
      * @param sampling the sampler's options, used for every resource in turn
      * @param indexes  sample the GSIs too
      * @param range    the window whose Contributor Insights give the load
@@ -71,6 +73,8 @@ public final class KeyAudit {
             KeyPatterns sample) {}
 
     /**
+     * A finished (or stopped) audit: what each resource's sample showed, the patterns with their load, and the advice.
+     *
      * @param loadNote why there is no load, or where it comes from
      * @param pending  GSIs not sampled at all (the run was cancelled before them): a resume samples them
      */

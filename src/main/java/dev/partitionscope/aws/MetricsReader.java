@@ -48,6 +48,8 @@ public final class MetricsReader {
     }
 
     /**
+     * Reads the plan's metrics (and which of them the table publishes at all) into a snapshot.
+     *
      * @param pages called with the number of pages read so far, for progress
      */
     public MetricsSnapshot read(MetricPlan documented, BooleanSupplier cancelled, IntConsumer pages) {

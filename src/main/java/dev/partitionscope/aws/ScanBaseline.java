@@ -27,6 +27,8 @@ public final class ScanBaseline {
     public static final int DEFAULT_MAX_SCANNED = 200_000;
 
     /**
+     * The items the Scan found, with what it cost.
+     *
      * @param complete false when the Scan stopped early ({@code reason} says why): the items may be short
      */
     public record Result(

@@ -61,6 +61,9 @@ public final class Snapshot {
     }
 
     /**
+     * Everything a snapshot file holds: when and by whom it was saved, where it was taken, what it covers, the view
+     * to reopen, and the recorded exchanges.
+     *
      * @param endpointMillis the endpoint's clock when the snapshot was taken: "now" for the screens that reopen it
      * @param view           the view to reopen at (the app's business), or null
      * @param itemContents   whether answers holding item contents were included

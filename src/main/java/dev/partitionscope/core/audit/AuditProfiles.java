@@ -61,7 +61,11 @@ public final class AuditProfiles {
         }
     }
 
-    /** @param load the resource's load, or null when nothing measured it */
+    /**
+     * Joins a resource's key patterns with the load measured on their keys.
+     *
+     * @param load the resource's load, or null when nothing measured it
+     */
     public static List<PatternProfile> of(String resource, List<PatternStats> patterns, ResourceLoad load) {
         Map<PatternStats, List<KeyLoad>> byPattern = new HashMap<>();
         if (load != null) {

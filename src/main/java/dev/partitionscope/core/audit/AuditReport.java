@@ -12,6 +12,8 @@ public final class AuditReport {
     private AuditReport() {}
 
     /**
+     * The audit's advice as a Markdown document.
+     *
      * @param title   e.g. {@code Key audit: app (Lab)}
      * @param summary one line on what was sampled (items, RCU used, when), or null
      */

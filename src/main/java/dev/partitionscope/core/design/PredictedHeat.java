@@ -16,6 +16,8 @@ import java.time.Instant;
 public record PredictedHeat(KeyTimeMatrix before, KeyTimeMatrix after) {
 
     /**
+     * The before and after heatmaps of a scheme preview, one column per bucket of offered writes.
+     *
      * @param table           the table the rows are labelled with
      * @param base            the key as it is
      * @param writesPerSecond offered writes/s of each bucket

@@ -54,6 +54,8 @@ public final class RowBucketing {
     }
 
     /**
+     * Merges a key-time matrix into a grid of about {@code targetRows} rows and at most {@code targetColumns} columns.
+     *
      * @param targetRows    about how many rows to end with (within ±10 % unless more rows than that throttled or
      *                      are needed to keep resources apart); a matrix with no more rows is left unmerged
      * @param targetColumns at most how many columns to end with; {@link #ALL_COLUMNS} (or anything not below the

@@ -15,6 +15,8 @@ public final class ContributorKeys {
     private ContributorKeys() {}
 
     /**
+     * Puts one contributor's keys in partition-then-sort order, going by what the labels say.
+     *
      * @param labels        the report's KeyLabels (may be empty)
      * @param keys          one contributor's Keys, in the order of the labels
      * @param partitionName the table's (or index's) partition key attribute name, or null when unknown

@@ -29,6 +29,8 @@ public record FilterInput(String expression, Map<String, String> names, Map<Stri
     }
 
     /**
+     * Reads a filter as typed in the form.
+     *
      * @param expression a FilterExpression, blank for none
      * @param valuesText its values, separated by {@code ;} or new lines
      * @throws IllegalArgumentException saying what is wrong and how to write it

@@ -23,6 +23,8 @@ public record ScatterResult(
         int duplicatesDropped) {
 
     /**
+     * What the whole fan-out added up to: items, capacity, time, pages, throttles and retries.
+     *
      * @param wallMs        from the first request to the result
      * @param slowestShardMs the longest shard latency: wall time near it means the fan-out ran in parallel
      */

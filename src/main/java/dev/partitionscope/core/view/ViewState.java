@@ -75,6 +75,8 @@ public record ViewState(String screen, String table, String index, Range range, 
     public record Pin(Key key, long atMillis) {}
 
     /**
+     * What the Heatmap screen showed: metric, scale, how shards and resources were folded, zoom and pin.
+     *
      * @param metric     {@code THROUGHPUT} or {@code THROTTLES}
      * @param scaleMode  {@code ABSOLUTE} or {@code RELATIVE_LOG}
      * @param expanded   logical keys whose shards were shown on rows of their own
@@ -94,6 +96,10 @@ public record ViewState(String screen, String table, String index, Range range, 
         }
     }
 
-    /** @param sortKeyLevel the partition + sort key view of the top keys was shown */
+    /**
+     * What the Metrics screen showed.
+     *
+     * @param sortKeyLevel the partition + sort key view of the top keys was shown
+     */
     public record Metrics(boolean sortKeyLevel) {}
 }
