@@ -108,22 +108,22 @@ class DocsLinksTest {
 
     @Test
     void theScannerSeesWhatItShouldSee(@TempDir Path dir) throws IOException {
-        String markdown = String.join(
-                "\n",
-                "# Title",
-                "[a page](docs/a.md) and ![an image](img/x.png \"title\") and [anchored](docs/a.md#part)",
-                "![alt text that goes on",
-                "to the next line](img/y.png) <img src=\"img/z.png\" width=\"10\">",
-                "`[in code](not/a/link.md)` and ``[in `double` code](nor/this.md)``",
-                "```bash",
-                "[in a fence](fenced.md)",
-                "```",
-                "~~~~",
-                "```",
-                "[in a tilde fence](tilde.md)",
-                "~~~~",
-                "[web](https://example.com) [mail](mailto:a@b.c) [anchor](#title) [spaced](<docs/b c.md>)",
-                "[ref]: docs/ref.md");
+        String markdown = """
+                          # Title
+                          [a page](docs/a.md) and ![an image](img/x.png "title") and [anchored](docs/a.md#part)
+                          ![alt text that goes on
+                          to the next line](img/y.png) <img src="img/z.png" width="10">
+                          `[in code](not/a/link.md)` and ``[in `double` code](nor/this.md)``
+                          ```bash
+                          [in a fence](fenced.md)
+                          ```
+                          ~~~~
+                          ```
+                          [in a tilde fence](tilde.md)
+                          ~~~~
+                          [web](https://example.com) [mail](mailto:a@b.c) [anchor](#title) [spaced](<docs/b c.md>)
+                          [ref]: docs/ref.md\
+                          """;
 
         List<Link> links = links(markdown);
 

@@ -35,7 +35,7 @@ public final class ErrorTranslator {
                 return ce.userMessage();
             }
             if (t instanceof WriteBlockedException wb) {
-                return writeBlocked(wb, spec);
+                return writeBlocked(wb);
             }
             if (t instanceof dev.partitionscope.aws.snapshot.SnapshotMissException miss) {
                 return UserMessage.of(
@@ -201,7 +201,7 @@ public final class ErrorTranslator {
         }
     }
 
-    private static UserMessage writeBlocked(WriteBlockedException e, ConnectionSpec spec) {
+    private static UserMessage writeBlocked(WriteBlockedException e) {
         String table = e.tables().isEmpty() ? "the table" : String.join(", ", e.tables());
         return UserMessage.of(
                 "Writes are locked on this connection",

@@ -71,8 +71,8 @@ public final class LocalStackProbe {
 
     /** Compares dotted versions numerically ("4.10.0" > "4.9.0"); a suffix like "-dev" is ignored. */
     public static int compareVersions(String a, String b) {
-        String[] pa = a.replaceAll("[^0-9.].*$", "").split("\\.");
-        String[] pb = b.replaceAll("[^0-9.].*$", "").split("\\.");
+        String[] pa = a.replaceAll("[^0-9.].*$", "").split("\\.", -1);
+        String[] pb = b.replaceAll("[^0-9.].*$", "").split("\\.", -1);
         for (int i = 0; i < Math.max(pa.length, pb.length); i++) {
             int x = i < pa.length && !pa[i].isEmpty() ? Integer.parseInt(pa[i]) : 0;
             int y = i < pb.length && !pb[i].isEmpty() ? Integer.parseInt(pb[i]) : 0;

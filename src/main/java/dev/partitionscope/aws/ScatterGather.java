@@ -173,7 +173,6 @@ public final class ScatterGather {
         CompletionService<Page> done = new ExecutorCompletionService<>(pool);
         Map<Integer, Future<Page>> inFlight = new HashMap<>();
         boolean wasCancelled = false;
-        boolean capped = false;
         try {
             while (true) {
                 if (cancelled.getAsBoolean() || Thread.currentThread().isInterrupted()) {
@@ -247,7 +246,7 @@ public final class ScatterGather {
         } finally {
             pool.shutdownNow();
         }
-        capped =
+        boolean capped =
                 !wasCancelled && plan.itemCap() < wanted && merge.mergedCount() >= plan.itemCap() && !merge.exhausted();
         for (Shard s : shards) {
             synchronized (s) {

@@ -136,7 +136,7 @@ final class LabScenarios {
         }
         StringBuilder sb = new StringBuilder(indent);
         int col = indent.length();
-        for (String word : text.strip().split("\\s+")) {
+        for (String word : text.strip().split("\\s+", -1)) {
             if (col + word.length() + 1 > 110 && col > indent.length()) {
                 sb.append('\n').append(indent);
                 col = indent.length();

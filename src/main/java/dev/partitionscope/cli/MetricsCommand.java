@@ -318,7 +318,24 @@ public final class MetricsCommand implements Callable<Integer> {
         }
 
         static Progress forTerminal(PrintWriter err) {
-            return new Progress(System.console() != null ? err : null);
+            return new Progress(onTerminal() ? err : null);
+        }
+
+        /**
+         * Whether a person is watching. Up to JDK 21 a console exists only on a terminal; from JDK 22 on there is
+         * always one and {@code Console.isTerminal()} (not in Java 17's API, so called reflectively) tells.
+         */
+        @SuppressWarnings("SystemConsoleNull") // null is the answer up to JDK 21; isTerminal() covers JDK 22 on
+        static boolean onTerminal() {
+            java.io.Console console = System.console();
+            if (console == null) {
+                return false;
+            }
+            try {
+                return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+            } catch (ReflectiveOperationException beforeJdk22) {
+                return true;
+            }
         }
 
         synchronized void show(String text) {

@@ -368,6 +368,8 @@ record MetricsReport(TableShape shape, MetricsSnapshot snapshot, Verdict verdict
         }
     }
 
+    // split(" ") drops the empty words after trailing spaces, so a wrapped line never ends in blanks.
+    @SuppressWarnings("StringSplitter")
     private static void wrap(StringBuilder out, String text) {
         if (text == null || text.isBlank()) {
             return;

@@ -44,7 +44,7 @@ public final class AppInfo {
                 if (line.isBlank() || line.startsWith("#")) {
                     continue;
                 }
-                String[] f = line.split("\t");
+                String[] f = line.split("\t", -1);
                 if (f.length >= 4) {
                     list.add(new Dependency(f[0], f[1], f[2], f[3]));
                 }

@@ -525,15 +525,13 @@ abstract class ScatterGatherContract {
                 othersAnswered.countDown();
                 return response;
             }
-            if (key.equals(slow)) {
-                blocked.countDown();
-                try {
-                    never.await(60, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    interrupted.set(true);
-                    Thread.currentThread().interrupt();
-                    throw software.amazon.awssdk.core.exception.AbortedException.create("interrupted");
-                }
+            blocked.countDown(); // the slow shard
+            try {
+                never.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+                Thread.currentThread().interrupt();
+                throw software.amazon.awssdk.core.exception.AbortedException.create("interrupted");
             }
             return client().query(request);
         };

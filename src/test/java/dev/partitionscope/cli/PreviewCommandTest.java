@@ -159,9 +159,11 @@ class PreviewCommandTest {
         assertThat(doc.path("shards")).hasSize(5);
 
         out.getBuffer().setLength(0);
-        InputStream days =
-                new ByteArrayInputStream(("a,2026-06-22T01:00:00Z\nb,2026-06-23T01:00:00Z\n" + "c,1782090000000\n")
-                        .getBytes(StandardCharsets.UTF_8));
+        InputStream days = new ByteArrayInputStream("""
+                        a,2026-06-22T01:00:00Z
+                        b,2026-06-23T01:00:00Z
+                        c,1782090000000
+                        """.getBytes(StandardCharsets.UTF_8));
         PreviewCommand.stdin = days;
         JsonNode timed = json("--keys", "-", "--scheme", "day", "--base", "OPS_LOG", "--json");
         assertThat(timed.path("shards").findValuesAsText("key"))

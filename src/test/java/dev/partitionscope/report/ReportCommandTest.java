@@ -152,7 +152,7 @@ class ReportCommandTest {
         List<String> keys = new ArrayList<>();
         for (String line : Files.readAllLines(out.resolve(ReportWriter.HEATMAP_CSV), StandardCharsets.UTF_8)) {
             if (!line.startsWith("#") && !line.startsWith("resource,")) {
-                keys.add(line.split(",")[1]);
+                keys.add(line.split(",", -1)[1]);
             }
         }
         return keys;
@@ -174,9 +174,9 @@ class ReportCommandTest {
     }
 
     private static long distance(int a, int b) {
-        long dr = (a >> 16 & 0xFF) - (b >> 16 & 0xFF);
-        long dg = (a >> 8 & 0xFF) - (b >> 8 & 0xFF);
-        long db = (a & 0xFF) - (b & 0xFF);
+        long dr = ((a >> 16) & 0xFFL) - ((b >> 16) & 0xFFL);
+        long dg = ((a >> 8) & 0xFFL) - ((b >> 8) & 0xFFL);
+        long db = (a & 0xFFL) - (b & 0xFFL);
         return dr * dr + dg * dg + db * db;
     }
 

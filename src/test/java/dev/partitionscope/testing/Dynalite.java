@@ -89,6 +89,13 @@ public final class Dynalite {
 
     private Dynalite() {}
 
+    // The first start failure is kept as the cause of the fast failure every later test gets: one broken install is
+    // reported once with its real cause instead of retried per test class.
+    @SuppressWarnings("StaticAssignmentOfThrowable")
+    private static void rememberStartFailure(RuntimeException e) {
+        startFailure = e;
+    }
+
     /** {@code http://127.0.0.1:PORT} of the running server, starting it first if needed. */
     public static synchronized String endpoint() {
         if (unavailable != null) {
@@ -109,7 +116,7 @@ public final class Dynalite {
                 install(dir);
                 server = start(onPath("node").orElseThrow(), dir);
             } catch (RuntimeException e) {
-                startFailure = e;
+                rememberStartFailure(e);
                 throw e;
             }
             Runtime.getRuntime().addShutdownHook(new Thread(Dynalite::stop, "dynalite-stop"));
@@ -412,6 +419,7 @@ public final class Dynalite {
         }
     }
 
+    @SuppressWarnings("AddressSelection") // an IPv4 literal (no name lookup), where dynalite listens
     private static boolean accepts(int port) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 200);
@@ -442,7 +450,7 @@ public final class Dynalite {
         if (windows) {
             names.addAll(List.of(program + ".exe", program + ".cmd"));
         }
-        for (String entry : path.split(File.pathSeparator)) {
+        for (String entry : path.split(File.pathSeparator, -1)) {
             if (entry.isBlank()) {
                 continue;
             }

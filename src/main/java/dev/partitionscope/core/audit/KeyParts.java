@@ -114,6 +114,7 @@ final class KeyParts {
     }
 
     /** The kinds and separators, which is what keys of one shape share: {@code TEXT#UUID}. */
+    @SuppressWarnings("EnumOrdinal") // one letter per kind, only compared within one run, never stored
     String shape() {
         StringBuilder sb = new StringBuilder(count * 2);
         for (int i = 0; i < count; i++) {

@@ -34,6 +34,9 @@ public enum HeatPalette {
      */
     HIGH_CONTRAST(0xFF2323E6, 0xFF8C1EFF, 0xFFF01EC8, 0xFFFF4B1E, 0xFFFFD21E, 0xFFFFFFFF);
 
+    // Never written after construction and never handed out (anchors() copies): immutable in practice, and the
+    // colour ramp reads it per cell without boxing.
+    @SuppressWarnings("ImmutableEnumChecker")
     private final int[] anchors;
 
     HeatPalette(int... anchors) {

@@ -119,6 +119,7 @@ public final class RowBucketing {
         return c != 0 ? c : compareNullsFirst(a.sortKey(), b.sortKey());
     }
 
+    @SuppressWarnings("ReferenceEquality") // identity fast path; equal strings still compare to 0 below
     private static int compareNullsFirst(String a, String b) {
         if (a == b) { // the same instance: tables and indexes usually are
             return 0;

@@ -106,7 +106,7 @@ final class RowKeys {
 
     private int slot(int hash) {
         // Fibonacci hashing, then the 32-bit result scaled to the table: every bit of the hash counts.
-        return (int) (((hash * 0x9E3779B9) & 0xFFFF_FFFFL) * slots.length >>> 32);
+        return (int) ((Integer.toUnsignedLong(hash * 0x9E3779B9) * slots.length) >>> 32);
     }
 
     private int next(int slot) {

@@ -106,7 +106,7 @@ public final class ItemSize {
         }
         int digits = significant - trailingZeros;
         int exponent = (intSignificant > 0 ? intSignificant - 1 : -fractionLeadingZeros - 1) + exponent10;
-        long size = 1 + (digits + 1) / 2;
+        long size = 1 + (digits + 1L) / 2;
         if (digits % 2 == 0 && Math.floorMod(exponent, 2) == 0) {
             size += 1;
         }

@@ -52,7 +52,7 @@ public record FilterInput(String expression, Map<String, String> names, Map<Stri
             names.put(m.group(), m.group(1));
         }
         Map<String, AttrValue> values = new LinkedHashMap<>();
-        for (String part : v.split("[;\\n]")) {
+        for (String part : v.split("[;\\n]", -1)) {
             if (!part.isBlank()) {
                 Map.Entry<String, AttrValue> kv = value(part.strip());
                 reserved(kv.getKey());

@@ -15,6 +15,7 @@ import dev.partitionscope.lab.server.LabServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -93,7 +94,7 @@ public final class CloudWatchRoute implements LabServer.Route {
                     500,
                     JSON_TYPE,
                     Map.of(),
-                    "{\"__type\":\"com.amazonaws.cloudwatch#InternalServiceFault\"}".getBytes());
+                    "{\"__type\":\"com.amazonaws.cloudwatch#InternalServiceFault\"}".getBytes(StandardCharsets.UTF_8));
         }
     }
 

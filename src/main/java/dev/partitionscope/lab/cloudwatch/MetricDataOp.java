@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -218,7 +219,7 @@ final class MetricDataOp {
                     new double[0],
                     "The Lab computes Sum, Average, Minimum, Maximum and SampleCount only, not " + q.stat());
         }
-        TreeMap<Long, ValueStats> points =
+        NavigableMap<Long, ValueStats> points =
                 q.key() == null ? new TreeMap<>() : MetricSeries.compute(source, cache, q.key(), from, end, q.period());
         List<Long> keys = new ArrayList<>(descending ? points.descendingKeySet() : points.keySet());
         long[] ts = new long[keys.size()];

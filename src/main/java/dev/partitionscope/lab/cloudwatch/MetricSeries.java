@@ -7,6 +7,7 @@ import dev.partitionscope.lab.partition.CapacityConfig;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
@@ -91,7 +92,7 @@ final class MetricSeries {
      * must already be rounded ({@link #roundStart}). Periods under a minute are served per minute: DynamoDB's
      * metrics are standard resolution.
      */
-    static TreeMap<Long, ValueStats> compute(
+    static NavigableMap<Long, ValueStats> compute(
             MetricsSource source, Key key, long startMillis, long endMillis, long periodSeconds) {
         return compute(source, new HashMap<>(), key, startMillis, endMillis, periodSeconds);
     }
@@ -100,7 +101,7 @@ final class MetricSeries {
      * As above, with the meter's minutes cached by resource and range across the queries of one request (500
      * queries over the same tables read each table's minutes once).
      */
-    static TreeMap<Long, ValueStats> compute(
+    static NavigableMap<Long, ValueStats> compute(
             MetricsSource source,
             Map<List<Object>, List<MinuteStats>> cache,
             Key key,
@@ -147,7 +148,7 @@ final class MetricSeries {
             long endMillis,
             long period,
             long now,
-            TreeMap<Long, ValueStats> out) {
+            NavigableMap<Long, ValueStats> out) {
         Double units = provisionedUnits(source.tables(), key);
         if (units == null) {
             return;

@@ -8,6 +8,7 @@ import dev.partitionscope.lab.meter.ValueStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
@@ -86,7 +87,7 @@ final class MetricStatisticsOp {
             key = null;
         }
         long from = MetricSeries.roundStart(start, source.clock().epochMillis());
-        TreeMap<Long, ValueStats> points =
+        NavigableMap<Long, ValueStats> points =
                 key == null ? new TreeMap<>() : MetricSeries.compute(source, key, from, end, period);
         ObjectNode out = F.objectNode().put("Label", metricName);
         ArrayNode datapoints = out.putArray("Datapoints");

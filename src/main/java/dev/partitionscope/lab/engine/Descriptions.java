@@ -31,7 +31,7 @@ final class Descriptions {
         d.set("KeySchema", keySchema(t.key));
         d.put("TableStatus", t.status().name());
         d.put("CreationDateTime", t.createdMillis / 1000.0);
-        ObjectNode pt = throughput(t.onDemand ? 0 : t.readUnits, t.onDemand ? 0 : t.writeUnits, t.decreasesToday);
+        ObjectNode pt = throughput(t.onDemand ? 0 : t.readUnits, t.onDemand ? 0 : t.writeUnits, t.decreasesToday.get());
         if (t.lastIncreaseMillis > 0) {
             pt.put("LastIncreaseDateTime", t.lastIncreaseMillis / 1000.0);
         }
@@ -95,7 +95,7 @@ final class Descriptions {
                     "KMSMasterKeyArn",
                     sse.has("KMSMasterKeyId")
                             ? sse.get("KMSMasterKeyId").asText()
-                            : "arn:aws:kms:" + t.arn.split(":")[3] + ":" + LabEngine.ACCOUNT
+                            : "arn:aws:kms:" + t.arn.split(":", -1)[3] + ":" + LabEngine.ACCOUNT
                                     + ":key/aws-managed-dynamodb");
         }
         if (t.tableClassSet) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -46,7 +47,8 @@ public final class LabTable {
     volatile long lastBillingSwitchMillis;
     volatile long lastIncreaseMillis;
     volatile long lastDecreaseMillis;
-    volatile int decreasesToday;
+    /** Throughput decreases applied; atomic so the count stays right whichever thread applies a change. */
+    final AtomicInteger decreasesToday = new AtomicInteger();
     /** SSESpecification as given (state only: the Lab stores items in memory, unencrypted). */
     volatile JsonNode sseSpecification;
     /** Time to Live: the attribute holding epoch seconds, or null when disabled. */

@@ -11,7 +11,7 @@ import java.util.TreeMap;
  * owning {@link LabTable} guards it with its lock.
  */
 final class OrderedStore {
-    private final TreeMap<StoreKey.Partition, TreeMap<StoreKey.Sort, Map<String, AttrValue>>> partitions =
+    private final TreeMap<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>> partitions =
             new TreeMap<>();
     private long itemCount;
     private long sizeBytes;
@@ -21,13 +21,13 @@ final class OrderedStore {
     }
 
     Map<String, AttrValue> get(AttrValue pk, StoreKey.Sort sort) {
-        TreeMap<StoreKey.Sort, Map<String, AttrValue>> p = partitions.get(partition(pk));
+        NavigableMap<StoreKey.Sort, Map<String, AttrValue>> p = partitions.get(partition(pk));
         return p == null ? null : p.get(sort);
     }
 
     /** Stores the item at the position, returning what was there. */
     Map<String, AttrValue> put(AttrValue pk, StoreKey.Sort sort, Map<String, AttrValue> item) {
-        TreeMap<StoreKey.Sort, Map<String, AttrValue>> p =
+        NavigableMap<StoreKey.Sort, Map<String, AttrValue>> p =
                 partitions.computeIfAbsent(partition(pk), k -> new TreeMap<>(StoreKey.Sort.ORDER));
         Map<String, AttrValue> old = p.put(sort, item);
         if (old != null) {
@@ -41,7 +41,7 @@ final class OrderedStore {
 
     Map<String, AttrValue> remove(AttrValue pk, StoreKey.Sort sort) {
         StoreKey.Partition key = partition(pk);
-        TreeMap<StoreKey.Sort, Map<String, AttrValue>> p = partitions.get(key);
+        NavigableMap<StoreKey.Sort, Map<String, AttrValue>> p = partitions.get(key);
         if (p == null) {
             return null;
         }
@@ -58,12 +58,12 @@ final class OrderedStore {
 
     /** The sorted items of one partition key (empty when none). */
     NavigableMap<StoreKey.Sort, Map<String, AttrValue>> partitionItems(AttrValue pk) {
-        TreeMap<StoreKey.Sort, Map<String, AttrValue>> p = partitions.get(partition(pk));
+        NavigableMap<StoreKey.Sort, Map<String, AttrValue>> p = partitions.get(partition(pk));
         return p == null ? new TreeMap<>(StoreKey.Sort.ORDER) : p;
     }
 
     /** All partitions in Scan order. */
-    NavigableMap<StoreKey.Partition, TreeMap<StoreKey.Sort, Map<String, AttrValue>>> partitions() {
+    NavigableMap<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>> partitions() {
         return partitions;
     }
 

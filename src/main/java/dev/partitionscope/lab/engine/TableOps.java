@@ -333,7 +333,6 @@ final class TableOps {
             }
         }
         // Everything checked: the changes go through.
-        ObjectNode before = null;
         if (pt != null || !throughputGiven.isEmpty()) {
             if (increase || !throughputGiven.isEmpty()) {
                 t.lastIncreaseMillis = now;
@@ -406,10 +405,10 @@ final class TableOps {
             }
             if (decreased) {
                 t.lastDecreaseMillis = Math.max(done, t.lastDecreaseMillis + 1);
-                t.decreasesToday++;
+                t.decreasesToday.incrementAndGet();
             }
         });
-        before = Descriptions.table(t, false);
+        ObjectNode before = Descriptions.table(t, false);
         before.put("TableStatus", "UPDATING");
         apply.add(() -> t.gate.reconfigure(t.capacityConfig()));
         if (lifecycle > 0) {

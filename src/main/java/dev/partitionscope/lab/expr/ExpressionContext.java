@@ -106,7 +106,7 @@ public final class ExpressionContext {
                 unused.add(key);
             }
         }
-        return unused;
+        return Collections.unmodifiableList(unused);
     }
 
     /**

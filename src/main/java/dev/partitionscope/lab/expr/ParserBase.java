@@ -3,8 +3,10 @@ package dev.partitionscope.lab.expr;
 import dev.partitionscope.core.item.AttrValue;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -45,7 +47,7 @@ abstract class ParserBase {
     final Set<String> nestedHeads = new LinkedHashSet<>();
 
     int pos;
-    private final String[] problems = new String[Problem.values().length];
+    private final Map<Problem, String> problems = new EnumMap<>(Problem.class);
 
     ParserBase(String expression, ExpressionContext ctx, String parameter, boolean underscoreStartsName) {
         this.ctx = ctx;
@@ -94,19 +96,17 @@ abstract class ParserBase {
 
     /** Records a problem unless one of that kind is already recorded (DynamoDB reports the first of each kind). */
     final void report(Problem problem, String message) {
-        if (problems[problem.ordinal()] == null) {
-            problems[problem.ordinal()] = message;
-        }
+        problems.putIfAbsent(problem, message);
     }
 
     final String reported(Problem problem) {
-        return problems[problem.ordinal()];
+        return problems.get(problem);
     }
 
     /** Throws the first recorded problem in the given priority order, if any. */
     final void throwReported(Problem... order) {
         for (Problem p : order) {
-            String message = problems[p.ordinal()];
+            String message = problems.get(p);
             if (message != null) {
                 throw fail(message);
             }

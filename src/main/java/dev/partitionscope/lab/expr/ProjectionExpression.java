@@ -126,7 +126,7 @@ public final class ProjectionExpression {
             return keys;
         }
 
-        private TreeMap<Integer, Node> elements() {
+        private Map<Integer, Node> elements() {
             if (elements == null) {
                 elements = new TreeMap<>();
             }

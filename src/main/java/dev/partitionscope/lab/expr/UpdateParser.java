@@ -2,7 +2,9 @@ package dev.partitionscope.lab.expr;
 
 import dev.partitionscope.core.item.AttrValue;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Recursive-descent parser for update expressions.
@@ -32,7 +34,7 @@ final class UpdateParser extends ParserBase {
     private static final UpdateValue INVALID = new UpdateValue.OfValue(null);
 
     final List<UpdateAction> actions = new ArrayList<>();
-    private final boolean[] sectionSeen = new boolean[UpdateAction.Kind.values().length];
+    private final Set<UpdateAction.Kind> sectionSeen = EnumSet.noneOf(UpdateAction.Kind.class);
 
     private UpdateParser(String expression, ExpressionContext ctx) {
         super(expression, ctx, "UpdateExpression", true);
@@ -71,10 +73,9 @@ final class UpdateParser extends ParserBase {
                 throw syntaxError();
             }
             pos++;
-            if (sectionSeen[kind.ordinal()]) {
+            if (!sectionSeen.add(kind)) {
                 report(Problem.SECTION, "The \"" + kind + "\" section can only be used once in an update expression;");
             }
-            sectionSeen[kind.ordinal()] = true;
             parseAction(kind);
             while (type() == Lexer.COMMA) {
                 pos++;

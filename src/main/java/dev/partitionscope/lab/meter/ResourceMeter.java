@@ -45,8 +45,13 @@ final class ResourceMeter {
         return c;
     }
 
+    @SuppressWarnings("EnumOrdinal") // the ordinals index the dense per-request array of sketches
+    private static int slot(KeyKind kind, InsightMetric metric) {
+        return kind.ordinal() * 2 + metric.ordinal();
+    }
+
     KeySketches keys(KeyKind kind, InsightMetric metric) {
-        int i = kind.ordinal() * 2 + metric.ordinal();
+        int i = slot(kind, metric);
         KeySketches k = keys[i];
         if (k == null) {
             k = new KeySketches(params.sketchCapacity(), params.keySlots(), kind == KeyKind.PARTITION_AND_SORT_KEY);
@@ -56,7 +61,7 @@ final class ResourceMeter {
     }
 
     boolean hasKeys(KeyKind kind, InsightMetric metric) {
-        return keys[kind.ordinal() * 2 + metric.ordinal()] != null;
+        return keys[slot(kind, metric)] != null;
     }
 
     /** Records consumed throughput units for a key: PK sketch, and PK+SK sketch when there is a sort key. */
@@ -138,7 +143,7 @@ final class ResourceMeter {
             minutes[(int) Math.floorMod(m.minute(), (long) minutes.length)] = MinuteAgg.restore(m);
         }
         r.sketches().forEach((name, list) -> {
-            String[] parts = name.split("/");
+            String[] parts = name.split("/", -1);
             KeySketches k = keys(KeyKind.valueOf(parts[0]), InsightMetric.valueOf(parts[1]));
             for (MeterState.Sketch s : list) {
                 k.restore(new FrozenSketch(

@@ -47,6 +47,7 @@ final class TableMeter {
         this.base = new ResourceMeter(ResourceId.table(table), params);
     }
 
+    @SuppressWarnings("ReferenceEquality") // identity fast path before the map lookup, which uses equals
     ResourceMeter index(String name) {
         if (name == lastIndexName) {
             return lastIndex; // identity: an engine usually passes the same name object for a GSI
@@ -70,6 +71,7 @@ final class TableMeter {
         return indexOrNull == null ? base : indexes.get(indexOrNull);
     }
 
+    @SuppressWarnings("ReferenceEquality") // identity fast path before the map lookup, which uses equals
     private ResourceMeter byArn(String arn) {
         if (arn == lastArn) {
             return lastArnMeter; // the model hands out one reason object per resource, so one ARN object
@@ -102,6 +104,12 @@ final class TableMeter {
 
     long nowMinute(long epochMillis) {
         return Math.floorDiv(Math.max(Math.floorDiv(epochMillis, 1000), lastSecond), 60);
+    }
+
+    /** The reason's counter in {@link MinuteAgg#REASONS}' layout: index 8, write 4, then the cause. */
+    @SuppressWarnings("EnumOrdinal") // the cause's ordinal is the dense index of a per-request counter array
+    private static int reasonSlot(ThrottleReason t) {
+        return (t.index() ? 8 : 0) + (t.write() ? 4 : 0) + t.cause().ordinal();
     }
 
     synchronized void record(RequestRecord r, long epochMillis, boolean countRequest) {
@@ -147,8 +155,7 @@ final class TableMeter {
                 }
             }
             if (!sameReason) {
-                agg.reasons[
-                        (t.index() ? 8 : 0) + (t.write() ? 4 : 0) + t.cause().ordinal()]++;
+                agg.reasons[reasonSlot(t)]++;
             }
             if (!sameEvent) {
                 // One throttle event per resource (and direction) a request was throttled on.
@@ -183,6 +190,9 @@ final class TableMeter {
         call(operation, throttled, latencyNanos, returnedItems, second(epochMillis));
     }
 
+    // Identity cache of the operation-name constants callers pass; a miss (an equal but new string) only costs a
+    // lookup in Operations.
+    @SuppressWarnings("ReferenceEquality")
     private void call(String operation, boolean throttled, long latencyNanos, int returnedItems, long sec) {
         int id = -1;
         for (int i = 0; i < opNames.length; i++) {

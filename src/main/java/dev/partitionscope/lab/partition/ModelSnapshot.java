@@ -115,7 +115,7 @@ public record ModelSnapshot(
         /** Share of the hash space this partition owns, in (0, 1]. */
         public double keySpaceShare() {
             long w = hi - lo;
-            return w == 0 ? 1.0 : unsignedToDouble(w) / 18446744073709551616.0;
+            return w == 0 ? 1.0 : unsignedToDouble(w) / 0x1p64; // 2^64
         }
 
         private static double unsignedToDouble(long v) {

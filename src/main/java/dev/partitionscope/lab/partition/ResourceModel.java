@@ -12,10 +12,16 @@ import java.util.OptionalLong;
  * touching several resources is decided atomically. Not thread-safe on its own: used under the model's lock.
  */
 final class ResourceModel {
-    static final int KEY_RANGE = 1 << ThrottleReason.Cause.KEY_RANGE.ordinal();
-    static final int PROVISIONED = 1 << ThrottleReason.Cause.PROVISIONED.ordinal();
-    static final int ACCOUNT_LIMIT = 1 << ThrottleReason.Cause.ACCOUNT_LIMIT.ordinal();
-    static final int MAX_ON_DEMAND = 1 << ThrottleReason.Cause.MAX_ON_DEMAND.ordinal();
+    static final int KEY_RANGE = 1 << slot(ThrottleReason.Cause.KEY_RANGE);
+    static final int PROVISIONED = 1 << slot(ThrottleReason.Cause.PROVISIONED);
+    static final int ACCOUNT_LIMIT = 1 << slot(ThrottleReason.Cause.ACCOUNT_LIMIT);
+    static final int MAX_ON_DEMAND = 1 << slot(ThrottleReason.Cause.MAX_ON_DEMAND);
+
+    /** A cause's bit in the throttle masks and its place in {@code reasons}, checked per request. */
+    @SuppressWarnings("EnumOrdinal") // the ordinal is the dense index of the masks and the reasons array
+    private static int slot(ThrottleReason.Cause c) {
+        return c.ordinal();
+    }
 
     final String name;
     final String arn;
@@ -81,8 +87,8 @@ final class ResourceModel {
         this.trackWrite = params.partitionWriteCeiling() * params.splitUtilization() / 4;
         this.second = nowSecond;
         for (ThrottleReason.Cause c : ThrottleReason.Cause.values()) {
-            reasons[c.ordinal()] = new ThrottleReason(index, false, c, arn);
-            reasons[4 + c.ordinal()] = new ThrottleReason(index, true, c, arn);
+            reasons[slot(c)] = new ThrottleReason(index, false, c, arn);
+            reasons[4 + slot(c)] = new ThrottleReason(index, true, c, arn);
         }
         parts = new PartitionMap(
                 params.initialPartitions(onDemand, readUnits, writeUnits), now, nowSecond, ceilReadCap, ceilWriteCap);

@@ -184,6 +184,7 @@ public final class ThroughputModel {
         return Decision.throttled(reasons);
     }
 
+    @SuppressWarnings("ReferenceEquality") // identity fast path before the map lookup, which uses equals
     private ResourceModel resolve(String index) {
         if (index == null) {
             return base;

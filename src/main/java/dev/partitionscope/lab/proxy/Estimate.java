@@ -27,7 +27,7 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
             case "PutItem" -> {
                 Map<String, AttrValue> item = ProxyHandler.item(request.get("Item"));
                 if (item == null || item.get(table.key().partitionKey().name()) == null) {
-                    return unknown(table, false, consistent);
+                    return unknown(false, consistent);
                 }
                 return new Estimate(
                         Charge.write(hash(item, table), Capacity.writeUnits(ItemSize.of(item)), gsiWrites(item, table)),
@@ -38,7 +38,7 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
             case "UpdateItem", "DeleteItem" -> {
                 Map<String, AttrValue> key = ProxyHandler.item(request.get("Key"));
                 if (key == null || key.get(table.key().partitionKey().name()) == null) {
-                    return unknown(table, false, consistent);
+                    return unknown(false, consistent);
                 }
                 return new Estimate(
                         Charge.write(hash(key, table), 1, List.of()),
@@ -49,7 +49,7 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
             case "GetItem" -> {
                 Map<String, AttrValue> key = ProxyHandler.item(request.get("Key"));
                 if (key == null || key.get(table.key().partitionKey().name()) == null) {
-                    return unknown(table, true, consistent);
+                    return unknown(true, consistent);
                 }
                 return new Estimate(
                         Charge.read(null, hash(key, table), Capacity.readUnits(0, consistent)),
@@ -114,7 +114,7 @@ record Estimate(Charge charge, String partitionKey, String sortKey, boolean cons
         return index != null && table.indexes().containsKey(index) ? index : null;
     }
 
-    private static Estimate unknown(TableCatalog.Entry table, boolean read, boolean consistent) {
+    private static Estimate unknown(boolean read, boolean consistent) {
         return new Estimate(
                 read ? Charge.read(null, 0, Capacity.readUnits(0, consistent)) : Charge.write(0, 1, List.of()),
                 null,

@@ -19,6 +19,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -176,7 +177,9 @@ public final class LabServer implements AutoCloseable {
         long latency = latencyMillis;
         if (latency > 0) {
             try {
-                delays.schedule(
+                // Fire and forget: the task deals with its own failure (a closing pool closes the exchange) and
+                // shutdownNow() drops it with the server, so its future has nothing to report.
+                ScheduledFuture<?> unused = delays.schedule(
                         () -> {
                             try {
                                 pool.execute(() -> {

@@ -31,7 +31,7 @@ final class Signatures {
         StringBuilder msg = new StringBuilder();
         if (authorization != null) {
             Map<String, String> params = new LinkedHashMap<>();
-            String[] parts = authorization.split("[, ]");
+            String[] parts = authorization.split("[, ]", -1);
             for (int i = 1; i < parts.length; i++) {
                 String p = parts[i].trim();
                 if (p.isEmpty()) {
@@ -77,6 +77,8 @@ final class Signatures {
         return LabException.upstream("com.amazon.coral.service#" + name, message, false, 400, null);
     }
 
+    // split("&") drops the empty pairs a trailing '&' leaves, so "a=1&" has one parameter, not an empty second.
+    @SuppressWarnings("StringSplitter")
     private static Map<String, String> query(String raw) {
         Map<String, String> out = new LinkedHashMap<>();
         if (raw == null || raw.isEmpty()) {

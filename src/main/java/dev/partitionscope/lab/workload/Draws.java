@@ -145,6 +145,7 @@ final class Draws {
     }
 
     /** The time bucket of now, formatted once per bucket. */
+    @SuppressWarnings("EnumOrdinal") // the ordinal indexes the per-unit caches, read on every draw
     String bucket(KeyScheme.Bucket unit) {
         int u = unit.ordinal();
         if (bucketText[u] == null || now < bucketFrom[u] || now >= bucketTo[u]) {

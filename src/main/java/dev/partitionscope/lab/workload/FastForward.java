@@ -333,6 +333,7 @@ public final class FastForward {
         maybeDescribe(s, SdkCalls.shown(keys));
     }
 
+    @SuppressWarnings("ReferenceEquality") // identity fast path before the map lookup, which uses equals
     private void count(Decision d) {
         lastDecision = d;
         requests++;

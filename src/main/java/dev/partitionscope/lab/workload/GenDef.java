@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * A value generator of a scenario, referenced from templates as {@code {name}}. Types:
  * <ul>
- *   <li>{@code weighted}: enumerated values with weights (order-status' four values);</li>
+ *   <li><code>weighted</code>: enumerated values with weights (order-status' four values);</li>
  *   <li>{@code keys}: {@code count} keys {@code prefix + n}, uniform, or with {@code hotShare} percent on the first
  *       (optionally named {@code hot}), or Zipf with exponent {@code zipf};</li>
  *   <li>{@code uuid}: a random UUID per draw;</li>

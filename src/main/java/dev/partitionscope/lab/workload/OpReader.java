@@ -73,7 +73,8 @@ final class OpReader {
         boolean forward = !node.has("forward") || bool(node, "forward", path);
         boolean fanOut = node.has("fanOut") && bool(node, "fanOut", path);
         int buckets = (int) r.number(node, "buckets", path, 1, 400, 1.0);
-        ValueDef pk = values.get(index != null ? table.index(index).partitionKey() : table.partitionKey());
+        String pkName = index != null ? table.index(index).partitionKey() : table.partitionKey();
+        ValueDef pk = values.get(pkName);
         if (fanOut && pk.scheme() == null) {
             throw r.fail(
                     path + ".fanOut",
@@ -91,7 +92,7 @@ final class OpReader {
         }
         for (Map.Entry<String, ValueDef> e : values.entrySet()) {
             ValueDef value = e.getValue();
-            boolean fannedOut = fanOut && value == pk;
+            boolean fannedOut = fanOut && e.getKey().equals(pkName);
             if (value.scheme() != null && value.scheme().needsId() && value.id() == null && !fannedOut) {
                 throw r.fail(
                         path + "." + attrsField + "." + e.getKey(),

@@ -53,7 +53,7 @@ public final class ScenarioCatalog {
                 problems.add(file + ": listed in the bundled index but missing from the build");
                 continue;
             }
-            add(found, problems, ScenarioCatalogReading.read(file, text, problems));
+            add(found, ScenarioCatalogReading.read(file, text, problems));
         }
         if (dir != null && Files.isDirectory(dir)) {
             try (Stream<Path> files = Files.list(dir)) {
@@ -67,7 +67,7 @@ public final class ScenarioCatalog {
                         problems.add(p + ": cannot be read (" + e.getMessage() + ")");
                         continue;
                     }
-                    add(found, problems, ScenarioCatalogReading.read(p.toString(), text, problems));
+                    add(found, ScenarioCatalogReading.read(p.toString(), text, problems));
                 }
             } catch (IOException e) {
                 problems.add(dir + ": cannot be listed (" + e.getMessage() + ")");
@@ -76,7 +76,7 @@ public final class ScenarioCatalog {
         return new ScenarioCatalog(found, problems, dir);
     }
 
-    private static void add(Map<String, Scenario> found, List<String> problems, Scenario s) {
+    private static void add(Map<String, Scenario> found, Scenario s) {
         if (s != null) {
             found.put(s.name(), s); // a user's file replaces the bundled scenario of the same name
         }

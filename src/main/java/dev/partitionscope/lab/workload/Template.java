@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * A compiled value template such as {@code OPS_LOG}, {@code {status}} or {@code {now}#{agent}}: literal text and
- * placeholders ({@code {{} and {@code }}} stand for braces). Rendering a constant or a single placeholder allocates
- * nothing, which keeps fast-forwarded runs fast.
+ * placeholders (<code>&#123;&#123;</code> and <code>&#125;&#125;</code> stand for braces). Rendering a constant or a
+ * single placeholder allocates nothing, which keeps fast-forwarded runs fast.
  */
 final class Template {
     /** Placeholder codes below 0 are built-ins. */

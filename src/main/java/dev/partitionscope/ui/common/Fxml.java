@@ -5,11 +5,14 @@ import java.io.UncheckedIOException;
 import java.net.URL;
 import javafx.fxml.FXMLLoader;
 
-/** Loads an FXML file with an existing object as its controller; a missing or broken file fails at once. */
+/**
+ * Loads an FXML file with an existing object as its controller; a missing or broken file fails at once. What the file
+ * builds reaches the controller through its {@code @FXML} fields, so nothing is returned.
+ */
 public final class Fxml {
     private Fxml() {}
 
-    public static <T> T load(String resource, Object controller) {
+    public static void load(String resource, Object controller) {
         URL url = Fxml.class.getResource(resource);
         if (url == null) {
             throw new IllegalStateException("Missing FXML " + resource + " (broken build?)");
@@ -17,7 +20,7 @@ public final class Fxml {
         FXMLLoader loader = new FXMLLoader(url);
         loader.setController(controller);
         try {
-            return loader.load();
+            loader.load();
         } catch (IOException e) {
             throw new UncheckedIOException(resource + " failed to load", e);
         }

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -264,9 +265,12 @@ public final class FileActions {
                             ConnectionSpec spec = snapshots.connect(file, contents);
                             ViewState view = ViewStates.fromJson(contents.view());
                             if (view != null) {
+                                // This snapshot's connection, not another with an equal spec.
+                                @SuppressWarnings("ReferenceEquality")
+                                Predicate<Connection> thisSnapshot = c -> c.spec() == spec;
                                 restorer.restore(
                                         view,
-                                        c -> c.spec() == spec,
+                                        thisSnapshot,
                                         snapshots
                                                 .savedAudit(contents, view, name, this::report)
                                                 .<Runnable>map(audit ->

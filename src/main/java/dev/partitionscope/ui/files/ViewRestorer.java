@@ -235,6 +235,7 @@ final class ViewRestorer {
         return Step.PIN;
     }
 
+    @SuppressWarnings("ReferenceEquality") // "still the very result shown before the zoom", not an equal one
     private Step pinned() {
         HeatPipeline.Result shown = screens.heatmap().viewProperty().get();
         if (shown == null || shown == beforeZoom || !screens.heatmapView().shows(shown)) {

@@ -27,12 +27,10 @@ final class PinnedCellPane extends VBox {
     private final Button drill = new Button("Drill into key", Icons.of("mdi2m-magnify", 16));
     private final Button expand = new Button();
     private final List<String> values = new ArrayList<>();
-    private final IntConsumer onDrill;
     private int row = -1;
 
     PinnedCellPane(IntConsumer onDrill) {
         super(10);
-        this.onDrill = onDrill;
         getStyleClass().add("heatmap-pinned");
         setPrefWidth(290);
         setMinWidth(290);

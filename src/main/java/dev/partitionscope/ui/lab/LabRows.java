@@ -185,7 +185,7 @@ final class LabRows {
     /** An unsigned 64-bit hash as a share of the hash space [0, 2^64). */
     static double share(long unsigned) {
         double d = (double) (unsigned >>> 1) * 2.0 + (unsigned & 1);
-        return d / 18446744073709551616.0;
+        return d / 0x1p64; // 2^64
     }
 
     /** "0.0 %–12.5 %"; narrow ranges get more decimals; an isolated key is one hash: "one key at 45.213 %". */

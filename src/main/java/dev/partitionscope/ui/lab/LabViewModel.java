@@ -180,7 +180,7 @@ public final class LabViewModel {
                 return;
             }
             ModelSnapshot s = snap.get();
-            keyNames.prepare(lab.meter(), name, keyTypes(name, s), now);
+            keyNames.prepare(lab.meter(), name, keyTypes(name), now);
             ThrottleSummary t = ThrottleSummary.of(
                     lab.meter(),
                     name,
@@ -270,7 +270,7 @@ public final class LabViewModel {
     }
 
     /** Key attribute type of the table and each GSI, from the described shape (when it is this table's). */
-    private Map<String, KeyType> keyTypes(String name, ModelSnapshot s) {
+    private Map<String, KeyType> keyTypes(String name) {
         TableShape shape = main.tableShapeProperty().get();
         Map<String, KeyType> types = new HashMap<>();
         if (shape != null && shape.name().equals(name)) {

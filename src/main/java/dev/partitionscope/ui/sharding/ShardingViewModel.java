@@ -493,7 +493,7 @@ public final class ShardingViewModel {
     static Ids parse(String text, String source, long now) {
         List<String> out = new ArrayList<>();
         List<Long> times = new ArrayList<>();
-        String[] lines = text.split("\r?\n");
+        String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
             if (line.isEmpty()) {

@@ -151,10 +151,16 @@ public final class MainViewModel {
                     connectionState.set(connection.get() == null ? ConnectionState.FAILED : ConnectionState.CONNECTED);
                 },
                 () -> {
-                    if (connectingSpec.get() == spec) {
+                    if (stillConnecting(spec)) {
                         connectCancelled();
                     }
                 });
+    }
+
+    /** Whether this very attempt is still the one in progress (a newer attempt may carry an equal spec). */
+    @SuppressWarnings("ReferenceEquality") // the spec object identifies the attempt; equal specs are other attempts
+    private boolean stillConnecting(ConnectionSpec spec) {
+        return connectingSpec.get() == spec;
     }
 
     /** Cancels a connect in progress; the previous connection (if any) stays. */

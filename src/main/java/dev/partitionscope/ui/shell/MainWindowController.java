@@ -401,15 +401,14 @@ public final class MainWindowController implements ShellActions {
         for (AutoRefresh a : AutoRefresh.values()) {
             RadioMenuItem item = new RadioMenuItem(a.label());
             item.setId("auto-" + a.name());
+            item.setUserData(a);
             item.setToggleGroup(autoGroup);
             item.setSelected(main.autoRefreshProperty().get() == a);
             item.setOnAction(e -> main.autoRefreshProperty().set(a));
             auto.getItems().add(item);
         }
         main.autoRefreshProperty().addListener((obs, old, now) -> {
-            autoGroup
-                    .getToggles()
-                    .forEach(t -> t.setSelected(t == auto.getItems().get(now.ordinal())));
+            autoGroup.getToggles().forEach(t -> t.setSelected(now.equals(t.getUserData())));
             restartAutoRefresh(now);
         });
         CheckMenuItem utc = new CheckMenuItem("Show times in UTC");
@@ -623,7 +622,7 @@ public final class MainWindowController implements ShellActions {
         for (Screen screen : Screen.values()) {
             scene.getAccelerators()
                     .put(
-                            new KeyCodeCombination(DIGITS[screen.ordinal()], KeyCombination.SHORTCUT_DOWN),
+                            new KeyCodeCombination(DIGITS[screen.shortcutDigit() - 1], KeyCombination.SHORTCUT_DOWN),
                             () -> main.screenProperty().set(screen));
         }
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), main::refresh);

@@ -76,6 +76,7 @@ public enum Screen {
     }
 
     /** 1-based position, the digit of its Ctrl shortcut. */
+    @SuppressWarnings("EnumOrdinal") // the declaration order is the navigation order, shortcuts included
     public int shortcutDigit() {
         return ordinal() + 1;
     }

@@ -21,7 +21,7 @@ final class ItemSizeNumberTest {
         }
         int digits = d.unscaledValue().abs().toString().length();
         int exponent = d.precision() - d.scale() - 1;
-        long size = 1 + (digits + 1) / 2;
+        long size = 1 + (digits + 1L) / 2;
         if (digits % 2 == 0 && Math.floorMod(exponent, 2) == 0) {
             size += 1;
         }

@@ -20,7 +20,7 @@ class MetricPlanTest {
                 .count();
         assertThat(perResource).isEqualTo(14);
         // WriteAccountLimitThrottleEvents is published per table only: one fewer series per GSI.
-        assertThat(plan.queries()).hasSize((int) (6 * perResource - 5 + 2 * MetricPlan.OPERATIONS.size()));
+        assertThat(plan.queries()).hasSize((int) (6 * perResource - 5 + 2L * MetricPlan.OPERATIONS.size()));
         assertThat(plan.queries())
                 .filteredOn(q -> q.metric() == TableMetric.WRITE_ACCOUNT_LIMIT)
                 .extracting(MetricQuery::resource)

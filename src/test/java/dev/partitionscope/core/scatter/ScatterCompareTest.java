@@ -34,7 +34,7 @@ class ScatterCompareTest {
             }
             List<Map<String, AttrValue>> table = new ArrayList<>();
             List<List<Map<String, AttrValue>>> perKey = new ArrayList<>();
-            for (String k : keys) {
+            for (int k = 0; k < keys.size(); k++) {
                 perKey.add(new ArrayList<>());
             }
             for (int i = 0; i < r.nextInt(80); i++) {

@@ -121,13 +121,16 @@ class KeySchemeTest {
             }
         }
         int checked = 0;
+        List<KeyScheme.Bucket> buckets = new java.util.ArrayList<>();
+        buckets.add(null); // no time part
+        buckets.addAll(List.of(KeyScheme.Bucket.values()));
         for (List<String> values : valueSets) {
             for (List<KeyScheme.Part> nums : numberedLists) {
-                for (int t = -1; t < KeyScheme.Bucket.values().length; t++) {
+                for (KeyScheme.Bucket bucket : buckets) {
                     for (boolean timeFirst : new boolean[] {true, false}) {
                         List<KeyScheme.Part> parts = new java.util.ArrayList<>(nums);
-                        if (t >= 0) {
-                            parts.add(timeFirst ? 0 : parts.size(), new KeyScheme.Timed(KeyScheme.Bucket.values()[t]));
+                        if (bucket != null) {
+                            parts.add(timeFirst ? 0 : parts.size(), new KeyScheme.Timed(bucket));
                         } else if (!timeFirst) {
                             continue;
                         }

@@ -257,7 +257,9 @@ class ParameterCoverageTest {
     private static final Function<Run, JsonNode> STATE = ParameterCoverageTest::state;
 
     /** After a CreateTable of table new: two items written to it, then the state (index projections show). */
-    private static final Function<Run, JsonNode> AFTER_CREATE = r -> {
+    private static final Function<Run, JsonNode> AFTER_CREATE = ParameterCoverageTest::afterCreate;
+
+    private static JsonNode afterCreate(Run r) {
         ObjectNode o = JSON.createObjectNode();
         o.set(
                 "put1",
@@ -273,7 +275,7 @@ class ParameterCoverageTest {
                                 + "c:{N:'3'}}}")));
         o.set("state", state(r));
         return o;
-    };
+    }
 
     /** DeleteTable of the table afterwards (deletion protection), then the state. */
     private static Function<Run, JsonNode> deleteAfter(String table) {
@@ -286,10 +288,12 @@ class ParameterCoverageTest {
     }
 
     /** A day later (Time to Live's sweep has run), the state. */
-    private static final Function<Run, JsonNode> A_DAY_LATER = r -> {
+    private static final Function<Run, JsonNode> A_DAY_LATER = ParameterCoverageTest::aDayLater;
+
+    private static JsonNode aDayLater(Run r) {
         r.clock().advanceMillis(86_400_000L);
         return state(r);
-    };
+    }
 
     static List<Probe> probes() {
         List<Probe> p = new ArrayList<>();
@@ -1582,6 +1586,8 @@ class ParameterCoverageTest {
     // Member paths: the SDK's model, the Lab's shapes, and requests walked along them
 
     /** Dotted member paths of the SDK's request for the operation (AttributeValue's inside left out). */
+    // A missing SDK class is this test's failure to report, so AssertionError rather than LinkageError.
+    @SuppressWarnings("RethrowReflectiveOperationExceptionAsLinkageError")
     static List<String> sdkPaths(String operation) {
         try {
             Class<?> request = Class.forName(SDK_MODEL + operation + "Request");

@@ -1482,7 +1482,7 @@ class LabSdkTest {
                     .contributorInsightsAction(ContributorInsightsAction.ENABLE)
                     .contributorInsightsMode(ContributorInsightsMode.THROTTLED_KEYS));
             assertThat(db.describeContributorInsights(b -> b.tableName(t)).contributorInsightsRuleList())
-                    .extracting(r -> r.split("-")[1])
+                    .extracting(r -> r.split("-", -1)[1])
                     .containsExactlyInAnyOrder("PKT", "SKT");
 
             ListContributorInsightsResponse list = db.listContributorInsights(b -> b.tableName(t));

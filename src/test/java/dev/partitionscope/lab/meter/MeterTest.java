@@ -542,6 +542,7 @@ class MeterTest {
     }
 
     @Test
+    @SuppressWarnings("EnumOrdinal") // pins MinuteAgg.REASONS' layout, which is indexed by the cause's ordinal
     void reasonStringsAreTheSixteenWireNames() {
         for (int i = 0; i < 16; i++) {
             ThrottleReason r = new ThrottleReason((i & 8) != 0, (i & 4) != 0, Cause.values()[i & 3], "arn");

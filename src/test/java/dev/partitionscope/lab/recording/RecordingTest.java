@@ -14,6 +14,7 @@ import dev.partitionscope.lab.meter.OrderBy;
 import dev.partitionscope.lab.meter.ResourceId;
 import dev.partitionscope.lab.wire.LabException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -132,7 +133,7 @@ class RecordingTest {
     void aNewerVersionAsksForAnUpdate() throws Exception {
         Path newer = dir.resolve("newer.psrec");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(newer))) {
-            out.write(("{\"format\":\"" + Recording.FORMAT + "\",\"version\":7}").getBytes());
+            out.write(("{\"format\":\"" + Recording.FORMAT + "\",\"version\":7}").getBytes(StandardCharsets.UTF_8));
         }
         assertThatThrownBy(() -> Recording.load(newer))
                 .isInstanceOf(Recording.RecordingException.class)

@@ -15,6 +15,7 @@ import dev.partitionscope.core.view.ViewState;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.recording.Recording;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -106,7 +107,7 @@ class FilesTest {
         assertThat(FileKind.of(snapshot)).isEqualTo(FileKind.SNAPSHOT);
         Path gzipped = dir.resolve("other.gz");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gzipped))) {
-            out.write("{\"format\": \"something-else\"}".getBytes());
+            out.write("{\"format\": \"something-else\"}".getBytes(StandardCharsets.UTF_8));
         }
         assertThatThrownBy(() -> FileKind.of(gzipped))
                 .isInstanceOf(FileKind.NotOurs.class)

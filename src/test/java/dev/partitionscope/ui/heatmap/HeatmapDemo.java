@@ -104,18 +104,18 @@ public final class HeatmapDemo {
         stage.show();
 
         DemoShots.after(800, () -> {
-            hoverRow(canvas, grid, 0, 0.62);
+            hoverRow(canvas, 0, 0.62);
             DemoShots.after(300, () -> {
                 DemoShots.save(scene, base + "-light.png");
                 Application.setUserAgentStylesheet(new PrimerDark().getUserAgentStylesheet());
                 DemoShots.after(800, () -> {
-                    hoverRow(canvas, grid, grid.rowCount() / 2, 0.3);
+                    hoverRow(canvas, grid.rowCount() / 2, 0.3);
                     DemoShots.after(300, () -> {
                         DemoShots.save(scene, base + "-dark.png");
                         HeatGrid coarse = RowBucketing.bucket(matrix, 40, 48);
                         canvas.setGrid(coarse);
                         DemoShots.after(500, () -> {
-                            hoverRow(canvas, coarse, 0, 0.8);
+                            hoverRow(canvas, 0, 0.8);
                             DemoShots.after(300, () -> {
                                 DemoShots.save(scene, base + "-coarse-dark.png");
                                 zoomed(canvas, grid);
@@ -184,7 +184,7 @@ public final class HeatmapDemo {
     }
 
     /** Moves the mouse over a row at a fraction of the plot's width, through the canvas's own layout. */
-    private static void hoverRow(HeatmapCanvas canvas, HeatGrid grid, int row, double fx) {
+    private static void hoverRow(HeatmapCanvas canvas, int row, double fx) {
         // Find the row by probing down the left of the plot: the demo has no access to the layout.
         double x = canvas.getWidth() * (0.25 + 0.6 * fx);
         for (double y = 0; y < canvas.getHeight(); y += 0.5) {

@@ -16,6 +16,7 @@ import dev.partitionscope.lab.recording.Recording;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -163,7 +164,7 @@ class RecordingViewModelTest {
         Files.writeString(text, "not a recording");
         Path other = dir.resolve("other.psrec");
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(other))) {
-            out.write("{\"format\":\"something-else\"}".getBytes());
+            out.write("{\"format\":\"something-else\"}".getBytes(StandardCharsets.UTF_8));
         }
 
         assertThatCode(() -> vm.open(cut)).doesNotThrowAnyException();
