@@ -262,7 +262,7 @@ public final class AuditScanBenchmark {
                 "  spread %.1f MB; mean of the first %d marks %.1f MB, of the last %d %.1f MB (the last"
                         + " ones fall as segments finish)%n",
                 (max - min) / 1048576.0, half, early / 1048576.0, marks.size() - half, late / 1048576.0);
-        boolean flat = marks.size() == items / GC_EVERY && max - baseline <= (PAGE_BOUND_MB * SEGMENTS << 20);
+        boolean flat = marks.size() == items / GC_EVERY && max - baseline <= ((PAGE_BOUND_MB * SEGMENTS) << 20);
         boolean released = Math.abs(after - baseline) <= (RETAINED_MB << 20);
         System.out.printf(
                 "  %s  bounded: at most %.1f MB above the baseline at every mark, within one page per"

@@ -208,6 +208,7 @@ public final class PutItemThroughput {
         }
     }
 
+    @SuppressWarnings("AddressSelection") // an IPv4 literal (no name lookup), where dynalite was told to listen
     private static Process startDynalite(int port) throws IOException, InterruptedException {
         Path cli = Path.of(System.getProperty("dynalite.cli", "target/dynalite/node_modules/dynalite/cli.js"));
         if (!Files.isRegularFile(cli)) {

@@ -36,7 +36,7 @@ final class Workload {
     int next;
 
     /** {@code size} pre-generated requests (a power of two), replayed in a loop; sort keys or not. */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings("unchecked") // generic array for indexUnits: only ever filled with List<IndexUnits>
     Workload(long seed, int size, boolean sortKeys) {
         if (Integer.bitCount(size) != 1) {
             throw new IllegalArgumentException("size must be a power of two");
@@ -78,7 +78,7 @@ final class Workload {
         for (int i = 0; i < sortKeyText.length; i++) {
             sortKeyText[i] = "order#" + i;
         }
-        indexUnits = new List[size];
+        indexUnits = (List<RequestRecord.IndexUnits>[]) new List<?>[size];
         Random rnd = new Random(seed);
         for (int i = 0; i < size; i++) {
             int k = pick(cdf, rnd.nextDouble() * acc);
