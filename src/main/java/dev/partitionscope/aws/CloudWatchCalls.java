@@ -48,10 +48,10 @@ final class CloudWatchCalls {
                         : e.awsErrorDetails().errorMessage();
                 if (code.startsWith("AccessDenied")
                         || code.equals("UnauthorizedOperation")
-                        || e.statusCode() == 403
+                        || (e.statusCode() == 403
                                 && !code.contains("Signature")
                                 && !code.contains("Token")
-                                && !code.contains("Expired")) {
+                                && !code.contains("Expired"))) {
                     String named = ErrorTranslator.missingPermission(message, null, operation);
                     return DataStatus.accessDenied(
                             named.startsWith("dynamodb:") && prefix.equals("cloudwatch")

@@ -116,12 +116,12 @@ public final class RetryPolicy {
         return Throttles.isThrottle(e)
                 || e.isThrottlingException()
                 || e.statusCode() == 429
-                || code != null && THROTTLING_CODES.contains(code);
+                || (code != null && THROTTLING_CODES.contains(code));
     }
 
     /** Whether a call that failed this way on attempt {@code attempt} (1-based) is tried again. */
     public boolean retries(Kind kind, int attempt) {
-        boolean kindRetried = kind == Kind.THROTTLED || kind == Kind.TRANSIENT && retryTransient;
+        boolean kindRetried = kind == Kind.THROTTLED || (kind == Kind.TRANSIENT && retryTransient);
         return kindRetried && attempt < maxAttempts;
     }
 

@@ -14,6 +14,8 @@ public final class Diagnostics {
     private Diagnostics() {}
 
     /**
+     * The diagnostics text for the current process: version, OS, Java, the connection and the last log lines.
+     *
      * @param connection a description of the current connection without secrets (kind, region, endpoint), or null
      */
     public static String text(String connection) {

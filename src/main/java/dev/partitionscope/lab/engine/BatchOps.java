@@ -139,7 +139,7 @@ final class BatchOps {
             ObjectNode m = out.putObject("ItemCollectionMetrics");
             metrics.forEach(m::set);
         }
-        addCapacity(out, rcc, capacity, gsiCapacity, lsiCapacity, true);
+        addCapacity(out, rcc, capacity, gsiCapacity, lsiCapacity);
         return out;
     }
 
@@ -219,7 +219,7 @@ final class BatchOps {
             throw lastThrottle;
         }
         out.set("UnprocessedKeys", unprocessed);
-        addCapacity(out, rcc, capacity, Map.of(), Map.of(), false);
+        addCapacity(out, rcc, capacity, Map.of(), Map.of());
         return out;
     }
 
@@ -229,8 +229,7 @@ final class BatchOps {
             RequestOptions.ConsumedCapacity rcc,
             Map<String, double[]> capacity,
             Map<String, Map<String, Double>> gsiCapacity,
-            Map<String, Map<String, Double>> lsiCapacity,
-            boolean write) {
+            Map<String, Map<String, Double>> lsiCapacity) {
         if (!rcc.wanted()) {
             return;
         }

@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Query and Scan with DynamoDB's checks against the table (index, start key, key conditions, filter on keys) and its
@@ -65,15 +64,13 @@ final class QueryOps {
         String indexName = d.path("IndexName").asText(null);
         boolean consistent = d.path("ConsistentRead").asBoolean(false);
         RequestOptions.Select select = RequestOptions.Select.of(d);
-        IndexDef index = null;
-        OrderedStore store;
         // Index and its store together under the table's lock: UpdateTable may be creating or deleting the index.
         Object[] found = t.read(() -> {
             IndexDef i = indexName == null ? null : t.index(indexName);
             return new Object[] {i, i == null ? t.base : t.indexStores.get(i.name())};
         });
-        index = (IndexDef) found[0];
-        store = (OrderedStore) found[1];
+        IndexDef index = (IndexDef) found[0];
+        OrderedStore store = (OrderedStore) found[1];
         if (indexName != null && index == null) {
             throw LabException.validation("The table does not have the specified index: " + indexName);
         }
@@ -351,9 +348,9 @@ final class QueryOps {
         checkSelect(s);
 
         Page page = s.table().read(() -> {
-            NavigableMap<StoreKey.Partition, TreeMap<StoreKey.Sort, Map<String, AttrValue>>> partitions =
+            NavigableMap<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>> partitions =
                     s.store().partitions();
-            NavigableMap<StoreKey.Partition, TreeMap<StoreKey.Sort, Map<String, AttrValue>>> view;
+            NavigableMap<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>> view;
             StoreKey.Sort resumeAfter = null;
             if (s.startKey() != null) {
                 AttrValue pk = s.startKey().get(s.keys().partitionKey());
@@ -371,8 +368,8 @@ final class QueryOps {
             final AttrValue resumePk =
                     s.startKey() == null ? null : s.startKey().get(s.keys().partitionKey());
             Iterator<Map<String, AttrValue>> items = new Iterator<>() {
-                final Iterator<Map.Entry<StoreKey.Partition, TreeMap<StoreKey.Sort, Map<String, AttrValue>>>> parts =
-                        view.entrySet().iterator();
+                final Iterator<Map.Entry<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>>>
+                        parts = view.entrySet().iterator();
                 Iterator<Map<String, AttrValue>> inner = java.util.Collections.emptyIterator();
 
                 @Override
