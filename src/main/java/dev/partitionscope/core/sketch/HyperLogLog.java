@@ -13,6 +13,15 @@ import dev.partitionscope.core.scheme.Murmur3;
  * relative standard error is {@link #relativeError()} = 1.04 / √m (0.81 % at the default precision 14, 16 KB).
  * Adding a key the sketch has seen changes nothing, so counts are of distinct keys whatever their order or
  * repetition. Not thread-safe.
+ *
+ * <p>Kept rather than Apache DataSketches' {@code HllSketch} (6.2.0; issue 19, item 4 — {@code SketchBenchmark} and
+ * {@code SketchAccuracy} in src/jmh): at lgK = 14 both count within their stated error (mean |error| at 100,000 keys
+ * 0.56 % here and 0.51 % there, at a million 0.57 % and 0.84 %), an update of a key hash costs 1.6 ns here and 7 ns
+ * there (it hashes the hash again), a merge of two full sketches 35 µs against 220 µs. DataSketches' HLL_4 would
+ * halve the memory (8.7 KB against 16.4 KB, and a sparse mode below a few thousand keys), but the audit's
+ * {@code DistinctCounter} already counts exactly up to 1,024 keys before it needs a sketch, and one per key pattern
+ * is not where the audit's memory goes. Its estimate is cached (ours sums 16,384 registers, 10 µs, once per pattern
+ * per report), which the audit does not need.
  */
 public final class HyperLogLog {
     public static final int MIN_PRECISION = 4;

@@ -20,6 +20,21 @@ import java.util.Objects;
  * deletion); counters sit in a binary min-heap whose counts are stored in heap order, so a sift reads one array.
  * Not thread-safe. Used by the Lab's meter (one sketch per minute and resource, under the meter's lock) and by the
  * key audit (one per key pattern), which is why it lives in core.
+ *
+ * <p>Kept rather than Apache DataSketches' frequent items ({@code ItemsSketch}, 6.2.0; issue 19, item 4 —
+ * {@code SketchBenchmark}, {@code SketchAccuracy} and {@code FrequentItemsMergeBenchmark} in src/jmh re-run the
+ * comparison). DataSketches is a Misra–Gries sketch: its weights are {@code long} (consumed units come in halves),
+ * a key is one object (a partition + sort key would be a string built per request), and every key shares one error
+ * bound (the sketch's offset), where Space-Saving keeps a bound per key — 0 for keys monitored from the start, which
+ * is most of a report's top 25. Measured on Zipf (s = 0.8) keys: the meter's update with 100,000 keys (sketch full)
+ * about 60 ns against 108 ns for an {@code ItemsSketch} of 2,048 slots (the smallest that keeps 1,000 keys), a
+ * partition + sort key update 56 ns against 219 ns, a metered minute (3,000 updates, frozen, emptied) 128 ns a request
+ * against 292 ns; with 1,000 keys (no eviction) DataSketches is a little faster, 11 ns against 16 ns. Top 25 of a
+ * minute: the same recall (96 %), error-bound width 0 % of the count against 10 %; the audit's 32 counters over a
+ * million keys: recall of the top 10 70 % against 0 % (its purges empty a small map). A frozen minute, which the Lab
+ * keeps 1,440 of per resource and key kind, is 24 KB as our arrays against 45 KB as DataSketches' rows. A live
+ * sketch is larger here (139 KB against 29 KB: the filter and a sparse probe table), but there are four per
+ * resource. Merging minutes is not needed: the report sums frozen minutes because it shows each key per period.
  */
 public final class SpaceSaving {
     private final int capacity;
