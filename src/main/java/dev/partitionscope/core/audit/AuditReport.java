@@ -1,7 +1,6 @@
 package dev.partitionscope.core.audit;
 
-import dev.partitionscope.core.item.ItemsCsv;
-import java.util.List;
+import dev.partitionscope.core.csv.CsvWriter;
 import java.util.Locale;
 
 /**
@@ -73,25 +72,20 @@ public final class AuditReport {
 
     /** The matrix as CSV (RFC 4180), one row per pattern. */
     public static String csv(Advisor.Advice advice) {
-        StringBuilder sb = new StringBuilder("pattern,resource,cardinality,peak,burst,growth,risk,reason\r\n");
-        for (Advisor.RiskRow r : advice.matrix()) {
-            sb.append(String.join(
-                            ",",
-                            List.of(
-                                            r.pattern(),
-                                            r.resource() == null ? "" : r.resource(),
-                                            r.cardinality(),
-                                            r.peak(),
-                                            r.burst(),
-                                            r.growth(),
-                                            r.risk().name(),
-                                            r.reason())
-                                    .stream()
-                                    .map(ItemsCsv::field)
-                                    .toList()))
-                    .append("\r\n");
-        }
-        return sb.toString();
+        return CsvWriter.build(csv -> {
+            csv.row("pattern", "resource", "cardinality", "peak", "burst", "growth", "risk", "reason");
+            for (Advisor.RiskRow r : advice.matrix()) {
+                csv.row(
+                        r.pattern(),
+                        r.resource(),
+                        r.cardinality(),
+                        r.peak(),
+                        r.burst(),
+                        r.growth(),
+                        r.risk().name(),
+                        r.reason());
+            }
+        });
     }
 
     private static String risk(Advisor.Risk r) {

@@ -1,15 +1,15 @@
 package dev.partitionscope.core.heat;
 
+import dev.partitionscope.core.csv.CsvWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.Objects;
 
 /**
  * The heatmap as a spreadsheet: one CSV line per {@link HeatGrid} row, as drawn (merged rows stay merged, columns
- * are the grid's). RFC 4180: CRLF line ends, a field is quoted when it holds a comma, quote or line break (keys may),
- * quotes doubled. Numbers use '.' and no grouping or exponent, so spreadsheets in any locale read them.
+ * are the grid's). RFC 4180 through {@link CsvWriter}: CRLF line ends, a field is quoted when it holds a comma,
+ * quote or line break (keys may) or starts or ends with a space, quotes doubled. Numbers use '.' and no grouping or
+ * exponent, so spreadsheets in any locale read them.
  *
  * <pre>
  * # unit: throughput units/min, rates per minute, bucket 60 s
@@ -22,7 +22,8 @@ import java.util.Objects;
  * to load entirely is an empty field, not a 0, so a gap is not mistaken for a cold minute.
  */
 public final class HeatCsv {
-    private static final String EOL = "\r\n";
+    /** Cells are rounded to at most this many decimals. */
+    private static final int DECIMALS = 3;
 
     private HeatCsv() {}
 
@@ -40,58 +41,37 @@ public final class HeatCsv {
     /** Streams the CSV line by line into {@code out} (a file writer, say) without building it in memory first. */
     public static void write(HeatGrid grid, Appendable out) throws IOException {
         Objects.requireNonNull(grid, "grid");
-        Objects.requireNonNull(out, "out");
+        CsvWriter csv = new CsvWriter(out);
         MatrixUnit unit = grid.unit();
-        out.append("# unit: ")
-                .append(unit.label())
-                .append(unit.perMinute() ? ", rates per minute" : ", mean rates per column")
-                .append(", bucket ")
-                .append(Integer.toString(grid.columnSeconds()))
-                .append(" s")
-                .append(EOL);
-        out.append("# row_total: the row's sum over the whole window")
-                .append(unit.perMinute() ? "" : " of its per-bucket rates")
-                .append(", not a rate; an empty cell did not load")
-                .append(EOL);
-        out.append("resource,first_key,last_key,keys");
+        csv.comment("unit: " + unit.label() + (unit.perMinute() ? ", rates per minute" : ", mean rates per column")
+                + ", bucket " + grid.columnSeconds() + " s");
+        csv.comment("row_total: the row's sum over the whole window"
+                + (unit.perMinute() ? "" : " of its per-bucket rates")
+                + ", not a rate; an empty cell did not load");
+        csv.field("resource").field("first_key").field("last_key").field("keys");
         for (int c = 0; c < grid.columnCount(); c++) {
-            out.append(',').append(grid.columnStart(c).toString());
+            csv.field(grid.columnStart(c).toString());
         }
-        out.append(",row_total").append(EOL);
+        csv.field("row_total").endRow();
         for (int r = 0; r < grid.rowCount(); r++) {
             HeatRow row = grid.row(r);
-            out.append(field(row.resourceLabel()))
-                    .append(',')
-                    .append(field(row.first().label()))
-                    .append(',')
-                    .append(field(row.last().label()))
-                    .append(',')
-                    .append(Integer.toString(row.memberCount()));
+            csv.field(row.resourceLabel())
+                    .field(row.first().label())
+                    .field(row.last().label())
+                    .field(row.memberCount());
             for (int c = 0; c < grid.columnCount(); c++) {
-                out.append(',');
-                if (!grid.missing(c)) {
-                    out.append(number(grid.perMinute(r, c)));
+                if (grid.missing(c)) {
+                    csv.field(null);
+                } else {
+                    csv.field(grid.perMinute(r, c), DECIMALS);
                 }
             }
-            out.append(',').append(number(grid.rowTotal(r))).append(EOL);
+            csv.field(grid.rowTotal(r), DECIMALS).endRow();
         }
     }
 
-    /** The text as one CSV field: as is, or quoted with inner quotes doubled when it needs to be. */
-    static String field(String text) {
-        return TopKeys.field(text);
-    }
-
-    /** At most three decimals, half up, trailing zeros dropped, never an exponent: 180000, 0.333, 12.5. */
+    /** A cell's text: at most three decimals, half up, trailing zeros dropped, never an exponent: 180000, 0.333. */
     static String number(double value) {
-        if (!Double.isFinite(value)) {
-            return "";
-        }
-        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            return Long.toString((long) value); // the common case, without a BigDecimal
-        }
-        BigDecimal rounded =
-                BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros();
-        return rounded.signum() == 0 ? "0" : rounded.toPlainString();
+        return CsvWriter.decimal(value, DECIMALS);
     }
 }

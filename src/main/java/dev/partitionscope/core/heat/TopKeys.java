@@ -1,7 +1,6 @@
 package dev.partitionscope.core.heat;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import dev.partitionscope.core.csv.CsvWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -12,6 +11,9 @@ import java.util.Locale;
  * in a 5-minute bucket reads the same as one in a 1-minute bucket.
  */
 public final class TopKeys {
+    /** The CSV's numbers have at most this many decimals. */
+    private static final int DECIMALS = 6;
+
     private static final Comparator<TopKey> ORDER = Comparator.comparingDouble(TopKey::total)
             .reversed()
             .thenComparing(Comparator.comparingLong(TopKey::throttles).reversed())
@@ -53,49 +55,35 @@ public final class TopKeys {
     }
 
     /**
-     * RFC 4180 CSV (CRLF line ends, fields quoted when they hold a comma, quote or line break) with '.' decimals and
-     * no grouping, so spreadsheets in any locale read it. Unknown numbers (no ceiling) are empty fields.
+     * RFC 4180 CSV through {@link CsvWriter} (CRLF line ends, fields quoted when they hold a comma, quote or line
+     * break) with '.' decimals (at most six) and no grouping, so spreadsheets in any locale read it. Unknown numbers
+     * (no ceiling) are empty fields.
      */
     public static String csv(List<TopKey> keys, MatrixUnit unit) {
-        StringBuilder out = new StringBuilder();
-        out.append("table,index,partition_key,sort_key,total_")
-                .append(unit.name().toLowerCase(Locale.ROOT))
-                .append(",share_percent,peak_per_minute,peak_percent_of_ceiling,throttles\r\n");
-        for (TopKey k : keys) {
-            RowKey key = k.key();
-            out.append(field(key.table()))
-                    .append(',')
-                    .append(field(key.index()))
-                    .append(',')
-                    .append(field(key.partitionKey()))
-                    .append(',')
-                    .append(field(key.sortKey()))
-                    .append(',')
-                    .append(number(k.total()))
-                    .append(',')
-                    .append(number(k.share() * 100))
-                    .append(',')
-                    .append(number(k.peakPerMinute()))
-                    .append(',')
-                    .append(number(k.peakPercentOfCeiling()))
-                    .append(',')
-                    .append(k.throttles())
-                    .append("\r\n");
-        }
-        return out.toString();
-    }
-
-    static String field(String text) {
-        return dev.partitionscope.core.item.ItemsCsv.field(text);
-    }
-
-    /** Up to six decimals, trailing zeros dropped: 180000, 33.333333, 0.5. */
-    static String number(double value) {
-        if (!Double.isFinite(value)) {
-            return "";
-        }
-        BigDecimal rounded =
-                BigDecimal.valueOf(value).setScale(6, RoundingMode.HALF_UP).stripTrailingZeros();
-        return rounded.signum() == 0 ? "0" : rounded.toPlainString();
+        return CsvWriter.build(csv -> {
+            csv.row(
+                    "table",
+                    "index",
+                    "partition_key",
+                    "sort_key",
+                    "total_" + unit.name().toLowerCase(Locale.ROOT),
+                    "share_percent",
+                    "peak_per_minute",
+                    "peak_percent_of_ceiling",
+                    "throttles");
+            for (TopKey k : keys) {
+                RowKey key = k.key();
+                csv.field(key.table())
+                        .field(key.index())
+                        .field(key.partitionKey())
+                        .field(key.sortKey())
+                        .field(k.total(), DECIMALS)
+                        .field(k.share() * 100, DECIMALS)
+                        .field(k.peakPerMinute(), DECIMALS)
+                        .field(k.peakPercentOfCeiling(), DECIMALS)
+                        .field(k.throttles())
+                        .endRow();
+            }
+        });
     }
 }

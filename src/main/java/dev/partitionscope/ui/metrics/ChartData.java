@@ -1,5 +1,6 @@
 package dev.partitionscope.ui.metrics;
 
+import dev.partitionscope.core.csv.CsvWriter;
 import dev.partitionscope.ui.metrics.TimeChart.Kind;
 import dev.partitionscope.ui.metrics.TimeChart.Series;
 import java.math.BigDecimal;
@@ -107,31 +108,26 @@ final class ChartData {
 
     /** "time" in ISO-8601 with the zone's offset, then one column per series; no datapoint is an empty cell. */
     String csv() {
-        StringBuilder sb = new StringBuilder("time");
-        for (Series s : series) {
-            sb.append(',').append(quote(s.name()));
-        }
-        sb.append('\n');
-        for (int i = 0; i < buckets; i++) {
-            sb.append(
-                    DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(bucketStart(i).atZone(zone)));
+        // Lines end in \n: the metrics export strings several charts together, each under a "# title" line.
+        return CsvWriter.build("\n", csv -> {
+            csv.field("time");
             for (Series s : series) {
-                sb.append(',');
-                if (i < s.values().length && Double.isFinite(s.values()[i])) {
-                    sb.append(BigDecimal.valueOf(s.values()[i])
-                            .stripTrailingZeros()
-                            .toPlainString());
-                }
+                csv.field(s.name());
             }
-            sb.append('\n');
-        }
-        return sb.toString();
-    }
-
-    private static String quote(String field) {
-        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0) {
-            return field;
-        }
-        return '"' + field.replace("\"", "\"\"") + '"';
+            csv.endRow();
+            for (int i = 0; i < buckets; i++) {
+                csv.field(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+                        bucketStart(i).atZone(zone)));
+                for (Series s : series) {
+                    csv.field(
+                            i < s.values().length && Double.isFinite(s.values()[i])
+                                    ? BigDecimal.valueOf(s.values()[i])
+                                            .stripTrailingZeros()
+                                            .toPlainString()
+                                    : null);
+                }
+                csv.endRow();
+            }
+        });
     }
 }
