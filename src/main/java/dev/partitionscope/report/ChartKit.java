@@ -1,5 +1,6 @@
 package dev.partitionscope.report;
 
+import dev.partitionscope.core.chart.TimeTicks;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -13,14 +14,14 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javax.imageio.ImageIO;
 
 /**
  * What the report's two images share: the light theme's colours (AtlantaFX Primer light, as the app's CSS looks them
- * up), fonts, anti-aliased {@link Graphics2D} set-up, round axis steps, UTC time ticks and PNG encoding. Plain AWT
+ * up), fonts, anti-aliased {@link Graphics2D} set-up, UTC time ticks (core's {@link TimeTicks}, as on screen) and PNG
+ * encoding. Plain AWT
  * (java.desktop) in headless mode, so {@code partitionscope report} draws on a server without a display or a JavaFX
  * toolkit.
  */
@@ -47,18 +48,10 @@ final class ChartKit {
     static final Font BOLD = new Font(FAMILY, Font.BOLD, 14);
     static final Font SMALL = new Font(FAMILY, Font.PLAIN, 12);
 
-    private static final long[] TIME_STEPS = {
-        60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400, 2 * 86_400, 7 * 86_400
-    };
     private static final DateTimeFormatter HH_MM =
             DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter DAY_HH_MM =
-            DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
     static final DateTimeFormatter WHEN =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
-
-    /** A tick on the time axis. */
-    record Tick(Instant at, String label) {}
 
     private ChartKit() {}
 
@@ -132,44 +125,13 @@ final class ChartKit {
         g.setStroke(new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10, new float[] {8, 5}, 0));
     }
 
-    /** A round step (1, 2, 2.5, 5 × 10^k) that splits [0, max] into about {@code ticks} parts. */
-    static double niceStep(double max, int ticks) {
-        if (!(max > 0)) {
-            return 1;
-        }
-        double raw = max / ticks;
-        double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
-        for (double f : new double[] {1, 2, 2.5, 5, 10}) {
-            if (f * magnitude >= raw) {
-                return f * magnitude;
-            }
-        }
-        return 10 * magnitude;
-    }
-
-    /** Ticks at round UTC times in [from, to], as many as fit with {@code minGap} pixels between labels. */
-    static List<Tick> timeTicks(Instant from, Instant to, double widthPx, double minGap) {
-        long span = to.getEpochSecond() - from.getEpochSecond();
-        List<Tick> ticks = new ArrayList<>();
-        if (span <= 0 || widthPx <= 0) {
-            return ticks;
-        }
-        long step = TIME_STEPS[TIME_STEPS.length - 1];
-        for (long s : TIME_STEPS) {
-            if (widthPx * s / span >= minGap) {
-                step = s;
-                break;
-            }
-        }
-        boolean days = from.getEpochSecond() / 86_400 != (to.getEpochSecond() - 1) / 86_400;
-        DateTimeFormatter f = days ? DAY_HH_MM : HH_MM;
-        for (long t = Math.floorDiv(from.getEpochSecond() + step - 1, step) * step;
-                t <= to.getEpochSecond();
-                t += step) {
-            Instant at = Instant.ofEpochSecond(t);
-            ticks.add(new Tick(at, f.format(at)));
-        }
-        return ticks;
+    /**
+     * Ticks at round UTC times in [from, to], chosen as the app's charts choose them ({@link TimeTicks}): the
+     * smallest round step whose labels, in this font, stay at least {@code minGap} pixels apart.
+     */
+    static List<TimeTicks.Tick> timeTicks(Graphics2D g, Instant from, Instant to, double widthPx, double minGap) {
+        return TimeTicks.ticks(
+                from, to, ZoneOffset.UTC, sample -> (int) (widthPx / Math.max(minGap, width(g, sample, LABEL) + 16)));
     }
 
     /** {@code 1,250}, {@code 12.5}, {@code 0.25}, {@code 1.2 M}. */

@@ -1,5 +1,6 @@
 package dev.partitionscope.report;
 
+import dev.partitionscope.core.chart.TimeTicks;
 import dev.partitionscope.core.heat.ColorLut;
 import dev.partitionscope.core.heat.HeatGrid;
 import dev.partitionscope.core.heat.HeatPalette;
@@ -243,7 +244,7 @@ final class HeatmapPng {
         double span = end.getEpochSecond() - start.getEpochSecond();
         ChartKit.stroke(g, ChartKit.AXIS, 1f);
         g.draw(new java.awt.geom.Line2D.Double(x0, y, x1, y));
-        for (ChartKit.Tick t : ChartKit.timeTicks(start, end, x1 - x0, 90)) {
+        for (TimeTicks.Tick t : ChartKit.timeTicks(g, start, end, x1 - x0, 90)) {
             double x = x0 + (t.at().getEpochSecond() - start.getEpochSecond()) / span * (x1 - x0);
             ChartKit.stroke(g, ChartKit.MUTED, 1f);
             g.draw(new java.awt.geom.Line2D.Double(x, y, x, y + 5));

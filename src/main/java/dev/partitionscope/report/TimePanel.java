@@ -1,5 +1,7 @@
 package dev.partitionscope.report;
 
+import dev.partitionscope.core.chart.NiceScale;
+import dev.partitionscope.core.chart.TimeTicks;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.geom.Line2D;
@@ -58,26 +60,21 @@ final class TimePanel {
         legend(g, x1, y + 14);
         double top = y + 28;
         double bottom = y + height - (timeAxis ? 26 : 6);
-        double max = max();
-        double step = ChartKit.niceStep(max, 4);
-        double ceiling = Math.max(step, Math.ceil(max / step) * step);
-        for (double v = 0; v <= ceiling + step / 2; v += step) {
+        // The y axis the app's chart of the same metric shows: 0 to a round top in 2 to 4 steps, the same labels.
+        NiceScale scale = NiceScale.of(max());
+        double ceiling = scale.top();
+        for (double v : scale.ticks()) {
             double py = bottom - v / ceiling * (bottom - top);
             ChartKit.stroke(g, v == 0 ? ChartKit.AXIS : ChartKit.GRID, 1f);
             g.draw(new Line2D.Double(x0, py, x1, py));
             ChartKit.textRight(
-                    g,
-                    ChartKit.number(v),
-                    ChartKit.SMALL,
-                    ChartKit.MUTED,
-                    x0 - 8,
-                    ChartKit.middle(g, ChartKit.SMALL, py));
+                    g, scale.label(v), ChartKit.SMALL, ChartKit.MUTED, x0 - 8, ChartKit.middle(g, ChartKit.SMALL, py));
         }
         verticalUnit(g, x0 - 64, (top + bottom) / 2);
         double end = (double) columns * periodSeconds;
         if (timeAxis) {
             Instant to = start.plusSeconds((long) end);
-            for (ChartKit.Tick t : ChartKit.timeTicks(start, to, x1 - x0, 90)) {
+            for (TimeTicks.Tick t : ChartKit.timeTicks(g, start, to, x1 - x0, 90)) {
                 double x = x0 + (t.at().getEpochSecond() - start.getEpochSecond()) / end * (x1 - x0);
                 ChartKit.stroke(g, ChartKit.MUTED, 1f);
                 g.draw(new Line2D.Double(x, bottom, x, bottom + 5));

@@ -1,5 +1,6 @@
 package dev.partitionscope.ui.metrics;
 
+import dev.partitionscope.core.chart.TimeTicks;
 import dev.partitionscope.ui.metrics.TimeChart.Kind;
 import dev.partitionscope.ui.metrics.TimeChart.Series;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.partitionscope.ui.metrics;
 
+import dev.partitionscope.core.chart.NiceScale;
 import java.time.Duration;
 import java.time.Instant;
 

@@ -1,5 +1,7 @@
 package dev.partitionscope.ui.metrics;
 
+import dev.partitionscope.core.chart.NiceScale;
+import dev.partitionscope.core.chart.TimeTicks;
 import dev.partitionscope.ui.metrics.TimeChart.Kind;
 import dev.partitionscope.ui.metrics.TimeChart.Series;
 import java.util.ArrayList;
@@ -15,7 +17,9 @@ import javafx.scene.text.TextAlignment;
 /**
  * Draws one frame of the data canvas: title and legend, y axis with its label, stacked bars, lines, time axis. Past
  * one bucket per pixel it draws per pixel column (the tallest stack; a line's first, lowest, highest and last value),
- * so a week of minutes costs as much as the plot is wide and a one-minute spike still shows.
+ * so a week of minutes costs as much as the plot is wide and a one-minute spike still shows. Its axes come from
+ * core's {@code chart} package, which the report's AWT charts use too; why the painting is not shared with them is
+ * written there.
  */
 final class PlotPainter {
     private static final double[] DASH = {6, 4};

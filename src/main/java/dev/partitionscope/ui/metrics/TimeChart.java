@@ -1,5 +1,6 @@
 package dev.partitionscope.ui.metrics;
 
+import dev.partitionscope.core.chart.NiceScale;
 import dev.partitionscope.ui.common.Theme;
 import java.time.Instant;
 import java.time.ZoneId;

@@ -1,4 +1,4 @@
-package dev.partitionscope.ui.metrics;
+package dev.partitionscope.core.chart;
 
 import java.time.DayOfWeek;
 import java.time.Duration;
@@ -19,8 +19,8 @@ import java.util.function.ToIntFunction;
  * labelled "HH:mm" when the range stays within one day and with the date when it crosses days. Round in local time,
  * not in UTC, so a zone like UTC+5:30 still gets ticks on the hour.
  */
-final class TimeTicks {
-    record Tick(Instant at, String label) {}
+public final class TimeTicks {
+    public record Tick(Instant at, String label) {}
 
     private static final long DAY = 86_400;
     private static final long[] STEPS = {
@@ -33,12 +33,12 @@ final class TimeTicks {
     private TimeTicks() {}
 
     /** Whether [from, to) touches more than one local date, so labels need the date. */
-    static boolean crossesDays(Instant from, Instant to, ZoneId zone) {
+    public static boolean crossesDays(Instant from, Instant to, ZoneId zone) {
         return to.isAfter(from) && !LocalDate.ofInstant(from, zone).equals(LocalDate.ofInstant(to.minusNanos(1), zone));
     }
 
     /** Ticks in [from, to] with the smallest round step that gives at most {@code maxTicks} of them. */
-    static List<Tick> ticks(Instant from, Instant to, ZoneId zone, int maxTicks) {
+    public static List<Tick> ticks(Instant from, Instant to, ZoneId zone, int maxTicks) {
         return ticks(from, to, zone, sample -> maxTicks);
     }
 
@@ -47,7 +47,7 @@ final class TimeTicks {
      * the step's format ("00:00", "00-00 00:00", "00-00") and says how many such labels fit the axis, so daily ticks
      * with short date labels may fit where six-hourly ones with date and time did not.
      */
-    static List<Tick> ticks(Instant from, Instant to, ZoneId zone, ToIntFunction<String> maxTicksFor) {
+    public static List<Tick> ticks(Instant from, Instant to, ZoneId zone, ToIntFunction<String> maxTicksFor) {
         if (!to.isAfter(from)) {
             return List.of();
         }
@@ -104,14 +104,14 @@ final class TimeTicks {
     }
 
     /** A bucket's span for the hover box: "14:05–14:06 UTC+0", with the date when the chart crosses days. */
-    static String bucket(Instant from, Instant to, ZoneId zone, boolean withDate) {
+    public static String bucket(Instant from, Instant to, ZoneId zone, boolean withDate) {
         ZonedDateTime a = from.atZone(zone);
         return (withDate ? DATE_TIME : TIME).format(a) + "–" + TIME.format(to.atZone(zone)) + " "
                 + offset(a.getOffset());
     }
 
     /** "UTC+0", "UTC+2", "UTC+5:30", "UTC-4". */
-    static String offset(ZoneOffset offset) {
+    public static String offset(ZoneOffset offset) {
         int total = offset.getTotalSeconds();
         int abs = Math.abs(total);
         String minutes = abs % 3600 == 0 ? "" : String.format(Locale.ROOT, ":%02d", abs % 3600 / 60);

@@ -1,4 +1,4 @@
-package dev.partitionscope.ui.metrics;
+package dev.partitionscope.core.chart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.partitionscope.ui.metrics;
+package dev.partitionscope.core.chart;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -10,13 +10,13 @@ import java.util.Locale;
  * A y axis from 0 to a readable top in 2 to 4 equal steps of 1, 2, 2.5 or 5 × a power of ten, so a chart gets 3 to 5
  * ticks that a reader can add up in their head (max 1,234 → 0, 500, 1,000, 1,500).
  */
-record NiceScale(double top, double step) {
+public record NiceScale(double top, double step) {
     private static final double[] MANTISSAS = {1, 2, 2.5, 5};
     private static final int MAX_INTERVALS = 4;
     private static final MathContext TEN_DIGITS = new MathContext(10);
 
     /** The smallest nice scale that holds {@code max}; nothing to show (0, NaN) gets 0, 0.5, 1. */
-    static NiceScale of(double max) {
+    public static NiceScale of(double max) {
         if (!(max > 0) || Double.isInfinite(max)) {
             return new NiceScale(1, 0.5); // all zero or no data: a plain 0 … 1, like CloudWatch
         }
@@ -35,7 +35,7 @@ record NiceScale(double top, double step) {
     }
 
     /** 0, step, 2 × step … top. */
-    double[] ticks() {
+    public double[] ticks() {
         int n = (int) Math.round(top / step);
         double[] ticks = new double[n + 1];
         for (int i = 0; i <= n; i++) {
@@ -45,7 +45,7 @@ record NiceScale(double top, double step) {
     }
 
     /** An axis label: "1,500" with thousands separators, "15k" / "2.5M" / "1B" once the top reaches 10,000. */
-    String label(double value) {
+    public String label(double value) {
         if (value == 0) {
             return "0";
         }
@@ -55,7 +55,7 @@ record NiceScale(double top, double step) {
     }
 
     /** The default value text: "1,234.5", "12.25", "0.0123"; NaN is "—". */
-    static String number(double value) {
+    public static String number(double value) {
         if (Double.isNaN(value)) {
             return "—";
         }
