@@ -1,11 +1,10 @@
 package dev.partitionscope.aws;
 
-import java.util.regex.Pattern;
+import dev.partitionscope.core.codegen.AwsCliQuery;
+import dev.partitionscope.core.scatter.ShardQuery;
 
 /** AWS CLI equivalents of what the app does, so a user can repeat or script it in a terminal. */
 public final class CliCommands {
-    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_.:/@%+=,-]+");
-
     private CliCommands() {}
 
     /** {@code aws dynamodb describe-table} for this connection, with endpoint, region, profile and local keys. */
@@ -17,6 +16,14 @@ public final class CliCommands {
     public static String describeContributorInsights(ConnectionSpec spec, String region, String table, String index) {
         return prefix(spec) + "aws dynamodb describe-contributor-insights --table-name " + quote(table)
                 + (index == null ? "" : " --index-name " + quote(index)) + suffix(spec, region);
+    }
+
+    /**
+     * {@code aws dynamodb query} for one shard's Query ({@link AwsCliQuery}), with this connection's endpoint, region,
+     * profile and local keys.
+     */
+    public static String query(ConnectionSpec spec, String region, ShardQuery query) {
+        return prefix(spec) + AwsCliQuery.command(query) + suffix(spec, region);
     }
 
     private static String prefix(ConnectionSpec spec) {
@@ -44,9 +51,6 @@ public final class CliCommands {
 
     /** POSIX shell quoting: bare when safe, else single quotes with embedded quotes escaped. */
     static String quote(String s) {
-        if (s != null && SAFE.matcher(s).matches()) {
-            return s;
-        }
-        return "'" + (s == null ? "" : s.replace("'", "'\\''")) + "'";
+        return AwsCliQuery.quote(s);
     }
 }

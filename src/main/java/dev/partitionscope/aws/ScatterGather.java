@@ -5,12 +5,11 @@ import dev.partitionscope.core.scatter.KWayMerge;
 import dev.partitionscope.core.scatter.RequestSpan;
 import dev.partitionscope.core.scatter.ScatterPlan;
 import dev.partitionscope.core.scatter.ScatterResult;
+import dev.partitionscope.core.scatter.ShardQuery;
 import dev.partitionscope.core.scatter.ShardStats;
-import dev.partitionscope.core.scatter.SortCondition;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,6 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
 
@@ -95,6 +93,7 @@ public final class ScatterGather {
     private static final class Shard {
         final int index;
         final String key;
+        final ShardQuery query;
         ShardStats.State state = ShardStats.State.WAITING;
         int items;
         int pages;
@@ -108,9 +107,10 @@ public final class ScatterGather {
         Map<String, AttributeValue> startKey;
         final Set<Map<String, AttributeValue>> seenKeys = new HashSet<>();
 
-        Shard(int index, String key) {
+        Shard(int index, String key, ShardQuery query) {
             this.index = index;
             this.key = key;
+            this.query = query;
         }
 
         synchronized ShardStats stats() {
@@ -153,7 +153,8 @@ public final class ScatterGather {
         int n = plan.shardKeys().size();
         List<Shard> shards = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            shards.add(new Shard(i, plan.shardKeys().get(i)));
+            String key = plan.shardKeys().get(i);
+            shards.add(new Shard(i, key, ShardQuery.of(plan, key)));
         }
         // The item cap bounds memory twice over: the merge stops at it (a read that wants more is labelled capped),
         // and each shard's page is at most cap / N items, so the N shards' buffers hold at most the cap too (at
@@ -188,8 +189,7 @@ public final class ScatterGather {
                         synchronized (s) {
                             s.state = ShardStats.State.RUNNING;
                         }
-                        inFlight.put(
-                                s.index, done.submit(() -> fetch(plan, s, pageLimit, cancelled, recording, start)));
+                        inFlight.put(s.index, done.submit(() -> fetch(s, pageLimit, cancelled, recording, start)));
                     }
                 }
                 if (inFlight.isEmpty()) {
@@ -331,9 +331,8 @@ public final class ScatterGather {
     }
 
     /** Reads one page of one shard, retrying throttles; never throws. */
-    private Page fetch(
-            ScatterPlan plan, Shard s, int pageLimit, BooleanSupplier cancelled, Listener listener, long runStart) {
-        QueryRequest request = request(plan, s.key, pageLimit, s.startKey);
+    private Page fetch(Shard s, int pageLimit, BooleanSupplier cancelled, Listener listener, long runStart) {
+        QueryRequest request = request(s.query, pageLimit, s.startKey);
         int page;
         synchronized (s) {
             page = s.pages + 1;
@@ -477,71 +476,28 @@ public final class ScatterGather {
                 detail);
     }
 
-    /** The Query for one page of one shard: placeholders for every name, TOTAL consumed capacity. */
-    static QueryRequest request(
-            ScatterPlan plan, String shardKey, int pageLimit, Map<String, AttributeValue> startKey) {
-        Map<String, String> names = new LinkedHashMap<>();
-        Map<String, AttributeValue> values = new LinkedHashMap<>();
-        names.put("#pk", plan.partitionKey());
-        values.put(
-                ":pk",
-                switch (plan.partitionKeyType()) {
-                    case N -> AttributeValue.fromN(shardKey);
-                    case B ->
-                        AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(
-                                java.util.Base64.getDecoder().decode(shardKey)));
-                    case S -> AttributeValue.fromS(shardKey);
-                });
-        String keyCondition = "#pk = :pk";
-        SortCondition c = plan.sortCondition();
-        if (c != null) {
-            keyCondition += " AND " + c.expression();
-            names.put(SortCondition.NAME, plan.sortKey());
-            c.values().forEach((k, v) -> values.put(k, SdkAttr.toSdk(v)));
-        }
-        names.putAll(plan.filterNames());
-        plan.filterValues().forEach((k, v) -> values.put(k, SdkAttr.toSdk(v)));
+    /**
+     * The SDK request for one page of one shard: exactly {@code query} (its placeholders, filter, projection,
+     * consistency, direction, TOTAL consumed capacity), plus this page's {@code Limit} and ExclusiveStartKey.
+     */
+    static QueryRequest request(ShardQuery query, int pageLimit, Map<String, AttributeValue> startKey) {
         QueryRequest.Builder b = QueryRequest.builder()
-                .tableName(plan.table())
-                .indexName(plan.index())
-                .keyConditionExpression(keyCondition)
-                .scanIndexForward(plan.ascending())
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .tableName(query.table())
+                .indexName(query.index())
+                .keyConditionExpression(query.keyCondition())
+                .filterExpression(query.filter())
+                .projectionExpression(query.projection())
+                .expressionAttributeNames(query.names())
+                .expressionAttributeValues(SdkAttr.toSdk(query.values()))
+                .scanIndexForward(query.scanIndexForward())
+                .returnConsumedCapacity(ShardQuery.RETURN_CONSUMED_CAPACITY)
                 .exclusiveStartKey(startKey);
-        if (plan.consistent()) {
+        if (query.consistentRead()) {
             b.consistentRead(true);
-        }
-        if (plan.filterExpression() != null && !plan.filterExpression().isBlank()) {
-            b.filterExpression(plan.filterExpression());
-        }
-        if (!plan.projection().isEmpty()) {
-            Set<String> attrs = new LinkedHashSet<>(plan.projection());
-            attrs.add(plan.partitionKey());
-            if (plan.sortKey() != null) {
-                attrs.add(plan.sortKey());
-            }
-            attrs.addAll(plan.dedupeBy());
-            List<String> tokens = new ArrayList<>();
-            int i = 0;
-            for (String a : attrs) {
-                String existing = names.entrySet().stream()
-                        .filter(e -> e.getValue().equals(a))
-                        .map(Map.Entry::getKey)
-                        .findFirst()
-                        .orElse(null);
-                if (existing == null) {
-                    existing = "#p" + i++;
-                    names.put(existing, a);
-                }
-                tokens.add(existing);
-            }
-            b.projectionExpression(String.join(", ", tokens));
         }
         if (pageLimit > 0 && pageLimit < Integer.MAX_VALUE) {
             b.limit(pageLimit);
         }
-        return b.expressionAttributeNames(names)
-                .expressionAttributeValues(values)
-                .build();
+        return b.build();
     }
 }

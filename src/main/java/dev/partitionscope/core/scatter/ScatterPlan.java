@@ -19,10 +19,12 @@ import java.util.Objects;
  * @param index            a GSI or LSI name, or null for the table
  * @param partitionKey     the partition-key attribute of the table or index
  * @param sortKey          its sort-key attribute, or null (then shards are concatenated in key order)
- * @param shardKeys        the partition-key values to query (from {@link #shardKeys})
- * @param filterExpression a FilterExpression, or null; its names/values may not start with {@code #sk}, {@code :sk},
- *                         {@code #pk}, {@code :pk}
- * @param projection       attributes to return (empty: all); the key attributes are always added, the merge needs them
+ * @param shardKeys        the partition-key values to query (from {@link #shardKeys}), each a value of
+ *                         {@code partitionKeyType} (a number for N, base64 for B)
+ * @param filterExpression a FilterExpression, or null; its names may not be {@code #pk} or {@code #sk}, its values
+ *                         not {@code :pk}, {@code :sk1} or {@code :sk2} (the key condition's placeholders)
+ * @param projection       attributes to return (empty: all); the key and {@code dedupeBy} attributes are always
+ *                         added, the merge needs them (see {@link ShardQuery})
  * @param limit            items in the merged result, or 0 for no limit
  * @param itemCap          bound on items held in memory; reaching it stops the read, labelled capped
  * @param dedupeBy         attributes that identify an item across shards (empty: no de-duplication) — reading the
@@ -65,6 +67,23 @@ public record ScatterPlan(
         }
         filterNames = filterNames == null ? Map.of() : Map.copyOf(filterNames);
         filterValues = filterValues == null ? Map.of() : Map.copyOf(filterValues);
+        for (String name : filterNames.keySet()) {
+            if (name.equals(ShardQuery.PK_NAME) || name.equals(SortCondition.NAME)) {
+                throw new IllegalArgumentException("the filter's " + name + " is the key condition's placeholder:"
+                        + " rename it, e.g. #f_" + name.substring(1));
+            }
+        }
+        for (String name : filterValues.keySet()) {
+            if (name.equals(ShardQuery.PK_VALUE)
+                    || name.equals(SortCondition.VALUE)
+                    || name.equals(SortCondition.UPPER)) {
+                throw new IllegalArgumentException("the filter's " + name + " is the key condition's placeholder:"
+                        + " rename it, e.g. :f_" + name.substring(1));
+            }
+        }
+        for (String key : shardKeys) {
+            ShardQuery.keyValue(partitionKeyType, key);
+        }
         projection = projection == null ? List.of() : List.copyOf(projection);
         if (limit < 0) {
             throw new IllegalArgumentException("limit must be ≥ 0 (0 = no limit), not " + limit);

@@ -1,10 +1,12 @@
 package dev.partitionscope.ui.scatter;
 
+import dev.partitionscope.aws.CliCommands;
 import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ErrorTranslator;
 import dev.partitionscope.aws.ScanBaseline;
 import dev.partitionscope.aws.ScatterGather;
 import dev.partitionscope.aws.UserMessage;
+import dev.partitionscope.core.codegen.AwsCliQuery;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.ItemsCsv;
 import dev.partitionscope.core.item.PlainValues;
@@ -14,6 +16,7 @@ import dev.partitionscope.core.scatter.ResultDiff;
 import dev.partitionscope.core.scatter.ScatterPlan;
 import dev.partitionscope.core.scatter.ScatterResult;
 import dev.partitionscope.core.scatter.SchemeGuess;
+import dev.partitionscope.core.scatter.ShardQuery;
 import dev.partitionscope.core.scatter.ShardStats;
 import dev.partitionscope.core.scatter.SortCondition;
 import dev.partitionscope.core.scheme.KeyScheme;
@@ -299,53 +302,23 @@ public final class ScatterViewModel {
         }
     }
 
-    /** The plan's Queries as AWS CLI commands, one per shard (what "copy as CLI" puts on the clipboard). */
+    /**
+     * The plan's Queries as AWS CLI commands, one line per shard (what "Copy as CLI" puts on the clipboard): the
+     * {@link ShardQuery} each shard's run sends, rendered by {@link CliCommands#query} with this connection's
+     * endpoint, region and keys. Run in a shell, each prints that shard's items; merged by the sort key they are the
+     * console's result.
+     */
     public String cliCommands() {
         ScatterPlan p = plan.get();
         if (p == null) {
             return "";
         }
+        Connection c = main.getConnection();
         StringBuilder sb = new StringBuilder();
         for (String key : p.shardKeys()) {
-            Map<String, String> names = new LinkedHashMap<>();
-            names.put("#pk", p.partitionKey());
-            String values = "\":pk\":{\"" + p.partitionKeyType().name() + "\":\"" + key.replace("\"", "\\\"") + "\"}";
-            String condition = "#pk = :pk";
-            if (p.sortCondition() != null) {
-                names.put(SortCondition.NAME, p.sortKey());
-                condition += " AND " + p.sortCondition().expression();
-                for (Map.Entry<String, AttrValue> e : p.sortCondition().values().entrySet()) {
-                    values +=
-                            ",\"" + e.getKey() + "\":{\"" + e.getValue().type().name() + "\":\""
-                                    + dev.partitionscope.core.item.PlainValues.text(e.getValue())
-                                            .replace("\"", "\\\"")
-                                    + "\"}";
-                }
-            }
-            StringBuilder n = new StringBuilder();
-            names.forEach((k, v) -> n.append(n.isEmpty() ? "" : ",")
-                    .append('"')
-                    .append(k)
-                    .append("\":\"")
-                    .append(v)
-                    .append('"'));
-            sb.append("aws dynamodb query --table-name '")
-                    .append(p.table())
-                    .append('\'')
-                    .append(p.index() == null ? "" : " --index-name '" + p.index() + "'")
-                    .append(" --key-condition-expression '")
-                    .append(condition)
-                    .append('\'')
-                    .append(" --expression-attribute-names '{")
-                    .append(n)
-                    .append("}'")
-                    .append(" --expression-attribute-values '{")
-                    .append(values)
-                    .append("}'")
-                    .append(p.ascending() ? "" : " --no-scan-index-forward")
-                    .append(p.consistent() ? " --consistent-read" : "")
-                    .append(p.limit() > 0 ? " --max-items " + p.limit() : "")
-                    .append(" --return-consumed-capacity TOTAL\n");
+            ShardQuery q = ShardQuery.of(p, key);
+            sb.append(c == null ? AwsCliQuery.command(q) : CliCommands.query(c.spec(), c.region(), q))
+                    .append('\n');
         }
         return sb.toString();
     }
