@@ -68,6 +68,8 @@ final class LabTrial {
     /**
      * Runs both variants (blocking; seconds for ten simulated minutes at a few thousand writes/s).
      *
+     * @param end      where the replayed minutes end: "now" on the connected endpoint's clock, so the trial's window is
+     *                 the designer's predicted window (a fast-forwarded Lab's day, not this machine's)
      * @param progress told "before" / "after" as each starts
      */
     static Result run(
@@ -76,6 +78,7 @@ final class LabTrial {
             double writesPerSecond,
             long itemBytes,
             Duration duration,
+            Instant end,
             BooleanSupplier cancelled,
             Consumer<String> progress) {
         if (!(writesPerSecond > 0)) {
@@ -84,12 +87,12 @@ final class LabTrial {
         Scenario scenario = ScenarioReader.read(
                 "designer-trial.json", scenarioJson(key, spec, writesPerSecond, itemBytes, duration));
         progress.accept("before");
-        Run before = one(scenario, "before", writesPerSecond, itemBytes, duration, cancelled);
+        Run before = one(scenario, "before", writesPerSecond, itemBytes, duration, end, cancelled);
         if (cancelled.getAsBoolean()) {
             return null;
         }
         progress.accept("after");
-        Run after = one(scenario, "after", writesPerSecond, itemBytes, duration, cancelled);
+        Run after = one(scenario, "after", writesPerSecond, itemBytes, duration, end, cancelled);
         return cancelled.getAsBoolean() ? null : new Result(key, spec, before, after);
     }
 
@@ -142,13 +145,13 @@ final class LabTrial {
             double rate,
             long itemBytes,
             Duration duration,
+            Instant end,
             BooleanSupplier cancelled) {
         Plan plan = Plan.of(
                 scenario,
                 variant,
                 RunSettings.defaults().withRate(rate).withDuration(duration).withItemSize((int)
                         Math.max(1, itemBytes)));
-        Instant end = Instant.now();
         SimulatedClock clock = new SimulatedClock(end.minus(duration));
         try (Lab lab = Lab.inProcess(Lab.Options.defaults().withClock(clock))) {
             FastForward f = new FastForward(plan, lab, clock, SAMPLE_ITEMS);

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.UUID;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -91,6 +92,7 @@ public final class ShardingViewModel {
     record Ids(List<String> ids, long[] epochMillis, String source) {}
 
     private final MainViewModel main;
+    private final Function<Connection, Instant> endpointNow;
     private final StringProperty baseKey = new SimpleStringProperty(this, "baseKey", "PENDING");
     private final StringProperty writesPerSecond = new SimpleStringProperty(this, "writesPerSecond", "4000");
     private final StringProperty itemBytes = new SimpleStringProperty(this, "itemBytes", "1024");
@@ -114,12 +116,23 @@ public final class ShardingViewModel {
     private final ReadOnlyStringWrapper sampleText = new ReadOnlyStringWrapper(this, "sampleText", "");
     private int generation;
 
+    /** The designer on {@code main}'s connection, its "now" read from the endpoint's clock. */
     public ShardingViewModel(MainViewModel main) {
+        this(main, c -> c.clock().now());
+    }
+
+    /**
+     * The designer on {@code main}'s connection; {@code endpointNow} is "now" on the endpoint (a fast-forwarded or
+     * replayed Lab lives in simulated time). Ids without a timestamp are stamped with it, and the predicted window and
+     * the Lab trial end at it, so time-bucketed schemes (day+hash:8) name the endpoint's day, not this machine's.
+     */
+    public ShardingViewModel(MainViewModel main, Function<Connection, Instant> endpointNow) {
         this.main = main;
+        this.endpointNow = endpointNow;
         for (String s : List.of("hash:8", "random:8", "sum:8", "product:200")) {
             specs.add(new SimpleStringProperty(s));
         }
-        ids = generated(DEFAULT_IDS);
+        ids = generated(DEFAULT_IDS, now().toEpochMilli());
         idsSource.set(ids.source());
         takeHandOver(main.designerHandOverProperty().get());
         main.designerHandOverProperty().addListener((obs, old, now) -> {
@@ -145,7 +158,7 @@ public final class ShardingViewModel {
 
     /** Replaces the ids with {@code count} random UUIDs (seeded: the same count gives the same ids). */
     public void generateIds(int count) {
-        ids = generated(count);
+        ids = generated(count, now().toEpochMilli());
         idsSource.set(ids.source());
         recompute();
     }
@@ -157,7 +170,7 @@ public final class ShardingViewModel {
      * @throws IllegalArgumentException naming the first bad line, or when there is no id
      */
     public void setIds(String text, String source) {
-        ids = parse(text, source, Instant.now().toEpochMilli());
+        ids = parse(text, source, now().toEpochMilli());
         idsSource.set(ids.source());
         recompute();
     }
@@ -188,6 +201,7 @@ public final class ShardingViewModel {
         }
         sampleTask.cancel();
         sampleText.set("Reading the sort keys of " + key + " in " + shape.name() + "…");
+        long stamp = now().toEpochMilli();
         sampleTask = main.tasks()
                 .run(
                         "Sampling ids of " + key,
@@ -201,7 +215,7 @@ public final class ShardingViewModel {
                             sampleText.set("");
                             ids = new Ids(
                                     values,
-                                    nowArray(values.size()),
+                                    nowArray(values.size(), stamp),
                                     String.format(
                                             Locale.ROOT,
                                             "%,d sort keys of %s in %s",
@@ -215,10 +229,16 @@ public final class ShardingViewModel {
                                 .asText()));
     }
 
-    private static long[] nowArray(int n) {
+    private static long[] nowArray(int n, long now) {
         long[] t = new long[n];
-        java.util.Arrays.fill(t, Instant.now().toEpochMilli());
+        java.util.Arrays.fill(t, now);
         return t;
+    }
+
+    /** "Now" on the connected endpoint's clock; this machine's clock while nothing is connected. */
+    private Instant now() {
+        Connection c = main.getConnection();
+        return c == null ? Instant.now() : endpointNow.apply(c);
     }
 
     /** Recomputes every scheme now, in the background. */
@@ -233,11 +253,12 @@ public final class ShardingViewModel {
         String writes = writesPerSecond.get();
         String bytes = itemBytes.get();
         String reads = readsPerSecond.get();
+        Instant end = now();
         computing.set(true);
         task = main.tasks()
                 .run(
                         "Previewing " + specTexts.size() + " schemes",
-                        ctx -> compute(in, base, sep, specTexts, writes, bytes, reads, seen),
+                        ctx -> compute(in, base, sep, specTexts, writes, bytes, reads, seen, end),
                         o -> {
                             if (gen == generation) {
                                 computing.set(false);
@@ -316,11 +337,19 @@ public final class ShardingViewModel {
         trial.set(null);
         trialRunning.set(true);
         trialText.set("Replaying " + key + " in the Lab…");
+        Instant trialEnd = now();
         trialTask = main.tasks()
                 .run(
                         "Trying " + spec + " in the Lab",
                         ctx -> LabTrial.run(
-                                key, spec, writes, bytes, LabTrial.DEFAULT_DURATION, ctx::isCancelled, step -> {
+                                key,
+                                spec,
+                                writes,
+                                bytes,
+                                LabTrial.DEFAULT_DURATION,
+                                trialEnd,
+                                ctx::isCancelled,
+                                step -> {
                                     String text = step.equals("before")
                                             ? "Replaying " + key + " as it is (10 simulated minutes)…"
                                             : "Replaying " + key + " with " + spec + "…";
@@ -356,7 +385,8 @@ public final class ShardingViewModel {
             String writesText,
             String bytesText,
             String readsText,
-            DesignerHandOver seen) {
+            DesignerHandOver seen,
+            Instant now) {
         if (base.isEmpty()) {
             return new Outcome(
                     "Type the hot key to shard (e.g. PENDING or OPS_LOG), or open one from the heatmap.",
@@ -393,7 +423,7 @@ public final class ShardingViewModel {
             rates.putAll(seen.otherValues());
             hot = ShardCalculator.hotValues(rates, workload.itemBytes(), ShardCalculator.DEFAULT_HEADROOM);
         }
-        return new Outcome(null, rec, results, before, hot, predictedHeat(results, base, seen, workload));
+        return new Outcome(null, rec, results, before, hot, predictedHeat(results, base, seen, workload, now));
     }
 
     /**
@@ -401,7 +431,7 @@ public final class ShardingViewModel {
      * rate when nothing was handed over; null without a working scheme or a rate.
      */
     private static PredictedHeat predictedHeat(
-            List<Result> results, String base, DesignerHandOver seen, Workload workload) {
+            List<Result> results, String base, DesignerHandOver seen, Workload workload, Instant now) {
         Result first =
                 results.stream().filter(r -> r.error() == null).findFirst().orElse(null);
         if (first == null) {
@@ -418,9 +448,7 @@ public final class ShardingViewModel {
         int seconds = series ? seen.seriesBucketSeconds() : 60;
         Instant start = series && seen.seriesStart() != null
                 ? seen.seriesStart()
-                : Instant.now()
-                        .truncatedTo(java.time.temporal.ChronoUnit.MINUTES)
-                        .minusSeconds((long) seconds * rates.length);
+                : now.truncatedTo(java.time.temporal.ChronoUnit.MINUTES).minusSeconds((long) seconds * rates.length);
         return PredictedHeat.of(first.preview(), "designer", base, rates, workload.itemBytes(), start, seconds);
     }
 
@@ -475,14 +503,13 @@ public final class ShardingViewModel {
         }
     }
 
-    static Ids generated(int count) {
+    static Ids generated(int count, long now) {
         if (count < 1 || count > 5_000_000) {
             throw new IllegalArgumentException("Generate 1 to 5,000,000 ids, not " + count);
         }
         Random random = new Random(SEED);
         List<String> out = new ArrayList<>(count);
         long[] times = new long[count];
-        long now = Instant.now().toEpochMilli();
         for (int i = 0; i < count; i++) {
             out.add(new UUID(random.nextLong(), random.nextLong()).toString());
             times[i] = now;

@@ -26,8 +26,13 @@ import javafx.stage.Window;
 public final class CustomRangeDialog {
     private CustomRangeDialog() {}
 
-    public static Optional<TimeRange> show(Window owner, TimeRange current) {
-        Instant now = Instant.now();
+    /**
+     * Shows the dialog over {@code owner}, starting from {@code current}.
+     *
+     * @param now "now" on the connected endpoint's clock (a fast-forwarded Lab lives in simulated time): the current
+     *     range is resolved on it, and a start after it is refused
+     */
+    public static Optional<TimeRange> show(Window owner, TimeRange current, Instant now) {
         TimeRange.Window w = current.resolve(now);
         Dialog<TimeRange> dialog = new Dialog<>();
         dialog.initOwner(owner);
@@ -68,7 +73,8 @@ public final class CustomRangeDialog {
                         startTime.getText(),
                         endDate.getValue(),
                         endTime.getText(),
-                        utc.isSelected()),
+                        utc.isSelected(),
+                        now),
                 startDate.valueProperty(),
                 startTime.textProperty(),
                 endDate.valueProperty(),
@@ -86,7 +92,8 @@ public final class CustomRangeDialog {
     }
 
     /** A {@link TimeRange}, or a sentence saying what is wrong. */
-    static Object parse(LocalDate startDate, String startTime, LocalDate endDate, String endTime, boolean utc) {
+    static Object parse(
+            LocalDate startDate, String startTime, LocalDate endDate, String endTime, boolean utc, Instant now) {
         if (startDate == null || endDate == null) {
             return "Pick both dates.";
         }
@@ -104,7 +111,7 @@ public final class CustomRangeDialog {
         if (!end.isAfter(start)) {
             return "The end must be after the start.";
         }
-        if (start.isAfter(Instant.now())) {
+        if (start.isAfter(now)) {
             return "The start is in the future: there is no data there yet.";
         }
         return TimeRange.custom(start, end, utc);

@@ -18,8 +18,15 @@ class LabTrialTest {
     @Test
     void theSameLoadThrottlesOnOneKeyAndNotOnEightHashShards() {
         List<String> steps = new ArrayList<>();
-        LabTrial.Result r =
-                LabTrial.run("PENDING", "hash:8", 2_000, 1_000, Duration.ofMinutes(3), () -> false, steps::add);
+        LabTrial.Result r = LabTrial.run(
+                "PENDING",
+                "hash:8",
+                2_000,
+                1_000,
+                Duration.ofMinutes(3),
+                java.time.Instant.now(),
+                () -> false,
+                steps::add);
         assertThat(steps).containsExactly("before", "after");
         assertThat(r.before().requests()).isGreaterThan(300_000);
         assertThat(r.before().throttledShare())
@@ -37,8 +44,15 @@ class LabTrialTest {
 
     @Test
     void aTrialNeedsARate() {
-        assertThatThrownBy(
-                        () -> LabTrial.run("PENDING", "hash:8", 0, 1_000, Duration.ofMinutes(1), () -> false, s -> {}))
+        assertThatThrownBy(() -> LabTrial.run(
+                        "PENDING",
+                        "hash:8",
+                        0,
+                        1_000,
+                        Duration.ofMinutes(1),
+                        java.time.Instant.now(),
+                        () -> false,
+                        s -> {}))
                 .hasMessage("Type a peak write rate above 0 to replay in the Lab");
     }
 
