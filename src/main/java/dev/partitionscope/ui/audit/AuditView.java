@@ -6,6 +6,7 @@ import dev.partitionscope.core.audit.Advisor;
 import dev.partitionscope.core.audit.PatternStats;
 import dev.partitionscope.ui.common.EmptyState;
 import dev.partitionscope.ui.common.FileDialogs;
+import dev.partitionscope.ui.common.FileExport;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
@@ -13,9 +14,6 @@ import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.shell.Screen;
 import dev.partitionscope.ui.shell.ShellActions;
 import dev.partitionscope.ui.shell.TableScreenState;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +49,7 @@ public final class AuditView {
     private final MainViewModel main;
     private final ShellActions actions;
     private final FileDialogs files;
+    private final FileExport fileExport;
     private final StackPane root = new StackPane();
     private final EmptyState empty = new EmptyState();
     private final VBox content = new VBox(8);
@@ -69,6 +68,7 @@ public final class AuditView {
         this.main = vm.main();
         this.actions = actions;
         this.files = files;
+        this.fileExport = new FileExport(vm.main().tasks());
         root.setId("auditScreen");
         build();
         root.getChildren().addAll(content, empty);
@@ -375,16 +375,7 @@ public final class AuditView {
     }
 
     private void write(Path path, String text) {
-        try {
-            Files.writeString(path, text, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            message.show(
-                    UserMessage.of(
-                            "Could not save " + path.getFileName(),
-                            path + ": " + e.getMessage(),
-                            "Pick another folder or file name."),
-                    MessageBox.Kind.ERROR);
-        }
+        fileExport.save(path, FileExport.text(text), message);
     }
 
     public Node root() {

@@ -16,20 +16,16 @@ import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.core.view.ViewState;
 import dev.partitionscope.ui.common.EmptyState;
 import dev.partitionscope.ui.common.FileDialogs;
+import dev.partitionscope.ui.common.FileExport;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
-import dev.partitionscope.ui.common.Png;
 import dev.partitionscope.ui.common.Theme;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.shell.ResourceChips;
 import dev.partitionscope.ui.shell.Screen;
 import dev.partitionscope.ui.shell.ShellActions;
 import dev.partitionscope.ui.shell.TableScreenState;
-import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -74,6 +70,7 @@ public final class HeatmapView {
     private final MainViewModel main;
     private final ShellActions actions;
     private final FileDialogs files;
+    private final FileExport fileExport;
     private final StackPane root = new StackPane();
     private final EmptyState empty = new EmptyState();
     private final BorderPane content = new BorderPane();
@@ -97,6 +94,7 @@ public final class HeatmapView {
         this.main = vm.main();
         this.actions = actions;
         this.files = files;
+        this.fileExport = new FileExport(vm.main().tasks());
         this.pinned = new PinnedCellPane(this::drillDown);
         root.getStylesheets().add(CSS);
         root.getStyleClass().add("heatmap-screen");
@@ -590,12 +588,9 @@ public final class HeatmapView {
                 .ifPresent(path -> writePng(canvas.exportImage(scale, exportTitle()), path));
     }
 
+    /** The image is drawn on the FX thread; encoding and writing run on the task runner. */
     private void writePng(WritableImage image, Path path) {
-        try {
-            Png.write(image, path);
-        } catch (IOException | RuntimeException e) {
-            saveFailed(path, e);
-        }
+        fileExport.save(path, FileExport.png(image), message);
     }
 
     private void copyImage() {
@@ -610,22 +605,8 @@ public final class HeatmapView {
             return;
         }
         files.saveFile(root.getScene().getWindow(), "Export heatmap as CSV", fileStem() + ".csv", CSV)
-                .ifPresent(path -> {
-                    try (Writer w = Files.newBufferedWriter(path, StandardCharsets.UTF_8)) {
-                        HeatCsv.write(r.grid(), w);
-                    } catch (IOException | RuntimeException e) {
-                        saveFailed(path, e);
-                    }
-                });
-    }
-
-    private void saveFailed(Path path, Exception e) {
-        message.show(
-                UserMessage.of(
-                        "Could not save " + path.getFileName(),
-                        path + ": " + e.getMessage(),
-                        "Pick another folder or file name."),
-                MessageBox.Kind.ERROR);
+                // The grid is the immutable result on screen: it is written out on the task runner.
+                .ifPresent(path -> fileExport.save(path, FileExport.text(w -> HeatCsv.write(r.grid(), w)), message));
     }
 
     public Node root() {

@@ -10,13 +10,11 @@ import dev.partitionscope.core.metrics.DataStatus;
 import dev.partitionscope.core.table.ContributorInsightsState;
 import dev.partitionscope.core.table.ContributorInsightsState.Status;
 import dev.partitionscope.ui.common.FileDialogs;
+import dev.partitionscope.ui.common.FileExport;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.InsightsConfirm;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.partitionscope.ui.common.MessageBox;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -60,10 +58,16 @@ final class InsightsPane extends VBox {
     private final Button copy = new Button(null, Icons.of("mdi2c-content-copy"));
     private final Button export = new Button("CSV…", Icons.of("mdi2f-file-delimited-outline"));
     private final Label error = new Label();
+    /** How the last CSV export went (saved where, or why not); the error label above is the ViewModel's. */
+    private final MessageBox saveMessage = new MessageBox();
 
-    InsightsPane(MetricsViewModel vm, FileDialogs files) {
+    private final FileExport fileExport;
+
+    InsightsPane(MetricsViewModel vm, FileDialogs files, FileExport fileExport) {
         this.vm = vm;
         this.files = files;
+        this.fileExport = fileExport;
+        saveMessage.setId("topKeysSaveMessage");
         getStyleClass().add("insights-pane");
         setSpacing(8);
         Label title = new Label("Contributor Insights", Icons.of("mdi2a-account-search-outline", 18));
@@ -116,7 +120,7 @@ final class InsightsPane extends VBox {
         keyBar.setAlignment(Pos.CENTER_LEFT);
         keysTitle.getStyleClass().add("subsection-title");
         VBox.setVgrow(keys, Priority.ALWAYS);
-        getChildren().addAll(title, status, actions(), error, progress, keyBar, keysState, keys);
+        getChildren().addAll(title, status, actions(), error, progress, keyBar, saveMessage, keysState, keys);
     }
 
     private void buildStatus() {
@@ -330,17 +334,8 @@ final class InsightsPane extends VBox {
                                         : "-" + vm.resourceProperty().get().index()))
                 + ".csv";
         files.saveFile(getScene().getWindow(), "Export top keys", name, CSV)
-                .ifPresent(path -> write(path, csvOf(List.copyOf(vm.topKeys()))));
-    }
-
-    private void write(Path path, String text) {
-        try {
-            Files.writeString(path, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            error.textProperty().unbind();
-            error.setText("Could not write " + path + ": " + e.getMessage() + ". Pick another folder.");
-            Fx.show(error, true);
-        }
+                .ifPresent(
+                        path -> fileExport.save(path, FileExport.text(csvOf(List.copyOf(vm.topKeys()))), saveMessage));
     }
 
     /** A column header with a tooltip, so every figure's unit is one hover away. */

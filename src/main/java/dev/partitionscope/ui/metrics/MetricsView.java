@@ -10,6 +10,7 @@ import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.ui.common.EmptyState;
 import dev.partitionscope.ui.common.FileDialogs;
+import dev.partitionscope.ui.common.FileExport;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
@@ -19,9 +20,6 @@ import dev.partitionscope.ui.shell.ResourceChips;
 import dev.partitionscope.ui.shell.Screen;
 import dev.partitionscope.ui.shell.ShellActions;
 import dev.partitionscope.ui.shell.TableScreenState;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -55,6 +53,7 @@ public final class MetricsView {
     private final MainViewModel main;
     private final ShellActions actions;
     private final FileDialogs files;
+    private final FileExport fileExport;
     private final StackPane root = new StackPane();
     private final EmptyState empty = new EmptyState();
     private final VBox content = new VBox(12);
@@ -79,9 +78,10 @@ public final class MetricsView {
         this.main = vm.main();
         this.actions = actions;
         this.files = files;
+        this.fileExport = new FileExport(main.tasks());
         this.banner = new VerdictBanner(() -> main.screenProperty().set(Screen.HEATMAP), () -> main.screenProperty()
                 .set(Screen.SHARDING));
-        this.insights = new InsightsPane(vm, files);
+        this.insights = new InsightsPane(vm, files, fileExport);
         this.resources = new ResourceChips(main);
         root.getStylesheets().add(CSS);
         root.getStyleClass().add("metrics-screen");
@@ -269,16 +269,8 @@ public final class MetricsView {
                                 .append(c.csv())
                                 .append('\n');
                     }
-                    try {
-                        Files.writeString(path, sb.toString(), StandardCharsets.UTF_8);
-                    } catch (IOException e) {
-                        error.show(
-                                UserMessage.of(
-                                        "Could not save the CSV",
-                                        path + ": " + e.getMessage(),
-                                        "Pick another folder or file name."),
-                                MessageBox.Kind.ERROR);
-                    }
+                    // The charts' text is read here, on the FX thread; the disk write runs on the task runner.
+                    fileExport.save(path, FileExport.text(sb.toString()), error);
                 });
     }
 

@@ -4,14 +4,12 @@ import dev.partitionscope.aws.UserMessage;
 import dev.partitionscope.core.codegen.GeneratedFile;
 import dev.partitionscope.core.codegen.Language;
 import dev.partitionscope.ui.common.FileDialogs;
+import dev.partitionscope.ui.common.FileExport;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
-import dev.partitionscope.ui.common.Png;
 import dev.partitionscope.ui.common.Theme;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +49,7 @@ public final class ShardingView {
 
     private final ShardingViewModel vm;
     private final FileDialogs files;
+    private final FileExport fileExport;
     private final StackPane root = new StackPane();
     private final VBox content = new VBox(12);
     private final MessageBox message = new MessageBox();
@@ -65,9 +64,11 @@ public final class ShardingView {
     public ShardingView(ShardingViewModel vm, FileDialogs files) {
         this.vm = vm;
         this.files = files;
+        this.fileExport = new FileExport(vm.main().tasks());
         root.getStylesheets().add(CSS);
         root.setId("shardingScreen");
         root.getProperties().put(ShardingView.class, this);
+        message.setId("shardingMessage");
         build();
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
@@ -115,8 +116,10 @@ public final class ShardingView {
         MenuButton export = new MenuButton("Export", Icons.of("mdi2e-export-variant", 16));
         export.setId("shardingExport");
         MenuItem md = new MenuItem("Markdown…");
+        md.setId("shardingExportMarkdown");
         md.setOnAction(e -> saveMarkdown());
         MenuItem png = new MenuItem("PNG of the comparison…");
+        png.setId("shardingExportPng");
         png.setOnAction(e -> savePng());
         export.getItems().addAll(md, png, new javafx.scene.control.SeparatorMenuItem());
         for (Language language : Language.values()) {
@@ -370,18 +373,17 @@ public final class ShardingView {
     }
 
     private void loadIds() {
-        files.openFile(root.getScene().getWindow(), "Load ids", TEXT).ifPresent(path -> {
-            try {
-                vm.loadIds(path);
-            } catch (IOException | IllegalArgumentException e) {
-                message.show(
-                        UserMessage.of(
-                                "Could not load " + path.getFileName(),
-                                e.getMessage(),
-                                "Pick a text" + " file with one id per line."),
-                        MessageBox.Kind.ERROR);
-            }
-        });
+        files.openFile(root.getScene().getWindow(), "Load ids", TEXT)
+                .ifPresent(path -> vm.loadIds(
+                        path,
+                        e -> message.show(
+                                UserMessage.of(
+                                        "Could not load " + path.getFileName(),
+                                        e instanceof IOException
+                                                ? path.toAbsolutePath() + ": " + FileExport.reason(e)
+                                                : e.getMessage(),
+                                        "Pick a text" + " file with one id per line."),
+                                MessageBox.Kind.ERROR)));
     }
 
     String markdown() {
@@ -404,13 +406,10 @@ public final class ShardingView {
                         "sharding-" + safe(vm.baseKeyProperty().get()) + ".png",
                         PNG)
                 .ifPresent(path -> {
-                    try {
-                        javafx.scene.SnapshotParameters p = new javafx.scene.SnapshotParameters();
-                        p.setTransform(javafx.scene.transform.Transform.scale(2, 2));
-                        Png.write(content.snapshot(p, null), path);
-                    } catch (IOException | RuntimeException e) {
-                        failed(path, e);
-                    }
+                    // The snapshot is taken here, on the FX thread; encoding and writing run on the task runner.
+                    javafx.scene.SnapshotParameters p = new javafx.scene.SnapshotParameters();
+                    p.setTransform(javafx.scene.transform.Transform.scale(2, 2));
+                    fileExport.save(path, FileExport.png(content.snapshot(p, null)), message);
                 });
     }
 
@@ -442,28 +441,17 @@ public final class ShardingView {
                         new FileDialogs.Type(label(language) + " source", ext))
                 .ifPresent(path -> {
                     Path dir = path.toAbsolutePath().getParent();
-                    write(path, first.content());
+                    List<FileExport.Output> outputs = new ArrayList<>();
+                    outputs.add(new FileExport.Output(path, FileExport.text(first.content())));
                     for (GeneratedFile f : code.subList(1, code.size())) {
-                        write(dir.resolve(f.path()), f.content());
+                        outputs.add(new FileExport.Output(dir.resolve(f.path()), FileExport.text(f.content())));
                     }
+                    fileExport.save(outputs, message);
                 });
     }
 
     private void write(Path path, String text) {
-        try {
-            Files.writeString(path, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            failed(path, e);
-        }
-    }
-
-    private void failed(Path path, Exception e) {
-        message.show(
-                UserMessage.of(
-                        "Could not save " + path.getFileName(),
-                        path + ": " + e.getMessage(),
-                        "Pick another folder or file name."),
-                MessageBox.Kind.ERROR);
+        fileExport.save(path, FileExport.text(text), message);
     }
 
     private static String safe(String s) {

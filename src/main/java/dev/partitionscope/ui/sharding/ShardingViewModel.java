@@ -175,11 +175,26 @@ public final class ShardingViewModel {
         recompute();
     }
 
-    /** Ids from a file, as {@link #setIds}. */
-    public void loadIds(Path file) throws IOException {
-        setIds(
-                Files.readString(file, StandardCharsets.UTF_8),
-                file.getFileName().toString());
+    /**
+     * Ids from a file, as {@link #setIds}: the file is read on the task runner (never on the FX thread), the ids taken
+     * on the UI thread. {@code onFailure} gets an unreadable file ({@link IOException}) or a bad line
+     * ({@link IllegalArgumentException}); the previous ids stay.
+     */
+    public void loadIds(Path file, java.util.function.Consumer<Exception> onFailure) {
+        String source = file.getFileName().toString();
+        main.tasks()
+                .run(
+                        "Loading ids from " + source,
+                        ctx -> Files.readString(file, StandardCharsets.UTF_8),
+                        text -> {
+                            try {
+                                setIds(text, source);
+                            } catch (IllegalArgumentException e) {
+                                onFailure.accept(e);
+                            }
+                        },
+                        error -> onFailure.accept(
+                                error instanceof Exception e ? e : new IOException(error.getMessage(), error)));
     }
 
     /**

@@ -121,6 +121,7 @@ class AuditScreenUiTest {
             robot.lookup("#auditExportMarkdown").queryButton().fire();
             return null;
         });
+        AppFixture.waitUntil("the Markdown is written", Duration.ofSeconds(10), () -> Files.exists(md));
         String text = Files.readString(md);
         assertThat(text)
                 .startsWith("# Key audit: app")

@@ -213,6 +213,7 @@ class HeatmapScreenUiTest {
                 canvas().getScale().mode()
             };
         });
+        AppFixture.waitUntil("the PNG is written", Duration.ofSeconds(10), () -> Files.exists(png));
         BufferedImage image = ImageIO.read(png.toFile());
         javafx.scene.image.WritableImage shown = (javafx.scene.image.WritableImage) atExport[0];
         assertThat(image.getWidth()).isEqualTo((int) shown.getWidth());
@@ -233,6 +234,7 @@ class HeatmapScreenUiTest {
                     .exportCsv();
             return null;
         });
+        AppFixture.waitUntil("the CSV is written", Duration.ofSeconds(10), () -> Files.exists(csv));
         assertThat(Files.readString(csv)).contains("OPS_LOG").startsWith("# unit: throughput units/min");
 
         // Shift+drag selects the hot row over five columns; zoom to selection re-buckets them on their own.

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.core.heat.TopKey;
 import dev.partitionscope.lab.DemoTables;
+import dev.partitionscope.ui.AnsweringFileDialogs;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
+import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.shell.MainViewModel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import javafx.scene.control.TableView;
@@ -25,7 +28,11 @@ class MetricsScreenUiTest {
     @TempDir
     Path configDir;
 
+    @TempDir
+    Path files;
+
     private AppFixture fixture;
+    private final AnsweringFileDialogs dialogs = new AnsweringFileDialogs();
     private final UiRobot robot = new UiRobot();
 
     @AfterEach
@@ -41,7 +48,7 @@ class MetricsScreenUiTest {
 
     @Test
     void orderStatusBeforeIsAHotPartitionWithPendingOnTop() {
-        fixture = new AppFixture(configDir);
+        fixture = new AppFixture(configDir).withFileDialogs(dialogs);
         try {
             fixture.startFirstTime();
         } catch (java.util.concurrent.TimeoutException e) {
@@ -97,8 +104,55 @@ class MetricsScreenUiTest {
         assertThat(AppFixture.onFx(write::csv)).contains("Consumed WCU/s");
         assertThat(robot.lookup("#chart-throttles").tryQuery()).isPresent();
 
+        // Both CSV exports are written on the task runner, then say where they went.
+        Path chartsCsv = files.resolve("metrics.csv");
+        dialogs.answer(chartsCsv);
+        fire("#metricsExport");
+        AppFixture.waitUntil("the charts' CSV is written", Duration.ofSeconds(10), () -> Files.exists(chartsCsv));
+        assertThat(readString(chartsCsv)).contains("Consumed WCU/s").startsWith("# ");
+        Path topCsv = files.resolve("top-keys.csv");
+        dialogs.answer(topCsv);
+        fire("#topKeysExport");
+        AppFixture.waitUntil("the top keys' CSV is written", Duration.ofSeconds(10), () -> saveMessage()
+                .headlineText()
+                .equals("Saved top-keys.csv"));
+        assertThat(readString(topCsv)).contains("PENDING");
+        // A folder where the file should go: a message naming it (this used to throw on the bound error label).
+        Path folder = files.resolve("folder.csv");
+        try {
+            Files.createDirectory(folder);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        dialogs.answer(folder);
+        fire("#topKeysExport");
+        AppFixture.waitUntil("the failure shows", Duration.ofSeconds(10), () -> saveMessage()
+                .headlineText()
+                .equals("Could not save folder.csv"));
+        assertThat(AppFixture.onFx(() -> saveMessage().message().detail()))
+                .startsWith(folder.toAbsolutePath() + ": it is a folder.");
+
         // Choosing the table's only resource again changes nothing; Esc with nothing loading is harmless.
         robot.shortcut(KeyCode.ESCAPE);
         assertThat(robot.text("#verdictHeadline")).startsWith("Hot partition");
+    }
+
+    private void fire(String query) {
+        AppFixture.onFx(() -> {
+            robot.lookup(query).queryButton().fire();
+            return null;
+        });
+    }
+
+    private MessageBox saveMessage() {
+        return robot.lookup("#topKeysSaveMessage").queryAs(MessageBox.class);
+    }
+
+    private static String readString(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -161,6 +161,8 @@ class ScatterScreenUiTest {
             robot.lookup("#scatterExportCsv").queryButton().fire();
             return null;
         });
+        // Written on the task runner: wait for it (the move makes it appear whole).
+        AppFixture.waitUntil("the CSV is written", Duration.ofSeconds(10), () -> java.nio.file.Files.exists(csv));
         List<String> lines = java.nio.file.Files.readAllLines(csv);
         assertThat(lines.get(0)).isEqualTo("PK,SK,n");
         assertThat(lines).hasSize(41);

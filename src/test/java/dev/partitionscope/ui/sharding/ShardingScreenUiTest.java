@@ -123,6 +123,8 @@ class ShardingScreenUiTest {
                     .saveCode(Language.PYTHON);
             return null;
         });
+        AppFixture.waitUntil(
+                "the code is written", Duration.ofSeconds(10), () -> Files.exists(files.resolve("reader.py")));
         assertThat(Files.readString(files.resolve("keys.py"))).contains("SHARDS = 8");
         assertThat(files.resolve("reader.py")).exists();
 
