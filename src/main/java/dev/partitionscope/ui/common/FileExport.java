@@ -148,7 +148,11 @@ public final class FileExport {
                 },
                 onSaved,
                 error -> onFailed.accept(
-                        error instanceof SaveFailed f ? failure(f.path(), f.getCause()) : failure(first, error)));
+                        error instanceof SaveFailed f ? failure(f.path(), f.getCause()) : failure(first, error)),
+                () -> onFailed.accept(UserMessage.of(
+                        "Not saved: cancelled",
+                        first.toString(),
+                        "A file being written when you cancelled was left as it was; export again to save it.")));
     }
 
     /**

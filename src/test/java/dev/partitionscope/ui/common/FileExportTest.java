@@ -130,6 +130,32 @@ class FileExportTest {
     }
 
     @Test
+    void aCancelledSaveSaysSoAndLeavesTheOldFile() throws Exception {
+        Path file = dir.resolve("design.md");
+        Files.writeString(file, "the old design\n");
+        TaskRunner cancelledAtOnce = new TaskRunner() {
+            @Override
+            public <T> TaskHandle run(
+                    String title,
+                    Work<T> work,
+                    Consumer<T> onSuccess,
+                    Consumer<Throwable> onFailure,
+                    Runnable onCancelled) {
+                onCancelled.run(); // the status bar's Cancel before the work started
+                return TaskHandle.NONE;
+            }
+        };
+
+        new FileExport(cancelledAtOnce).save(file, FileExport.text("# new\n"), saved::set, failed::set);
+
+        assertThat(saved.get()).isNull();
+        assertThat(failed.get()).isNotNull();
+        assertThat(failed.get().headline()).isEqualTo("Not saved: cancelled");
+        assertThat(failed.get().detail()).isEqualTo(file.toString());
+        assertThat(Files.readString(file)).isEqualTo("the old design\n");
+    }
+
+    @Test
     void aWriteThatFailsHalfWayLeavesTheOldFileWholeAndNoTemporaryFile() throws Exception {
         Path file = dir.resolve("metrics-orders.csv");
         Files.writeString(file, "the old export\n");
