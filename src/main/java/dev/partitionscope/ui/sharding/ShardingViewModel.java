@@ -16,8 +16,8 @@ import dev.partitionscope.core.design.Workload;
 import dev.partitionscope.core.scheme.KeyScheme;
 import dev.partitionscope.core.table.KeyAttribute;
 import dev.partitionscope.core.table.TableShape;
-import dev.partitionscope.ui.shell.DesignerHandOver;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.DesignerHandOver;
+import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -90,7 +90,7 @@ public final class ShardingViewModel {
     /** Ids with their timestamps (epoch millis; the time of reading when a line had none). */
     record Ids(List<String> ids, long[] epochMillis, String source) {}
 
-    private final MainViewModel main;
+    private final Session main;
     private final StringProperty baseKey = new SimpleStringProperty(this, "baseKey", "PENDING");
     private final StringProperty writesPerSecond = new SimpleStringProperty(this, "writesPerSecond", "4000");
     private final StringProperty itemBytes = new SimpleStringProperty(this, "itemBytes", "1024");
@@ -114,7 +114,7 @@ public final class ShardingViewModel {
     private final ReadOnlyStringWrapper sampleText = new ReadOnlyStringWrapper(this, "sampleText", "");
     private int generation;
 
-    public ShardingViewModel(MainViewModel main) {
+    public ShardingViewModel(Session main) {
         this.main = main;
         for (String s : List.of("hash:8", "random:8", "sum:8", "product:200")) {
             specs.add(new SimpleStringProperty(s));
@@ -595,7 +595,7 @@ public final class ShardingViewModel {
         return ids.ids();
     }
 
-    public MainViewModel main() {
+    public Session main() {
         return main;
     }
 }

@@ -7,6 +7,7 @@ import dev.partitionscope.core.heat.TopKey;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
+import dev.partitionscope.ui.common.chart.TimeChart;
 import dev.partitionscope.ui.shell.MainViewModel;
 import java.nio.file.Path;
 import java.time.Duration;
