@@ -35,13 +35,13 @@ import org.junit.jupiter.api.Test;
  * <p>Inside ui (docs/architecture.md, "Inside ui"):
  *
  * <pre>
- *   ui.common, ui.task, ui.time   widgets, the task runner, the time-range control: no other ui package
+ *   ui.common, ui.task, ui.time   widgets (chart/, heat/), the task runner, the range dialog: no other ui package
  *   ui.session                    the Session contract the screens receive (connection, table, index, range,
  *                                 refresh, tasks, navigation requests, hand-overs): ui.common, ui.task, ui.time
  *   features                      every other ui.X (overview, heatmap, metrics, ...): the layers above, never
  *                                 ui.shell and never another feature
  *   ui.shell (with ui.shell.*)    the window, its MainViewModel, and what drives several screens at once (the
- *                                 guided demo, file actions, presentation mode): everything above
+ *                                 guided demos, the file actions): everything above
  * </pre>
  */
 class ArchitectureTest {
