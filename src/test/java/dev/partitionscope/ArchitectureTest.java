@@ -1,5 +1,7 @@
 package dev.partitionscope;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackages;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -7,6 +9,9 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +31,18 @@ import org.junit.jupiter.api.Test;
  * </pre>
  *
  * No cycles between these packages, nor between the sub-packages of core, aws and lab.
+ *
+ * <p>Inside ui (docs/architecture.md, "Inside ui"):
+ *
+ * <pre>
+ *   ui.common, ui.task, ui.time   widgets (chart/, heat/), the task runner, the range dialog: no other ui package
+ *   ui.session                    the Session contract the screens receive (connection, table, index, range,
+ *                                 refresh, tasks, navigation requests, hand-overs): ui.common, ui.task, ui.time
+ *   features                      every other ui.X (overview, heatmap, metrics, ...): the layers above, never
+ *                                 ui.shell and never another feature
+ *   ui.shell (with ui.shell.*)    the window, its MainViewModel, and what drives several screens at once (the
+ *                                 guided demos, the file actions): everything above
+ * </pre>
  */
 class ArchitectureTest {
     private static final String ROOT = "dev.partitionscope";
@@ -151,5 +168,78 @@ class ArchitectureTest {
         check(slices().matching(ROOT + ".core.(*)..").should().beFreeOfCycles());
         check(slices().matching(ROOT + ".aws.(*)..").should().beFreeOfCycles());
         check(slices().matching(ROOT + ".lab.(*)..").should().beFreeOfCycles());
+    }
+
+    /** The ui packages that are not features: the layers below the features, and the shell above them. */
+    private static final Set<String> UI_NOT_FEATURES = Set.of("common", "task", "time", "session", "shell");
+
+    /** ui.X for a feature X, null otherwise. */
+    private static String feature(String packageName) {
+        String prefix = ROOT + ".ui.";
+        if (!packageName.startsWith(prefix)) {
+            return null;
+        }
+        String rest = packageName.substring(prefix.length());
+        String top = rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest;
+        return top.isEmpty() || UI_NOT_FEATURES.contains(top) ? null : top;
+    }
+
+    @Test
+    void theUiPackagesHaveNoCycles() {
+        check(slices().matching(ROOT + ".ui.(*)..").should().beFreeOfCycles());
+    }
+
+    @Test
+    void featuresDoNotKnowTheShell() {
+        check(noClasses()
+                .that()
+                .resideInAPackage(pkg("ui"))
+                .and()
+                .resideOutsideOfPackages(
+                        pkg("ui.common"), pkg("ui.task"), pkg("ui.time"), pkg("ui.session"), pkg("ui.shell"))
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(pkg("ui.shell"))
+                .because("a screen gets the Session (ui.session), not the window that hosts it"));
+    }
+
+    @Test
+    void theLayersBelowTheFeaturesKnowNoFeature() {
+        String[] below = {pkg("ui.common"), pkg("ui.task"), pkg("ui.time")};
+        check(noClasses()
+                .that()
+                .resideInAnyPackage(below)
+                .should()
+                .dependOnClassesThat(resideInAPackage(pkg("ui")).and(resideOutsideOfPackages(below)))
+                .because("widgets, the task runner and the range control know no screen, no session, no shell"));
+        check(noClasses()
+                .that()
+                .resideInAPackage(pkg("ui.session"))
+                .should()
+                .dependOnClassesThat(resideInAPackage(pkg("ui"))
+                        .and(resideOutsideOfPackages(
+                                pkg("ui.common"), pkg("ui.task"), pkg("ui.time"), pkg("ui.session"))))
+                .because("the session is what the features are built on: it knows no feature and no shell"));
+    }
+
+    @Test
+    void featuresDoNotKnowEachOther() {
+        SliceAssignment features = new SliceAssignment() {
+            @Override
+            public SliceIdentifier getIdentifierOf(com.tngtech.archunit.core.domain.JavaClass javaClass) {
+                String feature = feature(javaClass.getPackageName());
+                return feature == null ? SliceIdentifier.ignore() : SliceIdentifier.of(feature);
+            }
+
+            @Override
+            public String getDescription() {
+                return "the ui features";
+            }
+        };
+        check(slices().assignedFrom(features)
+                .should()
+                .notDependOnEachOther()
+                .because("what two screens share moves down (ui.common, ui.session, core); what drives several"
+                        + " screens belongs to the shell"));
     }
 }

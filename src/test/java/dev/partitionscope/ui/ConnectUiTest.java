@@ -6,7 +6,8 @@ import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.aws.ConnectionStore;
 import dev.partitionscope.core.table.IndexShape;
 import dev.partitionscope.testing.Dynalite;
-import dev.partitionscope.ui.shell.ConnectionState;
+import dev.partitionscope.ui.session.ConnectionState;
+import dev.partitionscope.ui.session.TableResource;
 import dev.partitionscope.ui.shell.MainViewModel;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -117,7 +118,7 @@ class ConnectUiTest {
         assertThat(AppFixture.onFx(
                         () -> robot.lookup("#tableSelector").queryComboBox().getValue()))
                 .isEqualTo(table);
-        assertThat(main().indexOptions()).containsExactly(MainViewModel.BASE_TABLE, Dynalite.GSI);
+        assertThat(main().resourceOptions()).containsExactly(TableResource.BASE_TABLE, TableResource.gsi(Dynalite.GSI));
 
         // Remembered: the saved connection file now holds it, without any secret.
         String saved = Files.readString(configDir.resolve(ConnectionStore.FILE_NAME));

@@ -6,7 +6,8 @@ import dev.partitionscope.config.JsonFiles;
 import dev.partitionscope.config.Settings;
 import dev.partitionscope.config.SettingsStore;
 import dev.partitionscope.core.time.TimeRange;
-import dev.partitionscope.ui.shell.Screen;
+import dev.partitionscope.ui.session.Screen;
+import dev.partitionscope.ui.session.TableResource;
 import java.nio.file.Path;
 import java.time.Duration;
 import javafx.geometry.Bounds;
@@ -145,7 +146,7 @@ class MainWindowUiTest {
         assertThat(robot.text("#connectionStatus")).isEqualTo("Connected to Lab");
         assertThat(robot.text("#whereLabel")).startsWith("Lab (built in) · http://127.0.0.1:");
         assertThat(robot.allText("#insightsTable")).isNotNull();
-        assertThat(fixture.app().context().main().indexOptions()).contains("GSI1");
+        assertThat(fixture.app().context().main().resourceOptions()).contains(TableResource.gsi("GSI1"));
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.partitionscope.aws.WriteGuard;
 import dev.partitionscope.testing.Dynalite;
 import dev.partitionscope.testing.RecordingProxy;
-import dev.partitionscope.ui.shell.ConnectionState;
+import dev.partitionscope.ui.session.ConnectionState;
 import dev.partitionscope.ui.shell.MainViewModel;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.partitionscope.ui.about;
 
 import dev.partitionscope.ui.common.Theme;
-import dev.partitionscope.ui.shell.Screen;
+import dev.partitionscope.ui.session.Screen;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.control.ButtonType;

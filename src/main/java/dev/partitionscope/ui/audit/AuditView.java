@@ -10,10 +10,10 @@ import dev.partitionscope.ui.common.FileExport;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
-import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.shell.Screen;
-import dev.partitionscope.ui.shell.ShellActions;
-import dev.partitionscope.ui.shell.TableScreenState;
+import dev.partitionscope.ui.session.Screen;
+import dev.partitionscope.ui.session.Session;
+import dev.partitionscope.ui.session.ShellActions;
+import dev.partitionscope.ui.session.TableScreenState;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +46,7 @@ public final class AuditView {
     static final FileDialogs.Type CSV = new FileDialogs.Type("CSV file", "csv");
 
     private final AuditViewModel vm;
-    private final MainViewModel main;
+    private final Session main;
     private final ShellActions actions;
     private final FileDialogs files;
     private final FileExport fileExport;

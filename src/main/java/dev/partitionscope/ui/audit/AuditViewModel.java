@@ -9,8 +9,8 @@ import dev.partitionscope.core.audit.Advisor;
 import dev.partitionscope.core.audit.AuditReport;
 import dev.partitionscope.core.audit.PatternProfile;
 import dev.partitionscope.core.design.Workload;
-import dev.partitionscope.ui.shell.DesignerHandOver;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.DesignerHandOver;
+import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -36,7 +36,7 @@ import javafx.beans.property.StringProperty;
  * open the sharding designer pre-filled — and the key patterns, exportable as Markdown and CSV.
  */
 public final class AuditViewModel {
-    private final MainViewModel main;
+    private final Session main;
     private final StringProperty budget = new SimpleStringProperty(this, "budget", "");
     private final StringProperty segments =
             new SimpleStringProperty(this, "segments", Integer.toString(AuditSampler.DEFAULT_SEGMENTS));
@@ -54,7 +54,7 @@ public final class AuditViewModel {
     private TaskHandle task = TaskHandle.NONE;
     private int generation;
 
-    public AuditViewModel(MainViewModel main) {
+    public AuditViewModel(Session main) {
         this.main = main;
         main.selectedTableProperty().addListener((obs, old, now) -> {
             cancel();
@@ -369,7 +369,7 @@ public final class AuditViewModel {
         return running.getReadOnlyProperty();
     }
 
-    public MainViewModel main() {
+    public Session main() {
         return main;
     }
 }

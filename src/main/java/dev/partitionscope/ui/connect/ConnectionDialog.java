@@ -1,18 +1,20 @@
 package dev.partitionscope.ui.connect;
 
+import dev.partitionscope.aws.AwsProfiles;
 import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.aws.ConnectionSpec;
+import dev.partitionscope.aws.ConnectionStore;
 import dev.partitionscope.aws.Regions;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Fxml;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.common.Theme;
-import dev.partitionscope.ui.shell.ConnectionState;
-import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.shell.ShellServices;
+import dev.partitionscope.ui.session.ConnectionState;
+import dev.partitionscope.ui.session.Session;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ChangeListener;
 import javafx.fxml.FXML;
@@ -36,12 +38,12 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 /**
- * The connection dialog. Connecting runs in the background through {@link MainViewModel#connect}; the dialog shows
+ * The connection dialog. Connecting runs in the background through {@link Session#connect}; the dialog shows
  * progress with a Cancel button and the translated error, and closes itself once the new connection is up.
  */
 public final class ConnectionDialog {
     private final ConnectionEditorViewModel vm;
-    private final MainViewModel main;
+    private final Session main;
     private final Stage stage = new Stage();
     private final ToggleGroup kinds = new ToggleGroup();
     private ConnectionSpec submitted;
@@ -139,16 +141,16 @@ public final class ConnectionDialog {
     @FXML
     private Button closeButton;
 
-    private ConnectionDialog(ShellServices services) {
-        this.main = services.main();
-        this.vm = new ConnectionEditorViewModel(
-                services.connections(), services.profiles().get());
+    private ConnectionDialog(Session main, ConnectionStore connections, Supplier<AwsProfiles> profiles) {
+        this.main = main;
+        this.vm = new ConnectionEditorViewModel(connections, profiles.get());
         Fxml.load("/dev/partitionscope/ui/connect/ConnectionDialog.fxml", this);
     }
 
     /** Opens the dialog (modal to the window); returns at once, connecting continues in the background. */
-    public static ConnectionDialog show(Window owner, ShellServices services) {
-        ConnectionDialog dialog = new ConnectionDialog(services);
+    public static ConnectionDialog show(
+            Window owner, Session main, ConnectionStore connections, Supplier<AwsProfiles> profiles) {
+        ConnectionDialog dialog = new ConnectionDialog(main, connections, profiles);
         Stage stage = dialog.stage;
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);

@@ -25,7 +25,7 @@ import javafx.collections.ObservableList;
 
 /**
  * The connection dialog's form: the saved list, the fields of the connection being edited, and live validation.
- * Connecting itself is the shell's job ({@code MainViewModel.connect}); this model only produces the spec.
+ * Connecting itself is the shell's job ({@code Session.connect}); this model only produces the spec.
  */
 public final class ConnectionEditorViewModel {
     /** Profile choice meaning "no profile: the SDK's default credential chain". */

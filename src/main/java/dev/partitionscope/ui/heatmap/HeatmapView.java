@@ -21,11 +21,13 @@ import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.common.Theme;
-import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.shell.ResourceChips;
-import dev.partitionscope.ui.shell.Screen;
-import dev.partitionscope.ui.shell.ShellActions;
-import dev.partitionscope.ui.shell.TableScreenState;
+import dev.partitionscope.ui.common.heat.CellDetails;
+import dev.partitionscope.ui.common.heat.HeatmapCanvas;
+import dev.partitionscope.ui.session.ResourceChips;
+import dev.partitionscope.ui.session.Screen;
+import dev.partitionscope.ui.session.Session;
+import dev.partitionscope.ui.session.ShellActions;
+import dev.partitionscope.ui.session.TableScreenState;
 import java.nio.file.Path;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -67,7 +69,7 @@ public final class HeatmapView {
     private static final String CSS = Theme.stylesheet("/dev/partitionscope/ui/heatmap/heatmap.css");
 
     private final HeatmapViewModel vm;
-    private final MainViewModel main;
+    private final Session main;
     private final ShellActions actions;
     private final FileDialogs files;
     private final FileExport fileExport;

@@ -25,8 +25,8 @@ import dev.partitionscope.core.metrics.Resource;
 import dev.partitionscope.core.table.ContributorInsightsState;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
-import dev.partitionscope.ui.shell.AutoRefresh;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.AutoRefresh;
+import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -62,7 +62,7 @@ public final class HeatmapViewModel {
     /** Sub-windows per range on local endpoints, where reports cost nothing: more windows find more keys. */
     static final int LOCAL_SUB_WINDOWS = 96;
 
-    private final MainViewModel main;
+    private final Session main;
     private final Function<Connection, Instant> endpointNow;
 
     private final BooleanProperty active = new SimpleBooleanProperty(this, "active");
@@ -110,7 +110,7 @@ public final class HeatmapViewModel {
     private Object shownFor;
     private AutoRefresh beforeLive;
 
-    public HeatmapViewModel(MainViewModel main, Function<Connection, Instant> endpointNow) {
+    public HeatmapViewModel(Session main, Function<Connection, Instant> endpointNow) {
         this.main = main;
         this.endpointNow = endpointNow;
         main.tableShapeProperty().addListener((obs, old, now) -> {
@@ -132,7 +132,7 @@ public final class HeatmapViewModel {
                 invalidate(false);
             }
         });
-        main.selectedIndexProperty().addListener((obs, old, now) -> optionsChanged());
+        main.selectedResourceProperty().addListener((obs, old, now) -> optionsChanged());
         allResources.addListener((obs, old, now) -> optionsChanged());
         metric.addListener((obs, old, now) -> optionsChanged());
         foldShards.addListener((obs, old, now) -> optionsChanged());
@@ -437,14 +437,11 @@ public final class HeatmapViewModel {
             return List.of();
         }
         List<Resource> out = new ArrayList<>();
-        String index = main.selectedIndexProperty().get();
         if (allResources.get()) {
             out.add(Resource.table(shape.name()));
             shape.globalIndexNames().forEach(i -> out.add(Resource.index(shape.name(), i)));
-        } else if (index == null || MainViewModel.BASE_TABLE.equals(index)) {
-            out.add(Resource.table(shape.name()));
         } else {
-            out.add(Resource.index(shape.name(), index));
+            out.add(main.selectedResource().metricsResource(shape.name()));
         }
         return out;
     }
@@ -669,7 +666,7 @@ public final class HeatmapViewModel {
         return traffic;
     }
 
-    public MainViewModel main() {
+    public Session main() {
         return main;
     }
 }

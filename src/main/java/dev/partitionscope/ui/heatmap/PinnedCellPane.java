@@ -2,6 +2,7 @@ package dev.partitionscope.ui.heatmap;
 
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
+import dev.partitionscope.ui.common.heat.CellDetails;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -3,7 +3,7 @@ package dev.partitionscope.ui.lab;
 import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.lab.LabHost;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.Session;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +34,7 @@ final class LabReplays {
         }
     }
 
-    private final MainViewModel main;
+    private final Session main;
     private final LabHost labHost;
     private final Map<String, Replay> byEndpoint = new HashMap<>();
     /** Tables to select, the first one listed, once the app is connected to {@link #selectOn}. */
@@ -42,7 +42,7 @@ final class LabReplays {
 
     private String selectOn;
 
-    LabReplays(MainViewModel main, LabHost labHost) {
+    LabReplays(Session main, LabHost labHost) {
         this.main = main;
         this.labHost = labHost;
         main.tables().addListener((ListChangeListener<String>) c -> selectListed());

@@ -7,7 +7,7 @@ import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.common.Theme;
-import dev.partitionscope.ui.shell.ShellActions;
+import dev.partitionscope.ui.session.ShellActions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

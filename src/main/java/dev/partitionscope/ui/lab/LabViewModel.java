@@ -12,7 +12,7 @@ import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.lab.partition.ModelParams;
 import dev.partitionscope.lab.partition.ModelSnapshot;
 import dev.partitionscope.lab.workload.ScenarioCatalog;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.Session;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -60,7 +60,7 @@ public final class LabViewModel {
 
     private static final long MIN_REFRESH_GAP_MILLIS = 900;
 
-    private final MainViewModel main;
+    private final Session main;
     private final LabHost labHost;
     private final LongSupplier wallMillis;
     private final HotKeyNames keyNames = new HotKeyNames();
@@ -90,11 +90,11 @@ public final class LabViewModel {
     private long lastSecond = Long.MIN_VALUE;
     private long lastRefreshWall = Long.MIN_VALUE / 2;
 
-    public LabViewModel(MainViewModel main, LabHost labHost) {
+    public LabViewModel(Session main, LabHost labHost) {
         this(main, labHost, System::currentTimeMillis);
     }
 
-    LabViewModel(MainViewModel main, LabHost labHost, LongSupplier wallMillis) {
+    LabViewModel(Session main, LabHost labHost, LongSupplier wallMillis) {
         this.main = main;
         this.labHost = labHost;
         this.wallMillis = wallMillis;
@@ -339,7 +339,7 @@ public final class LabViewModel {
 
     // Accessors
 
-    public MainViewModel main() {
+    public Session main() {
         return main;
     }
 

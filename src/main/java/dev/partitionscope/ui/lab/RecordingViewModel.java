@@ -5,7 +5,7 @@ import dev.partitionscope.aws.Connection;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.lab.recording.Recording;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -75,7 +75,7 @@ public final class RecordingViewModel {
         default void failed(Path file, boolean saving, String reason) {}
     }
 
-    private final MainViewModel main;
+    private final Session main;
     private final LabHost labHost;
     private final LabReplays replays;
 
@@ -88,7 +88,7 @@ public final class RecordingViewModel {
     private TaskHandle task = TaskHandle.NONE;
     private Hooks hooks = new Hooks() {};
 
-    RecordingViewModel(MainViewModel main, LabHost labHost, LabReplays replays) {
+    RecordingViewModel(Session main, LabHost labHost, LabReplays replays) {
         this.main = main;
         this.labHost = labHost;
         this.replays = replays;

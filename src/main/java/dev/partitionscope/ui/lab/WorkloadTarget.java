@@ -5,7 +5,7 @@ import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.lab.workload.Plan;
 import dev.partitionscope.lab.workload.SdkTarget;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.Session;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,10 +16,10 @@ import java.util.Optional;
  * replay (an opened recording, a fast-forwarded run) takes no real-time run: its clock does not move.
  */
 final class WorkloadTarget {
-    private final MainViewModel main;
+    private final Session main;
     private final LabHost labHost;
 
-    WorkloadTarget(MainViewModel main, LabHost labHost) {
+    WorkloadTarget(Session main, LabHost labHost) {
         this.main = main;
         this.labHost = labHost;
     }

@@ -13,7 +13,7 @@ import dev.partitionscope.lab.workload.Variant;
 import dev.partitionscope.lab.workload.WorkloadProgress;
 import dev.partitionscope.lab.workload.WorkloadRun;
 import dev.partitionscope.lab.workload.Workloads;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.Session;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +47,7 @@ import javafx.collections.ObservableList;
  * opened recording, so the screen shows what the run did to the partitions.
  */
 public final class WorkloadViewModel {
-    private final MainViewModel main;
+    private final Session main;
     private final LabHost labHost;
     private final WorkloadTarget target;
     private final ScenarioCatalog catalog;
@@ -101,11 +101,11 @@ public final class WorkloadViewModel {
     private String showTable;
     private boolean listedTables;
 
-    public WorkloadViewModel(MainViewModel main, LabHost labHost, Supplier<ScenarioCatalog> catalog) {
+    public WorkloadViewModel(Session main, LabHost labHost, Supplier<ScenarioCatalog> catalog) {
         this(main, labHost, catalog, new LabReplays(main, labHost));
     }
 
-    WorkloadViewModel(MainViewModel main, LabHost labHost, Supplier<ScenarioCatalog> catalog, LabReplays replays) {
+    WorkloadViewModel(Session main, LabHost labHost, Supplier<ScenarioCatalog> catalog, LabReplays replays) {
         this.main = main;
         this.labHost = labHost;
         this.replays = replays;

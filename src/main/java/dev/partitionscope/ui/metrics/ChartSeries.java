@@ -9,6 +9,7 @@ import dev.partitionscope.core.metrics.TableMetric;
 import dev.partitionscope.core.metrics.TableMetric.Cause;
 import dev.partitionscope.core.metrics.TableMetric.Direction;
 import dev.partitionscope.core.metrics.Verdicts;
+import dev.partitionscope.ui.common.chart.TimeChart;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

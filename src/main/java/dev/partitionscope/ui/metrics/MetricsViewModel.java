@@ -17,7 +17,7 @@ import dev.partitionscope.core.metrics.Verdict;
 import dev.partitionscope.core.table.ContributorInsightsState;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,7 +48,7 @@ public final class MetricsViewModel {
     static final int MAX_POLLS = 90;
     static final int TOP_KEYS = 50;
 
-    private final MainViewModel main;
+    private final Session main;
     private final Function<Connection, Instant> endpointNow;
 
     // Properties
@@ -86,7 +86,7 @@ public final class MetricsViewModel {
     /** What the shown data is for; a load for something else clears the screen first. */
     private Object shownFor;
 
-    public MetricsViewModel(MainViewModel main, Function<Connection, Instant> endpointNow) {
+    public MetricsViewModel(Session main, Function<Connection, Instant> endpointNow) {
         this.main = main;
         this.endpointNow = endpointNow;
         this.sortKeyReports = new SortKeyReports(main.tasks());
@@ -103,7 +103,7 @@ public final class MetricsViewModel {
                 invalidate(false);
             }
         });
-        main.selectedIndexProperty().addListener((obs, old, now) -> updateResource());
+        main.selectedResourceProperty().addListener((obs, old, now) -> updateResource());
         sortKeyLevel.addListener((obs, old, now) -> updateResource());
         active.addListener((obs, old, now) -> {
             if (now && dirty) {
@@ -306,12 +306,7 @@ public final class MetricsViewModel {
 
     private void updateResource() {
         TableShape shape = main.tableShapeProperty().get();
-        String index = main.selectedIndexProperty().get();
-        Resource r = shape == null
-                ? null
-                : MainViewModel.BASE_TABLE.equals(index) || index == null
-                        ? Resource.table(shape.name())
-                        : Resource.index(shape.name(), index);
+        Resource r = shape == null ? null : main.selectedResource().metricsResource(shape.name());
         resource.set(r);
         InsightsReader.Result result = insightsResult.get();
         if (r == null || result == null) {
@@ -441,7 +436,7 @@ public final class MetricsViewModel {
         return insightsError.getReadOnlyProperty();
     }
 
-    public MainViewModel main() {
+    public Session main() {
         return main;
     }
 }

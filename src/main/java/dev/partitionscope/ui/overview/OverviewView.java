@@ -18,8 +18,8 @@ import dev.partitionscope.ui.common.Fxml;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.KeyValueGrid;
 import dev.partitionscope.ui.common.MessageBox;
-import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.shell.ShellActions;
+import dev.partitionscope.ui.session.Session;
+import dev.partitionscope.ui.session.ShellActions;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -47,14 +47,14 @@ import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.VBox;
 
 /**
- * The table overview. Binds to {@link OverviewViewModel} and {@link MainViewModel}; holds no state of its own beyond
+ * The table overview. Binds to {@link OverviewViewModel} and {@link Session}; holds no state of its own beyond
  * what the controls show.
  */
 public final class OverviewView {
     private static final DateTimeFormatter CREATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final OverviewViewModel vm;
-    private final MainViewModel main;
+    private final Session main;
     private final ShellActions actions;
 
     @FXML

@@ -7,8 +7,8 @@ import dev.partitionscope.aws.TableGateway;
 import dev.partitionscope.aws.UserMessage;
 import dev.partitionscope.core.table.ContributorInsightsState;
 import dev.partitionscope.core.table.TableShape;
-import dev.partitionscope.ui.shell.ConnectionState;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.ConnectionState;
+import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.time.Duration;
 import java.util.Locale;
@@ -36,7 +36,7 @@ public final class OverviewViewModel {
     static final Duration POLL_INTERVAL = Duration.ofSeconds(2);
     static final int MAX_POLLS = 60;
 
-    private final MainViewModel main;
+    private final Session main;
 
     // Properties
     private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
@@ -52,7 +52,7 @@ public final class OverviewViewModel {
 
     private TaskHandle insightsTask = TaskHandle.NONE;
 
-    public OverviewViewModel(MainViewModel main) {
+    public OverviewViewModel(Session main) {
         this.main = main;
         this.filteredTables = new FilteredList<>(main.tables());
         filteredTables
@@ -226,7 +226,7 @@ public final class OverviewViewModel {
         return insightsProgress.getReadOnlyProperty();
     }
 
-    public MainViewModel main() {
+    public Session main() {
         return main;
     }
 }

@@ -2,7 +2,7 @@ package dev.partitionscope.ui.present;
 
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.Theme;
-import dev.partitionscope.ui.shell.MainViewModel;
+import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.SplitMenuButton;
@@ -17,7 +17,7 @@ import javafx.scene.layout.Pane;
 final class PresentButton {
     private PresentButton() {}
 
-    static void addTo(BorderPane root, PresentationMode mode, MainViewModel main) {
+    static void addTo(BorderPane root, PresentationMode mode, ObjectProperty<Theme.Mode> themeMode) {
         SplitMenuButton button = new SplitMenuButton();
         button.setId("presentButton");
         button.setText("Present");
@@ -36,9 +36,9 @@ final class PresentButton {
         CheckMenuItem contrast = new CheckMenuItem("High-contrast theme");
         contrast.setId("highContrastItem");
         contrast.setAccelerator(PresentationMode.HIGH_CONTRAST);
-        contrast.setSelected(main.themeModeProperty().get() == Theme.Mode.HIGH_CONTRAST);
+        contrast.setSelected(themeMode.get() == Theme.Mode.HIGH_CONTRAST);
         contrast.setOnAction(e -> mode.toggleHighContrast());
-        main.themeModeProperty().addListener((obs, old, now) -> contrast.setSelected(now == Theme.Mode.HIGH_CONTRAST));
+        themeMode.addListener((obs, old, now) -> contrast.setSelected(now == Theme.Mode.HIGH_CONTRAST));
         button.getItems().addAll(present, contrast);
 
         Node themeToggle = root.lookup("#themeToggle");

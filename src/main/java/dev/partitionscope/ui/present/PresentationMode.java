@@ -1,10 +1,12 @@
 package dev.partitionscope.ui.present;
 
 import dev.partitionscope.ui.common.Theme;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.Session;
+import dev.partitionscope.ui.session.TableResource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.value.ChangeListener;
@@ -49,7 +51,8 @@ public final class PresentationMode {
     private static final double CAPTION_ZONE = 48;
 
     private final BorderPane root;
-    private final MainViewModel main;
+    private final Session main;
+    private final ObjectProperty<Theme.Mode> themeMode;
     private final ReadOnlyBooleanWrapper presenting = new ReadOnlyBooleanWrapper(this, "presenting");
     private final PointerHighlight pointer = new PointerHighlight();
     private final PresentationCaption caption = new PresentationCaption(CAPTION_KEYS);
@@ -66,20 +69,22 @@ public final class PresentationMode {
     /** A chrome node hidden while presenting, with what to give back. */
     private record Hidden(Node node, boolean visible, boolean managed) {}
 
-    private PresentationMode(BorderPane root, MainViewModel main) {
+    private PresentationMode(BorderPane root, Session main, ObjectProperty<Theme.Mode> themeMode) {
         this.root = root;
         this.main = main;
+        this.themeMode = themeMode;
     }
 
     /**
      * Adds presentation mode to the main window: the overlay on {@code root}, the keys on {@code scene} (call after
      * the shell's own accelerators, as Ctrl+T is wrapped), the top bar's Present button.
      */
-    public static PresentationMode install(Scene scene, BorderPane root, MainViewModel main) {
-        PresentationMode mode = new PresentationMode(root, main);
+    public static PresentationMode install(
+            Scene scene, BorderPane root, Session main, ObjectProperty<Theme.Mode> themeMode) {
+        PresentationMode mode = new PresentationMode(root, main, themeMode);
         mode.installOverlay(scene);
         mode.installKeys(scene);
-        PresentButton.addTo(root, mode, main);
+        PresentButton.addTo(root, mode, themeMode);
         return mode;
     }
 
@@ -175,12 +180,12 @@ public final class PresentationMode {
 
     /** Switches to the high-contrast theme, or back to the light or dark one it replaced. */
     public void toggleHighContrast() {
-        Theme.Mode now = main.themeModeProperty().get();
+        Theme.Mode now = themeMode.get();
         if (now == Theme.Mode.HIGH_CONTRAST) {
-            main.themeModeProperty().set(beforeHighContrast);
+            themeMode.set(beforeHighContrast);
         } else {
             beforeHighContrast = now;
-            main.themeModeProperty().set(Theme.Mode.HIGH_CONTRAST);
+            themeMode.set(Theme.Mode.HIGH_CONTRAST);
         }
     }
 
@@ -209,7 +214,7 @@ public final class PresentationMode {
         });
         main.screenProperty().addListener((obs, old, now) -> whereChanged());
         main.selectedTableProperty().addListener((obs, old, now) -> whereChanged());
-        main.selectedIndexProperty().addListener((obs, old, now) -> whereChanged());
+        main.selectedResourceProperty().addListener((obs, old, now) -> whereChanged());
     }
 
     private void installKeys(Scene scene) {
@@ -247,9 +252,9 @@ public final class PresentationMode {
         String table = main.selectedTableProperty().get();
         if (table != null) {
             sb.append("  ·  ").append(table);
-            String index = main.selectedIndexProperty().get();
-            if (index != null && main.indexOptions().indexOf(index) > 0) {
-                sb.append("  ·  ").append(index);
+            TableResource index = main.selectedResource();
+            if (!index.isBaseTable() && main.resourceOptions().contains(index)) {
+                sb.append("  ·  ").append(index.label());
             }
         }
         caption.setWhere(sb.toString());

@@ -14,7 +14,7 @@ import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.common.MessageDialog;
 import dev.partitionscope.ui.common.Theme;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskHandle;
 import dev.partitionscope.ui.task.TaskRunner;
 import java.awt.Desktop;
@@ -50,7 +50,7 @@ public final class ExportReportAction {
     /** A finished export: where it went, what it says, and whether this desktop can open a folder. */
     record Done(ReportWriter.Written written, Report report, boolean canOpenFolder) {}
 
-    private final MainViewModel main;
+    private final Session main;
     private final TaskRunner tasks;
     private final FileDialogs files;
     private final java.util.function.Supplier<ReportBuilder.SavedAudit> savedAudit;
@@ -58,13 +58,13 @@ public final class ExportReportAction {
     private final BooleanBinding available;
     private TaskHandle task = TaskHandle.NONE;
 
-    public ExportReportAction(MainViewModel main, TaskRunner tasks, FileDialogs files) {
+    public ExportReportAction(Session main, TaskRunner tasks, FileDialogs files) {
         this(main, tasks, files, () -> null);
     }
 
     /** @param savedAudit the audit shown when it was saved in a file (a snapshot's), else null; asked on the UI thread */
     public ExportReportAction(
-            MainViewModel main,
+            Session main,
             TaskRunner tasks,
             FileDialogs files,
             java.util.function.Supplier<ReportBuilder.SavedAudit> savedAudit) {

@@ -15,10 +15,10 @@ import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
 import dev.partitionscope.ui.common.MessageBox;
 import dev.partitionscope.ui.common.Theme;
-import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.shell.Screen;
-import dev.partitionscope.ui.shell.ShellActions;
-import dev.partitionscope.ui.shell.TableScreenState;
+import dev.partitionscope.ui.session.Screen;
+import dev.partitionscope.ui.session.Session;
+import dev.partitionscope.ui.session.ShellActions;
+import dev.partitionscope.ui.session.TableScreenState;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -70,7 +70,7 @@ public final class ScatterView {
     private static final String CSS = Theme.stylesheet("/dev/partitionscope/ui/scatter/scatter.css");
 
     private final ScatterViewModel vm;
-    private final MainViewModel main;
+    private final Session main;
     private final ShellActions actions;
     private final FileDialogs files;
     private final FileExport fileExport;

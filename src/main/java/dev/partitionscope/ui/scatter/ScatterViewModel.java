@@ -23,7 +23,7 @@ import dev.partitionscope.core.scheme.KeyScheme;
 import dev.partitionscope.core.table.KeyAttribute;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ import javafx.collections.ObservableList;
 public final class ScatterViewModel {
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
             new com.fasterxml.jackson.databind.ObjectMapper();
-    private final MainViewModel main;
+    private final Session main;
     private final Function<Connection, Instant> endpointNow;
     private final StringProperty baseKey = new SimpleStringProperty(this, "baseKey", "PENDING");
     private final StringProperty scheme = new SimpleStringProperty(this, "scheme", "hash:8");
@@ -86,7 +86,7 @@ public final class ScatterViewModel {
     private int generation;
 
     /** The console on {@code main}'s connection, its "now" read from the endpoint's clock. */
-    public ScatterViewModel(MainViewModel main) {
+    public ScatterViewModel(Session main) {
         this(main, c -> c.clock().now());
     }
 
@@ -95,7 +95,7 @@ public final class ScatterViewModel {
      * replayed Lab lives in simulated time): the time window and the time-bucketed keys of a point read are computed
      * on it, so a day-bucketed scheme names the Lab's day, not this machine's.
      */
-    public ScatterViewModel(MainViewModel main, Function<Connection, Instant> endpointNow) {
+    public ScatterViewModel(Session main, Function<Connection, Instant> endpointNow) {
         this.main = main;
         this.endpointNow = endpointNow;
         for (var p : List.of(
@@ -114,7 +114,7 @@ public final class ScatterViewModel {
         descending.addListener((obs, old, now) -> updatePlan());
         consistent.addListener((obs, old, now) -> updatePlan());
         main.tableShapeProperty().addListener((obs, old, now) -> updatePlan());
-        main.selectedIndexProperty().addListener((obs, old, now) -> updatePlan());
+        main.selectedResourceProperty().addListener((obs, old, now) -> updatePlan());
         main.timeRangeProperty().addListener((obs, old, now) -> updatePlan());
         main.designerHandOverProperty().addListener((obs, old, now) -> {
             if (now != null) {
@@ -235,8 +235,8 @@ public final class ScatterViewModel {
         if (shape == null) {
             throw new IllegalArgumentException("Pick a table in the top bar (Ctrl+T)");
         }
-        String index = main.selectedIndexProperty().get();
-        boolean onIndex = index != null && !MainViewModel.BASE_TABLE.equals(index);
+        String index = main.selectedResource().indexName();
+        boolean onIndex = index != null;
         KeyAttribute pk = shape.keySchema().partitionKey();
         KeyAttribute sk = shape.keySchema().sort().orElse(null);
         if (onIndex) {
@@ -571,8 +571,8 @@ public final class ScatterViewModel {
         Map<String, String> shown = new LinkedHashMap<>();
         String how;
         try {
-            String index = main.selectedIndexProperty().get();
-            if (index != null && !MainViewModel.BASE_TABLE.equals(index)) {
+            String index = main.selectedResource().indexName();
+            if (index != null) {
                 throw new IllegalArgumentException(
                         "GetItem reads the table, not " + index + ": pick the base table in" + " the top bar");
             }
@@ -679,8 +679,8 @@ public final class ScatterViewModel {
             note.set("Pick a table and type the logical key first; the scheme is read off its keys");
             return;
         }
-        String index = main.selectedIndexProperty().get();
-        boolean onIndex = index != null && !MainViewModel.BASE_TABLE.equals(index);
+        String index = main.selectedResource().indexName();
+        boolean onIndex = index != null;
         String pk = onIndex
                 ? shape.globalIndexes().stream()
                         .filter(g -> g.name().equals(index))
@@ -884,7 +884,7 @@ public final class ScatterViewModel {
         return busy.getReadOnlyProperty();
     }
 
-    public MainViewModel main() {
+    public Session main() {
         return main;
     }
 }

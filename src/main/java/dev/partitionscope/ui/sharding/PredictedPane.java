@@ -4,7 +4,7 @@ import dev.partitionscope.core.design.PredictedHeat;
 import dev.partitionscope.core.heat.HeatScale;
 import dev.partitionscope.core.heat.KeyTimeMatrix;
 import dev.partitionscope.core.heat.RowBucketing;
-import dev.partitionscope.ui.heatmap.HeatmapCanvas;
+import dev.partitionscope.ui.common.heat.HeatmapCanvas;
 import java.time.ZoneId;
 import javafx.scene.control.Label;
 import javafx.scene.control.TitledPane;

@@ -16,8 +16,8 @@ import dev.partitionscope.core.design.Workload;
 import dev.partitionscope.core.scheme.KeyScheme;
 import dev.partitionscope.core.table.KeyAttribute;
 import dev.partitionscope.core.table.TableShape;
-import dev.partitionscope.ui.shell.DesignerHandOver;
-import dev.partitionscope.ui.shell.MainViewModel;
+import dev.partitionscope.ui.session.DesignerHandOver;
+import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskHandle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -91,7 +91,7 @@ public final class ShardingViewModel {
     /** Ids with their timestamps (epoch millis; the time of reading when a line had none). */
     record Ids(List<String> ids, long[] epochMillis, String source) {}
 
-    private final MainViewModel main;
+    private final Session main;
     private final Function<Connection, Instant> endpointNow;
     private final StringProperty baseKey = new SimpleStringProperty(this, "baseKey", "PENDING");
     private final StringProperty writesPerSecond = new SimpleStringProperty(this, "writesPerSecond", "4000");
@@ -117,7 +117,7 @@ public final class ShardingViewModel {
     private int generation;
 
     /** The designer on {@code main}'s connection, its "now" read from the endpoint's clock. */
-    public ShardingViewModel(MainViewModel main) {
+    public ShardingViewModel(Session main) {
         this(main, c -> c.clock().now());
     }
 
@@ -126,7 +126,7 @@ public final class ShardingViewModel {
      * replayed Lab lives in simulated time). Ids without a timestamp are stamped with it, and the predicted window and
      * the Lab trial end at it, so time-bucketed schemes (day+hash:8) name the endpoint's day, not this machine's.
      */
-    public ShardingViewModel(MainViewModel main, Function<Connection, Instant> endpointNow) {
+    public ShardingViewModel(Session main, Function<Connection, Instant> endpointNow) {
         this.main = main;
         this.endpointNow = endpointNow;
         for (String s : List.of("hash:8", "random:8", "sum:8", "product:200")) {
@@ -637,7 +637,7 @@ public final class ShardingViewModel {
         return ids.ids();
     }
 
-    public MainViewModel main() {
+    public Session main() {
         return main;
     }
 }

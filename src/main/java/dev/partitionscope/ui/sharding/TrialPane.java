@@ -3,7 +3,7 @@ package dev.partitionscope.ui.sharding;
 import dev.partitionscope.core.heat.HeatScale;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Icons;
-import dev.partitionscope.ui.heatmap.HeatmapCanvas;
+import dev.partitionscope.ui.common.heat.HeatmapCanvas;
 import java.time.ZoneOffset;
 import java.util.Locale;
 import javafx.geometry.Pos;

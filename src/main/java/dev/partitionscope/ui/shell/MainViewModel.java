@@ -8,6 +8,12 @@ import dev.partitionscope.aws.TableGateway;
 import dev.partitionscope.aws.UserMessage;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.ui.session.AutoRefresh;
+import dev.partitionscope.ui.session.ConnectionState;
+import dev.partitionscope.ui.session.DesignerHandOver;
+import dev.partitionscope.ui.session.Screen;
+import dev.partitionscope.ui.session.Session;
+import dev.partitionscope.ui.session.TableResource;
 import dev.partitionscope.ui.task.TaskHandle;
 import dev.partitionscope.ui.task.TaskRunner;
 import java.util.ArrayList;
@@ -33,10 +39,7 @@ import javafx.collections.ObservableList;
  * description, the time range and the current screen. Screens read it; only its commands change it. All methods are
  * called on the UI thread; background work goes through the {@link TaskRunner}.
  */
-public final class MainViewModel {
-    /** The index selector's entry for "the base table, no index". */
-    public static final String BASE_TABLE = "(base table)";
-
+public final class MainViewModel implements Session {
     private final TaskRunner tasks;
     private final ConnectService connectService;
 
@@ -61,8 +64,10 @@ public final class MainViewModel {
     private final ReadOnlyObjectWrapper<TableShape> tableShape = new ReadOnlyObjectWrapper<>(this, "tableShape");
     private final ReadOnlyBooleanWrapper shapeLoading = new ReadOnlyBooleanWrapper(this, "shapeLoading");
     private final ReadOnlyObjectWrapper<UserMessage> shapeError = new ReadOnlyObjectWrapper<>(this, "shapeError");
-    private final ObservableList<String> indexOptions = FXCollections.observableArrayList(BASE_TABLE);
-    private final ObjectProperty<String> selectedIndex = new SimpleObjectProperty<>(this, "selectedIndex", BASE_TABLE);
+    private final ObservableList<TableResource> resourceOptions =
+            FXCollections.observableArrayList(TableResource.BASE_TABLE);
+    private final ObjectProperty<TableResource> selectedResource =
+            new SimpleObjectProperty<>(this, "selectedResource", TableResource.BASE_TABLE);
     private final ObjectProperty<DesignerHandOver> designerHandOver =
             new SimpleObjectProperty<>(this, "designerHandOver");
 
@@ -80,7 +85,8 @@ public final class MainViewModel {
     // Read-only views handed out to screens; created once so listeners stay attached to one object.
     private final ObservableList<String> connectNotesView = FXCollections.unmodifiableObservableList(connectNotes);
     private final ObservableList<String> tablesView = FXCollections.unmodifiableObservableList(tables);
-    private final ObservableList<String> indexOptionsView = FXCollections.unmodifiableObservableList(indexOptions);
+    private final ObservableList<TableResource> resourceOptionsView =
+            FXCollections.unmodifiableObservableList(resourceOptions);
 
     private TaskHandle connectTask = TaskHandle.NONE;
     private TaskHandle tablesTask = TaskHandle.NONE;
@@ -123,6 +129,7 @@ public final class MainViewModel {
     }
 
     /** Connects in the background; the current connection stays usable until the new one is proven to work. */
+    @Override
     public void connect(ConnectionSpec spec) {
         lastAttempted = spec;
         connect(spec, connectService::connect);
@@ -164,6 +171,7 @@ public final class MainViewModel {
     }
 
     /** Cancels a connect in progress; the previous connection (if any) stays. */
+    @Override
     public void cancelConnect() {
         if (connectingSpec.get() == null) {
             return;
@@ -202,6 +210,7 @@ public final class MainViewModel {
     }
 
     /** F5: reloads the table list and the selected table; screens listen to {@link #refreshCountProperty()}. */
+    @Override
     public void refresh() {
         if (connection.get() == null) {
             return;
@@ -238,11 +247,13 @@ public final class MainViewModel {
     }
 
     /** The connection most recently tried, whether or not it worked (for "retry" and the dialog's selection). */
+    @Override
     public ConnectionSpec lastAttempted() {
         return lastAttempted;
     }
 
     /** Tries the last connection again. */
+    @Override
     public void retryConnect() {
         if (lastAttempted != null) {
             connect(lastAttempted);
@@ -254,6 +265,7 @@ public final class MainViewModel {
         this.preferredTable = table;
     }
 
+    @Override
     public void reloadSelectedTable() {
         describeSelected();
     }
@@ -366,14 +378,10 @@ public final class MainViewModel {
     }
 
     private void updateIndexOptions(TableShape shape) {
-        String keep = selectedIndex.get();
-        List<String> options = new ArrayList<>();
-        options.add(BASE_TABLE);
-        if (shape != null) {
-            options.addAll(shape.globalIndexNames());
-        }
-        indexOptions.setAll(options);
-        selectedIndex.set(options.contains(keep) ? keep : BASE_TABLE);
+        TableResource keep = selectedResource.get();
+        List<TableResource> options = TableResource.options(shape);
+        resourceOptions.setAll(options);
+        selectedResource.set(options.contains(keep) ? keep : TableResource.BASE_TABLE);
     }
 
     private void updateGuardText() {
@@ -400,22 +408,27 @@ public final class MainViewModel {
 
     // Accessors
 
+    @Override
     public ReadOnlyObjectProperty<Connection> connectionProperty() {
         return connection.getReadOnlyProperty();
     }
 
+    @Override
     public Connection getConnection() {
         return connection.get();
     }
 
+    @Override
     public ReadOnlyObjectProperty<ConnectionState> connectionStateProperty() {
         return connectionState.getReadOnlyProperty();
     }
 
+    @Override
     public ReadOnlyObjectProperty<ConnectionSpec> connectingSpecProperty() {
         return connectingSpec.getReadOnlyProperty();
     }
 
+    @Override
     public ReadOnlyObjectProperty<UserMessage> connectErrorProperty() {
         return connectError.getReadOnlyProperty();
     }
@@ -428,86 +441,106 @@ public final class MainViewModel {
         return whereText.getReadOnlyProperty();
     }
 
+    @Override
     public ReadOnlyStringProperty guardTextProperty() {
         return guardText.getReadOnlyProperty();
     }
 
+    @Override
     public ReadOnlyBooleanProperty readOnlyProperty() {
         return readOnly.getReadOnlyProperty();
     }
 
+    @Override
     public ObservableList<String> tables() {
         return tablesView;
     }
 
+    @Override
     public ReadOnlyBooleanProperty tablesLoadingProperty() {
         return tablesLoading.getReadOnlyProperty();
     }
 
+    @Override
     public ReadOnlyBooleanProperty tablesLoadedProperty() {
         return tablesLoaded.getReadOnlyProperty();
     }
 
+    @Override
     public ReadOnlyObjectProperty<UserMessage> tablesErrorProperty() {
         return tablesError.getReadOnlyProperty();
     }
 
+    @Override
     public ObjectProperty<String> selectedTableProperty() {
         return selectedTable;
     }
 
+    @Override
     public ReadOnlyObjectProperty<TableShape> tableShapeProperty() {
         return tableShape.getReadOnlyProperty();
     }
 
+    @Override
     public ReadOnlyBooleanProperty shapeLoadingProperty() {
         return shapeLoading.getReadOnlyProperty();
     }
 
+    @Override
     public ReadOnlyObjectProperty<UserMessage> shapeErrorProperty() {
         return shapeError.getReadOnlyProperty();
     }
 
-    public ObservableList<String> indexOptions() {
-        return indexOptionsView;
+    @Override
+    public ObservableList<TableResource> resourceOptions() {
+        return resourceOptionsView;
     }
 
     /** The hot key handed to the sharding designer ("open in sharding designer"); null when none was. */
+    @Override
     public ObjectProperty<DesignerHandOver> designerHandOverProperty() {
         return designerHandOver;
     }
 
     /** Opens the sharding designer with {@code key} pre-filled. */
+    @Override
     public void openInDesigner(String key) {
         openInDesigner(DesignerHandOver.of(key));
     }
 
     /** Opens the sharding designer with the key (and the rate seen, when known) pre-filled. */
+    @Override
     public void openInDesigner(DesignerHandOver handOver) {
         designerHandOver.set(handOver);
         screen.set(Screen.SHARDING);
     }
 
-    public ObjectProperty<String> selectedIndexProperty() {
-        return selectedIndex;
+    @Override
+    public ObjectProperty<TableResource> selectedResourceProperty() {
+        return selectedResource;
     }
 
+    @Override
     public ObjectProperty<TimeRange> timeRangeProperty() {
         return timeRange;
     }
 
+    @Override
     public ObjectProperty<Screen> screenProperty() {
         return screen;
     }
 
+    @Override
     public ReadOnlyIntegerProperty refreshCountProperty() {
         return refreshCount.getReadOnlyProperty();
     }
 
+    @Override
     public ObjectProperty<AutoRefresh> autoRefreshProperty() {
         return autoRefresh;
     }
 
+    @Override
     public ReadOnlyIntegerProperty autoRefreshTicksProperty() {
         return autoRefreshTicks.getReadOnlyProperty();
     }
@@ -521,10 +554,12 @@ public final class MainViewModel {
     }
 
     /** Light, dark or high contrast; {@link #darkThemeProperty()} stays in step. */
+    @Override
     public ObjectProperty<dev.partitionscope.ui.common.Theme.Mode> themeModeProperty() {
         return themeMode;
     }
 
+    @Override
     public TaskRunner tasks() {
         return tasks;
     }

@@ -12,9 +12,14 @@ import dev.partitionscope.ui.common.MessageDialog;
 import dev.partitionscope.ui.common.Theme;
 import dev.partitionscope.ui.connect.ConnectionDialog;
 import dev.partitionscope.ui.connect.UnlockWritesDialog;
-import dev.partitionscope.ui.files.FileActions;
-import dev.partitionscope.ui.files.FileDrop;
-import dev.partitionscope.ui.files.FileMenu;
+import dev.partitionscope.ui.session.AutoRefresh;
+import dev.partitionscope.ui.session.ConnectionState;
+import dev.partitionscope.ui.session.Screen;
+import dev.partitionscope.ui.session.ShellActions;
+import dev.partitionscope.ui.session.TableResource;
+import dev.partitionscope.ui.shell.files.FileActions;
+import dev.partitionscope.ui.shell.files.FileDrop;
+import dev.partitionscope.ui.shell.files.FileMenu;
 import dev.partitionscope.ui.time.CustomRangeDialog;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -50,6 +55,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Circle;
 import javafx.stage.Window;
+import javafx.util.StringConverter;
 
 /**
  * The shell: binds the top bar, navigation rail and status bar to {@link MainViewModel} and swaps screens in the
@@ -63,7 +69,7 @@ public final class MainWindowController implements ShellActions {
     private final ShellServices services;
     private final MainViewModel main;
     private final Screens screens;
-    private dev.partitionscope.ui.demo.DemoMenu demo;
+    private dev.partitionscope.ui.shell.demo.DemoMenu demo;
     private final Map<Screen, ToggleButton> railButtons = new EnumMap<>(Screen.class);
     private final ToggleGroup railGroup = new ToggleGroup();
     private final javafx.animation.Timeline autoRefreshTimer = new javafx.animation.Timeline();
@@ -98,7 +104,7 @@ public final class MainWindowController implements ShellActions {
     private ComboBox<String> tableSelector;
 
     @FXML
-    private ComboBox<String> indexSelector;
+    private ComboBox<TableResource> indexSelector;
 
     @FXML
     private MenuButton timeRangeMenu;
@@ -152,7 +158,7 @@ public final class MainWindowController implements ShellActions {
     }
 
     /** The guided demos (the Demo menu and its caption bar). */
-    public dev.partitionscope.ui.demo.DemoMenu demo() {
+    public dev.partitionscope.ui.shell.demo.DemoMenu demo() {
         return demo;
     }
 
@@ -188,7 +194,7 @@ public final class MainWindowController implements ShellActions {
                 services, screens, this::window, m -> MessageDialog.show(window(), m, MessageBox.Kind.ERROR));
         new FileMenu(files).install(fileMenu);
         buildHelpMenu();
-        demo = new dev.partitionscope.ui.demo.DemoMenu(
+        demo = new dev.partitionscope.ui.shell.demo.DemoMenu(
                 main,
                 screens,
                 services.labHost(),
@@ -358,9 +364,25 @@ public final class MainWindowController implements ShellActions {
         tableSelector.valueProperty().bindBidirectional(main.selectedTableProperty());
         tableSelector.disableProperty().bind(Bindings.isEmpty(main.tables()));
         tableSelector.setVisibleRowCount(20);
-        indexSelector.setItems(main.indexOptions());
-        indexSelector.valueProperty().bindBidirectional(main.selectedIndexProperty());
-        indexSelector.disableProperty().bind(Bindings.size(main.indexOptions()).lessThan(2));
+        indexSelector.setItems(main.resourceOptions());
+        indexSelector.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(TableResource resource) {
+                return resource == null ? "" : resource.label();
+            }
+
+            @Override
+            public TableResource fromString(String label) {
+                return main.resourceOptions().stream()
+                        .filter(r -> r.label().equals(label))
+                        .findFirst()
+                        .orElse(null);
+            }
+        });
+        indexSelector.valueProperty().bindBidirectional(main.selectedResourceProperty());
+        indexSelector
+                .disableProperty()
+                .bind(Bindings.size(main.resourceOptions()).lessThan(2));
     }
 
     private void buildTimeRangeMenu() {
@@ -609,7 +631,7 @@ public final class MainWindowController implements ShellActions {
 
     @Override
     public void openConnectionDialog() {
-        ConnectionDialog.show(window(), services);
+        ConnectionDialog.show(window(), main, services.connections(), services.profiles());
     }
 
     @Override
@@ -657,7 +679,8 @@ public final class MainWindowController implements ShellActions {
             tableSelector.show();
         });
         Theme.style(scene);
-        presentation = dev.partitionscope.ui.present.PresentationMode.install(scene, root, main);
+        presentation =
+                dev.partitionscope.ui.present.PresentationMode.install(scene, root, main, main.themeModeProperty());
     }
 
     /** Presentation mode (F11, Ctrl+Shift+P); null before {@link #installAccelerators}. */

@@ -12,6 +12,8 @@ import dev.partitionscope.ui.overview.OverviewView;
 import dev.partitionscope.ui.overview.OverviewViewModel;
 import dev.partitionscope.ui.scatter.ScatterView;
 import dev.partitionscope.ui.scatter.ScatterViewModel;
+import dev.partitionscope.ui.session.Screen;
+import dev.partitionscope.ui.session.ShellActions;
 import dev.partitionscope.ui.sharding.ShardingView;
 import dev.partitionscope.ui.sharding.ShardingViewModel;
 import java.util.EnumMap;

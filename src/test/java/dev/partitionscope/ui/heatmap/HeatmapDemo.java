@@ -10,6 +10,7 @@ import dev.partitionscope.core.heat.Provenance;
 import dev.partitionscope.core.heat.RowBucketing;
 import dev.partitionscope.core.heat.RowKey;
 import dev.partitionscope.ui.DemoShots;
+import dev.partitionscope.ui.common.heat.HeatmapCanvas;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;

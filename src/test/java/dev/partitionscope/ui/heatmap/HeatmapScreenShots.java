@@ -7,6 +7,7 @@ import dev.partitionscope.lab.workload.Scenario;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.DemoShots;
 import dev.partitionscope.ui.UiRobot;
+import dev.partitionscope.ui.common.heat.HeatmapCanvas;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -12,8 +12,9 @@ import dev.partitionscope.lab.workload.Scenario;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
 import dev.partitionscope.ui.common.FileDialogs;
+import dev.partitionscope.ui.common.heat.HeatmapCanvas;
+import dev.partitionscope.ui.session.Screen;
 import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.shell.Screen;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -264,7 +265,7 @@ class HeatmapScreenUiTest {
                 "the drill-down opens", Duration.ofSeconds(10), () -> AppFixture.windowWithId("drillDown") != null);
         assertThat(robot.text("#drillKey")).isEqualTo("OPS_LOG");
         String series = AppFixture.onFx(() -> robot.lookup("#drillRate")
-                .queryAs(dev.partitionscope.ui.metrics.TimeChart.class)
+                .queryAs(dev.partitionscope.ui.common.chart.TimeChart.class)
                 .csv());
         assertThat(series).contains("partition ceiling (100 %)");
         // Its sort keys' heat, read on request from the partition + sort key rules.
@@ -313,10 +314,11 @@ class HeatmapScreenUiTest {
                 .extracting(k -> k.other() ? "" : k.partitionKey())
                 .contains("OPS_LOG", "BRAND_INDEX", "THREAT#brand-abc-123");
 
-        dev.partitionscope.ui.shell.AutoRefresh before =
+        dev.partitionscope.ui.session.AutoRefresh before =
                 main().autoRefreshProperty().get();
         robot.clickOn("#heatmapLive");
-        assertThat(main().autoRefreshProperty().get()).isEqualTo(dev.partitionscope.ui.shell.AutoRefresh.FIVE_SECONDS);
+        assertThat(main().autoRefreshProperty().get())
+                .isEqualTo(dev.partitionscope.ui.session.AutoRefresh.FIVE_SECONDS);
         assertThat(AppFixture.onFx(() -> canvas().isFollowLatest())).isTrue();
         robot.clickOn("#heatmapLive");
         assertThat(main().autoRefreshProperty().get()).isEqualTo(before);

@@ -17,7 +17,8 @@ import dev.partitionscope.core.heat.ScaleMode;
 import dev.partitionscope.core.metrics.DataState;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.lab.cloudwatch.CwLab;
-import dev.partitionscope.ui.shell.AutoRefresh;
+import dev.partitionscope.ui.session.AutoRefresh;
+import dev.partitionscope.ui.session.TableResource;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.nio.file.Path;
@@ -131,7 +132,7 @@ class HeatmapViewModelTest {
         for (HeatRow row : grid().rows()) {
             assertThat(row.first().index()).isEqualTo(row.last().index());
         }
-        main.selectedIndexProperty().set("byCustomer");
+        main.selectedResourceProperty().set(TableResource.gsi("byCustomer"));
         assertThat(grid().keys())
                 .as("the top bar's index does not narrow the all-resources view")
                 .extracting(RowKey::index)

@@ -9,7 +9,7 @@ import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.testing.Dynalite;
-import dev.partitionscope.ui.shell.ConnectionState;
+import dev.partitionscope.ui.session.ConnectionState;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.net.InetAddress;

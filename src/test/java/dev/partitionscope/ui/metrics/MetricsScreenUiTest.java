@@ -9,6 +9,7 @@ import dev.partitionscope.ui.AnsweringFileDialogs;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
 import dev.partitionscope.ui.common.MessageBox;
+import dev.partitionscope.ui.common.chart.TimeChart;
 import dev.partitionscope.ui.shell.MainViewModel;
 import java.nio.file.Files;
 import java.nio.file.Path;

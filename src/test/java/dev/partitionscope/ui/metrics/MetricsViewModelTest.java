@@ -13,7 +13,8 @@ import dev.partitionscope.core.table.ContributorInsightsState;
 import dev.partitionscope.core.table.ContributorInsightsState.Status;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.lab.cloudwatch.CwLab;
-import dev.partitionscope.ui.shell.AutoRefresh;
+import dev.partitionscope.ui.session.AutoRefresh;
+import dev.partitionscope.ui.session.TableResource;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.nio.file.Path;
@@ -109,7 +110,7 @@ class MetricsViewModelTest {
                 .hasSize(1);
         vm.sortKeyLevelProperty().set(false);
 
-        main.selectedIndexProperty().set("byCustomer");
+        main.selectedResourceProperty().set(TableResource.gsi("byCustomer"));
         assertThat(vm.resourceProperty().get()).isEqualTo(Resource.index("orders", "byCustomer"));
         assertThat(vm.topKeys()).allMatch(k -> "byCustomer".equals(k.key().index()));
         assertThat(vm.topKeys().get(0).key().partitionKey()).startsWith("c-");
@@ -158,7 +159,7 @@ class MetricsViewModelTest {
                 .filteredOn(s -> "byCustomer".equals(s.indexName()))
                 .extracting(ContributorInsightsState::status)
                 .containsExactly(Status.DISABLED);
-        main.selectedIndexProperty().set("byCustomer");
+        main.selectedResourceProperty().set(TableResource.gsi("byCustomer"));
         assertThat(vm.heatStatusProperty().get().state()).isEqualTo(DataState.NOT_ENABLED);
         assertThat(vm.topKeys()).isEmpty();
     }

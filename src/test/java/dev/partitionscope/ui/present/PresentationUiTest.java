@@ -10,8 +10,8 @@ import dev.partitionscope.core.heat.HeatPalette;
 import dev.partitionscope.ui.AppFixture;
 import dev.partitionscope.ui.UiRobot;
 import dev.partitionscope.ui.common.Theme;
+import dev.partitionscope.ui.session.Screen;
 import dev.partitionscope.ui.shell.MainWindowController;
-import dev.partitionscope.ui.shell.Screen;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.css.PseudoClass;
@@ -264,7 +264,7 @@ class PresentationUiTest {
         main = fixture.app().context().main();
         assertThat(main.themeModeProperty().get()).isEqualTo(Theme.Mode.HIGH_CONTRAST);
         assertBlackAndWhite();
-        var canvas = robot.lookup("#heatmapCanvas").queryAs(dev.partitionscope.ui.heatmap.HeatmapCanvas.class);
+        var canvas = robot.lookup("#heatmapCanvas").queryAs(dev.partitionscope.ui.common.heat.HeatmapCanvas.class);
         assertThat(AppFixture.onFx(canvas::getLut))
                 .as("a heatmap opened in high contrast draws with its ramp")
                 .containsExactly(ColorLut.build(HeatPalette.HIGH_CONTRAST, 0).table());

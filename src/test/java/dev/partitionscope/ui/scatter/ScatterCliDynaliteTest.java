@@ -16,6 +16,7 @@ import dev.partitionscope.core.scatter.ScatterResult;
 import dev.partitionscope.core.scheme.KeyScheme;
 import dev.partitionscope.testing.AwsCli;
 import dev.partitionscope.testing.Dynalite;
+import dev.partitionscope.ui.session.TableResource;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.nio.file.Path;
@@ -187,7 +188,7 @@ class ScatterCliDynaliteTest {
     @Test
     void aShardedGsiWithASpaceAndADollarInItsKey() throws Exception {
         console(text);
-        main.selectedIndexProperty().set(GSI);
+        main.selectedResourceProperty().set(TableResource.gsi(GSI));
         vm.baseKeyProperty().set("group $1");
         vm.separatorProperty().set(".");
         vm.schemeProperty().set("hash:3");

@@ -10,10 +10,12 @@ import dev.partitionscope.aws.ConnectionFactory;
 import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.core.item.PlainValues;
 import dev.partitionscope.core.scatter.ScatterResult;
+import dev.partitionscope.core.table.IndexShape;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.ui.lab.LabViewModel;
+import dev.partitionscope.ui.session.TableResource;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.nio.file.Path;
@@ -103,5 +105,39 @@ class ScatterGsiCompareTest {
         assertThat(vm.comparisonProperty().get().items()).isEmpty();
         assertThat(vm.comparisonProperty().get().diff().summary())
                 .startsWith("Differs (matched by SK): 50 only in" + " the sharded read");
+    }
+
+    @Test
+    void theQueryReadsTheResourceTheChooserSelected() {
+        main = new MainViewModel(
+                new DirectTaskRunner(),
+                new ConnectService(
+                        () -> new ConnectionFactory(
+                                AwsProfiles.from(
+                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
+                                new ConnectionFactory.Timeouts(
+                                        Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
+                        new LocalStackProbe(Duration.ofSeconds(1)),
+                        labHost));
+        new LabViewModel(main, labHost).connectToLab();
+        main.selectedTableProperty().set("app");
+        assertThat(main.resourceOptions()).startsWith(TableResource.BASE_TABLE).contains(TableResource.gsi("GSI1"));
+        assertThat(main.selectedResource()).isEqualTo(TableResource.BASE_TABLE);
+        ScatterViewModel vm = new ScatterViewModel(main);
+        vm.baseKeyProperty().set("OPS_LOG");
+        vm.schemeProperty().set("day");
+        assertThat(vm.planProperty().get().index()).isNull();
+        assertThat(vm.planProperty().get().partitionKey()).isEqualTo("PK");
+
+        main.selectedResourceProperty()
+                .set(main.resourceOptions().get(main.resourceOptions().indexOf(TableResource.gsi("GSI1"))));
+        assertThat(main.selectedResource()).isEqualTo(new TableResource.Index("GSI1", IndexShape.Kind.GLOBAL));
+        assertThat(main.selectedResource().indexName()).isEqualTo("GSI1");
+        assertThat(vm.planProperty().get().index()).isEqualTo("GSI1");
+        assertThat(vm.planProperty().get().partitionKey()).isEqualTo("GSI1PK");
+
+        main.selectedResourceProperty().set(TableResource.BASE_TABLE);
+        assertThat(vm.planProperty().get().index()).isNull();
+        assertThat(vm.planProperty().get().partitionKey()).isEqualTo("PK");
     }
 }

@@ -90,16 +90,16 @@ class ShardingScreenUiTest {
                 "the predicted heatmap shows",
                 Duration.ofSeconds(10),
                 () -> AppFixture.onFx(() -> robot.lookup("#predictedAfter")
-                                .queryAs(dev.partitionscope.ui.heatmap.HeatmapCanvas.class)
+                                .queryAs(dev.partitionscope.ui.common.heat.HeatmapCanvas.class)
                                 .getGrid()
                         != null));
         assertThat(AppFixture.onFx(() -> robot.lookup("#predictedAfter")
-                        .queryAs(dev.partitionscope.ui.heatmap.HeatmapCanvas.class)
+                        .queryAs(dev.partitionscope.ui.common.heat.HeatmapCanvas.class)
                         .getGrid()
                         .rowCount()))
                 .isEqualTo(8);
         assertThat(AppFixture.onFx(() -> robot.lookup("#predictedBefore")
-                        .queryAs(dev.partitionscope.ui.heatmap.HeatmapCanvas.class)
+                        .queryAs(dev.partitionscope.ui.common.heat.HeatmapCanvas.class)
                         .getGrid()
                         .rowThrottles(0)))
                 .isPositive();

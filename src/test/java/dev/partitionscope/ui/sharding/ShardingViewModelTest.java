@@ -8,8 +8,8 @@ import dev.partitionscope.aws.ConnectService;
 import dev.partitionscope.aws.ConnectionFactory;
 import dev.partitionscope.core.codegen.GeneratedFile;
 import dev.partitionscope.core.codegen.Language;
+import dev.partitionscope.ui.session.Screen;
 import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.shell.Screen;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.nio.file.Path;
 import java.util.List;
@@ -128,7 +128,7 @@ class ShardingViewModelTest {
 
     @Test
     void theHeatmapsMinutesAndOtherValuesPredictOverTimeAndSuggestHotValuesOnly() {
-        main.openInDesigner(new dev.partitionscope.ui.shell.DesignerHandOver(
+        main.openInDesigner(new dev.partitionscope.ui.session.DesignerHandOver(
                 "PENDING",
                 1_500,
                 "peak ≈ 1,500" + " writes/s",

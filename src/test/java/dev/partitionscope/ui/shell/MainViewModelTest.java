@@ -8,6 +8,8 @@ import dev.partitionscope.aws.ConnectService;
 import dev.partitionscope.aws.ConnectionFactory;
 import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.testing.Dynalite;
+import dev.partitionscope.ui.session.ConnectionState;
+import dev.partitionscope.ui.session.TableResource;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -55,7 +57,7 @@ class MainViewModelTest {
 
         vm.selectedTableProperty().set(table);
         assertThat(vm.tableShapeProperty().get().name()).isEqualTo(table);
-        assertThat(vm.indexOptions()).containsExactly(MainViewModel.BASE_TABLE, Dynalite.GSI);
+        assertThat(vm.resourceOptions()).containsExactly(TableResource.BASE_TABLE, TableResource.gsi(Dynalite.GSI));
         assertThat(tasks.titles()).containsSubsequence("Connecting to local", "Listing tables", "Describing " + table);
     }
 

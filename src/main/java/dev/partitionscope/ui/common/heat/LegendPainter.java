@@ -1,0 +1,148 @@
+package dev.partitionscope.ui.common.heat;
+
+import dev.partitionscope.core.heat.ColorLut;
+import dev.partitionscope.core.heat.HeatScale;
+import dev.partitionscope.core.heat.ScaleMode;
+import java.util.List;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+import javafx.scene.text.TextAlignment;
+
+/**
+ * The colour legend under the heatmap: a "no traffic" swatch, the ramp drawn straight from the lookup table with the
+ * scale's labels under it, the over-ceiling swatch (absolute scale only), the throttle mark, and what the scale means.
+ */
+public final class LegendPainter {
+    private static final double BAR_H = 10;
+    private static final double RAMP_W = 360;
+    private static final double SWATCH = 12;
+    /** How far the top label reaches back into the ramp from its end; the rest of it runs on past the ramp. */
+    private static final double TOP_LABEL_INSET = 36;
+
+    private LegendPainter() {}
+
+    public static double height(double line) {
+        return BAR_H + 3 + line;
+    }
+
+    public static void paint(
+            GraphicsContext g, HeatmapPainter text, HeatLayout a, HeatScale scale, int[] lut, HeatColors c) {
+        if (scale == null || lut == null) {
+            return;
+        }
+        double y = a.legendTop();
+        double x = a.left();
+        g.setFont(c.font());
+        g.setTextBaseline(VPos.CENTER);
+        g.setTextAlign(TextAlignment.LEFT);
+
+        x = swatch(g, text, x, y, c.plotBackground(), "no traffic", c) + 16;
+
+        double rampW = Math.min(RAMP_W, Math.max(120, a.width() * 0.4));
+        double step = rampW / ColorLut.MAX_LEVEL;
+        for (int level = 1; level <= ColorLut.MAX_LEVEL; level++) {
+            g.setFill(argb(lut[level]));
+            g.fillRect(x + (level - 1) * step, y, Math.ceil(step + 0.5), BAR_H);
+        }
+        g.setStroke(c.axis());
+        g.setLineWidth(1);
+        g.strokeRect(x - 0.5, y - 0.5, rampW + 1, BAR_H + 1);
+        double ticksEnd = ticks(g, text, scale.legend(), x, rampW, y + BAR_H + 3, c);
+        x = Math.max(x + rampW, ticksEnd) + 16;
+
+        if (scale.mode() == ScaleMode.ABSOLUTE) {
+            x = swatch(g, text, x, y, argb(lut[ColorLut.OVER_CEILING]), "> 100 % of the per-key ceiling", c) + 16;
+        }
+        g.setFill(c.throttle());
+        g.fillPolygon(new double[] {x, x + SWATCH, x + SWATCH}, new double[] {y - 1, y - 1, y - 1 + SWATCH}, 3);
+        g.setFill(c.text());
+        g.setTextAlign(TextAlignment.LEFT);
+        g.fillText("throttled", x + SWATCH + 5, y + BAR_H / 2);
+        x += SWATCH + 5 + text.width("throttled", c.font()) + 16;
+
+        String meaning = scale.mode() == ScaleMode.ABSOLUTE
+                ? "Colour: share of the per-key partition ceiling"
+                : "Colour: log scale relative to this view's busiest cell";
+        // On the labels' line, right-aligned, where the swatches leave no room; dropped when even that is taken.
+        double meaningX = a.totalsRight() - text.width(meaning, c.font());
+        if (meaningX >= ticksEnd + 16) {
+            g.setTextBaseline(VPos.TOP);
+            g.fillText(meaning, meaningX, y + BAR_H + 3);
+            g.setTextBaseline(VPos.CENTER);
+        }
+    }
+
+    private static double swatch(
+            GraphicsContext g,
+            HeatmapPainter text,
+            double x,
+            double y,
+            javafx.scene.paint.Paint fill,
+            String label,
+            HeatColors c) {
+        g.setFill(fill);
+        g.fillRect(x, y - 1, SWATCH, SWATCH);
+        g.setStroke(c.axis());
+        g.strokeRect(x - 0.5, y - 1.5, SWATCH + 1, SWATCH + 1);
+        g.setFill(c.text());
+        g.setTextAlign(TextAlignment.LEFT);
+        g.fillText(label, x + SWATCH + 5, y + BAR_H / 2);
+        return x + SWATCH + 5 + text.width(label, c.font());
+    }
+
+    /**
+     * Labels under the ramp, at their level. The top label (which carries the unit, so it is long) is drawn first,
+     * starting just before the ramp's end and running on past it, so it leaves the ramp's width to the 25/50/75 %
+     * labels instead of covering them; any label that would overlap one already drawn is dropped.
+     *
+     * @return the right end of the labels, which may lie past the ramp
+     */
+    private static double ticks(
+            GraphicsContext g,
+            HeatmapPainter text,
+            List<HeatScale.LegendTick> ticks,
+            double x,
+            double rampW,
+            double y,
+            HeatColors c) {
+        g.setFill(c.text());
+        g.setTextBaseline(VPos.TOP);
+        double topStart = Double.POSITIVE_INFINITY;
+        double labelsEnd = x + rampW;
+        HeatScale.LegendTick top = null;
+        for (HeatScale.LegendTick t : ticks) {
+            if (t.level() == ColorLut.MAX_LEVEL) {
+                top = t;
+            }
+        }
+        if (top != null) {
+            double w = text.width(top.label(), c.font());
+            topStart = x + rampW - Math.min(w, TOP_LABEL_INSET);
+            g.setTextAlign(TextAlignment.LEFT);
+            g.fillText(top.label(), topStart, y);
+            labelsEnd = topStart + w;
+        }
+        double end = Double.NEGATIVE_INFINITY;
+        for (HeatScale.LegendTick t : ticks) {
+            if (t.level() >= ColorLut.MAX_LEVEL) {
+                continue; // the top is drawn; over-ceiling has its own swatch
+            }
+            double w = text.width(t.label(), c.font());
+            double cx = x + rampW * t.level() / ColorLut.MAX_LEVEL;
+            double from = t.level() == 0 ? x : cx - w / 2;
+            if (from < end + 8 || from + w > topStart - 8) {
+                continue;
+            }
+            g.setTextAlign(TextAlignment.LEFT);
+            g.fillText(t.label(), from, y);
+            end = from + w;
+        }
+        g.setTextBaseline(VPos.CENTER);
+        return labelsEnd;
+    }
+
+    public static Color argb(int argb) {
+        return Color.rgb(argb >> 16 & 0xFF, argb >> 8 & 0xFF, argb & 0xFF, (argb >>> 24) / 255.0);
+    }
+}

@@ -1,8 +1,0 @@
-package dev.partitionscope.ui.shell;
-
-/** Window-level actions a screen may trigger (its empty states offer them as buttons). */
-public interface ShellActions {
-    void openConnectionDialog();
-
-    void openUnlockWritesDialog(String table);
-}
