@@ -58,8 +58,11 @@ class ShardingExportUiTest {
             return null;
         });
         AppFixture.waitUntil("the designer shows", Duration.ofSeconds(10), () -> robot.showing("#shardingScreen"));
-        AppFixture.waitUntil("the preview", Duration.ofSeconds(10), () -> robot.text("#schemeVerdict-0")
-                .startsWith("hash:8"));
+        AppFixture.waitUntil(
+                "the preview",
+                Duration.ofSeconds(10),
+                () -> robot.showing("#schemeVerdict-0")
+                        && robot.text("#schemeVerdict-0").startsWith("hash:8"));
     }
 
     private void export(String itemId) {
