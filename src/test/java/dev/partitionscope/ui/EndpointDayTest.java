@@ -2,10 +2,6 @@ package dev.partitionscope.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.partitionscope.aws.AwsProfiles;
-import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionFactory;
-import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.core.design.SchemePreview;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.lab.DemoTables;
@@ -16,13 +12,10 @@ import dev.partitionscope.ui.lab.LabViewModel;
 import dev.partitionscope.ui.scatter.ScatterViewModel;
 import dev.partitionscope.ui.sharding.ShardingViewModel;
 import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.task.DirectTaskRunner;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,16 +37,7 @@ class EndpointDayTest {
         assertThat(LocalDate.now(ZoneOffset.UTC).toString())
                 .as("this test needs the machine's day to differ from the Lab's")
                 .isNotEqualTo(LAB_DAY);
-        main = new MainViewModel(
-                new DirectTaskRunner(),
-                new ConnectService(
-                        () -> new ConnectionFactory(
-                                AwsProfiles.from(
-                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-                                new ConnectionFactory.Timeouts(
-                                        Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
-                        new LocalStackProbe(Duration.ofSeconds(1)),
-                        labHost));
+        main = LabSessions.on(labHost);
         new LabViewModel(main, labHost).connectToLab();
         assertThat(main.getConnection()).isNotNull();
         main.selectedTableProperty().set(DemoTables.APP);

@@ -2,10 +2,6 @@ package dev.partitionscope.ui.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.partitionscope.aws.AwsProfiles;
-import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionFactory;
-import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
@@ -16,13 +12,13 @@ import dev.partitionscope.lab.partition.ModelParams;
 import dev.partitionscope.lab.partition.ModelSnapshot;
 import dev.partitionscope.lab.recording.Recording;
 import dev.partitionscope.lab.workload.WorkloadProgress;
+import dev.partitionscope.ui.LabSessions;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import dev.partitionscope.ui.task.TaskRunner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,16 +54,7 @@ class FastForwardViewModelTest {
     }
 
     private void open(TaskRunner tasks) {
-        main = new MainViewModel(
-                tasks,
-                new ConnectService(
-                        () -> new ConnectionFactory(
-                                AwsProfiles.from(
-                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-                                new ConnectionFactory.Timeouts(
-                                        Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
-                        new LocalStackProbe(Duration.ofSeconds(1)),
-                        labHost));
+        main = LabSessions.on(labHost, tasks);
         lab = new LabViewModel(main, labHost, System::currentTimeMillis);
     }
 

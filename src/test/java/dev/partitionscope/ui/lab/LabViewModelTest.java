@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partitionscope.aws.AwsProfiles;
-import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionFactory;
-import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
@@ -15,13 +11,10 @@ import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.lab.clock.SimulatedClock;
 import dev.partitionscope.lab.partition.KeyHash;
 import dev.partitionscope.lab.wire.LabException;
+import dev.partitionscope.ui.LabSessions;
 import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.task.DirectTaskRunner;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,16 +27,7 @@ class LabViewModelTest {
     private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T10:00:00Z"));
     private final LabHost labHost = new LabHost(Lab.Options.defaults().withClock(clock));
     private final AtomicLong wall = new AtomicLong(1_000_000);
-    private final MainViewModel main = new MainViewModel(
-            new DirectTaskRunner(),
-            new ConnectService(
-                    () -> new ConnectionFactory(
-                            AwsProfiles.from(
-                                    Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-                            new ConnectionFactory.Timeouts(
-                                    Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
-                    new LocalStackProbe(Duration.ofSeconds(1)),
-                    labHost));
+    private final MainViewModel main = LabSessions.on(labHost);
     private final LabViewModel vm = new LabViewModel(main, labHost, wall::get);
 
     @AfterEach

@@ -3,26 +3,20 @@ package dev.partitionscope.ui.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
-import dev.partitionscope.aws.AwsProfiles;
-import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionFactory;
 import dev.partitionscope.aws.ConnectionKind;
-import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.lab.clock.SimulatedClock;
 import dev.partitionscope.lab.recording.Recording;
+import dev.partitionscope.ui.LabSessions;
 import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,16 +35,7 @@ class RecordingViewModelTest {
 
     private final SimulatedClock clock = new SimulatedClock(NOW);
     private final LabHost labHost = new LabHost(Lab.Options.defaults().withClock(clock));
-    private final MainViewModel main = new MainViewModel(
-            new DirectTaskRunner(),
-            new ConnectService(
-                    () -> new ConnectionFactory(
-                            AwsProfiles.from(
-                                    Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-                            new ConnectionFactory.Timeouts(
-                                    Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
-                    new LocalStackProbe(Duration.ofSeconds(1)),
-                    labHost));
+    private final MainViewModel main = LabSessions.on(labHost);
     private final LabViewModel lab = new LabViewModel(main, labHost, System::currentTimeMillis);
     private final RecordingViewModel vm = lab.recordings();
 

@@ -2,11 +2,7 @@ package dev.partitionscope.ui.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.partitionscope.aws.AwsProfiles;
-import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionFactory;
 import dev.partitionscope.aws.ConnectionSpec;
-import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
@@ -14,12 +10,10 @@ import dev.partitionscope.lab.clock.SimulatedClock;
 import dev.partitionscope.lab.partition.ModelParams;
 import dev.partitionscope.lab.workload.ScenarioCatalog;
 import dev.partitionscope.lab.workload.WorkloadProgress;
+import dev.partitionscope.ui.LabSessions;
 import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.task.DirectTaskRunner;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -38,16 +32,7 @@ class WorkloadViewModelTest {
     private final LabHost labHost = new LabHost(Lab.Options.defaults()
             .withClock(clock)
             .withParams(ModelParams.defaults().with("bucket-seconds", "0.25")));
-    private final MainViewModel main = new MainViewModel(
-            new DirectTaskRunner(),
-            new ConnectService(
-                    () -> new ConnectionFactory(
-                            AwsProfiles.from(
-                                    Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-                            new ConnectionFactory.Timeouts(
-                                    Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
-                    new LocalStackProbe(Duration.ofSeconds(1)),
-                    labHost));
+    private final MainViewModel main = LabSessions.on(labHost);
     private final WorkloadViewModel vm = new WorkloadViewModel(main, labHost, () -> ScenarioCatalog.load(null));
 
     @AfterEach

@@ -4,24 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partitionscope.aws.AwsProfiles;
-import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionFactory;
-import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.core.item.PlainValues;
 import dev.partitionscope.core.scatter.ScatterResult;
 import dev.partitionscope.core.table.IndexShape;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
+import dev.partitionscope.ui.LabSessions;
 import dev.partitionscope.ui.lab.LabViewModel;
 import dev.partitionscope.ui.session.TableResource;
 import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.task.DirectTaskRunner;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -45,16 +38,7 @@ class ScatterGsiCompareTest {
 
     @Test
     void dayBucketsOnTheTableEqualOneQueryOnTheUnifyingGsi() throws Exception {
-        main = new MainViewModel(
-                new DirectTaskRunner(),
-                new ConnectService(
-                        () -> new ConnectionFactory(
-                                AwsProfiles.from(
-                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-                                new ConnectionFactory.Timeouts(
-                                        Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
-                        new LocalStackProbe(Duration.ofSeconds(1)),
-                        labHost));
+        main = LabSessions.on(labHost);
         new LabViewModel(main, labHost).connectToLab();
         main.selectedTableProperty().set("app");
         assertThat(main.tableShapeProperty().get().name()).isEqualTo("app");
@@ -109,16 +93,7 @@ class ScatterGsiCompareTest {
 
     @Test
     void theQueryReadsTheResourceTheChooserSelected() {
-        main = new MainViewModel(
-                new DirectTaskRunner(),
-                new ConnectService(
-                        () -> new ConnectionFactory(
-                                AwsProfiles.from(
-                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-                                new ConnectionFactory.Timeouts(
-                                        Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
-                        new LocalStackProbe(Duration.ofSeconds(1)),
-                        labHost));
+        main = LabSessions.on(labHost);
         new LabViewModel(main, labHost).connectToLab();
         main.selectedTableProperty().set("app");
         assertThat(main.resourceOptions()).startsWith(TableResource.BASE_TABLE).contains(TableResource.gsi("GSI1"));

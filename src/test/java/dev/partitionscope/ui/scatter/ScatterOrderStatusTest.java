@@ -2,10 +2,6 @@ package dev.partitionscope.ui.scatter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.partitionscope.aws.AwsProfiles;
-import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionFactory;
-import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.PlainValues;
 import dev.partitionscope.core.scatter.RequestSpan;
@@ -15,12 +11,10 @@ import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
 import dev.partitionscope.lab.clock.SimulatedClock;
+import dev.partitionscope.ui.LabSessions;
 import dev.partitionscope.ui.lab.LabViewModel;
 import dev.partitionscope.ui.lab.WorkloadViewModel;
 import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.task.DirectTaskRunner;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,16 +39,7 @@ class ScatterOrderStatusTest {
 
     @BeforeEach
     void fastForwardOrderStatusAfter() {
-        main = new MainViewModel(
-                new DirectTaskRunner(),
-                new ConnectService(
-                        () -> new ConnectionFactory(
-                                AwsProfiles.from(
-                                        Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-                                new ConnectionFactory.Timeouts(
-                                        Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
-                        new LocalStackProbe(Duration.ofSeconds(1)),
-                        labHost));
+        main = LabSessions.on(labHost);
         lab = new LabViewModel(main, labHost);
         lab.connectToLab();
         WorkloadViewModel w = lab.workload();
