@@ -18,7 +18,7 @@ import dev.partitionscope.core.table.KeyAttribute;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.ui.shell.DesignerHandOver;
 import dev.partitionscope.ui.shell.MainViewModel;
-import dev.partitionscope.ui.task.TaskHandle;
+import dev.partitionscope.ui.task.TaskSlot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -108,14 +108,16 @@ public final class ShardingViewModel {
     /** The last hand-over; its minutes and other values apply while the key is still its key. */
     private DesignerHandOver handOver;
 
-    private TaskHandle task = TaskHandle.NONE;
-    private TaskHandle trialTask = TaskHandle.NONE;
-    private TaskHandle sampleTask = TaskHandle.NONE;
+    private final TaskSlot task;
+    private final TaskSlot trialTask;
+    private final TaskSlot sampleTask;
     private final ReadOnlyStringWrapper sampleText = new ReadOnlyStringWrapper(this, "sampleText", "");
-    private int generation;
 
     public ShardingViewModel(MainViewModel main) {
         this.main = main;
+        this.task = new TaskSlot(main.tasks());
+        this.trialTask = new TaskSlot(main.tasks());
+        this.sampleTask = new TaskSlot(main.tasks());
         for (String s : List.of("hash:8", "random:8", "sum:8", "product:200")) {
             specs.add(new SimpleStringProperty(s));
         }
@@ -188,31 +190,24 @@ public final class ShardingViewModel {
         }
         sampleTask.cancel();
         sampleText.set("Reading the sort keys of " + key + " in " + shape.name() + "…");
-        sampleTask = main.tasks()
-                .run(
-                        "Sampling ids of " + key,
-                        ctx -> new TableGateway(c).sortKeyValues(shape, key, max, ctx::isCancelled),
-                        values -> {
-                            if (values.isEmpty()) {
-                                sampleText.set(shape.name() + " has no items under " + key
-                                        + ": generate or paste ids instead");
-                                return;
-                            }
-                            sampleText.set("");
-                            ids = new Ids(
-                                    values,
-                                    nowArray(values.size()),
-                                    String.format(
-                                            Locale.ROOT,
-                                            "%,d sort keys of %s in %s",
-                                            values.size(),
-                                            key,
-                                            shape.name()));
-                            idsSource.set(ids.source());
-                            recompute();
-                        },
-                        failure -> sampleText.set(ErrorTranslator.translate(failure, c.spec(), "Query")
-                                .asText()));
+        sampleTask.submit(
+                "Sampling ids of " + key,
+                ctx -> new TableGateway(c).sortKeyValues(shape, key, max, ctx::isCancelled),
+                values -> {
+                    if (values.isEmpty()) {
+                        sampleText.set(shape.name() + " has no items under " + key + ": generate or paste ids instead");
+                        return;
+                    }
+                    sampleText.set("");
+                    ids = new Ids(
+                            values,
+                            nowArray(values.size()),
+                            String.format(Locale.ROOT, "%,d sort keys of %s in %s", values.size(), key, shape.name()));
+                    idsSource.set(ids.source());
+                    recompute();
+                },
+                failure -> sampleText.set(
+                        ErrorTranslator.translate(failure, c.spec(), "Query").asText()));
     }
 
     private static long[] nowArray(int n) {
@@ -224,7 +219,6 @@ public final class ShardingViewModel {
     /** Recomputes every scheme now, in the background. */
     public void recompute() {
         task.cancel();
-        int gen = ++generation;
         Ids in = ids;
         String base = baseKey.get().trim();
         String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
@@ -234,23 +228,17 @@ public final class ShardingViewModel {
         String bytes = itemBytes.get();
         String reads = readsPerSecond.get();
         computing.set(true);
-        task = main.tasks()
-                .run(
-                        "Previewing " + specTexts.size() + " schemes",
-                        ctx -> compute(in, base, sep, specTexts, writes, bytes, reads, seen),
-                        o -> {
-                            if (gen == generation) {
-                                computing.set(false);
-                                outcome.set(o);
-                            }
-                        },
-                        failure -> {
-                            if (gen == generation) {
-                                computing.set(false);
-                                outcome.set(
-                                        new Outcome("The preview failed: " + failure.getMessage(), null, List.of()));
-                            }
-                        });
+        task.submit(
+                "Previewing " + specTexts.size() + " schemes",
+                ctx -> compute(in, base, sep, specTexts, writes, bytes, reads, seen),
+                o -> {
+                    computing.set(false);
+                    outcome.set(o);
+                },
+                failure -> {
+                    computing.set(false);
+                    outcome.set(new Outcome("The preview failed: " + failure.getMessage(), null, List.of()));
+                });
     }
 
     /**
@@ -316,30 +304,28 @@ public final class ShardingViewModel {
         trial.set(null);
         trialRunning.set(true);
         trialText.set("Replaying " + key + " in the Lab…");
-        trialTask = main.tasks()
-                .run(
-                        "Trying " + spec + " in the Lab",
-                        ctx -> LabTrial.run(
-                                key, spec, writes, bytes, LabTrial.DEFAULT_DURATION, ctx::isCancelled, step -> {
-                                    String text = step.equals("before")
-                                            ? "Replaying " + key + " as it is (10 simulated minutes)…"
-                                            : "Replaying " + key + " with " + spec + "…";
-                                    ctx.progress(step.equals("before") ? 0.1 : 0.6, text);
-                                    ctx.post(() -> trialText.set(text));
-                                }),
-                        r -> {
-                            trialRunning.set(false);
-                            trial.set(r);
-                            trialText.set(r == null ? "Cancelled" : "");
-                        },
-                        failure -> {
-                            trialRunning.set(false);
-                            trialText.set("The Lab trial failed: " + failure.getMessage());
-                        },
-                        () -> {
-                            trialRunning.set(false);
-                            trialText.set("Cancelled");
-                        });
+        trialTask.submit(
+                "Trying " + spec + " in the Lab",
+                ctx -> LabTrial.run(key, spec, writes, bytes, LabTrial.DEFAULT_DURATION, ctx::isCancelled, step -> {
+                    String text = step.equals("before")
+                            ? "Replaying " + key + " as it is (10 simulated minutes)…"
+                            : "Replaying " + key + " with " + spec + "…";
+                    ctx.progress(step.equals("before") ? 0.1 : 0.6, text);
+                    ctx.post(() -> trialText.set(text));
+                }),
+                r -> {
+                    trialRunning.set(false);
+                    trial.set(r);
+                    trialText.set(r == null ? "Cancelled" : "");
+                },
+                failure -> {
+                    trialRunning.set(false);
+                    trialText.set("The Lab trial failed: " + failure.getMessage());
+                },
+                () -> {
+                    trialRunning.set(false);
+                    trialText.set("Cancelled");
+                });
     }
 
     public void cancelTrial() {
