@@ -159,6 +159,20 @@ class ArchitectureTest {
     }
 
     @Test
+    void viewModelsCallAwsServicesNotTheSdk() {
+        check(noClasses()
+                .that()
+                .resideInAPackage(pkg("ui"))
+                .and()
+                .haveNameMatching(".*ViewModel(\\$.*)?")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("software.amazon..")
+                .because("requests are built and answers read by the services in aws (ScatterGather,"
+                        + " PointReader, TableGateway…), which the CLI and the tests share"));
+    }
+
+    @Test
     void thePackagesHaveNoCycles() {
         check(slices().matching(ROOT + ".(*)..").should().beFreeOfCycles());
     }

@@ -11,12 +11,11 @@ import dev.partitionscope.core.audit.PatternProfile;
 import dev.partitionscope.core.design.Workload;
 import dev.partitionscope.ui.session.DesignerHandOver;
 import dev.partitionscope.ui.session.Session;
-import dev.partitionscope.ui.task.TaskHandle;
+import dev.partitionscope.ui.task.TaskSlot;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -50,12 +49,11 @@ public final class AuditViewModel {
     private final ReadOnlyDoubleWrapper fraction = new ReadOnlyDoubleWrapper(this, "fraction", -1);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyStringWrapper savedIn = new ReadOnlyStringWrapper(this, "savedIn");
-    private final AtomicBoolean stop = new AtomicBoolean();
-    private TaskHandle task = TaskHandle.NONE;
-    private int generation;
+    private final TaskSlot task;
 
     public AuditViewModel(Session main) {
         this.main = main;
+        this.task = new TaskSlot(main.tasks());
         main.selectedTableProperty().addListener((obs, old, now) -> {
             cancel();
             result.set(null);
@@ -72,9 +70,7 @@ public final class AuditViewModel {
      * @param file where it was saved, for the status line ("snapshot-orders.pssnap")
      */
     public void showSaved(KeyAudit.Result saved, String file) {
-        stop.set(true);
-        task.cancel();
-        generation++;
+        task.discard();
         running.set(false);
         error.set(null);
         savedIn.set(file);
@@ -163,93 +159,78 @@ public final class AuditViewModel {
             error.set(UserMessage.of("Cannot start the audit", e.getMessage(), "Fix the field and run again."));
             return;
         }
-        task.cancel();
-        int gen = ++generation;
-        stop.set(false);
-        AtomicBoolean stopFlag = stop;
+        task.discard();
         error.set(null);
         result.set(null);
         savedIn.set(null);
         running.set(true);
         fraction.set(-1);
         progress.set("Starting the audit of " + table + " …");
-        task = main.tasks()
-                .run(
-                        "Key audit of " + table,
-                        ctx -> {
-                            KeyAudit audit = new KeyAudit(c);
-                            java.util.function.BooleanSupplier stopped = () -> ctx.isCancelled() || stopFlag.get();
-                            KeyAudit.Listener listener = new KeyAudit.Listener() {
-                                private String current = table;
+        task.submit(
+                "Key audit of " + table,
+                ctx -> {
+                    KeyAudit audit = new KeyAudit(c);
+                    java.util.function.BooleanSupplier stopped = ctx::isCancelled;
+                    KeyAudit.Listener listener = new KeyAudit.Listener() {
+                        private String current = table;
 
-                                @Override
-                                public void resource(String resource, int n, int total) {
-                                    current = resource + " (" + n + " of " + total + ")";
-                                }
+                        @Override
+                        public void resource(String resource, int n, int total) {
+                            current = resource + " (" + n + " of " + total + ")";
+                        }
 
-                                @Override
-                                public void progress(String resource, AuditSampler.Progress p) {
-                                    String text = String.format(
-                                            Locale.ROOT,
-                                            "Sampling %s · %,d items · %.1f RCU at %.1f RCU/s" + "%s%s",
-                                            current,
-                                            p.items(),
-                                            p.consumedRcu(),
-                                            p.rcuPerSecond(),
-                                            p.throttles() > 0 ? " · " + p.throttles() + " throttles" : "",
-                                            p.eta() == null
-                                                    ? ""
-                                                    : " · about " + p.eta().toSeconds() + " s left (" + p.etaNote()
-                                                            + ")");
-                                    double f = p.fraction();
-                                    ctx.post(() -> {
-                                        if (gen == generation) {
-                                            progress.set(text);
-                                            fraction.set(f);
-                                        }
-                                    });
-                                }
+                        @Override
+                        public void progress(String resource, AuditSampler.Progress p) {
+                            String text = String.format(
+                                    Locale.ROOT,
+                                    "Sampling %s · %,d items · %.1f RCU at %.1f RCU/s" + "%s%s",
+                                    current,
+                                    p.items(),
+                                    p.consumedRcu(),
+                                    p.rcuPerSecond(),
+                                    p.throttles() > 0 ? " · " + p.throttles() + " throttles" : "",
+                                    p.eta() == null
+                                            ? ""
+                                            : " · about " + p.eta().toSeconds() + " s left (" + p.etaNote() + ")");
+                            double f = p.fraction();
+                            ctx.post(() -> {
+                                progress.set(text);
+                                fraction.set(f);
+                            });
+                        }
 
-                                @Override
-                                public void loadingInsights() {
-                                    ctx.post(() -> {
-                                        if (gen == generation) {
-                                            progress.set("Reading Contributor Insights for the load …");
-                                            fraction.set(-1);
-                                        }
-                                    });
-                                }
-                            };
-                            return previous == null
-                                    ? audit.run(table, o, stopped, listener)
-                                    : audit.resume(previous, o, stopped, listener);
-                        },
-                        r -> {
-                            if (gen == generation) {
-                                running.set(false);
-                                result.set(r);
-                                progress.set(summary(r));
-                                fraction.set(1);
-                            }
-                        },
-                        failure -> {
-                            if (gen == generation) {
-                                running.set(false);
-                                progress.set("");
-                                error.set(ErrorTranslator.translate(failure, c.spec(), "Scan"));
-                            }
-                        },
-                        () -> {
-                            if (gen == generation) {
-                                running.set(false);
-                                progress.set("Cancelled.");
-                            }
-                        });
+                        @Override
+                        public void loadingInsights() {
+                            ctx.post(() -> {
+                                progress.set("Reading Contributor Insights for the load …");
+                                fraction.set(-1);
+                            });
+                        }
+                    };
+                    return previous == null
+                            ? audit.run(table, o, stopped, listener)
+                            : audit.resume(previous, o, stopped, listener);
+                },
+                r -> {
+                    running.set(false);
+                    result.set(r);
+                    progress.set(summary(r));
+                    fraction.set(1);
+                },
+                failure -> {
+                    running.set(false);
+                    progress.set("");
+                    error.set(ErrorTranslator.translate(failure, c.spec(), "Scan"));
+                },
+                () -> {
+                    running.set(false);
+                    progress.set("Cancelled.");
+                });
     }
 
     /** Stops sampling; the audit reports on what was sampled so far. */
     public void cancel() {
-        stop.set(true);
+        task.stop();
     }
 
     static String summary(KeyAudit.Result r) {

@@ -27,7 +27,7 @@ import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.ui.session.AutoRefresh;
 import dev.partitionscope.ui.session.Session;
-import dev.partitionscope.ui.task.TaskHandle;
+import dev.partitionscope.ui.task.TaskSlot;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -102,16 +102,16 @@ public final class HeatmapViewModel {
     /** The window {@link #traffic} was read for: the range resolved at the endpoint's "now" of that load. */
     private TimeRange.Window loadedWindow;
 
-    private TaskHandle loadTask = TaskHandle.NONE;
-    private TaskHandle buildTask = TaskHandle.NONE;
-    private int generation;
-    private int buildGeneration;
+    private final TaskSlot loadTask;
+    private final TaskSlot buildTask;
     private boolean dirty = true;
     private Object shownFor;
     private AutoRefresh beforeLive;
 
     public HeatmapViewModel(Session main, Function<Connection, Instant> endpointNow) {
         this.main = main;
+        this.loadTask = new TaskSlot(main.tasks());
+        this.buildTask = new TaskSlot(main.tasks());
         this.endpointNow = endpointNow;
         main.tableShapeProperty().addListener((obs, old, now) -> {
             if (old == null || now == null || !old.name().equals(now.name())) {
@@ -292,7 +292,6 @@ public final class HeatmapViewModel {
         if (!key.equals(shownFor)) {
             clearShown();
         }
-        int gen = ++generation;
         loading.set(true);
         progressText.set("Reading CloudWatch metrics…");
         int windows = c.spec().kind() == ConnectionKind.AWS ? 0 : LOCAL_SUB_WINDOWS;
@@ -300,58 +299,48 @@ public final class HeatmapViewModel {
         // reopens at exactly this window.
         Instant now = endpointNow.apply(c);
         TimeRange.Window window = range.resolve(now);
-        loadTask = main.tasks()
-                .run(
-                        "Loading the heatmap of " + shape.name(),
-                        ctx -> new TrafficLoader(c, windows)
-                                .load(shape, range, now, ctx::isCancelled, new TrafficLoader.Listener() {
-                                    @Override
-                                    public void metrics(MetricsSnapshot s, dev.partitionscope.core.metrics.Verdict v) {
-                                        ctx.post(() -> progressText.set("Reading Contributor Insights…"));
-                                    }
+        loadTask.submit(
+                "Loading the heatmap of " + shape.name(),
+                ctx -> new TrafficLoader(c, windows)
+                        .load(shape, range, now, ctx::isCancelled, new TrafficLoader.Listener() {
+                            @Override
+                            public void metrics(MetricsSnapshot s, dev.partitionscope.core.metrics.Verdict v) {
+                                ctx.post(() -> progressText.set("Reading Contributor Insights…"));
+                            }
 
-                                    @Override
-                                    public void reports(int done, int total) {
-                                        ctx.progress(
-                                                (double) done / total,
-                                                "Contributor Insights report " + done + " of " + total);
-                                        ctx.post(() -> progressText.set(
-                                                "Contributor Insights: " + done + " of " + total + " reports"));
-                                    }
-                                }),
-                        t -> {
-                            if (gen != generation) {
-                                return;
+                            @Override
+                            public void reports(int done, int total) {
+                                ctx.progress(
+                                        (double) done / total, "Contributor Insights report " + done + " of " + total);
+                                ctx.post(() -> progressText.set(
+                                        "Contributor Insights: " + done + " of " + total + " reports"));
                             }
-                            loading.set(false);
-                            progressText.set("");
-                            shownFor = key;
-                            if (t.insights() == null) {
-                                progressText.set("Cancelled before the key reports — F5 to load again");
-                                dirty = true;
-                                return;
-                            }
-                            keepPosition(traffic, t);
-                            traffic = t;
-                            loadedWindow = window;
-                            sourceText.set(sourceText(t));
-                            rebuild();
-                        },
-                        failure -> {
-                            if (gen != generation) {
-                                return;
-                            }
-                            loading.set(false);
-                            progressText.set("");
-                            error.set(ErrorTranslator.translate(failure, c.spec(), "GetInsightRuleReport"));
-                        },
-                        () -> {
-                            if (gen == generation) {
-                                loading.set(false);
-                                progressText.set("Cancelled — F5 to load again");
-                                dirty = true;
-                            }
-                        });
+                        }),
+                t -> {
+                    loading.set(false);
+                    progressText.set("");
+                    shownFor = key;
+                    if (t.insights() == null) {
+                        progressText.set("Cancelled before the key reports — F5 to load again");
+                        dirty = true;
+                        return;
+                    }
+                    keepPosition(traffic, t);
+                    traffic = t;
+                    loadedWindow = window;
+                    sourceText.set(sourceText(t));
+                    rebuild();
+                },
+                failure -> {
+                    loading.set(false);
+                    progressText.set("");
+                    error.set(ErrorTranslator.translate(failure, c.spec(), "GetInsightRuleReport"));
+                },
+                () -> {
+                    loading.set(false);
+                    progressText.set("Cancelled — F5 to load again");
+                    dirty = true;
+                });
     }
 
     /**
@@ -460,26 +449,17 @@ public final class HeatmapViewModel {
                 resources, metric.get(), foldShards.get(), expanded, separator.get(), zoom, RowBucketing.DEFAULT_ROWS);
         Map<Resource, KeyTimeMatrix> matrices = t.insights().partitionKeys();
         MetricsSnapshot snapshot = t.snapshot();
-        int gen = ++buildGeneration;
-        buildTask = main.tasks()
-                .run(
-                        "Bucketing the heatmap",
-                        ctx -> HeatPipeline.build(matrices, snapshot, spec),
-                        result -> {
-                            if (gen != buildGeneration) {
-                                return;
-                            }
-                            view.set(result);
-                            updateScale();
-                        },
-                        failure -> {
-                            if (gen == buildGeneration) {
-                                error.set(UserMessage.of(
-                                        "The heatmap could not be built",
-                                        String.valueOf(failure.getMessage()),
-                                        "Reset the zoom or change the options; F5 reads again."));
-                            }
-                        });
+        buildTask.submit(
+                "Bucketing the heatmap",
+                ctx -> HeatPipeline.build(matrices, snapshot, spec),
+                result -> {
+                    view.set(result);
+                    updateScale();
+                },
+                failure -> error.set(UserMessage.of(
+                        "The heatmap could not be built",
+                        String.valueOf(failure.getMessage()),
+                        "Reset the zoom or change the options; F5 reads again.")));
     }
 
     /** The state of the shown resources: the worst among them, so a failure is never hidden by a neighbour. */

@@ -18,7 +18,7 @@ import dev.partitionscope.core.table.ContributorInsightsState;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.ui.session.Session;
-import dev.partitionscope.ui.task.TaskHandle;
+import dev.partitionscope.ui.task.TaskSlot;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -79,15 +79,16 @@ public final class MetricsViewModel {
     /** The window of the metrics shown: the range resolved at the endpoint's "now" of their load. */
     private TimeRange.Window loadedWindow;
 
-    private TaskHandle loadTask = TaskHandle.NONE;
-    private TaskHandle toggleTask = TaskHandle.NONE;
-    private int generation;
+    private final TaskSlot loadTask;
+    private final TaskSlot toggleTask;
     private boolean dirty = true;
     /** What the shown data is for; a load for something else clears the screen first. */
     private Object shownFor;
 
     public MetricsViewModel(Session main, Function<Connection, Instant> endpointNow) {
         this.main = main;
+        this.loadTask = new TaskSlot(main.tasks());
+        this.toggleTask = new TaskSlot(main.tasks());
         this.endpointNow = endpointNow;
         this.sortKeyReports = new SortKeyReports(main.tasks());
         main.tableShapeProperty().addListener((obs, old, now) -> {
@@ -145,29 +146,27 @@ public final class MetricsViewModel {
         insightsError.set(null);
         String verb = enable ? "Enabling" : "Disabling";
         progressText.set(verb + " Contributor Insights on " + target.resourceLabel() + "…");
-        toggleTask = main.tasks()
-                .run(
-                        verb + " Contributor Insights on " + target.resourceLabel(),
-                        ctx -> new TableGateway(c)
-                                .setContributorInsightsAndWait(
-                                        shape,
-                                        target,
-                                        enable,
-                                        mode,
-                                        POLL_INTERVAL,
-                                        MAX_POLLS,
-                                        ctx::isCancelled,
-                                        states -> ctx.post(() -> insights.setAll(states))),
-                        states -> {
-                            insights.setAll(states);
-                            progressText.set("");
-                            reload();
-                        },
-                        failure -> {
-                            progressText.set("");
-                            insightsError.set(
-                                    ErrorTranslator.translate(failure, c.spec(), "UpdateContributorInsights"));
-                        });
+        toggleTask.submit(
+                verb + " Contributor Insights on " + target.resourceLabel(),
+                ctx -> new TableGateway(c)
+                        .setContributorInsightsAndWait(
+                                shape,
+                                target,
+                                enable,
+                                mode,
+                                POLL_INTERVAL,
+                                MAX_POLLS,
+                                ctx::isCancelled,
+                                states -> ctx.post(() -> insights.setAll(states))),
+                states -> {
+                    insights.setAll(states);
+                    progressText.set("");
+                    reload();
+                },
+                failure -> {
+                    progressText.set("");
+                    insightsError.set(ErrorTranslator.translate(failure, c.spec(), "UpdateContributorInsights"));
+                });
     }
 
     // Internals
@@ -219,7 +218,6 @@ public final class MetricsViewModel {
         if (!key.equals(shownFor)) {
             clearShown();
         }
-        int gen = ++generation;
         loading.set(true);
         insightsLoading.set(false);
         insightsProgress.set(-1);
@@ -228,80 +226,66 @@ public final class MetricsViewModel {
         // reopens at exactly this window.
         Instant now = endpointNow.apply(c);
         TimeRange.Window window = range.resolve(now);
-        loadTask = main.tasks()
-                .run(
-                        "Loading metrics for " + shape.name(),
-                        ctx -> new TrafficLoader(c)
-                                .load(shape, range, now, ctx::isCancelled, new TrafficLoader.Listener() {
-                                    @Override
-                                    public void metricPages(int pages) {
-                                        ctx.progress(-1, "Reading CloudWatch metrics (page " + pages + ")");
-                                    }
+        loadTask.submit(
+                "Loading metrics for " + shape.name(),
+                ctx -> new TrafficLoader(c).load(shape, range, now, ctx::isCancelled, new TrafficLoader.Listener() {
+                    @Override
+                    public void metricPages(int pages) {
+                        ctx.progress(-1, "Reading CloudWatch metrics (page " + pages + ")");
+                    }
 
-                                    @Override
-                                    public void metrics(MetricsSnapshot s, Verdict v) {
-                                        ctx.post(() -> {
-                                            snapshot.set(s);
-                                            verdict.set(v);
-                                            loadedWindow = window;
-                                            shownFor = key;
-                                            loading.set(false);
-                                            insightsLoading.set(true);
-                                            progressText.set("Reading Contributor Insights…");
-                                        });
-                                    }
-
-                                    @Override
-                                    public void insightsRequest(
-                                            List<ContributorInsightsState> states, InsightsReader.Request request) {
-                                        ctx.post(() -> {
-                                            insights.setAll(states);
-                                            lastRequest = request;
-                                            sortKeyReports.clear();
-                                        });
-                                    }
-
-                                    @Override
-                                    public void reports(int done, int total) {
-                                        ctx.progress(
-                                                (double) done / total,
-                                                "Contributor Insights report " + done + " of " + total);
-                                        ctx.post(() -> {
-                                            insightsProgress.set((double) done / total);
-                                            progressText.set(
-                                                    "Contributor Insights: " + done + " of " + total + " reports");
-                                        });
-                                    }
-                                }),
-                        traffic -> {
-                            if (gen != generation) {
-                                return;
-                            }
+                    @Override
+                    public void metrics(MetricsSnapshot s, Verdict v) {
+                        ctx.post(() -> {
+                            snapshot.set(s);
+                            verdict.set(v);
+                            loadedWindow = window;
+                            shownFor = key;
                             loading.set(false);
-                            insightsLoading.set(false);
-                            progressText.set("");
-                            if (traffic.insights() != null) {
-                                insightsResult.set(traffic.insights());
-                                updateResource();
-                            }
-                        },
-                        failure -> {
-                            if (gen != generation) {
-                                return;
-                            }
-                            loading.set(false);
-                            insightsLoading.set(false);
-                            progressText.set("");
-                            error.set(ErrorTranslator.translate(failure, c.spec(), "GetMetricData"));
-                        },
-                        () -> {
-                            if (gen == generation) {
-                                loading.set(false);
-                                insightsLoading.set(false);
-                                progressText.set("Cancelled — what loaded is shown; F5 to load again");
-                                dirty = true;
-                            }
+                            insightsLoading.set(true);
+                            progressText.set("Reading Contributor Insights…");
                         });
+                    }
+
+                    @Override
+                    public void insightsRequest(List<ContributorInsightsState> states, InsightsReader.Request request) {
+                        ctx.post(() -> {
+                            insights.setAll(states);
+                            lastRequest = request;
+                            sortKeyReports.clear();
+                        });
+                    }
+
+                    @Override
+                    public void reports(int done, int total) {
+                        ctx.progress((double) done / total, "Contributor Insights report " + done + " of " + total);
+                        ctx.post(() -> {
+                            insightsProgress.set((double) done / total);
+                            progressText.set("Contributor Insights: " + done + " of " + total + " reports");
+                        });
+                    }
+                }),
+                traffic -> {
+                    loading.set(false);
+                    insightsLoading.set(false);
+                    progressText.set("");
+                    if (traffic.insights() != null) {
+                        insightsResult.set(traffic.insights());
+                        updateResource();
+                    }
+                },
+                failure -> {
+                    loading.set(false);
+                    insightsLoading.set(false);
+                    progressText.set("");
+                    error.set(ErrorTranslator.translate(failure, c.spec(), "GetMetricData"));
+                },
+                () -> {
+                    loading.set(false);
+                    insightsLoading.set(false);
+                    progressText.set("Cancelled — what loaded is shown; F5 to load again");
+                    dirty = true;
+                });
     }
 
     private void updateResource() {

@@ -3,6 +3,7 @@ package dev.partitionscope.ui.scatter;
 import dev.partitionscope.aws.CliCommands;
 import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ErrorTranslator;
+import dev.partitionscope.aws.PointReader;
 import dev.partitionscope.aws.ScanBaseline;
 import dev.partitionscope.aws.ScatterGather;
 import dev.partitionscope.aws.UserMessage;
@@ -24,7 +25,7 @@ import dev.partitionscope.core.table.KeyAttribute;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.ui.session.Session;
-import dev.partitionscope.ui.task.TaskHandle;
+import dev.partitionscope.ui.task.TaskSlot;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -74,16 +75,17 @@ public final class ScatterViewModel {
     private final ReadOnlyObjectWrapper<PointRead> pointRead = new ReadOnlyObjectWrapper<>(this, "pointRead");
     private final ReadOnlyObjectWrapper<String> note = new ReadOnlyObjectWrapper<>(this, "note");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
-    private final java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-    private TaskHandle sideTask = TaskHandle.NONE;
+    // One slot each, with its own cancel token: stopping one kind of work never touches another's.
+    private final TaskSlot compareTask;
+    private final TaskSlot pointTask;
+    private final TaskSlot detectTask;
     private final ReadOnlyObjectWrapper<ScatterPlan> plan = new ReadOnlyObjectWrapper<>(this, "plan");
     private final ReadOnlyObjectWrapper<String> planError = new ReadOnlyObjectWrapper<>(this, "planError");
     private final ObservableList<ShardStats> shards = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<ScatterResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyObjectWrapper<UserMessage> error = new ReadOnlyObjectWrapper<>(this, "error");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
-    private TaskHandle task = TaskHandle.NONE;
-    private int generation;
+    private final TaskSlot task;
 
     /** The console on {@code main}'s connection, its "now" read from the endpoint's clock. */
     public ScatterViewModel(Session main) {
@@ -98,6 +100,10 @@ public final class ScatterViewModel {
     public ScatterViewModel(Session main, Function<Connection, Instant> endpointNow) {
         this.main = main;
         this.endpointNow = endpointNow;
+        this.task = new TaskSlot(main.tasks());
+        this.compareTask = new TaskSlot(main.tasks());
+        this.pointTask = new TaskSlot(main.tasks());
+        this.detectTask = new TaskSlot(main.tasks());
         for (var p : List.of(
                 baseKey,
                 scheme,
@@ -133,79 +139,65 @@ public final class ScatterViewModel {
         if (p == null || c == null) {
             return;
         }
-        task.cancel();
-        int gen = ++generation;
+        task.discard();
         error.set(null);
         result.set(null);
         comparison.set(null);
         items.clear();
         requests.clear();
-        stop.set(false);
         shards.setAll(p.shardKeys().stream()
                 .map(k -> new ShardStats(k, ShardStats.State.WAITING, 0, 0, 0, 0, 0, 0, List.of(), null))
                 .toList());
         running.set(true);
-        java.util.concurrent.atomic.AtomicBoolean stopFlag = stop;
-        task = main.tasks()
-                .run(
-                        "Scatter-gather over " + p.shardKeys().size() + " shards",
-                        ctx -> new ScatterGather(c.dynamo())
-                                .run(p, () -> ctx.isCancelled() || stopFlag.get(), new ScatterGather.Listener() {
-                                    @Override
-                                    public void shard(ShardStats s) {
-                                        ctx.post(() -> {
-                                            if (gen == generation) {
-                                                update(s);
-                                            }
-                                        });
-                                    }
+        task.submit(
+                "Scatter-gather over " + p.shardKeys().size() + " shards",
+                ctx -> new ScatterGather(c.dynamo()).run(p, ctx::isCancelled, new ScatterGather.Listener() {
+                    @Override
+                    public void shard(ShardStats s) {
+                        ctx.post(() -> update(s));
+                    }
 
-                                    @Override
-                                    public void request(RequestSpan span) {
-                                        ctx.post(() -> {
-                                            if (gen == generation) {
-                                                requests.add(span);
-                                            }
-                                        });
-                                    }
+                    @Override
+                    public void request(RequestSpan span) {
+                        ctx.post(() -> requests.add(span));
+                    }
 
-                                    @Override
-                                    public void merged(List<Map<String, AttrValue>> fresh) {
-                                        ctx.post(() -> {
-                                            if (gen == generation) {
-                                                items.addAll(fresh);
-                                            }
-                                        });
-                                    }
-                                }),
-                        r -> {
-                            if (gen == generation) {
-                                running.set(false);
-                                shards.setAll(r.shards());
-                                requests.setAll(r.requests());
-                                items.setAll(r.items());
-                                result.set(r);
-                            }
-                        },
-                        failure -> {
-                            if (gen == generation) {
-                                running.set(false);
-                                error.set(ErrorTranslator.translate(failure, c.spec(), "Query"));
-                            }
-                        },
-                        () -> {
-                            if (gen == generation) {
-                                running.set(false);
-                                note.set("Cancelled: " + items.size()
-                                        + " items arrived and are shown; the result is incomplete.");
-                            }
-                        });
+                    @Override
+                    public void merged(List<Map<String, AttrValue>> fresh) {
+                        ctx.post(() -> items.addAll(fresh));
+                    }
+                }),
+                r -> {
+                    running.set(false);
+                    shards.setAll(r.shards());
+                    requests.setAll(r.requests());
+                    items.setAll(r.items());
+                    result.set(r);
+                },
+                failure -> {
+                    running.set(false);
+                    error.set(ErrorTranslator.translate(failure, c.spec(), "Query"));
+                },
+                () -> {
+                    running.set(false);
+                    note.set("Cancelled: " + items.size() + " items arrived and are shown; the result is incomplete.");
+                });
     }
 
-    /** Stops outstanding requests; what arrived stays, marked incomplete (the run still reports its result). */
+    /**
+     * Stops outstanding requests; what arrived stays, marked incomplete (the run still reports its result). A
+     * comparison, point read or detection in progress is cancelled.
+     */
     public void cancel() {
-        stop.set(true);
-        sideTask.cancel();
+        task.stop();
+        compareTask.cancel();
+        pointTask.cancel();
+        detectTask.cancel();
+    }
+
+    /** Busy while a comparison, point read or detection runs. */
+    private void updateBusy() {
+        busy.set(compareTask.isRunning() || pointTask.isRunning() || detectTask.isRunning());
     }
 
     private void update(ShardStats s) {
@@ -438,9 +430,6 @@ public final class ScatterViewModel {
             note.set(e.getMessage());
             return;
         }
-        sideTask.cancel();
-        stop.set(false);
-        java.util.concurrent.atomic.AtomicBoolean stopFlag = stop;
         busy.set(true);
         note.set(kind.label() + ": " + how + " …");
         List<Map<String, AttrValue>> sharded =
@@ -448,56 +437,54 @@ public final class ScatterViewModel {
         List<String> id = identity();
         ScatterPlan read = other;
         String what = how;
-        sideTask = main.tasks()
-                .run(
-                        kind.label(),
-                        ctx -> {
-                            if (kind == CompareKind.SCAN) {
-                                ScanBaseline.Result r = new ScanBaseline(c.dynamo())
-                                        .run(read, () -> ctx.isCancelled() || stopFlag.get());
-                                return new Comparison(
-                                        kind,
-                                        what + " (" + String.format(java.util.Locale.ROOT, "%,d", r.scanned())
-                                                + " items scanned)",
-                                        r.items(),
-                                        r.pages(),
-                                        r.consumedCapacity(),
-                                        r.wallMs(),
-                                        r.complete(),
-                                        r.reason(),
-                                        sharded == null ? null : ResultDiff.of(sharded, r.items(), id));
-                            }
-                            ScatterResult r = new ScatterGather(c.dynamo())
-                                    .run(read, () -> ctx.isCancelled() || stopFlag.get(), ScatterGather.Listener.NONE);
-                            String why = r.complete()
-                                    ? (r.duplicatesDropped() > 0 ? r.duplicatesDropped() + " duplicates dropped" : null)
-                                    : String.join("; ", r.reasons());
-                            return new Comparison(
-                                    kind,
-                                    what,
-                                    r.items(),
-                                    r.requests().size(),
-                                    r.totals().consumedCapacity(),
-                                    r.totals().wallMs(),
-                                    r.complete(),
-                                    why,
-                                    sharded == null ? null : ResultDiff.of(sharded, r.items(), id));
-                        },
-                        r -> {
-                            busy.set(false);
-                            note.set(null);
-                            comparison.set(r);
-                        },
-                        failure -> {
-                            busy.set(false);
-                            note.set(null);
-                            error.set(ErrorTranslator.translate(
-                                    failure, c.spec(), kind == CompareKind.SCAN ? "Scan" : "Query"));
-                        },
-                        () -> {
-                            busy.set(false);
-                            note.set(kind.label() + " cancelled");
-                        });
+        compareTask.submit(
+                kind.label(),
+                ctx -> {
+                    if (kind == CompareKind.SCAN) {
+                        ScanBaseline.Result r = new ScanBaseline(c.dynamo()).run(read, ctx::isCancelled);
+                        return new Comparison(
+                                kind,
+                                what + " (" + String.format(java.util.Locale.ROOT, "%,d", r.scanned())
+                                        + " items scanned)",
+                                r.items(),
+                                r.pages(),
+                                r.consumedCapacity(),
+                                r.wallMs(),
+                                r.complete(),
+                                r.reason(),
+                                sharded == null ? null : ResultDiff.of(sharded, r.items(), id));
+                    }
+                    ScatterResult r =
+                            new ScatterGather(c.dynamo()).run(read, ctx::isCancelled, ScatterGather.Listener.NONE);
+                    String why = r.complete()
+                            ? (r.duplicatesDropped() > 0 ? r.duplicatesDropped() + " duplicates dropped" : null)
+                            : String.join("; ", r.reasons());
+                    return new Comparison(
+                            kind,
+                            what,
+                            r.items(),
+                            r.requests().size(),
+                            r.totals().consumedCapacity(),
+                            r.totals().wallMs(),
+                            r.complete(),
+                            why,
+                            sharded == null ? null : ResultDiff.of(sharded, r.items(), id));
+                },
+                r -> {
+                    updateBusy();
+                    note.set(null);
+                    comparison.set(r);
+                },
+                failure -> {
+                    updateBusy();
+                    note.set(null);
+                    error.set(
+                            ErrorTranslator.translate(failure, c.spec(), kind == CompareKind.SCAN ? "Scan" : "Query"));
+                },
+                () -> {
+                    updateBusy();
+                    note.set(kind.label() + " cancelled");
+                });
     }
 
     private static String where(ScatterPlan p) {
@@ -567,7 +554,7 @@ public final class ScatterViewModel {
         if (c == null || shape == null) {
             return;
         }
-        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key;
+        Map<String, AttrValue> key;
         Map<String, String> shown = new LinkedHashMap<>();
         String how;
         try {
@@ -592,12 +579,12 @@ public final class ScatterViewModel {
             KeyAttribute pk = shape.keySchema().partitionKey();
             KeyAttribute sk = shape.keySchema().sort().orElse(null);
             key = new LinkedHashMap<>();
-            key.put(pk.name(), sdk(pk, pkValue));
+            key.put(pk.name(), keyValue(pk, pkValue));
             shown.put(pk.name(), pkValue);
             if (sk != null) {
                 String skValue =
                         pointSortKey.get().isBlank() ? id : pointSortKey.get().strip();
-                key.put(sk.name(), sdk(sk, skValue));
+                key.put(sk.name(), keyValue(sk, skValue));
                 shown.put(sk.name(), skValue);
             }
             how = s.appliesTo(base)
@@ -612,59 +599,38 @@ public final class ScatterViewModel {
             return;
         }
         boolean strong = consistent.get();
-        var request = software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder()
-                .tableName(shape.name())
-                .key(key)
-                .consistentRead(strong)
-                .returnConsumedCapacity(software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.TOTAL)
-                .build();
+        String table = shape.name();
         String explained = how;
         busy.set(true);
         note.set(null);
-        sideTask.cancel();
-        sideTask = main.tasks()
-                .run(
-                        "GetItem " + shown,
-                        ctx -> {
-                            long t0 = System.nanoTime();
-                            var r = c.dynamo().getItem(request);
-                            long ms = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-                            double rcu = r.consumedCapacity() == null
-                                            || r.consumedCapacity().capacityUnits() == null
-                                    ? 0
-                                    : r.consumedCapacity().capacityUnits();
-                            return new PointRead(
-                                    shown,
-                                    explained,
-                                    r.hasItem() && !r.item().isEmpty()
-                                            ? dev.partitionscope.aws.SdkAttr.toCore(r.item())
-                                            : null,
-                                    rcu,
-                                    ms);
-                        },
-                        r -> {
-                            busy.set(false);
-                            pointRead.set(r);
-                        },
-                        failure -> {
-                            busy.set(false);
-                            error.set(ErrorTranslator.translate(failure, c.spec(), "GetItem"));
-                        },
-                        () -> busy.set(false));
+        pointTask.submit(
+                "GetItem " + shown,
+                ctx -> {
+                    PointReader.Result r = new PointReader(c.dynamo()).read(table, key, strong);
+                    return new PointRead(shown, explained, r.item(), r.consumedCapacity(), r.latencyMs());
+                },
+                r -> {
+                    updateBusy();
+                    pointRead.set(r);
+                },
+                failure -> {
+                    updateBusy();
+                    error.set(ErrorTranslator.translate(failure, c.spec(), "GetItem"));
+                },
+                this::updateBusy);
     }
 
-    private static software.amazon.awssdk.services.dynamodb.model.AttributeValue sdk(KeyAttribute a, String text) {
+    private static AttrValue keyValue(KeyAttribute a, String text) {
         return switch (a.type()) {
             case N -> {
                 try {
-                    new java.math.BigDecimal(text);
+                    yield AttrValue.N.parse(text);
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(a.name() + " is a number; \"" + text + "\" is not");
                 }
-                yield software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN(text);
             }
             case B -> throw new IllegalArgumentException(a.name() + " is binary: point reads take text keys only");
-            case S -> software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(text);
+            case S -> new AttrValue.S(text);
         };
     }
 
@@ -691,33 +657,27 @@ public final class ScatterViewModel {
         String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
         busy.set(true);
         note.set("Reading the keys of " + (onIndex ? index : shape.name()) + " …");
-        sideTask.cancel();
-        sideTask = main.tasks()
-                .run(
-                        "Detect the scheme of " + base,
-                        ctx -> SchemeGuess.of(
-                                base,
-                                sep,
-                                new dev.partitionscope.aws.TableGateway(c)
-                                        .partitionKeySample(
-                                                shape.name(),
-                                                onIndex ? index : null,
-                                                pk,
-                                                DETECT_SAMPLE,
-                                                ctx::isCancelled)),
-                        g -> {
-                            busy.set(false);
-                            if (g.spec() != null) {
-                                scheme.set(g.spec());
-                            }
-                            note.set((g.spec() == null ? "No scheme found: " : "Scheme detected: ") + g.explanation());
-                        },
-                        failure -> {
-                            busy.set(false);
-                            note.set(null);
-                            error.set(ErrorTranslator.translate(failure, c.spec(), "Scan"));
-                        },
-                        () -> busy.set(false));
+        detectTask.submit(
+                "Detect the scheme of " + base,
+                ctx -> SchemeGuess.of(
+                        base,
+                        sep,
+                        new dev.partitionscope.aws.TableGateway(c)
+                                .partitionKeySample(
+                                        shape.name(), onIndex ? index : null, pk, DETECT_SAMPLE, ctx::isCancelled)),
+                g -> {
+                    updateBusy();
+                    if (g.spec() != null) {
+                        scheme.set(g.spec());
+                    }
+                    note.set((g.spec() == null ? "No scheme found: " : "Scheme detected: ") + g.explanation());
+                },
+                failure -> {
+                    updateBusy();
+                    note.set(null);
+                    error.set(ErrorTranslator.translate(failure, c.spec(), "Scan"));
+                },
+                this::updateBusy);
     }
 
     static final int DETECT_SAMPLE = 5_000;

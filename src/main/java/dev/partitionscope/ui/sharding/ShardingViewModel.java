@@ -18,7 +18,7 @@ import dev.partitionscope.core.table.KeyAttribute;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.ui.session.DesignerHandOver;
 import dev.partitionscope.ui.session.Session;
-import dev.partitionscope.ui.task.TaskHandle;
+import dev.partitionscope.ui.task.TaskSlot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -110,11 +110,10 @@ public final class ShardingViewModel {
     /** The last hand-over; its minutes and other values apply while the key is still its key. */
     private DesignerHandOver handOver;
 
-    private TaskHandle task = TaskHandle.NONE;
-    private TaskHandle trialTask = TaskHandle.NONE;
-    private TaskHandle sampleTask = TaskHandle.NONE;
+    private final TaskSlot task;
+    private final TaskSlot trialTask;
+    private final TaskSlot sampleTask;
     private final ReadOnlyStringWrapper sampleText = new ReadOnlyStringWrapper(this, "sampleText", "");
-    private int generation;
 
     /** The designer on {@code main}'s connection, its "now" read from the endpoint's clock. */
     public ShardingViewModel(Session main) {
@@ -129,6 +128,9 @@ public final class ShardingViewModel {
     public ShardingViewModel(Session main, Function<Connection, Instant> endpointNow) {
         this.main = main;
         this.endpointNow = endpointNow;
+        this.task = new TaskSlot(main.tasks());
+        this.trialTask = new TaskSlot(main.tasks());
+        this.sampleTask = new TaskSlot(main.tasks());
         for (String s : List.of("hash:8", "random:8", "sum:8", "product:200")) {
             specs.add(new SimpleStringProperty(s));
         }
@@ -217,31 +219,24 @@ public final class ShardingViewModel {
         sampleTask.cancel();
         sampleText.set("Reading the sort keys of " + key + " in " + shape.name() + "…");
         long stamp = now().toEpochMilli();
-        sampleTask = main.tasks()
-                .run(
-                        "Sampling ids of " + key,
-                        ctx -> new TableGateway(c).sortKeyValues(shape, key, max, ctx::isCancelled),
-                        values -> {
-                            if (values.isEmpty()) {
-                                sampleText.set(shape.name() + " has no items under " + key
-                                        + ": generate or paste ids instead");
-                                return;
-                            }
-                            sampleText.set("");
-                            ids = new Ids(
-                                    values,
-                                    nowArray(values.size(), stamp),
-                                    String.format(
-                                            Locale.ROOT,
-                                            "%,d sort keys of %s in %s",
-                                            values.size(),
-                                            key,
-                                            shape.name()));
-                            idsSource.set(ids.source());
-                            recompute();
-                        },
-                        failure -> sampleText.set(ErrorTranslator.translate(failure, c.spec(), "Query")
-                                .asText()));
+        sampleTask.submit(
+                "Sampling ids of " + key,
+                ctx -> new TableGateway(c).sortKeyValues(shape, key, max, ctx::isCancelled),
+                values -> {
+                    if (values.isEmpty()) {
+                        sampleText.set(shape.name() + " has no items under " + key + ": generate or paste ids instead");
+                        return;
+                    }
+                    sampleText.set("");
+                    ids = new Ids(
+                            values,
+                            nowArray(values.size(), stamp),
+                            String.format(Locale.ROOT, "%,d sort keys of %s in %s", values.size(), key, shape.name()));
+                    idsSource.set(ids.source());
+                    recompute();
+                },
+                failure -> sampleText.set(
+                        ErrorTranslator.translate(failure, c.spec(), "Query").asText()));
     }
 
     private static long[] nowArray(int n, long now) {
@@ -259,7 +254,6 @@ public final class ShardingViewModel {
     /** Recomputes every scheme now, in the background. */
     public void recompute() {
         task.cancel();
-        int gen = ++generation;
         Ids in = ids;
         String base = baseKey.get().trim();
         String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
@@ -270,23 +264,17 @@ public final class ShardingViewModel {
         String reads = readsPerSecond.get();
         Instant end = now();
         computing.set(true);
-        task = main.tasks()
-                .run(
-                        "Previewing " + specTexts.size() + " schemes",
-                        ctx -> compute(in, base, sep, specTexts, writes, bytes, reads, seen, end),
-                        o -> {
-                            if (gen == generation) {
-                                computing.set(false);
-                                outcome.set(o);
-                            }
-                        },
-                        failure -> {
-                            if (gen == generation) {
-                                computing.set(false);
-                                outcome.set(
-                                        new Outcome("The preview failed: " + failure.getMessage(), null, List.of()));
-                            }
-                        });
+        task.submit(
+                "Previewing " + specTexts.size() + " schemes",
+                ctx -> compute(in, base, sep, specTexts, writes, bytes, reads, seen, end),
+                o -> {
+                    computing.set(false);
+                    outcome.set(o);
+                },
+                failure -> {
+                    computing.set(false);
+                    outcome.set(new Outcome("The preview failed: " + failure.getMessage(), null, List.of()));
+                });
     }
 
     /**
@@ -353,37 +341,29 @@ public final class ShardingViewModel {
         trialRunning.set(true);
         trialText.set("Replaying " + key + " in the Lab…");
         Instant trialEnd = now();
-        trialTask = main.tasks()
-                .run(
-                        "Trying " + spec + " in the Lab",
-                        ctx -> LabTrial.run(
-                                key,
-                                spec,
-                                writes,
-                                bytes,
-                                LabTrial.DEFAULT_DURATION,
-                                trialEnd,
-                                ctx::isCancelled,
-                                step -> {
-                                    String text = step.equals("before")
-                                            ? "Replaying " + key + " as it is (10 simulated minutes)…"
-                                            : "Replaying " + key + " with " + spec + "…";
-                                    ctx.progress(step.equals("before") ? 0.1 : 0.6, text);
-                                    ctx.post(() -> trialText.set(text));
-                                }),
-                        r -> {
-                            trialRunning.set(false);
-                            trial.set(r);
-                            trialText.set(r == null ? "Cancelled" : "");
-                        },
-                        failure -> {
-                            trialRunning.set(false);
-                            trialText.set("The Lab trial failed: " + failure.getMessage());
-                        },
-                        () -> {
-                            trialRunning.set(false);
-                            trialText.set("Cancelled");
-                        });
+        trialTask.submit(
+                "Trying " + spec + " in the Lab",
+                ctx -> LabTrial.run(
+                        key, spec, writes, bytes, LabTrial.DEFAULT_DURATION, trialEnd, ctx::isCancelled, step -> {
+                            String text = step.equals("before")
+                                    ? "Replaying " + key + " as it is (10 simulated minutes)…"
+                                    : "Replaying " + key + " with " + spec + "…";
+                            ctx.progress(step.equals("before") ? 0.1 : 0.6, text);
+                            ctx.post(() -> trialText.set(text));
+                        }),
+                r -> {
+                    trialRunning.set(false);
+                    trial.set(r);
+                    trialText.set(r == null ? "Cancelled" : "");
+                },
+                failure -> {
+                    trialRunning.set(false);
+                    trialText.set("The Lab trial failed: " + failure.getMessage());
+                },
+                () -> {
+                    trialRunning.set(false);
+                    trialText.set("Cancelled");
+                });
     }
 
     public void cancelTrial() {

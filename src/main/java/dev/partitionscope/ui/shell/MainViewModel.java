@@ -14,8 +14,8 @@ import dev.partitionscope.ui.session.DesignerHandOver;
 import dev.partitionscope.ui.session.Screen;
 import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.session.TableResource;
-import dev.partitionscope.ui.task.TaskHandle;
 import dev.partitionscope.ui.task.TaskRunner;
+import dev.partitionscope.ui.task.TaskSlot;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -88,13 +88,10 @@ public final class MainViewModel implements Session {
     private final ObservableList<TableResource> resourceOptionsView =
             FXCollections.unmodifiableObservableList(resourceOptions);
 
-    private TaskHandle connectTask = TaskHandle.NONE;
-    private TaskHandle tablesTask = TaskHandle.NONE;
-    private TaskHandle shapeTask = TaskHandle.NONE;
-    /** Bumped per start, so a late callback from a superseded task cannot change the state of the current one. */
-    private int tablesGeneration;
-
-    private int shapeGeneration;
+    // One slot per kind of work: a late callback from a superseded task never runs.
+    private final TaskSlot connectTask;
+    private final TaskSlot tablesTask;
+    private final TaskSlot shapeTask;
     private final Runnable guardListener = this::updateGuardText;
     private String preferredTable;
     private ConnectionSpec lastAttempted;
@@ -102,6 +99,9 @@ public final class MainViewModel implements Session {
     public MainViewModel(TaskRunner tasks, ConnectService connectService) {
         this.tasks = tasks;
         this.connectService = connectService;
+        this.connectTask = new TaskSlot(tasks);
+        this.tablesTask = new TaskSlot(tasks);
+        this.shapeTask = new TaskSlot(tasks);
         selectedTable.addListener((obs, old, now) -> {
             if (!Objects.equals(old, now)) {
                 describeSelected();
@@ -145,7 +145,7 @@ public final class MainViewModel implements Session {
         connectError.set(null);
         connectingSpec.set(spec);
         connectionState.set(ConnectionState.CONNECTING);
-        connectTask = tasks.run(
+        connectTask.submit(
                 "Connecting to " + spec.name(),
                 ctx -> opener.open(spec),
                 result -> {
@@ -157,17 +157,7 @@ public final class MainViewModel implements Session {
                     connectError.set(ErrorTranslator.translate(error, spec, "ListTables"));
                     connectionState.set(connection.get() == null ? ConnectionState.FAILED : ConnectionState.CONNECTED);
                 },
-                () -> {
-                    if (stillConnecting(spec)) {
-                        connectCancelled();
-                    }
-                });
-    }
-
-    /** Whether this very attempt is still the one in progress (a newer attempt may carry an equal spec). */
-    @SuppressWarnings("ReferenceEquality") // the spec object identifies the attempt; equal specs are other attempts
-    private boolean stillConnecting(ConnectionSpec spec) {
-        return connectingSpec.get() == spec;
+                this::connectCancelled);
     }
 
     /** Cancels a connect in progress; the previous connection (if any) stays. */
@@ -301,8 +291,7 @@ public final class MainViewModel implements Session {
         tablesLoading.set(true);
         String keep = selectedTable.get();
         List<String> fresh = new ArrayList<>();
-        int generation = ++tablesGeneration;
-        tablesTask = tasks.run(
+        tablesTask.submit(
                 "Listing tables",
                 ctx -> {
                     TableGateway gateway = new TableGateway(c);
@@ -334,11 +323,7 @@ public final class MainViewModel implements Session {
                     tablesLoaded.set(true);
                     tablesError.set(ErrorTranslator.translate(error, c.spec(), "ListTables"));
                 },
-                () -> {
-                    if (generation == tablesGeneration) {
-                        tablesLoading.set(false);
-                    }
-                });
+                () -> tablesLoading.set(false));
     }
 
     private void describeSelected() {
@@ -355,8 +340,7 @@ public final class MainViewModel implements Session {
             tableShape.set(null);
         }
         shapeLoading.set(true);
-        int generation = ++shapeGeneration;
-        shapeTask = tasks.run(
+        shapeTask.submit(
                 "Describing " + table,
                 ctx -> new TableGateway(c).describe(table),
                 shape -> {
@@ -370,11 +354,7 @@ public final class MainViewModel implements Session {
                     tableShape.set(null);
                     shapeError.set(ErrorTranslator.translate(error, c.spec(), "DescribeTable"));
                 },
-                () -> {
-                    if (generation == shapeGeneration) {
-                        shapeLoading.set(false);
-                    }
-                });
+                () -> shapeLoading.set(false));
     }
 
     private void updateIndexOptions(TableShape shape) {
