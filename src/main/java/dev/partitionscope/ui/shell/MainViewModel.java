@@ -157,7 +157,9 @@ public final class MainViewModel implements Session {
                     connectError.set(ErrorTranslator.translate(error, spec, "ListTables"));
                     connectionState.set(connection.get() == null ? ConnectionState.FAILED : ConnectionState.CONNECTED);
                 },
-                this::connectCancelled);
+                this::connectCancelled,
+                // An attempt cancelled or replaced after it had connected: its clients are closed, not leaked.
+                late -> late.connection().close());
     }
 
     /** Cancels a connect in progress; the previous connection (if any) stays. */

@@ -43,6 +43,21 @@ public final class TaskSlot {
             Consumer<T> onSuccess,
             Consumer<Throwable> onFailure,
             Runnable onCancelled) {
+        submit(title, work, onSuccess, onFailure, onCancelled, value -> {});
+    }
+
+    /**
+     * As above; {@code onDropped} gets a result that arrives after its run was superseded, cancelled or discarded
+     * (the work had finished before the cancel reached it), so that what it holds — an opened connection, a file —
+     * can be released. It runs on the UI thread and must not touch the ViewModel's state.
+     */
+    public <T> void submit(
+            String title,
+            TaskRunner.Work<T> work,
+            Consumer<T> onSuccess,
+            Consumer<Throwable> onFailure,
+            Runnable onCancelled,
+            Consumer<T> onDropped) {
         discard();
         Run run = new Run();
         run.onCancelled = onCancelled;
@@ -53,6 +68,8 @@ public final class TaskSlot {
                 value -> {
                     if (finish(run)) {
                         onSuccess.accept(value);
+                    } else {
+                        onDropped.accept(value);
                     }
                 },
                 failure -> {

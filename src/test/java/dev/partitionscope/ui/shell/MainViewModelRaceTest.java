@@ -125,5 +125,11 @@ class MainViewModelRaceTest {
 
         attempt.deliver();
         assertThat(vm.getConnection()).as("the cancelled attempt's connection").isSameAs(first);
+        assertThat(first.isClosed()).isFalse();
+        assertThat(((dev.partitionscope.aws.ConnectService.Result) attempt.value())
+                        .connection()
+                        .isClosed())
+                .as("the late connection is closed, not leaked")
+                .isTrue();
     }
 }

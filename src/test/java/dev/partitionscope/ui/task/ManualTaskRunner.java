@@ -40,6 +40,11 @@ public final class ManualTaskRunner implements TaskRunner {
         }
 
         /** Runs the work to its end (its posts reach the UI at once unless cancelled); the outcome waits. */
+        /** What the work returned (after {@link #finishWork()}), delivered or not. */
+        public T value() {
+            return value;
+        }
+
         public Pending<T> finishWork() {
             check();
             try {
