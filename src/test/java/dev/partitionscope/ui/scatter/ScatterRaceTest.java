@@ -2,20 +2,14 @@ package dev.partitionscope.ui.scatter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.partitionscope.aws.AwsProfiles;
-import dev.partitionscope.aws.ConnectService;
-import dev.partitionscope.aws.ConnectionFactory;
 import dev.partitionscope.aws.ConnectionSpec;
-import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.core.scatter.ScatterResult;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
+import dev.partitionscope.ui.LabSessions;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.ManualTaskRunner;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,16 +21,7 @@ import org.junit.jupiter.api.Test;
 class ScatterRaceTest {
     private final LabHost labHost = new LabHost(Lab.Options.defaults());
     private final ManualTaskRunner tasks = new ManualTaskRunner();
-    private final MainViewModel main = new MainViewModel(
-            tasks,
-            new ConnectService(
-                    () -> new ConnectionFactory(
-                            AwsProfiles.from(
-                                    Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-                            new ConnectionFactory.Timeouts(
-                                    Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
-                    new LocalStackProbe(Duration.ofSeconds(1)),
-                    labHost));
+    private final MainViewModel main = LabSessions.on(labHost, tasks);
     private ScatterViewModel vm;
 
     @BeforeEach

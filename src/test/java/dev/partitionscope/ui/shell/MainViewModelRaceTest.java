@@ -2,20 +2,14 @@ package dev.partitionscope.ui.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.partitionscope.aws.AwsProfiles;
-import dev.partitionscope.aws.ConnectService;
 import dev.partitionscope.aws.Connection;
-import dev.partitionscope.aws.ConnectionFactory;
 import dev.partitionscope.aws.ConnectionSpec;
-import dev.partitionscope.aws.LocalStackProbe;
 import dev.partitionscope.lab.DemoTables;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.LabHost;
+import dev.partitionscope.ui.LabSessions;
 import dev.partitionscope.ui.session.ConnectionState;
 import dev.partitionscope.ui.task.ManualTaskRunner;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,16 +22,7 @@ import org.junit.jupiter.api.Test;
 class MainViewModelRaceTest {
     private final LabHost labHost = new LabHost(Lab.Options.defaults());
     private final ManualTaskRunner tasks = new ManualTaskRunner();
-    private final MainViewModel vm = new MainViewModel(
-            tasks,
-            new ConnectService(
-                    () -> new ConnectionFactory(
-                            AwsProfiles.from(
-                                    Path.of("/nonexistent/config"), Path.of("/nonexistent/credentials"), Map.of()),
-                            new ConnectionFactory.Timeouts(
-                                    Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(10))),
-                    new LocalStackProbe(Duration.ofSeconds(1)),
-                    labHost));
+    private final MainViewModel vm = LabSessions.on(labHost, tasks);
 
     @BeforeEach
     void connect() {
