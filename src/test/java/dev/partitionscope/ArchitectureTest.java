@@ -159,12 +159,10 @@ class ArchitectureTest {
     }
 
     @Test
-    void viewModelsCallAwsServicesNotTheSdk() {
+    void theUiCallsAwsServicesNotTheSdk() {
         check(noClasses()
                 .that()
                 .resideInAPackage(pkg("ui"))
-                .and()
-                .haveNameMatching(".*ViewModel(\\$.*)?")
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("software.amazon..")

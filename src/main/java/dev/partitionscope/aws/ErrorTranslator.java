@@ -28,6 +28,11 @@ public final class ErrorTranslator {
      * @param spec      the connection it happened on (for endpoint and profile names in the hint)
      * @param operation the API operation that failed, e.g. "ListTables", used to name a missing permission
      */
+    /** Whether {@code error} says the table (or index) is not there: DynamoDB's ResourceNotFoundException. */
+    public static boolean isTableMissing(Throwable error) {
+        return error instanceof software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+    }
+
     public static UserMessage translate(Throwable error, ConnectionSpec spec, String operation) {
         Throwable root = error;
         for (Throwable t = error; t != null; t = t.getCause()) {

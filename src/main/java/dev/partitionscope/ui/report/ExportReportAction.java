@@ -34,7 +34,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
-import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
  * "Export report…" (issue 10): the report folder the CLI's {@code report} writes — heatmap and metrics PNGs, top keys
@@ -259,7 +258,7 @@ public final class ExportReportAction {
                     e.getMessage(),
                     "Check that the folder is writable" + " and the disk has room, or pick another folder.");
         }
-        if (failure instanceof ResourceNotFoundException) {
+        if (ErrorTranslator.isTableMissing(failure)) {
             return UserMessage.of(
                     "The table is gone",
                     "It was not found at " + c.whereLabel() + ".",
