@@ -55,7 +55,9 @@ public final class AuditViewModel {
         this.main = main;
         this.task = new TaskSlot(main.tasks());
         main.selectedTableProperty().addListener((obs, old, now) -> {
-            cancel();
+            // Dropped, not stopped: a stopped run still reports its partial audit, which would show as this table's.
+            task.discard();
+            running.set(false);
             result.set(null);
             savedIn.set(null);
             error.set(null);
