@@ -1,10 +1,9 @@
 package dev.partitionscope.lab.wire;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.DynamoJson;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
@@ -18,7 +17,6 @@ import java.util.Set;
  * with DynamoDB's validation messages for malformed values.
  */
 public final class AttrJson {
-    private static final JsonNodeFactory F = JsonNodeFactory.instance;
     /** DynamoDB supports lists and maps nested up to 32 levels deep. */
     public static final int MAX_NESTING = 32;
 
@@ -181,39 +179,14 @@ public final class AttrJson {
 
     // Writing
 
+    /** An item in DynamoDB's JSON form: the one writer {@link DynamoJson} (the console's CLI rendering uses it too). */
     public static ObjectNode toJson(Map<String, AttrValue> item) {
-        ObjectNode o = F.objectNode();
-        item.forEach((k, v) -> o.set(k, toJson(v)));
-        return o;
+        return DynamoJson.values(item);
     }
 
+    /** One value in DynamoDB's JSON form ({@link DynamoJson#value(AttrValue)}). */
     public static ObjectNode toJson(AttrValue v) {
-        ObjectNode o = F.objectNode();
-        switch (v.type()) {
-            case S -> o.put("S", ((AttrValue.S) v).value());
-            case N -> o.put("N", ((AttrValue.N) v).text());
-            case B -> o.put("B", ((AttrValue.B) v).base64());
-            case BOOL -> o.put("BOOL", ((AttrValue.Bool) v).value());
-            case NULL -> o.put("NULL", true);
-            case SS -> {
-                ArrayNode a = o.putArray("SS");
-                ((AttrValue.SS) v).values().forEach(a::add);
-            }
-            case NS -> {
-                ArrayNode a = o.putArray("NS");
-                ((AttrValue.NS) v).values().forEach(n -> a.add(n.text()));
-            }
-            case BS -> {
-                ArrayNode a = o.putArray("BS");
-                ((AttrValue.BS) v).values().forEach(b -> a.add(b.base64()));
-            }
-            case L -> {
-                ArrayNode a = o.putArray("L");
-                ((AttrValue.L) v).values().forEach(x -> a.add(toJson(x)));
-            }
-            case M -> o.set("M", toJson(((AttrValue.M) v).values()));
-        }
-        return o;
+        return DynamoJson.value(v);
     }
 
     /** Contributor Insights and the meter show keys as plain strings (numbers in canonical text, binary base64). */

@@ -26,12 +26,10 @@ import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskSlot;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -52,7 +50,6 @@ public final class ScatterViewModel {
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
             new com.fasterxml.jackson.databind.ObjectMapper();
     private final Session main;
-    private final Function<Connection, Instant> endpointNow;
     private final StringProperty baseKey = new SimpleStringProperty(this, "baseKey", "PENDING");
     private final StringProperty scheme = new SimpleStringProperty(this, "scheme", "hash:8");
     private final StringProperty separator = new SimpleStringProperty(this, "separator", KeyScheme.DEFAULT_SEPARATOR);
@@ -87,19 +84,13 @@ public final class ScatterViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final TaskSlot task;
 
-    /** The console on {@code main}'s connection, its "now" read from the endpoint's clock. */
-    public ScatterViewModel(Session main) {
-        this(main, c -> c.clock().now());
-    }
-
     /**
-     * The console on {@code main}'s connection; {@code endpointNow} is "now" on the endpoint (a fast-forwarded or
+     * The console on {@code main}'s connection; "now" is the endpoint's ({@link Session#endpointNow()}: a fast-forwarded or
      * replayed Lab lives in simulated time): the time window and the time-bucketed keys of a point read are computed
      * on it, so a day-bucketed scheme names the Lab's day, not this machine's.
      */
-    public ScatterViewModel(Session main, Function<Connection, Instant> endpointNow) {
+    public ScatterViewModel(Session main) {
         this.main = main;
-        this.endpointNow = endpointNow;
         this.task = new TaskSlot(main.tasks());
         this.compareTask = new TaskSlot(main.tasks());
         this.pointTask = new TaskSlot(main.tasks());
@@ -244,7 +235,7 @@ public final class ScatterViewModel {
             throw new IllegalArgumentException("Type the logical key to read, e.g. PENDING");
         }
         KeyScheme s = KeyScheme.parse(scheme.get().trim());
-        TimeRange.Window w = main.timeRangeProperty().get().resolve(now());
+        TimeRange.Window w = main.resolvedTimeRange();
         String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
         List<String> keys = ScatterPlan.shardKeys(
                 s, base, sep, w.start().toEpochMilli(), w.end().toEpochMilli());
@@ -305,12 +296,6 @@ public final class ScatterViewModel {
             throw new IllegalArgumentException(
                     "The " + what + " must be a whole number ≥ " + min + ", not \"" + text.trim() + "\"");
         }
-    }
-
-    /** "Now" on the connected endpoint's clock; this machine's clock while nothing is connected. */
-    private Instant now() {
-        Connection c = main.getConnection();
-        return c == null ? Instant.now() : endpointNow.apply(c);
     }
 
     /**
@@ -575,7 +560,7 @@ public final class ScatterViewModel {
                         + " condition = " + id + " instead");
             }
             String sep = separator.get().isEmpty() ? KeyScheme.DEFAULT_SEPARATOR : separator.get();
-            String pkValue = s.apply(base, id, now().toEpochMilli(), null, sep);
+            String pkValue = s.apply(base, id, main.endpointNow().toEpochMilli(), null, sep);
             KeyAttribute pk = shape.keySchema().partitionKey();
             KeyAttribute sk = shape.keySchema().sort().orElse(null);
             key = new LinkedHashMap<>();

@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.UUID;
-import java.util.function.Function;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -92,7 +91,6 @@ public final class ShardingViewModel {
     record Ids(List<String> ids, long[] epochMillis, String source) {}
 
     private final Session main;
-    private final Function<Connection, Instant> endpointNow;
     private final StringProperty baseKey = new SimpleStringProperty(this, "baseKey", "PENDING");
     private final StringProperty writesPerSecond = new SimpleStringProperty(this, "writesPerSecond", "4000");
     private final StringProperty itemBytes = new SimpleStringProperty(this, "itemBytes", "1024");
@@ -115,26 +113,20 @@ public final class ShardingViewModel {
     private final TaskSlot sampleTask;
     private final ReadOnlyStringWrapper sampleText = new ReadOnlyStringWrapper(this, "sampleText", "");
 
-    /** The designer on {@code main}'s connection, its "now" read from the endpoint's clock. */
-    public ShardingViewModel(Session main) {
-        this(main, c -> c.clock().now());
-    }
-
     /**
-     * The designer on {@code main}'s connection; {@code endpointNow} is "now" on the endpoint (a fast-forwarded or
+     * The designer on {@code main}'s connection; "now" is the endpoint's ({@link Session#endpointNow()}: a fast-forwarded or
      * replayed Lab lives in simulated time). Ids without a timestamp are stamped with it, and the predicted window and
      * the Lab trial end at it, so time-bucketed schemes (day+hash:8) name the endpoint's day, not this machine's.
      */
-    public ShardingViewModel(Session main, Function<Connection, Instant> endpointNow) {
+    public ShardingViewModel(Session main) {
         this.main = main;
-        this.endpointNow = endpointNow;
         this.task = new TaskSlot(main.tasks());
         this.trialTask = new TaskSlot(main.tasks());
         this.sampleTask = new TaskSlot(main.tasks());
         for (String s : List.of("hash:8", "random:8", "sum:8", "product:200")) {
             specs.add(new SimpleStringProperty(s));
         }
-        ids = generated(DEFAULT_IDS, now().toEpochMilli());
+        ids = generated(DEFAULT_IDS, main.endpointNow().toEpochMilli());
         idsSource.set(ids.source());
         takeHandOver(main.designerHandOverProperty().get());
         main.designerHandOverProperty().addListener((obs, old, now) -> {
@@ -160,7 +152,7 @@ public final class ShardingViewModel {
 
     /** Replaces the ids with {@code count} random UUIDs (seeded: the same count gives the same ids). */
     public void generateIds(int count) {
-        ids = generated(count, now().toEpochMilli());
+        ids = generated(count, main.endpointNow().toEpochMilli());
         idsSource.set(ids.source());
         recompute();
     }
@@ -172,7 +164,7 @@ public final class ShardingViewModel {
      * @throws IllegalArgumentException naming the first bad line, or when there is no id
      */
     public void setIds(String text, String source) {
-        ids = parse(text, source, now().toEpochMilli());
+        ids = parse(text, source, main.endpointNow().toEpochMilli());
         idsSource.set(ids.source());
         recompute();
     }
@@ -218,7 +210,7 @@ public final class ShardingViewModel {
         }
         sampleTask.cancel();
         sampleText.set("Reading the sort keys of " + key + " in " + shape.name() + "…");
-        long stamp = now().toEpochMilli();
+        long stamp = main.endpointNow().toEpochMilli();
         sampleTask.submit(
                 "Sampling ids of " + key,
                 ctx -> new TableGateway(c).sortKeyValues(shape, key, max, ctx::isCancelled),
@@ -245,12 +237,6 @@ public final class ShardingViewModel {
         return t;
     }
 
-    /** "Now" on the connected endpoint's clock; this machine's clock while nothing is connected. */
-    private Instant now() {
-        Connection c = main.getConnection();
-        return c == null ? Instant.now() : endpointNow.apply(c);
-    }
-
     /** Recomputes every scheme now, in the background. */
     public void recompute() {
         task.cancel();
@@ -262,7 +248,7 @@ public final class ShardingViewModel {
         String writes = writesPerSecond.get();
         String bytes = itemBytes.get();
         String reads = readsPerSecond.get();
-        Instant end = now();
+        Instant end = main.endpointNow();
         computing.set(true);
         task.submit(
                 "Previewing " + specTexts.size() + " schemes",
@@ -340,7 +326,7 @@ public final class ShardingViewModel {
         trial.set(null);
         trialRunning.set(true);
         trialText.set("Replaying " + key + " in the Lab…");
-        Instant trialEnd = now();
+        Instant trialEnd = main.endpointNow();
         trialTask.submit(
                 "Trying " + spec + " in the Lab",
                 ctx -> LabTrial.run(

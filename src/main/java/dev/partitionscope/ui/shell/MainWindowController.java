@@ -21,7 +21,6 @@ import dev.partitionscope.ui.shell.files.FileActions;
 import dev.partitionscope.ui.shell.files.FileDrop;
 import dev.partitionscope.ui.shell.files.FileMenu;
 import dev.partitionscope.ui.time.CustomRangeDialog;
-import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -415,13 +414,9 @@ public final class MainWindowController implements ShellActions {
         }
         RadioMenuItem custom = new RadioMenuItem("Custom…");
         custom.setToggleGroup(group);
-        custom.setOnAction(e -> CustomRangeDialog.show(
-                        window(),
-                        main.timeRangeProperty().get(),
-                        main.getConnection() == null
-                                ? Instant.now()
-                                : main.getConnection().clock().now())
-                .ifPresentOrElse(range -> main.timeRangeProperty().set(range), () -> syncRangeMenu(group)));
+        custom.setOnAction(
+                e -> CustomRangeDialog.show(window(), main.timeRangeProperty().get(), main.endpointNow())
+                        .ifPresentOrElse(range -> main.timeRangeProperty().set(range), () -> syncRangeMenu(group)));
         javafx.scene.control.Menu auto = new javafx.scene.control.Menu("Auto-refresh");
         auto.setId("autoRefreshMenu");
         ToggleGroup autoGroup = new ToggleGroup();
