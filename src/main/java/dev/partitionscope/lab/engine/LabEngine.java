@@ -40,6 +40,7 @@ public final class LabEngine {
     private final ItemOps itemOps = new ItemOps(this);
     private final QueryOps queryOps = new QueryOps(this);
     private final BatchOps batchOps = new BatchOps(this);
+    private final PartiqlOps partiqlOps = new PartiqlOps(this, itemOps, queryOps);
     private final InsightsOps insightsOps = new InsightsOps(this);
     private final ControlOps controlOps = new ControlOps(this);
     private final TimeToLive ttl = new TimeToLive(this);
@@ -87,6 +88,7 @@ public final class LabEngine {
             case "Scan" -> queryOps.scan(r);
             case "BatchWriteItem" -> batchOps.write(d);
             case "BatchGetItem" -> batchOps.get(d);
+            case "ExecuteStatement" -> partiqlOps.execute(d);
             case "DescribeContributorInsights" -> insightsOps.describe(d);
             case "UpdateContributorInsights" -> insightsOps.update(d);
             case "ListContributorInsights" -> insightsOps.list(d);

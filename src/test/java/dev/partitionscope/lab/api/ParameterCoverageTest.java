@@ -1153,6 +1153,44 @@ class ParameterCoverageTest {
                         "false",
                         "true")));
 
+        // PartiQL ----------------------------------------------------------------------------------------------------
+        String es = "ExecuteStatement";
+        ObjectNode select = j("{Statement:\"SELECT * FROM tab WHERE pk = 'a'\"}");
+        ObjectNode selectParam = j("{Statement:'SELECT * FROM tab WHERE pk = ?',Parameters:[{S:'a'}]}");
+        ObjectNode failing = j("{Statement:\"UPDATE tab SET b = 5 WHERE pk = 'a' AND sk = 1 AND b = 99\"}");
+        p.addAll(List.of(
+                probe(
+                        es,
+                        "Statement",
+                        select,
+                        "/Statement",
+                        "\"SELECT * FROM tab WHERE pk = 'a'\"",
+                        "\"SELECT *" + " FROM tab WHERE pk = 'b'\""),
+                probe(es, "Parameters", selectParam, "/Parameters/0", "{S:'a'}", "{S:'b'}"),
+                probe(
+                        es,
+                        "ConsistentRead",
+                        with(select, "/ReturnConsumedCapacity", "'TOTAL'"),
+                        "/ConsistentRead",
+                        "false",
+                        "true"),
+                probe(es, "ReturnConsumedCapacity", select, "/ReturnConsumedCapacity", "'NONE'", "'TOTAL'"),
+                probe(es, "Limit", select, "/Limit", "1", "2"),
+                probe(
+                        es,
+                        "NextToken",
+                        with(select, "/Limit", "1"),
+                        "/NextToken",
+                        null,
+                        "'" + partiqlToken("SELECT * FROM tab WHERE pk = 'a'", "{pk:{S:'a'},sk:{N:'1'}}") + "'"),
+                probe(
+                        es,
+                        "ReturnValuesOnConditionCheckFailure",
+                        failing,
+                        "/ReturnValuesOnConditionCheckFailure",
+                        "'NONE'",
+                        "'ALL_OLD'")));
+
         // Batches ----------------------------------------------------------------------------------------------------
         ObjectNode batchGet = j("{RequestItems:{tab:{Keys:[{pk:{S:'a'},sk:{N:'1'}}]}}}");
         String bg = "BatchGetItem";
@@ -1746,6 +1784,16 @@ class ParameterCoverageTest {
             throw new IllegalArgumentException("nothing at " + p.head() + " in " + base);
         }
         return copy;
+    }
+
+    /** A NextToken as ExecuteStatement writes it, for a statement without parameters read eventually consistent. */
+    private static String partiqlToken(String statement, String lastKey) {
+        String hash = Integer.toHexString((statement + "\u0000\u0000false").hashCode());
+        ObjectNode o = JSON.createObjectNode().put("h", hash).put("i", 0);
+        o.set("k", j(lastKey));
+        return java.util.Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(o.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     static ObjectNode j(String json) {
