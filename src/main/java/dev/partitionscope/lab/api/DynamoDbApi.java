@@ -32,6 +32,8 @@ public final class DynamoDbApi {
                 BatchSpecs.BATCH_GET_ITEM,
                 BatchSpecs.BATCH_WRITE_ITEM,
                 PartiqlSpecs.EXECUTE_STATEMENT,
+                PartiqlSpecs.BATCH_EXECUTE_STATEMENT,
+                PartiqlSpecs.EXECUTE_TRANSACTION,
                 OtherSpecs.DESCRIBE_TIME_TO_LIVE,
                 OtherSpecs.UPDATE_TIME_TO_LIVE,
                 OtherSpecs.TAG_RESOURCE,

@@ -89,6 +89,8 @@ public final class LabEngine {
             case "BatchWriteItem" -> batchOps.write(d);
             case "BatchGetItem" -> batchOps.get(d);
             case "ExecuteStatement" -> partiqlOps.execute(d);
+            case "BatchExecuteStatement" -> partiqlOps.batch(d);
+            case "ExecuteTransaction" -> partiqlOps.transaction(d);
             case "DescribeContributorInsights" -> insightsOps.describe(d);
             case "UpdateContributorInsights" -> insightsOps.update(d);
             case "ListContributorInsights" -> insightsOps.list(d);
@@ -105,6 +107,15 @@ public final class LabEngine {
                 throw LabException.coral(
                         "UnknownOperationException", "The Lab does not serve the operation " + operation);
         };
+    }
+
+    /**
+     * Answers a request the engine makes itself on behalf of another operation (ExecuteTransaction's
+     * TransactWriteItems), metered under that operation's name.
+     */
+    ObjectNode handleAs(String operation, JsonNode request, String meteredAs) {
+        // TODO(partiql): meter under meteredAs once TransactWriteItems/TransactGetItems are served.
+        return handle(operation, request, lifecycleMillis);
     }
 
     /**

@@ -132,6 +132,314 @@ final class PartiqlOps {
         return engine.activeTable(name);
     }
 
+    // BatchExecuteStatement -----------------------------------------------------------------------------------------
+
+    ObjectNode batch(JsonNode d) {
+        String rcc = d.path("ReturnConsumedCapacity").asText("NONE");
+        List<JsonNode> requests = new ArrayList<>();
+        d.get("Statements").forEach(requests::add);
+        int n = requests.size();
+        Bound[] bound = new Bound[n];
+        LabException[] early = new LabException[n];
+        boolean reads = false;
+        boolean writes = false;
+        for (int i = 0; i < n; i++) {
+            JsonNode r = requests.get(i);
+            try {
+                bound[i] = bind(r.get("Statement").asText(), r.get("Parameters"));
+                reads |= bound[i].statement().isRead();
+                writes |= !bound[i].statement().isRead();
+            } catch (LabException e) {
+                early[i] = e;
+            }
+        }
+        if (reads && writes) {
+            throw LabException.validation("Unsupported operation: Batch must contain either all reads or all writes");
+        }
+        ObjectNode response = F.objectNode();
+        ArrayNode responses = response.putArray("Responses");
+        Map<String, ObjectNode> capacity = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            JsonNode r = requests.get(i);
+            ObjectNode out = responses.addObject();
+            if (early[i] != null) {
+                batchError(out, early[i], null, null);
+                continue;
+            }
+            Statement s = bound[i].statement();
+            Options o = new Options(
+                    r.get("Statement").asText(),
+                    r.get("Parameters"),
+                    r.path("ConsistentRead").asBoolean(false),
+                    rcc,
+                    null,
+                    null,
+                    r.path("ReturnValuesOnConditionCheckFailure").asText(null),
+                    BATCH);
+            try {
+                ObjectNode result;
+                if (s instanceof Statement.Select sel) {
+                    result = batchSelect(sel, bound[i].parameters(), o);
+                    out.put("TableName", s.table());
+                    if (result.has("Item")) {
+                        out.set("Item", result.get("Item"));
+                    }
+                } else if (s instanceof Statement.Exists) {
+                    throw LabException.validation("EXISTS can only be used in ExecuteTransaction write requests.");
+                } else {
+                    result = write(s, bound[i].parameters(), o);
+                    out.put("TableName", s.table());
+                    if (result.has("Attributes") && !result.get("Attributes").isEmpty()) {
+                        out.set("Item", result.get("Attributes"));
+                    }
+                }
+                JsonNode cc = result.get("ConsumedCapacity");
+                if (cc != null) {
+                    capacity.put(s.table(), merge(capacity.get(s.table()), cc));
+                }
+            } catch (LabException e) {
+                batchError(out, e, s.table(), o.returnValuesOnConditionCheckFailure());
+            }
+        }
+        if (!capacity.isEmpty()) {
+            ArrayNode cc = response.putArray("ConsumedCapacity");
+            capacity.values().forEach(cc::add);
+        }
+        return response;
+    }
+
+    /** A batch SELECT reads one item by its full primary key (further conditions apply to that item). */
+    private ObjectNode batchSelect(Statement.Select s, List<AttrValue> params, Options o) {
+        LabTable t = table(s.table());
+        ExpressionWriter w = new ExpressionWriter(params);
+        WriteTarget target = s.index() == null ? keyed(t, s.where(), w) : null;
+        if (target == null) {
+            throw LabException.validation(
+                    "Select statements within BatchExecuteStatement must specify the primary key in the where clause.");
+        }
+        ObjectNode req = readRequest(s, o, w, null, target.rest() == null).set("Key", AttrJson.toJson(target.key()));
+        req.remove("Limit");
+        ObjectNode out = call("GetItem", finish(req, w), o.meteredAs());
+        if (out.has("Item")) {
+            if (target.rest() != null
+                    && !keyFilter(List.of(target.rest()), params)
+                            .conditionHolds(AttrJson.item(out.get("Item"), "item"))) {
+                out.remove("Item");
+            } else {
+                out.set("Item", project(s.projection(), out.get("Item")));
+            }
+        }
+        return out;
+    }
+
+    /** The full key a WHERE names by equality, or null when it does not. */
+    private static WriteTarget keyed(LabTable t, Cond where, ExpressionWriter w) {
+        try {
+            return target(t, where, w);
+        } catch (LabException e) {
+            return null;
+        }
+    }
+
+    /** One statement's error in BatchExecuteStatement's terms; the table is named when the statement ran. */
+    private static void batchError(ObjectNode out, LabException e, String table, String returnValuesOnFailure) {
+        String code =
+                switch (e.name()) {
+                    case "ConditionalCheckFailedException" -> "ConditionalCheckFailed";
+                    case "DuplicateItemException" -> "DuplicateItem";
+                    case "ResourceNotFoundException" -> "ResourceNotFound";
+                    case "ValidationException" -> "ValidationError";
+                    case "ProvisionedThroughputExceededException" -> "ProvisionedThroughputExceeded";
+                    case "ThrottlingException" -> "ThrottlingError";
+                    case "RequestLimitExceeded" -> "RequestLimitExceeded";
+                    case "ItemCollectionSizeLimitExceededException" -> "ItemCollectionSizeLimitExceeded";
+                    case "TransactionConflictException" -> "TransactionConflict";
+                    default -> "InternalServerError";
+                };
+        boolean ran = !code.equals("ValidationError") && !code.equals("ResourceNotFound");
+        if (ran && table != null) {
+            out.put("TableName", table);
+        }
+        ObjectNode error = out.putObject("Error").put("Code", code).put("Message", e.getMessage());
+        if (code.equals("ConditionalCheckFailed")
+                && "ALL_OLD".equals(returnValuesOnFailure)
+                && e.extra() != null
+                && e.extra().has("Item")) {
+            error.set("Item", e.extra().get("Item"));
+        }
+    }
+
+    // ExecuteTransaction --------------------------------------------------------------------------------------------
+
+    ObjectNode transaction(JsonNode d) {
+        List<JsonNode> requests = new ArrayList<>();
+        d.get("TransactStatements").forEach(requests::add);
+        List<Bound> bound = new ArrayList<>();
+        boolean reads = false;
+        boolean writes = false;
+        for (int i = 0; i < requests.size(); i++) {
+            JsonNode r = requests.get(i);
+            try {
+                Bound b = bind(r.get("Statement").asText(), r.get("Parameters"));
+                Statement s = b.statement();
+                if ((s instanceof Statement.Update u && u.returning() != null)
+                        || (s instanceof Statement.Delete del && del.returning() != null)) {
+                    throw LabException.validation("RETURNING clause is not supported in ExecuteTransaction.");
+                }
+                if (s instanceof Statement.Select sel && sel.index() != null) {
+                    throw LabException.validation("Reads on indices are not supported within transactions.");
+                }
+                if (s instanceof Statement.Exists ex && ex.select().index() != null) {
+                    throw LabException.validation("Operations on indices are not supported in transactions");
+                }
+                reads |= s.isRead();
+                writes |= !s.isRead();
+                bound.add(b);
+            } catch (LabException e) {
+                throw inStatement(i, e);
+            }
+        }
+        if (reads && writes) {
+            throw LabException.validation("Unsupported operation in transaction.");
+        }
+        String rcc = d.path("ReturnConsumedCapacity").asText("NONE");
+        ObjectNode req = F.objectNode();
+        ArrayNode items = req.putArray("TransactItems");
+        for (int i = 0; i < bound.size(); i++) {
+            try {
+                items.add(transactItem(bound.get(i), requests.get(i)));
+            } catch (LabException e) {
+                throw inStatement(i, e);
+            }
+        }
+        if (!"NONE".equals(rcc)) {
+            req.put("ReturnConsumedCapacity", rcc);
+        }
+        if (reads) {
+            ObjectNode out = engine.handleAs("TransactGetItems", req, TRANSACTION);
+            ObjectNode response = F.objectNode();
+            ArrayNode responses = response.putArray("Responses");
+            for (int i = 0; i < bound.size(); i++) {
+                JsonNode r = out.path("Responses").path(i);
+                Statement.Select sel = (Statement.Select) bound.get(i).statement();
+                ObjectNode one = responses.addObject();
+                if (r.has("Item")) {
+                    one.set("Item", project(sel.projection(), r.get("Item")));
+                }
+            }
+            if (out.has("ConsumedCapacity")) {
+                response.set("ConsumedCapacity", out.get("ConsumedCapacity"));
+            }
+            return response;
+        }
+        if (d.has("ClientRequestToken")) {
+            req.put("ClientRequestToken", d.get("ClientRequestToken").asText());
+        }
+        try {
+            ObjectNode out = engine.handleAs("TransactWriteItems", req, TRANSACTION);
+            ObjectNode response = F.objectNode();
+            if (out.has("ConsumedCapacity")) {
+                response.set("ConsumedCapacity", out.get("ConsumedCapacity"));
+            }
+            return response;
+        } catch (LabException e) {
+            throw cancelled(e, bound);
+        }
+    }
+
+    /** One statement as a TransactWriteItems or TransactGetItems element. */
+    private ObjectNode transactItem(Bound b, JsonNode request) {
+        Statement s = b.statement();
+        LabTable t = table(s.table());
+        ExpressionWriter w = new ExpressionWriter(b.parameters());
+        ObjectNode body = F.objectNode().put("TableName", s.table());
+        String rvocf = request.path("ReturnValuesOnConditionCheckFailure").asText(null);
+        if (s instanceof Statement.Select sel) {
+            WriteTarget target = keyed(t, sel.where(), w);
+            if (target == null || target.rest() != null) {
+                throw LabException.validation(
+                        "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
+            }
+            body.set("Key", AttrJson.toJson(target.key()));
+            if (sel.projection() != null) {
+                java.util.Set<String> heads = new java.util.LinkedHashSet<>();
+                sel.projection().forEach(p -> heads.add(w.path(new Path(List.of(p.head())))));
+                body.put("ProjectionExpression", String.join(", ", heads));
+            }
+            w.addTo(body);
+            return F.objectNode().set("Get", body);
+        }
+        if (s instanceof Statement.Insert ins) {
+            insertRequest(t, ins, w, body);
+            if (rvocf != null) {
+                body.put("ReturnValuesOnConditionCheckFailure", rvocf);
+            }
+            return F.objectNode().set("Put", body);
+        }
+        if (rvocf != null) {
+            body.put("ReturnValuesOnConditionCheckFailure", rvocf);
+        }
+        if (s instanceof Statement.Update up) {
+            return F.objectNode().set("Update", updateRequest(t, up, w, body));
+        }
+        if (s instanceof Statement.Delete del) {
+            return F.objectNode().set("Delete", deleteRequest(t, del, w, body));
+        }
+        Statement.Select check = ((Statement.Exists) s).select();
+        WriteTarget target = keyed(t, check.where(), w);
+        if (target == null || target.rest() == null) {
+            throw LabException.validation("EXISTS() must contain a single item read with additional condition");
+        }
+        body.set("Key", AttrJson.toJson(target.key()));
+        body.put(
+                "ConditionExpression",
+                "attribute_exists(" + w.path(new Path(List.of(t.key.partitionKey()))) + ") AND ("
+                        + w.condition(target.rest()) + ")");
+        w.addTo(body);
+        return F.objectNode().set("ConditionCheck", body);
+    }
+
+    private static LabException inStatement(int i, LabException e) {
+        if (!e.name().equals("ValidationException")) {
+            return e;
+        }
+        return LabException.validation("Validation failed in TransactStatements[" + i + "]: " + e.getMessage());
+    }
+
+    /**
+     * A cancelled transaction as PartiQL reports it: an INSERT whose item exists failed as DuplicateItem, not as a
+     * failed condition.
+     */
+    private static LabException cancelled(LabException e, List<Bound> bound) {
+        if (!e.name().equals("TransactionCanceledException") || e.extra() == null) {
+            return plain(e);
+        }
+        ObjectNode extra = e.extra().deepCopy();
+        JsonNode reasons = extra.get("CancellationReasons");
+        if (reasons == null || !reasons.isArray()) {
+            return e;
+        }
+        List<String> codes = new ArrayList<>();
+        for (int i = 0; i < reasons.size(); i++) {
+            ObjectNode reason = (ObjectNode) reasons.get(i);
+            if (i < bound.size()
+                    && bound.get(i).statement() instanceof Statement.Insert
+                    && "ConditionalCheckFailed".equals(reason.path("Code").asText())) {
+                reason.put("Code", "DuplicateItem");
+                reason.put("Message", "Duplicate primary key exists in table");
+                reason.remove("Item");
+            }
+            codes.add(reason.path("Code").asText("None"));
+        }
+        return new LabException(
+                e.name(),
+                "Transaction cancelled, please refer cancellation reasons for specific reasons ["
+                        + String.join(", ", codes) + "]",
+                e.status(),
+                e.reasons(),
+                extra);
+    }
+
     // Writes --------------------------------------------------------------------------------------------------------
 
     /** INSERT, UPDATE or DELETE as PutItem, UpdateItem or DeleteItem: the item operation's response. */
