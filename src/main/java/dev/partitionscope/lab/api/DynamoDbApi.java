@@ -34,6 +34,8 @@ public final class DynamoDbApi {
                 PartiqlSpecs.EXECUTE_STATEMENT,
                 PartiqlSpecs.BATCH_EXECUTE_STATEMENT,
                 PartiqlSpecs.EXECUTE_TRANSACTION,
+                TransactSpecs.TRANSACT_WRITE_ITEMS,
+                TransactSpecs.TRANSACT_GET_ITEMS,
                 OtherSpecs.DESCRIBE_TIME_TO_LIVE,
                 OtherSpecs.UPDATE_TIME_TO_LIVE,
                 OtherSpecs.TAG_RESOURCE,

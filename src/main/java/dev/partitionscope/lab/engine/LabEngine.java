@@ -41,6 +41,7 @@ public final class LabEngine {
     private final QueryOps queryOps = new QueryOps(this);
     private final BatchOps batchOps = new BatchOps(this);
     private final PartiqlOps partiqlOps = new PartiqlOps(this, itemOps, queryOps);
+    private final TransactOps transactOps = new TransactOps(this);
     private final InsightsOps insightsOps = new InsightsOps(this);
     private final ControlOps controlOps = new ControlOps(this);
     private final TimeToLive ttl = new TimeToLive(this);
@@ -91,6 +92,8 @@ public final class LabEngine {
             case "ExecuteStatement" -> partiqlOps.execute(d);
             case "BatchExecuteStatement" -> partiqlOps.batch(d);
             case "ExecuteTransaction" -> partiqlOps.transaction(d);
+            case "TransactWriteItems" -> transactOps.write(r);
+            case "TransactGetItems" -> transactOps.get(r);
             case "DescribeContributorInsights" -> insightsOps.describe(d);
             case "UpdateContributorInsights" -> insightsOps.update(d);
             case "ListContributorInsights" -> insightsOps.list(d);
@@ -114,8 +117,12 @@ public final class LabEngine {
      * TransactWriteItems), metered under that operation's name.
      */
     ObjectNode handleAs(String operation, JsonNode request, String meteredAs) {
-        // TODO(partiql): meter under meteredAs once TransactWriteItems/TransactGetItems are served.
-        return handle(operation, request, lifecycleMillis);
+        DynamoDbApi.ApiRequest r = DynamoDbApi.read(operation, request);
+        return switch (operation) {
+            case "TransactWriteItems" -> transactOps.write(r.data(), meteredAs);
+            case "TransactGetItems" -> transactOps.get(r.data(), meteredAs);
+            default -> throw new IllegalArgumentException("not run on behalf of another operation: " + operation);
+        };
     }
 
     /**
@@ -129,6 +136,20 @@ public final class LabEngine {
     /** Where this engine is served, for DescribeEndpoints (so that endpoint discovery never leaves the Lab). */
     public void setEndpointAddress(String hostAndPort) {
         controlOps.setEndpointAddress(hostAndPort);
+    }
+
+    /**
+     * How long a transaction holds its prepared items before it commits them, in wall-clock milliseconds: a plain write
+     * to one of them in that time cancels the transaction with TransactionConflict, as on DynamoDB. 0 (the default)
+     * prepares and commits in one step.
+     */
+    public void setTransactionWindowMillis(long millis) {
+        transactOps.setWindowMillis(millis);
+    }
+
+    /** A plain write changed this item: a transaction holding it between its phases is overtaken. */
+    void written(LabTable t, Map<String, AttrValue> key) {
+        transactOps.overtake(t, key);
     }
 
     public long lifecycleMillis() {
