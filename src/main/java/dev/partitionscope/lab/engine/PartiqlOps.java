@@ -411,33 +411,21 @@ final class PartiqlOps {
      * failed condition.
      */
     private static LabException cancelled(LabException e, List<Bound> bound) {
-        if (!e.name().equals("TransactionCanceledException") || e.extra() == null) {
+        if (!e.name().equals("TransactionCanceledException")
+                || e.extra() == null
+                || !e.extra().path("CancellationReasons").isArray()) {
             return plain(e);
         }
-        ObjectNode extra = e.extra().deepCopy();
-        JsonNode reasons = extra.get("CancellationReasons");
-        if (reasons == null || !reasons.isArray()) {
-            return e;
-        }
-        List<String> codes = new ArrayList<>();
-        for (int i = 0; i < reasons.size(); i++) {
+        JsonNode reasons = e.extra().get("CancellationReasons").deepCopy();
+        for (int i = 0; i < reasons.size() && i < bound.size(); i++) {
             ObjectNode reason = (ObjectNode) reasons.get(i);
-            if (i < bound.size()
-                    && bound.get(i).statement() instanceof Statement.Insert
+            if (bound.get(i).statement() instanceof Statement.Insert
                     && "ConditionalCheckFailed".equals(reason.path("Code").asText())) {
                 reason.put("Code", "DuplicateItem");
                 reason.put("Message", "Duplicate primary key exists in table");
-                reason.remove("Item");
             }
-            codes.add(reason.path("Code").asText("None"));
         }
-        return new LabException(
-                e.name(),
-                "Transaction cancelled, please refer cancellation reasons for specific reasons ["
-                        + String.join(", ", codes) + "]",
-                e.status(),
-                e.reasons(),
-                extra);
+        return LabException.transactionCanceled(reasons);
     }
 
     // Writes --------------------------------------------------------------------------------------------------------
