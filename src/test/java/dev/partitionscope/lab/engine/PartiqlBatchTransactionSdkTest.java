@@ -149,8 +149,8 @@ class PartiqlBatchTransactionSdkTest {
 
     @Test
     void batchRefusesMixingReadsAndWritesAndMoreThan25Statements() {
-        assertThatThrownBy(() -> db.batchExecuteStatement(b ->
-                        b.statements(st("SELECT * FROM btx WHERE pk = 'a'"), st("INSERT INTO btx VALUE {'pk': 'mix'}"))))
+        assertThatThrownBy(() -> db.batchExecuteStatement(b -> b.statements(
+                        st("SELECT * FROM btx WHERE pk = 'a'"), st("INSERT INTO btx VALUE {'pk': 'mix'}"))))
                 .hasMessageStartingWith("Unsupported operation: Batch must contain either all reads or all writes");
         assertThat(get("btx", item("pk", s("mix")))).isEmpty();
         BatchStatementRequest one = st("SELECT * FROM btx WHERE pk = 'a'");
@@ -230,8 +230,8 @@ class PartiqlBatchTransactionSdkTest {
                         b -> b.transactStatements(tx("SELECT * FROM \"bt2x\".\"idx\" WHERE pk = 'a'"))))
                 .hasMessageStartingWith("Validation failed in TransactStatements[0]: Reads on indices are not"
                         + " supported within transactions.");
-        assertThatThrownBy(() ->
-                        db.executeTransaction(b -> b.transactStatements(tx("EXISTS(SELECT * FROM btx WHERE pk = 'a')"))))
+        assertThatThrownBy(() -> db.executeTransaction(
+                        b -> b.transactStatements(tx("EXISTS(SELECT * FROM btx WHERE pk = 'a')"))))
                 .hasMessageStartingWith("Validation failed in TransactStatements[0]: EXISTS() must contain a single"
                         + " item read with additional condition");
         assertThatThrownBy(() -> db.executeTransaction(b -> b.transactStatements(
