@@ -181,6 +181,8 @@ class TransactionsSdkTest {
         assertThat(c.table().capacityUnits()).isEqualTo(4.0);
         assertThat(c.globalSecondaryIndexes().get("by-status").capacityUnits()).isEqualTo(1.0);
         assertThat(c.capacityUnits()).isEqualTo(5.0);
+        assertThat(c.writeCapacityUnits()).isEqualTo(5.0);
+        assertThat(c.table().writeCapacityUnits()).isEqualTo(4.0);
     }
 
     @Test
@@ -374,6 +376,7 @@ class TransactionsSdkTest {
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("accounts", 6.0),
                         org.assertj.core.groups.Tuple.tuple("orders", 2.0));
+        assertThat(r.consumedCapacity().get(0).readCapacityUnits()).isEqualTo(6.0);
     }
 
     @Test
