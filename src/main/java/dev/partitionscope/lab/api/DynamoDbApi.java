@@ -31,6 +31,9 @@ public final class DynamoDbApi {
                 ItemSpecs.SCAN,
                 BatchSpecs.BATCH_GET_ITEM,
                 BatchSpecs.BATCH_WRITE_ITEM,
+                PartiqlSpecs.EXECUTE_STATEMENT,
+                PartiqlSpecs.BATCH_EXECUTE_STATEMENT,
+                PartiqlSpecs.EXECUTE_TRANSACTION,
                 TransactSpecs.TRANSACT_WRITE_ITEMS,
                 TransactSpecs.TRANSACT_GET_ITEMS,
                 OtherSpecs.DESCRIBE_TIME_TO_LIVE,
@@ -148,7 +151,7 @@ public final class DynamoDbApi {
         });
         RequestExpressions expressions = spec.semantic().check(data);
         expressions.readLegacy(data);
-        return new ApiRequest(operation, data, expressions);
+        return new ApiRequest(spec.name(), data, expressions);
     }
 
     /** Whether the member at the dotted path is present (in any element where the path crosses a list). */
@@ -170,6 +173,20 @@ public final class DynamoDbApi {
         return present(node.get(path[i]), path, i + 1);
     }
 
-    /** A request that passed the front door: its members (as read) and its parsed expressions. */
-    public record ApiRequest(String operation, ObjectNode data, RequestExpressions expressions) {}
+    /**
+     * A request that passed the front door: its members (as read) and its parsed expressions.
+     *
+     * @param meteredAs the operation the request is metered under: its own, or the PartiQL operation
+     *                  (ExecuteStatement, …) that a statement was translated from
+     */
+    public record ApiRequest(String operation, ObjectNode data, RequestExpressions expressions, String meteredAs) {
+        public ApiRequest(String operation, ObjectNode data, RequestExpressions expressions) {
+            this(operation, data, expressions, operation);
+        }
+
+        /** The same request, metered under another operation's name. */
+        public ApiRequest meteredAs(String name) {
+            return new ApiRequest(operation, data, expressions, name);
+        }
+    }
 }

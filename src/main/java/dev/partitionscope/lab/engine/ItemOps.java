@@ -39,7 +39,7 @@ final class ItemOps {
         LabTable t = engine.activeTable(d.get("TableName").asText());
         Map<String, AttrValue> item = AttrJson.item(d.get("Item"), "item");
         Items.validateItem(t, item);
-        return replace(t, "PutItem", t.key.keyOf(item), item, WriteOptions.of(d, r.expressions()), start);
+        return replace(t, r.meteredAs(), t.key.keyOf(item), item, WriteOptions.of(d, r.expressions()), start);
     }
 
     ObjectNode get(ApiRequest r) {
@@ -55,7 +55,7 @@ final class ItemOps {
         double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
         Decision decision = t.gate.acquire(Charge.read(null, t.hashOf(key), units));
         Items.meterAndThrow(
-                engine, t, null, "GetItem", key, decision, units, 0, List.of(), start, item == null ? 0 : 1);
+                engine, t, null, r.meteredAs(), key, decision, units, 0, List.of(), start, item == null ? 0 : 1);
         ObjectNode out = F.objectNode();
         if (item != null) {
             out.set("Item", AttrJson.toJson(ex.project(item)));
@@ -69,7 +69,7 @@ final class ItemOps {
         JsonNode d = r.data();
         LabTable t = engine.activeTable(d.get("TableName").asText());
         Map<String, AttrValue> key = Items.key(t, d.get("Key"));
-        return replace(t, "DeleteItem", key, null, WriteOptions.of(d, r.expressions()), start);
+        return replace(t, r.meteredAs(), key, null, WriteOptions.of(d, r.expressions()), start);
     }
 
     ObjectNode update(ApiRequest r) {
@@ -86,12 +86,12 @@ final class ItemOps {
             Map<String, AttrValue> old = t.get(key);
             // The condition comes first: when it fails, that is the answer, even if the update could not have been
             // applied to the item (DynamoDB's order).
-            checkCondition(t, "UpdateItem", key, WriteCost.of(t, old, null), start, options, old);
+            checkCondition(t, r.meteredAs(), key, WriteCost.of(t, old, null), start, options, old);
             Map<String, AttrValue> base = old == null ? new LinkedHashMap<>(key) : old;
             Map<String, AttrValue> item = ex.hasUpdate() ? new LinkedHashMap<>(ex.applyUpdate(base, keyNames)) : base;
             Items.validateUpdatedItem(t, item, ex.updateExpression() != null);
             WriteCost cost = WriteCost.of(t, old, item);
-            admit(t, "UpdateItem", key, cost, start);
+            admit(t, r.meteredAs(), key, cost, start);
             t.apply(old, item, key);
             engine.written(t, key);
             ObjectNode out = F.objectNode();

@@ -40,6 +40,7 @@ public final class LabEngine {
     private final ItemOps itemOps = new ItemOps(this);
     private final QueryOps queryOps = new QueryOps(this);
     private final BatchOps batchOps = new BatchOps(this);
+    private final PartiqlOps partiqlOps = new PartiqlOps(this, itemOps, queryOps);
     private final TransactOps transactOps = new TransactOps(this);
     private final InsightsOps insightsOps = new InsightsOps(this);
     private final ControlOps controlOps = new ControlOps(this);
@@ -88,6 +89,9 @@ public final class LabEngine {
             case "Scan" -> queryOps.scan(r);
             case "BatchWriteItem" -> batchOps.write(d);
             case "BatchGetItem" -> batchOps.get(d);
+            case "ExecuteStatement" -> partiqlOps.execute(d);
+            case "BatchExecuteStatement" -> partiqlOps.batch(d);
+            case "ExecuteTransaction" -> partiqlOps.transaction(d);
             case "TransactWriteItems" -> transactOps.write(r);
             case "TransactGetItems" -> transactOps.get(r);
             case "DescribeContributorInsights" -> insightsOps.describe(d);
@@ -105,6 +109,19 @@ public final class LabEngine {
             default ->
                 throw LabException.coral(
                         "UnknownOperationException", "The Lab does not serve the operation " + operation);
+        };
+    }
+
+    /**
+     * Answers a request the engine makes itself on behalf of another operation (ExecuteTransaction's
+     * TransactWriteItems), metered under that operation's name.
+     */
+    ObjectNode handleAs(String operation, JsonNode request, String meteredAs) {
+        DynamoDbApi.ApiRequest r = DynamoDbApi.read(operation, request);
+        return switch (operation) {
+            case "TransactWriteItems" -> transactOps.write(r.data(), meteredAs);
+            case "TransactGetItems" -> transactOps.get(r.data(), meteredAs);
+            default -> throw new IllegalArgumentException("not run on behalf of another operation: " + operation);
         };
     }
 

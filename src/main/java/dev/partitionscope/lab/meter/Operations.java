@@ -54,6 +54,13 @@ final class Operations {
         });
     }
 
+    /** ExecuteStatement, BatchExecuteStatement and ExecuteTransaction, which Contributor Insights does not count. */
+    static boolean isPartiql(String operation) {
+        return "ExecuteStatement".equals(operation)
+                || "BatchExecuteStatement".equals(operation)
+                || "ExecuteTransaction".equals(operation);
+    }
+
     static String name(int id) {
         return NAMES[id];
     }

@@ -126,6 +126,9 @@ final class TableMeter {
             base.minute(minute).write.add(write);
             base.seconds.write(sec, write);
         }
+        // Contributor Insights does not see PartiQL requests (as on AWS): their units count in the metrics, not in
+        // the key sketches.
+        boolean insights = !Operations.isPartiql(r.operation());
         List<RequestRecord.IndexUnits> iws = r.indexWrites();
         for (int i = 0, n = iws.size(); i < n; i++) {
             RequestRecord.IndexUnits iu = iws.get(i);
@@ -134,7 +137,7 @@ final class TableMeter {
                 ResourceMeter g = index(iu.index());
                 g.minute(minute).write.add(w);
                 g.seconds.write(sec, w);
-                if (iu.partitionKey() != null) {
+                if (iu.partitionKey() != null && insights) {
                     g.consumed(iu.partitionKey(), iu.sortKey(), 3 * w, minute);
                 }
             }
@@ -169,7 +172,7 @@ final class TableMeter {
             targetThrottled |= res == target;
         }
         String pk = r.partitionKey();
-        if (pk != null) {
+        if (pk != null && insights) {
             // Contributor Insights weighting: 3 × write units + read units.
             double units = target == base ? 3 * write + read : read;
             if (units > 0) {

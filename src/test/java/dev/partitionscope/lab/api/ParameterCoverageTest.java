@@ -1153,6 +1153,125 @@ class ParameterCoverageTest {
                         "false",
                         "true")));
 
+        // PartiQL ----------------------------------------------------------------------------------------------------
+        String es = "ExecuteStatement";
+        ObjectNode select = j("{Statement:\"SELECT * FROM tab WHERE pk = 'a'\"}");
+        ObjectNode selectParam = j("{Statement:'SELECT * FROM tab WHERE pk = ?',Parameters:[{S:'a'}]}");
+        ObjectNode failing = j("{Statement:\"UPDATE tab SET b = 5 WHERE pk = 'a' AND sk = 1 AND b = 99\"}");
+        p.addAll(List.of(
+                probe(
+                        es,
+                        "Statement",
+                        select,
+                        "/Statement",
+                        "\"SELECT * FROM tab WHERE pk = 'a'\"",
+                        "\"SELECT *" + " FROM tab WHERE pk = 'b'\""),
+                probe(es, "Parameters", selectParam, "/Parameters/0", "{S:'a'}", "{S:'b'}"),
+                probe(
+                        es,
+                        "ConsistentRead",
+                        with(select, "/ReturnConsumedCapacity", "'TOTAL'"),
+                        "/ConsistentRead",
+                        "false",
+                        "true"),
+                probe(es, "ReturnConsumedCapacity", select, "/ReturnConsumedCapacity", "'NONE'", "'TOTAL'"),
+                probe(es, "Limit", select, "/Limit", "1", "2"),
+                probe(
+                        es,
+                        "NextToken",
+                        with(select, "/Limit", "1"),
+                        "/NextToken",
+                        null,
+                        "'" + partiqlToken("SELECT * FROM tab WHERE pk = 'a'", "{pk:{S:'a'},sk:{N:'1'}}") + "'"),
+                probe(
+                        es,
+                        "ReturnValuesOnConditionCheckFailure",
+                        failing,
+                        "/ReturnValuesOnConditionCheckFailure",
+                        "'NONE'",
+                        "'ALL_OLD'")));
+
+        String bes = "BatchExecuteStatement";
+        ObjectNode batchSelect = j("{Statements:[{Statement:\"SELECT * FROM tab WHERE pk = 'a' AND sk = 1\"}]}");
+        ObjectNode batchParam =
+                j("{Statements:[{Statement:'SELECT * FROM tab WHERE pk = ? AND sk = 1',Parameters:[{S:'a'}]}]}");
+        ObjectNode batchFailing =
+                j("{Statements:[{Statement:\"UPDATE tab SET b = 5 WHERE pk = 'a' AND sk = 1 AND b =" + " 99\"}]}");
+        p.addAll(List.of(
+                probe(
+                        bes,
+                        "Statements",
+                        batchSelect,
+                        "/Statements",
+                        "[{Statement:\"SELECT * FROM tab WHERE pk = 'a' AND sk = 1\"}]",
+                        "[{Statement:\"SELECT * FROM tab WHERE pk = 'b' AND sk = 1\"}]"),
+                probe(
+                        bes,
+                        "Statements.Statement",
+                        batchSelect,
+                        "/Statements/0/Statement",
+                        "\"SELECT * FROM tab WHERE pk = 'a' AND sk = 1\"",
+                        "\"SELECT * FROM tab WHERE pk = 'a' AND sk = 2\""),
+                probe(bes, "Statements.Parameters", batchParam, "/Statements/0/Parameters/0", "{S:'a'}", "{S:'b'}"),
+                probe(
+                        bes,
+                        "Statements.ConsistentRead",
+                        with(batchSelect, "/ReturnConsumedCapacity", "'TOTAL'"),
+                        "/Statements/0/ConsistentRead",
+                        "false",
+                        "true"),
+                probe(
+                        bes,
+                        "Statements.ReturnValuesOnConditionCheckFailure",
+                        batchFailing,
+                        "/Statements/0/ReturnValuesOnConditionCheckFailure",
+                        "'NONE'",
+                        "'ALL_OLD'"),
+                probe(bes, "ReturnConsumedCapacity", batchSelect, "/ReturnConsumedCapacity", "'NONE'", "'TOTAL'")));
+
+        String et = "ExecuteTransaction";
+        String increment = "UPDATE tab SET b = b + 1 WHERE pk = 'a' AND sk = 1";
+        ObjectNode transaction = j("{TransactStatements:[{Statement:\"" + increment + "\"}]}");
+        ObjectNode transactionParam = j(
+                "{TransactStatements:[{Statement:\"UPDATE tab SET b = ? WHERE pk = 'a' AND sk = 1\",Parameters:[{N:'7'}]}]}");
+        ObjectNode transactionFailing = j("{TransactStatements:[{Statement:\"UPDATE tab SET b = 5 WHERE pk = 'a' AND"
+                + " sk = 1 AND b = 99\"}]}");
+        p.addAll(List.of(
+                probe(
+                        et,
+                        "TransactStatements",
+                        transaction,
+                        "/TransactStatements/1",
+                        null,
+                        "{Statement:\"DELETE FROM tab WHERE pk = 'b' AND sk = 1\"}"),
+                probe(
+                        et,
+                        "TransactStatements.Statement",
+                        transaction,
+                        "/TransactStatements/0/Statement",
+                        "\"" + increment + "\"",
+                        "\"UPDATE tab SET b = b + 2 WHERE pk = 'a' AND sk = 1\""),
+                probe(
+                        et,
+                        "TransactStatements.Parameters",
+                        transactionParam,
+                        "/TransactStatements/0/Parameters/0",
+                        "{N:'7'}",
+                        "{N:'8'}"),
+                probe(
+                        et,
+                        "TransactStatements.ReturnValuesOnConditionCheckFailure",
+                        transactionFailing,
+                        "/TransactStatements/0/ReturnValuesOnConditionCheckFailure",
+                        "'NONE'",
+                        "'ALL_OLD'"),
+                probe(et, "ClientRequestToken", transaction, "/ClientRequestToken", "'token-1'", null)
+                        .after(call(
+                                et,
+                                "{ClientRequestToken:'token-1',TransactStatements:[{Statement:\"" + increment
+                                        + "\"}]}")),
+                probe(et, "ReturnConsumedCapacity", transaction, "/ReturnConsumedCapacity", "'NONE'", "'TOTAL'")));
+
         // Batches ----------------------------------------------------------------------------------------------------
         ObjectNode batchGet = j("{RequestItems:{tab:{Keys:[{pk:{S:'a'},sk:{N:'1'}}]}}}");
         String bg = "BatchGetItem";
@@ -1896,6 +2015,16 @@ class ParameterCoverageTest {
             throw new IllegalArgumentException("nothing at " + p.head() + " in " + base);
         }
         return copy;
+    }
+
+    /** A NextToken as ExecuteStatement writes it, for a statement without parameters read eventually consistent. */
+    private static String partiqlToken(String statement, String lastKey) {
+        String hash = Integer.toHexString((statement + "\u0000\u0000false").hashCode());
+        ObjectNode o = JSON.createObjectNode().put("h", hash).put("i", 0);
+        o.set("k", j(lastKey));
+        return java.util.Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(o.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     static ObjectNode j(String json) {
