@@ -31,6 +31,8 @@ public final class DynamoDbApi {
                 ItemSpecs.SCAN,
                 BatchSpecs.BATCH_GET_ITEM,
                 BatchSpecs.BATCH_WRITE_ITEM,
+                TransactSpecs.TRANSACT_WRITE_ITEMS,
+                TransactSpecs.TRANSACT_GET_ITEMS,
                 OtherSpecs.DESCRIBE_TIME_TO_LIVE,
                 OtherSpecs.UPDATE_TIME_TO_LIVE,
                 OtherSpecs.TAG_RESOURCE,

@@ -106,6 +106,7 @@ final class BatchOps {
                 if (w.item() != null || old != null) {
                     t.apply(old, w.item(), w.key());
                 }
+                engine.written(t, w.key());
                 if (collectionMetrics && !t.localIndexes.isEmpty()) {
                     metrics.computeIfAbsent(t.name, n -> F.arrayNode()).add(Items.itemCollectionMetrics(t, w.key()));
                 }
@@ -224,7 +225,7 @@ final class BatchOps {
     }
 
     /** Per table; INDEXES splits the total into the table's own units and each index's (as for single writes). */
-    private static void addCapacity(
+    static void addCapacity(
             ObjectNode out,
             RequestOptions.ConsumedCapacity rcc,
             Map<String, double[]> capacity,

@@ -93,6 +93,7 @@ final class ItemOps {
             WriteCost cost = WriteCost.of(t, old, item);
             admit(t, "UpdateItem", key, cost, start);
             t.apply(old, item, key);
+            engine.written(t, key);
             ObjectNode out = F.objectNode();
             Map<String, AttrValue> attributes =
                     switch (options.returnValues()) {
@@ -131,6 +132,7 @@ final class ItemOps {
             if (item != null || old != null) {
                 t.apply(old, item, key);
             }
+            engine.written(t, key);
             ObjectNode out = F.objectNode();
             if (options.returnValues() == RequestOptions.ReturnValues.ALL_OLD && old != null) {
                 out.set("Attributes", AttrJson.toJson(old));

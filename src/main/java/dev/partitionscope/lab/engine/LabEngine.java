@@ -40,6 +40,7 @@ public final class LabEngine {
     private final ItemOps itemOps = new ItemOps(this);
     private final QueryOps queryOps = new QueryOps(this);
     private final BatchOps batchOps = new BatchOps(this);
+    private final TransactOps transactOps = new TransactOps(this);
     private final InsightsOps insightsOps = new InsightsOps(this);
     private final ControlOps controlOps = new ControlOps(this);
     private final TimeToLive ttl = new TimeToLive(this);
@@ -87,6 +88,8 @@ public final class LabEngine {
             case "Scan" -> queryOps.scan(r);
             case "BatchWriteItem" -> batchOps.write(d);
             case "BatchGetItem" -> batchOps.get(d);
+            case "TransactWriteItems" -> transactOps.write(r);
+            case "TransactGetItems" -> transactOps.get(r);
             case "DescribeContributorInsights" -> insightsOps.describe(d);
             case "UpdateContributorInsights" -> insightsOps.update(d);
             case "ListContributorInsights" -> insightsOps.list(d);
@@ -116,6 +119,20 @@ public final class LabEngine {
     /** Where this engine is served, for DescribeEndpoints (so that endpoint discovery never leaves the Lab). */
     public void setEndpointAddress(String hostAndPort) {
         controlOps.setEndpointAddress(hostAndPort);
+    }
+
+    /**
+     * How long a transaction holds its prepared items before it commits them, in wall-clock milliseconds: a plain write
+     * to one of them in that time cancels the transaction with TransactionConflict, as on DynamoDB. 0 (the default)
+     * prepares and commits in one step.
+     */
+    public void setTransactionWindowMillis(long millis) {
+        transactOps.setWindowMillis(millis);
+    }
+
+    /** A plain write changed this item: a transaction holding it between its phases is overtaken. */
+    void written(LabTable t, Map<String, AttrValue> key) {
+        transactOps.overtake(t, key);
     }
 
     public long lifecycleMillis() {

@@ -164,6 +164,36 @@ public final class LabTable {
         }
     }
 
+    /**
+     * Runs {@code work} holding the write locks of every table in {@code tables} (a transaction across tables), taken
+     * in name order so that two transactions never wait on each other.
+     */
+    static <T> T writeAll(java.util.Collection<LabTable> tables, java.util.function.Supplier<T> work) {
+        return lockAll(sortedByName(tables), 0, true, work);
+    }
+
+    /** As {@link #writeAll}, with the read locks. */
+    static <T> T readAll(java.util.Collection<LabTable> tables, java.util.function.Supplier<T> work) {
+        return lockAll(sortedByName(tables), 0, false, work);
+    }
+
+    private static List<LabTable> sortedByName(java.util.Collection<LabTable> tables) {
+        return tables.stream()
+                .distinct()
+                .sorted(java.util.Comparator.comparing(LabTable::name))
+                .toList();
+    }
+
+    private static <T> T lockAll(List<LabTable> tables, int i, boolean write, java.util.function.Supplier<T> work) {
+        if (i == tables.size()) {
+            return work.get();
+        }
+        LabTable t = tables.get(i);
+        return write
+                ? t.write(() -> lockAll(tables, i + 1, true, work))
+                : t.read(() -> lockAll(tables, i + 1, false, work));
+    }
+
     public String arn() {
         return arn;
     }

@@ -89,6 +89,51 @@ public final class LabException extends RuntimeException {
                 "ConditionalCheckFailedException", "The conditional request failed", 400, List.of(), item);
     }
 
+    /**
+     * A transaction cancelled as a whole: the text lists each action's reason code in order, and the body carries the
+     * reasons ({@code Code}, {@code Message}, {@code Item}) in {@code CancellationReasons}, as DynamoDB answers.
+     */
+    public static LabException transactionCanceled(JsonNode reasons) {
+        StringBuilder codes = new StringBuilder();
+        for (JsonNode r : reasons) {
+            codes.append(codes.length() == 0 ? "" : ", ").append(r.path("Code").asText());
+        }
+        var body = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        body.set("CancellationReasons", reasons);
+        return new LabException(
+                DYNAMODB,
+                "TransactionCanceledException",
+                "Transaction cancelled, please refer cancellation reasons for specific reasons [" + codes + "]",
+                400,
+                true,
+                List.of(),
+                body);
+    }
+
+    /** A ClientRequestToken seen within 10 minutes with another request. */
+    public static LabException idempotentParameterMismatch() {
+        return new LabException(
+                DYNAMODB,
+                "IdempotentParameterMismatchException",
+                "Request parameters do not match the previous request made with the same client request token",
+                400,
+                true,
+                List.of(),
+                null);
+    }
+
+    /** A ClientRequestToken whose first request is still running. */
+    public static LabException transactionInProgress() {
+        return new LabException(
+                DYNAMODB,
+                "TransactionInProgressException",
+                "The transaction with the given request token is already in progress.",
+                400,
+                true,
+                List.of(),
+                null);
+    }
+
     public static LabException throttled(String exceptionName, List<ThrottleReason> reasons) {
         String message =
                 switch (exceptionName) {
