@@ -20,8 +20,8 @@ import java.util.Map;
  * TransactWriteItems and TransactGetItems through the proxy, admitted by the partition model before the upstream sees
  * them. Each action is estimated as its single-item twin would be ({@link Estimate}: a Put's item size and GSI entries,
  * the minimum for Update, Delete and ConditionCheck, a strongly consistent read for Get) and charged at DynamoDB's
- * transactional price, twice that — 2 WCU per KB written, 2 RCU per 4 KB read — on its own partition of its own
- * table's gate.
+ * transactional price, twice that — 2 WCU per KB written, 2 RCU per 4 KB read (GSI entries at the plain price, as the
+ * engine charges them) — on its own partition of its own table's gate.
  *
  * <p>All or nothing: when any action is throttled the transaction is refused with TransactionCanceledException, whose
  * CancellationReasons name, in action order, {@value #THROTTLED_ON_DEMAND} (on-demand table) or
@@ -121,20 +121,19 @@ final class ProxyTransact {
         };
     }
 
-    /** The estimate at transactional price: every unit, on the table and on each GSI, counted twice. */
+    /**
+     * The estimate at transactional price: the item's units counted twice, as the engine ({@code TransactOps}) counts
+     * them; the GSI entries a transactional put causes are ordinary writes there, and here.
+     */
     static Estimate transactional(Estimate e) {
         Charge c = e.charge();
-        List<Charge.IndexWrite> gsi = new ArrayList<>();
-        for (Charge.IndexWrite w : c.indexWrites()) {
-            gsi.add(new Charge.IndexWrite(w.index(), w.keyHash(), TRANSACTION_FACTOR * w.writeUnits()));
-        }
         return new Estimate(
                 new Charge(
                         c.index(),
                         c.keyHash(),
                         TRANSACTION_FACTOR * c.readUnits(),
                         TRANSACTION_FACTOR * c.writeUnits(),
-                        gsi),
+                        c.indexWrites()),
                 e.partitionKey(),
                 e.sortKey(),
                 true);
@@ -172,16 +171,13 @@ final class ProxyTransact {
         perTable.forEach((table, counts) -> meter.recordCall(table, operation, canceled, latency, counts[0]));
     }
 
-    /** DynamoDB's TransactionCanceledException, one reason per action in action order. */
+    /** DynamoDB's TransactionCanceledException, one reason per action in action order (the engine's wording). */
     private static LabException canceled(List<Action> actions) {
-        ObjectNode extra = F.objectNode();
-        ArrayNode reasons = extra.putArray("CancellationReasons");
-        List<String> codes = new ArrayList<>();
+        ArrayNode reasons = F.arrayNode();
         for (Action a : actions) {
             ObjectNode r = reasons.addObject();
             if (a.decision().allowed()) {
                 r.put("Code", "None");
-                codes.add("None");
             } else if (a.table().config().onDemand()) {
                 r.put("Code", THROTTLED_ON_DEMAND);
                 r.put(
@@ -190,22 +186,14 @@ final class ProxyTransact {
                                 + " scaling your table or index so please try again shortly. If exceptions persist,"
                                 + " check if you have a hot key:"
                                 + " https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html");
-                codes.add(THROTTLED_ON_DEMAND);
             } else {
                 r.put("Code", THROTTLED_PROVISIONED);
                 r.put(
                         "Message",
                         "The level of configured provisioned throughput for the table was exceeded. Consider"
                                 + " increasing your provisioning level with the UpdateTable API");
-                codes.add(THROTTLED_PROVISIONED);
             }
         }
-        return LabException.upstream(
-                LabException.DYNAMODB + "#TransactionCanceledException",
-                "Transaction cancelled, please refer cancellation reasons for specific reasons ["
-                        + String.join(", ", codes) + "]",
-                true,
-                400,
-                extra);
+        return LabException.transactionCanceled(reasons);
     }
 }
