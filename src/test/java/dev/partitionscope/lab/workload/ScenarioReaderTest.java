@@ -92,7 +92,7 @@ class ScenarioReaderTest {
                         "\"op\": \"PutItem\", \"table\": \"events\",\n                   ",
                         "\"op\": \"PutItm\", \"table\": \"events\",\n                   ")))
                 .contains("operations[0].op: 'PutItm' is not supported; use PutItem, UpdateItem,"
-                        + " GetItem, Query or BatchWriteItem");
+                        + " GetItem, Query, BatchWriteItem or TransactWriteItems");
         assertThat(problem(VALID.replace("\"count\": 10", "\"count\": 0")))
                 .isEqualTo("mine.json: generators.user" + ".count: must be a number from 1 to 10,000,000, not 0");
         assertThat(problem(VALID.replace("\"type\": \"uuid\"", "\"type\": \"guid\"")))
