@@ -100,6 +100,15 @@ public final class LabCommand implements Callable<Integer> {
     long lifecycleMillis;
 
     @Option(
+            names = "--transaction-window-ms",
+            paramLabel = "MS",
+            defaultValue = "0",
+            description = "How long a transaction holds its prepared items before it commits: a plain write to one of"
+                    + " them meanwhile wins and cancels the transaction with TransactionConflict, as on DynamoDB"
+                    + " (0 = prepare and commit in one step). Default: ${DEFAULT-VALUE}.")
+    long transactionWindowMillis;
+
+    @Option(
             names = "--ttl-delay-ms",
             paramLabel = "MS",
             defaultValue = "0",
@@ -177,8 +186,9 @@ public final class LabCommand implements Callable<Integer> {
             err.println("  what to do: see 'partitionscope lab --help'.");
             return CliSupport.USAGE;
         }
-        if (lifecycleMillis < 0 || ttlDelayMillis < 0 || ttlSweepMillis < 1) {
-            err.println("error: --lifecycle-ms and --ttl-delay-ms take 0 or more, --ttl-sweep-ms 1 or more"
+        if (lifecycleMillis < 0 || ttlDelayMillis < 0 || transactionWindowMillis < 0 || ttlSweepMillis < 1) {
+            err.println("error: --lifecycle-ms, --ttl-delay-ms and --transaction-window-ms take 0 or more,"
+                    + " --ttl-sweep-ms 1 or more"
                     + " (milliseconds).");
             return CliSupport.USAGE;
         }
@@ -227,6 +237,7 @@ public final class LabCommand implements Callable<Integer> {
             return CliSupport.FAILED;
         }
         lab.engine().setLifecycleMillis(lifecycleMillis);
+        lab.engine().setTransactionWindowMillis(transactionWindowMillis);
         lab.engine().setTimeToLive(ttlDelayMillis, ttlSweepMillis);
         CountDownLatch latch = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);

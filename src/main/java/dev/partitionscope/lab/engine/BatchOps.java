@@ -225,7 +225,7 @@ final class BatchOps {
     }
 
     /** Per table; INDEXES splits the total into the table's own units and each index's (as for single writes). */
-    static void addCapacity(
+    private static void addCapacity(
             ObjectNode out,
             RequestOptions.ConsumedCapacity rcc,
             Map<String, double[]> capacity,

@@ -196,7 +196,7 @@ final class TransactOps {
         long latency = System.nanoTime() - start;
         capacity.keySet().forEach(table -> engine.meter().recordCall(table, operation, false, latency, 0));
         ObjectNode out = F.objectNode();
-        BatchOps.addCapacity(out, rcc, capacity, Map.of(), Map.of());
+        addCapacity(out, rcc, capacity, Map.of(), Map.of(), "ReadCapacityUnits");
         return out;
     }
 
@@ -450,7 +450,52 @@ final class TransactOps {
                             table, n -> new LinkedHashMap<>())
                     .merge(index, 2 * units, Double::sum));
         }
-        BatchOps.addCapacity(out, rcc, capacity, gsi, lsi);
+        addCapacity(out, rcc, capacity, gsi, lsi, "WriteCapacityUnits");
+    }
+
+    /**
+     * ConsumedCapacity per table, as DynamoDB answers a transaction: the total, and split by read or write units
+     * ({@code unitsName}); INDEXES adds the table's own share and each index's.
+     */
+    private static void addCapacity(
+            ObjectNode out,
+            RequestOptions.ConsumedCapacity rcc,
+            Map<String, double[]> capacity,
+            Map<String, Map<String, Double>> gsi,
+            Map<String, Map<String, Double>> lsi,
+            String unitsName) {
+        if (!rcc.wanted()) {
+            return;
+        }
+        ArrayNode list = out.putArray("ConsumedCapacity");
+        capacity.forEach((table, units) -> {
+            ObjectNode c = list.addObject()
+                    .put("TableName", table)
+                    .put("CapacityUnits", units[0])
+                    .put(unitsName, units[0]);
+            if (rcc == RequestOptions.ConsumedCapacity.INDEXES) {
+                Map<String, Double> gsis = gsi.getOrDefault(table, Map.of());
+                Map<String, Double> lsis = lsi.getOrDefault(table, Map.of());
+                double own = units[0]
+                        - gsis.values().stream()
+                                .mapToDouble(Double::doubleValue)
+                                .sum()
+                        - lsis.values().stream()
+                                .mapToDouble(Double::doubleValue)
+                                .sum();
+                c.putObject("Table").put("CapacityUnits", own).put(unitsName, own);
+                if (!gsis.isEmpty()) {
+                    ObjectNode g = c.putObject("GlobalSecondaryIndexes");
+                    gsis.forEach((name, u) ->
+                            g.putObject(name).put("CapacityUnits", u).put(unitsName, u));
+                }
+                if (!lsis.isEmpty()) {
+                    ObjectNode l = c.putObject("LocalSecondaryIndexes");
+                    lsis.forEach((name, u) ->
+                            l.putObject(name).put("CapacityUnits", u).put(unitsName, u));
+                }
+            }
+        });
     }
 
     /** Called after every plain write: a write to an item a transaction has prepared overtakes that transaction. */
@@ -551,7 +596,7 @@ final class TransactOps {
             throw LabException.transactionCanceled(reasons);
         }
         ObjectNode out = F.objectNode();
-        BatchOps.addCapacity(out, rcc, capacity, Map.of(), Map.of());
+        addCapacity(out, rcc, capacity, Map.of(), Map.of(), "ReadCapacityUnits");
         out.set("Responses", responses);
         return out;
     }

@@ -1239,6 +1239,85 @@ class ParameterCoverageTest {
                         "'NONE'",
                         "'SIZE'")));
 
+        // Transactions -----------------------------------------------------------------------------------------------
+        String tw = "TransactWriteItems";
+        ObjectNode twPut = j("{TransactItems:[{Put:{TableName:'tab',Item:{pk:{S:'a'},sk:{N:'9'},b:{N:'1'}}}}]}");
+        ObjectNode twAdd = j("{TransactItems:[{Update:{TableName:'tab',Key:{pk:{S:'a'},sk:{N:'1'}},"
+                + "UpdateExpression:'ADD b :one',ExpressionAttributeValues:{':one':{N:'1'}}}}]}");
+        p.addAll(List.of(
+                probe(
+                        tw,
+                        "TransactItems",
+                        twPut,
+                        "/TransactItems/0",
+                        "{Put:{TableName:'tab',Item:{pk:{S:'a'},sk:{N:'9'}}}}",
+                        "{Put:{TableName:'tab',Item:{pk:{S:'a'},sk:{N:'8'}}}}"),
+                probe(tw, "ReturnConsumedCapacity", twPut, "/ReturnConsumedCapacity", "'NONE'", "'TOTAL'"),
+                probe(tw, "ReturnItemCollectionMetrics", twPut, "/ReturnItemCollectionMetrics", "'NONE'", "'SIZE'"),
+                probe(tw, "ClientRequestToken", twAdd, "/ClientRequestToken", "'token-1'", null)
+                        .after(new Call(tw, with(twAdd, "/ClientRequestToken", "'token-1'")))));
+        p.addAll(transactAction(
+                "Put", j("{TableName:'tab',Item:{pk:{S:'a'},sk:{N:'1'},b:{N:'7'}}}"), "/Item/b", "{N:'7'}", "{N:'8'}"));
+        p.addAll(transactAction(
+                "Update",
+                j("{TableName:'tab',Key:{pk:{S:'a'},sk:{N:'1'}},UpdateExpression:'REMOVE b'}"),
+                "/Key/sk",
+                "{N:'1'}",
+                "{N:'2'}"));
+        p.add(probe(
+                tw,
+                "TransactItems.Update.UpdateExpression",
+                j(
+                        "{TransactItems:[{Update:{TableName:'tab',Key:{pk:{S:'a'},sk:{N:'1'}},UpdateExpression:'REMOVE b'}}]}"),
+                "/TransactItems/0/Update/UpdateExpression",
+                "'REMOVE b'",
+                "'REMOVE a'"));
+        p.addAll(transactAction(
+                "Delete", j("{TableName:'tab',Key:{pk:{S:'a'},sk:{N:'1'}}}"), "/Key/sk", "{N:'1'}", "{N:'2'}"));
+        p.addAll(transactAction(
+                "ConditionCheck",
+                j("{TableName:'tab',Key:{pk:{S:'a'},sk:{N:'1'}},ConditionExpression:'attribute_exists(b)'}"),
+                "/Key/sk",
+                "{N:'1'}",
+                "{N:'7'}"));
+        String tg = "TransactGetItems";
+        ObjectNode tget = j("{TransactItems:[{Get:{TableName:'tab',Key:{pk:{S:'a'},sk:{N:'1'}}}}]}");
+        p.addAll(List.of(
+                probe(
+                        tg,
+                        "TransactItems",
+                        tget,
+                        "/TransactItems/0",
+                        "{Get:{TableName:'tab',Key:{pk:{S:'a'},sk:{N:'1'}}}}",
+                        "{Get:{TableName:'tab',Key:{pk:{S:'a'},sk:{N:'2'}}}}"),
+                probe(
+                        tg,
+                        "TransactItems.Get",
+                        tget,
+                        "/TransactItems/0/Get",
+                        "{TableName:'tab',Key:{pk:{S:'a'},sk:{N:'1'}}}",
+                        null),
+                probe(tg, "TransactItems.Get.Key", tget, "/TransactItems/0/Get/Key/sk", "{N:'1'}", "{N:'2'}"),
+                probe(tg, "TransactItems.Get.TableName", tget, "/TransactItems/0/Get/TableName", "'tab'", "'uod'"),
+                probe(
+                        tg,
+                        "TransactItems.Get.ProjectionExpression",
+                        tget,
+                        "/TransactItems/0/Get/ProjectionExpression",
+                        null,
+                        "'b'"),
+                probe(
+                        tg,
+                        "TransactItems.Get.ExpressionAttributeNames",
+                        with(
+                                with(tget, "/TransactItems/0/Get/ProjectionExpression", "'#n'"),
+                                "/TransactItems/0/Get/ExpressionAttributeNames",
+                                "{'#n':'b'}"),
+                        "/TransactItems/0/Get/ExpressionAttributeNames/#n",
+                        "'b'",
+                        "'a'"),
+                probe(tg, "ReturnConsumedCapacity", tget, "/ReturnConsumedCapacity", "'NONE'", "'TOTAL'")));
+
         // Time to Live, tags, backups, Contributor Insights ---------------------------------------------------------
         Call enableTtl = call(
                 "UpdateTimeToLive",
@@ -1711,6 +1790,77 @@ class ParameterCoverageTest {
     // JSON helpers
 
     /** A probe: the base request with the value at the JSON pointer set to {@code a} and to {@code b} (null: absent). */
+    /**
+     * The members every TransactWriteItems action shares, for one action kind on an existing item (tab a/1): the
+     * action itself, its table, its key or item ({@code pointer}: values {@code a} and {@code b} change the outcome),
+     * its condition and placeholders, and ReturnValuesOnConditionCheckFailure on a failing condition.
+     */
+    private static List<Probe> transactAction(String kind, ObjectNode action, String pointer, String a, String b) {
+        String tw = "TransactWriteItems";
+        String at = "/TransactItems/0/" + kind;
+        String path = "TransactItems." + kind;
+        ObjectNode base = JSON.createObjectNode();
+        base.putArray("TransactItems").addObject().set(kind, action);
+        ObjectNode named = with(
+                with(base, at + "/ConditionExpression", "'attribute_exists(#n)'"),
+                at + "/ExpressionAttributeNames",
+                "{'#n':'b'}");
+        ObjectNode valued = with(
+                with(base, at + "/ConditionExpression", "'b = :v'"),
+                at + "/ExpressionAttributeValues",
+                "{':v':{N:'1'}}");
+        ObjectNode failing = with(base, at + "/ConditionExpression", "'attribute_not_exists(pk)'");
+        List<Probe> out = new ArrayList<>(List.of(
+                probe(tw, path, base, at, action.toString(), null),
+                probe(tw, path + "." + (kind.equals("Put") ? "Item" : "Key"), base, at + pointer, a, b),
+                probe(
+                        tw,
+                        path + ".TableName",
+                        base,
+                        at + "/TableName",
+                        "'tab'",
+                        "'" + T_ARN.replace("tab", "uod") + "'"),
+                probe(
+                        tw,
+                        path + ".ExpressionAttributeNames",
+                        named,
+                        at + "/ExpressionAttributeNames/#n",
+                        "'b'",
+                        "'zz'"),
+                probe(
+                        tw,
+                        path + ".ExpressionAttributeValues",
+                        valued,
+                        at + "/ExpressionAttributeValues/:v",
+                        "{N:'1'}",
+                        "{N:'2'}"),
+                probe(
+                        tw,
+                        path + ".ReturnValuesOnConditionCheckFailure",
+                        failing,
+                        at + "/ReturnValuesOnConditionCheckFailure",
+                        "'NONE'",
+                        "'ALL_OLD'")));
+        if (!kind.equals("ConditionCheck")) {
+            out.add(probe(
+                    tw,
+                    path + ".ConditionExpression",
+                    base,
+                    at + "/ConditionExpression",
+                    null,
+                    "'attribute_not_exists(pk)'"));
+        } else {
+            out.add(probe(
+                    tw,
+                    path + ".ConditionExpression",
+                    base,
+                    at + "/ConditionExpression",
+                    "'attribute_exists(b)'",
+                    "'attribute_not_exists(b)'"));
+        }
+        return out;
+    }
+
     private static Probe probe(
             String operation, String memberPath, ObjectNode base, String pointer, String a, String b) {
         return new Probe(operation, memberPath, List.of(), with(base, pointer, a), with(base, pointer, b), STATE);

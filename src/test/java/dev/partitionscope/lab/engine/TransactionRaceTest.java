@@ -203,16 +203,79 @@ class TransactionRaceTest {
         assertThat(transfers.get() + cancellations.get()).isEqualTo(4 * 150);
     }
 
+    /** A client of a Lab with the partition model, that never retries (a test counts throttles, not retries). */
+    private static DynamoDbClient modelClient(Lab model) {
+        return DynamoDbClient.builder()
+                .endpointOverride(URI.create(model.endpoint().orElseThrow()))
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lab", "lab")))
+                .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
+                .build();
+    }
+
+    @Test
+    void onAnOnDemandTableTheHotKeysTransactionIsCancelledWithThrottlingError() throws Exception {
+        SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T01:00:00Z"));
+        try (Lab model = Lab.start(Lab.Options.defaults().withClock(clock));
+                DynamoDbClient client = modelClient(model)) {
+            client.createTable(b -> b.tableName("idempotency")
+                    .attributeDefinitions(Av.attr("pk", ScalarAttributeType.S))
+                    .keySchema(Av.hash("pk"))
+                    .billingMode(BillingMode.PAY_PER_REQUEST));
+            TransactWriteItem increment = TransactWriteItem.builder()
+                    .update(u -> u.tableName("idempotency")
+                            .key(item("pk", s("COUNTER")))
+                            .updateExpression("ADD n :one")
+                            .expressionAttributeValues(Map.of(":one", n(1))))
+                    .build();
+            int accepted = 0;
+            TransactionCanceledException throttled = null;
+            for (int i = 0; i < 700 && throttled == null; i++) {
+                try {
+                    client.transactWriteItems(b -> b.transactItems(increment));
+                    accepted++;
+                } catch (TransactionCanceledException e) {
+                    throttled = e;
+                }
+            }
+            assertThat(accepted)
+                    .as("2-WCU increments of one key within one second")
+                    .isEqualTo(500);
+            assertThat(throttled).isNotNull();
+            assertThat(throttled.cancellationReasons())
+                    .extracting(CancellationReason::code)
+                    .containsExactly("ThrottlingError");
+            assertThat(throttled.cancellationReasons().get(0).message()).contains("hot key");
+
+            TransactionCanceledException both = catchThrowableOfType(
+                    TransactionCanceledException.class,
+                    () -> client.transactWriteItems(b -> b.transactItems(
+                            increment,
+                            TransactWriteItem.builder()
+                                    .put(p -> p.tableName("idempotency").item(item("pk", s("request-1"))))
+                                    .build())));
+            assertThat(both.cancellationReasons())
+                    .extracting(CancellationReason::code)
+                    .containsExactly("ThrottlingError", "None");
+            assertThat(client.getItem(b -> b.tableName("idempotency")
+                                    .key(item("pk", s("COUNTER")))
+                                    .consistentRead(true))
+                            .item())
+                    .containsEntry("n", n(500));
+            assertThat(client.getItem(b -> b.tableName("idempotency")
+                                    .key(item("pk", s("request-1")))
+                                    .consistentRead(true))
+                            .hasItem())
+                    .as("the throttled transaction's other item is not written either")
+                    .isFalse();
+        }
+    }
+
     @Test
     void aTransactionalHotKeyThrottlesAtHalfThePlainWriteCount() throws Exception {
         SimulatedClock clock = new SimulatedClock(Instant.parse("2026-06-22T01:00:00Z"));
         try (Lab model = Lab.start(Lab.Options.defaults().withClock(clock));
-                DynamoDbClient client = DynamoDbClient.builder()
-                        .endpointOverride(URI.create(model.endpoint().orElseThrow()))
-                        .region(Region.US_EAST_1)
-                        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("lab", "lab")))
-                        .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
-                        .build()) {
+                DynamoDbClient client = modelClient(model)) {
             client.createTable(b -> b.tableName("inventory")
                     .attributeDefinitions(Av.attr("pk", ScalarAttributeType.S), Av.attr("sk", ScalarAttributeType.S))
                     .keySchema(Av.keys("pk", "sk"))

@@ -98,6 +98,63 @@ class TransactionsSdkTest {
         return e.cancellationReasons().stream().map(CancellationReason::code).toList();
     }
 
+    /**
+     * The Developer Guide's example (transaction-example.html): a customer must exist, the product goes from IN_STOCK
+     * to SOLD, the order is created once; the same transaction again fails on the product and the order.
+     */
+    @Test
+    void theDeveloperGuidesOrderProcessingExample() {
+        for (String[] t :
+                new String[][] {{"Customers", "CustomerId"}, {"ProductCatalog", "ProductId"}, {"Orders", "OrderId"}}) {
+            db.createTable(b -> b.tableName(t[0])
+                    .billingMode(BillingMode.PAY_PER_REQUEST)
+                    .attributeDefinitions(Av.attr(t[1], ScalarAttributeType.S))
+                    .keySchema(Av.hash(t[1])));
+        }
+        db.putItem(b -> b.tableName("Customers").item(item("CustomerId", s("09e8e9c8-ec48"))));
+        db.putItem(b ->
+                b.tableName("ProductCatalog").item(item("ProductId", s("1e4e3f22"), "ProductStatus", s("IN_STOCK"))));
+        Consumer<TransactWriteItemsRequest.Builder> placeOrder = b -> b.transactItems(
+                TransactWriteItem.builder()
+                        .conditionCheck(c -> c.tableName("Customers")
+                                .key(item("CustomerId", s("09e8e9c8-ec48")))
+                                .conditionExpression("attribute_exists(CustomerId)"))
+                        .build(),
+                TransactWriteItem.builder()
+                        .update(u -> u.tableName("ProductCatalog")
+                                .key(item("ProductId", s("1e4e3f22")))
+                                .updateExpression("SET ProductStatus = :new_status")
+                                .conditionExpression("ProductStatus = :expected_status")
+                                .expressionAttributeValues(
+                                        Map.of(":new_status", s("SOLD"), ":expected_status", s("IN_STOCK"))))
+                        .build(),
+                TransactWriteItem.builder()
+                        .put(p -> p.tableName("Orders")
+                                .item(item(
+                                        "OrderId", s("ord-1"),
+                                        "ProductId", s("1e4e3f22"),
+                                        "OrderStatus", s("CONFIRMED"),
+                                        "OrderTotal", n(100)))
+                                .conditionExpression("attribute_not_exists(OrderId)"))
+                        .build());
+
+        db.transactWriteItems(placeOrder);
+
+        var read = db.transactGetItems(b -> b.transactItems(
+                TransactGetItem.builder()
+                        .get(g -> g.tableName("Orders").key(item("OrderId", s("ord-1"))))
+                        .build(),
+                TransactGetItem.builder()
+                        .get(g -> g.tableName("ProductCatalog")
+                                .key(item("ProductId", s("1e4e3f22")))
+                                .projectionExpression("ProductStatus"))
+                        .build()));
+        assertThat(read.responses().get(0).item()).containsEntry("OrderStatus", s("CONFIRMED"));
+        assertThat(read.responses().get(1).item()).isEqualTo(item("ProductStatus", s("SOLD")));
+        assertThat(codes(cancelled(placeOrder)))
+                .containsExactly("None", "ConditionalCheckFailed", "ConditionalCheckFailed");
+    }
+
     @Test
     void twoSmallItemsConsumeFourWriteUnitsAndLandTogether() {
         TransactWriteItemsResponse r = db.transactWriteItems(b -> b.transactItems(
@@ -124,6 +181,8 @@ class TransactionsSdkTest {
         assertThat(c.table().capacityUnits()).isEqualTo(4.0);
         assertThat(c.globalSecondaryIndexes().get("by-status").capacityUnits()).isEqualTo(1.0);
         assertThat(c.capacityUnits()).isEqualTo(5.0);
+        assertThat(c.writeCapacityUnits()).isEqualTo(5.0);
+        assertThat(c.table().writeCapacityUnits()).isEqualTo(4.0);
     }
 
     @Test
@@ -317,6 +376,7 @@ class TransactionsSdkTest {
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("accounts", 6.0),
                         org.assertj.core.groups.Tuple.tuple("orders", 2.0));
+        assertThat(r.consumedCapacity().get(0).readCapacityUnits()).isEqualTo(6.0);
     }
 
     @Test

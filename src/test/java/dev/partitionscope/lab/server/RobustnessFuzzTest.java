@@ -434,7 +434,7 @@ class RobustnessFuzzTest {
             "DynamoDB_20120810.putitem",
             "DynamoDB_20130101.PutItem",
             "GraniteServiceVersion20100801.PutMetricData",
-            "DynamoDB_20120810.TransactWriteItems",
+            "DynamoDB_20120810.CreateBackup",
             "DynamoDB_20120810.PutItem.Extra",
             "\u00e9\u00e9"
         }) {
