@@ -205,6 +205,7 @@ class LabCommandTest {
                         "orders-by-day",
                         "tenant-skew",
                         "global-counter",
+                        "inventory-counter",
                         "--variant before",
                         "--variant after",
                         "--variant bulk-import");

@@ -33,13 +33,17 @@ import java.util.function.Function;
 /**
  * The Lab in front of a real local engine (LocalStack, DynamoDB Local, dynalite): every data-plane request is first
  * admitted by the same partition model as in the Lab — a throttled request never reaches the upstream, so nothing is
- * written — then forwarded; keys are metered from the request and capacity from the upstream's answer. The proxy asks
+ * written — then forwarded (item operations, batches per item, transactions all or nothing at twice the price, see
+ * {@link ProxyTransact}; PartiQL is still forwarded unmetered, see {@link #partiql}); keys are metered from the request and capacity from the upstream's answer. The proxy asks
  * the upstream for ConsumedCapacity and removes it from the reply when the caller did not ask, and computes capacity
  * from item sizes when the upstream reports none. An upstream that is down gives a DynamoDB-shaped 503; the proxy
  * keeps serving.
  */
 public final class ProxyHandler implements LabServer.RequestHandler {
     static final Set<String> ITEM_OPS = Set.of("PutItem", "GetItem", "DeleteItem", "UpdateItem", "Query", "Scan");
+    /** PartiQL's data-plane calls: see {@link #partiql}. */
+    static final Set<String> PARTIQL_OPS = Set.of("ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction");
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI upstream;
@@ -83,6 +87,15 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         }
         if (operation.equals("BatchGetItem")) {
             return new ProxyBatch(this, catalog, meter).get(call, (ObjectNode) request.deepCopy());
+        }
+        if (operation.equals("TransactWriteItems")) {
+            return new ProxyTransact(this, catalog, meter).write(call, request);
+        }
+        if (operation.equals("TransactGetItems")) {
+            return new ProxyTransact(this, catalog, meter).get(call, request);
+        }
+        if (PARTIQL_OPS.contains(operation)) {
+            return partiql(call, request);
         }
         ObjectNode answer = forward(call, request);
         if (operation.equals("CreateTable") || operation.equals("UpdateTable") || operation.equals("DeleteTable")) {
@@ -154,6 +167,17 @@ public final class ProxyHandler implements LabServer.RequestHandler {
         meter.record(record(table, call.operation(), estimate, units[0], units[1], d, start, returned));
         restoreCapacity(answer, asked);
         return answer;
+    }
+
+    /**
+     * Extension point for PartiQL (ExecuteStatement, BatchExecuteStatement, ExecuteTransaction): NOT metered or
+     * throttled yet — forwarded as sent, so PartiQL traffic through the proxy is invisible to the partition model, the
+     * metrics and Contributor Insights. Which items a statement touches needs the PartiQL parser (lab/partiql); once it
+     * names each statement's table, key and read/write, admit them here as {@link ProxyBatch} (BatchExecuteStatement:
+     * per statement) and {@link ProxyTransact} (ExecuteTransaction: all or nothing, at transactional price) do.
+     */
+    private ObjectNode partiql(Upstream.Call call, JsonNode request) {
+        return forward(call, request);
     }
 
     /** Read and write units the request really cost: the upstream's figure, or sizes when it reports none. */

@@ -55,6 +55,10 @@ public final class FastForward {
     private long throttled;
     private long unprocessed;
     private final Map<ThrottleReason, long[]> reasons = new HashMap<>();
+    /** Cancelled transactions' reasons, as {@link SdkCalls#cancelledReason} names them. */
+    private final Map<String, long[]> cancelReasons = new HashMap<>();
+    /** Each table's gate, for a transaction's actions. */
+    private final Map<String, CapacityGate> gatesByTable = new HashMap<>();
     /**
      * The last reason counted and its counter in {@link #reasons}: the model hands out the same reason objects
      * again and again, so an identity check usually spares the record's hashCode and equals.
@@ -101,6 +105,9 @@ public final class FastForward {
         for (int i = 0; i < gates.length; i++) {
             LabTable t = lab.engine().tablesByName().get(plan.steps[i].table.name());
             gates[i] = t.gate();
+        }
+        for (TableDef t : plan.tables().values()) {
+            gatesByTable.put(t.name(), lab.engine().tablesByName().get(t.name()).gate());
         }
         draws = plan.draws(0);
         headline = plan.headline();
@@ -177,6 +184,87 @@ public final class FastForward {
             case BATCH_WRITE -> batch(s, gate);
             case UPDATE_ITEM -> update(s, gate);
             case GET_ITEM, QUERY -> read(s, gate);
+            case TRANSACT_WRITE -> transact(s);
+        }
+    }
+
+    /**
+     * A TransactWriteItems as the engine runs it: every action in order charged twice its item's write units (its GSI
+     * entries at the plain price) on its own table's partition and metered as a TransactWriteItems item; then one call
+     * per table, throttled when any action was. All or nothing: a throttled action cancels the transaction (the
+     * capacity the others' partitions gave stays taken), and only a committed one adds to its counters.
+     */
+    private void transact(Step s) {
+        boolean committed = true;
+        List<String> codes = new ArrayList<>(s.actions.length);
+        StringBuilder shown = new StringBuilder();
+        for (Step a : s.actions) {
+            String pk = a.makers[a.pk].render(draws);
+            long hash = a.makers[a.pk].hash(draws, pk);
+            String sk = a.sk < 0 ? null : a.makers[a.sk].render(draws);
+            List<Charge.IndexWrite> iw = new ArrayList<>(a.gsis.length);
+            List<RequestRecord.IndexUnits> iu = new ArrayList<>(a.gsis.length);
+            for (int g = 0; g < a.gsis.length; g++) {
+                String gpk = a.makers[a.gsiPk[g]].render(draws);
+                String gsk = a.gsiSk[g] < 0 ? null : a.makers[a.gsiSk[g]].render(draws);
+                iw.add(new Charge.IndexWrite(a.gsis[g].name(), a.makers[a.gsiPk[g]].hash(draws, gpk), a.gsiUnits[g]));
+                iu.add(new RequestRecord.IndexUnits(a.gsis[g].name(), gpk, gsk, a.gsiUnits[g]));
+            }
+            double units = SdkCalls.TRANSACTION_FACTOR * a.writeUnits;
+            Decision d = gatesByTable.get(a.table.name()).acquire(Charge.write(hash, units, iw));
+            boolean ok = d.allowed();
+            feed.add(
+                    MeterFeed.ITEM,
+                    new RequestRecord(
+                            a.table.name(),
+                            null,
+                            OpDef.Type.TRANSACT_WRITE.apiName(),
+                            pk,
+                            sk,
+                            0,
+                            ok ? units : 0,
+                            ok ? iu : List.of(),
+                            d.reasons(),
+                            LATENCY_NANOS,
+                            0),
+                    clock.epochMillis());
+            if (!ok) {
+                committed = false;
+                codes.add(a.table.onDemand() ? SdkCalls.THROTTLING_ERROR : SdkCalls.PROVISIONED_EXCEEDED);
+            }
+            shown.append(shown.length() == 0 ? "" : " + ")
+                    .append(a.table.name())
+                    .append(" · ")
+                    .append(pk);
+        }
+        java.util.Set<String> tables = new java.util.LinkedHashSet<>();
+        for (Step a : s.actions) {
+            tables.add(a.table.name());
+        }
+        for (String t : tables) {
+            feed.add(
+                    MeterFeed.CALL,
+                    new MeterFeed.Call(t, OpDef.Type.TRANSACT_WRITE.apiName(), !committed, LATENCY_NANOS, 0),
+                    clock.epochMillis());
+        }
+        requests++;
+        if (committed) {
+            succeeded++;
+            for (Step a : s.actions) {
+                if (a.def.type() == OpDef.Type.UPDATE_ITEM) {
+                    String pk = a.makers[a.pk].render(draws);
+                    String sk = a.sk < 0 ? null : a.makers[a.sk].render(draws);
+                    addToCounter(a, pk, sk);
+                }
+            }
+        } else {
+            throttled++;
+            for (String code : codes) {
+                cancelReasons.computeIfAbsent(SdkCalls.cancelledReason(code), k -> new long[1])[0]++;
+            }
+        }
+        if ((operations & 1023) == 1) {
+            doing = OpDef.Type.TRANSACT_WRITE.apiName() + " " + shown;
         }
     }
 
@@ -286,17 +374,22 @@ public final class FastForward {
         count(d);
         maybeDescribe(s, pk);
         if (ok) {
-            String id = sk == null ? pk : pk + '\u0000' + sk;
-            Counter c = counters.get(id);
-            if (c == null && counters.size() < Math.max(sampleItems, 1)) {
-                c = new Counter(s, s.item(draws), new long[s.def.add().size()]);
-                counters.put(id, c);
-            }
-            if (c != null) {
-                int i = 0;
-                for (long v : s.def.add().values()) {
-                    c.sums()[i++] += v;
-                }
+            addToCounter(s, pk, sk);
+        }
+    }
+
+    /** Adds an admitted UpdateItem ADD to its counter item, kept for the run's end (up to the sample's size). */
+    private void addToCounter(Step s, String pk, String sk) {
+        String id = sk == null ? pk : pk + '\u0000' + sk;
+        Counter c = counters.get(id);
+        if (c == null && counters.size() < Math.max(sampleItems, 1)) {
+            c = new Counter(s, s.item(draws), new long[s.def.add().size()]);
+            counters.put(id, c);
+        }
+        if (c != null) {
+            int i = 0;
+            for (long v : s.def.add().values()) {
+                c.sums()[i++] += v;
             }
         }
     }
@@ -375,6 +468,7 @@ public final class FastForward {
         reasons.entrySet().stream()
                 .sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]))
                 .forEach(e -> byReason.merge(e.getKey().wire(), e.getValue()[0], Long::sum));
+        cancelReasons.forEach((reason, n) -> byReason.merge(reason, n[0], Long::sum));
         return new WorkloadProgress(
                 headline,
                 WorkloadProgress.Mode.FAST_FORWARD,

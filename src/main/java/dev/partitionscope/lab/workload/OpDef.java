@@ -1,5 +1,6 @@
 package dev.partitionscope.lab.workload;
 
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -8,6 +9,10 @@ import java.util.stream.Collectors;
  * GetItem and UpdateItem, and the partition key (one entry, the table's or index's) for Query. {@code fanOut}
  * sends one request per key of the partition key's scheme (and per time bucket, {@code buckets} of them back from
  * now): the scatter-gather read a sharded key costs.
+ *
+ * <p>A TransactWriteItems has no attributes of its own: {@code actions} are its PutItem and UpdateItem actions, each
+ * with its own table and item or key, sent as one all-or-nothing transaction at twice the price of each item;
+ * {@code table} is the first action's. Every other operation has no actions.
  */
 public record OpDef(
         Type type,
@@ -21,7 +26,17 @@ public record OpDef(
         boolean fanOut,
         int buckets,
         int batch,
-        boolean pad) {
+        boolean pad,
+        List<OpDef> actions) {
+
+    public OpDef {
+        actions = actions == null ? List.of() : List.copyOf(actions);
+    }
+
+    /** Value makers this operation needs: one per attribute, its actions' included. */
+    public int makerCount() {
+        return attributes.size() + actions.stream().mapToInt(OpDef::makerCount).sum();
+    }
 
     /** The DynamoDB operations a scenario can send. */
     public enum Type {
@@ -29,7 +44,8 @@ public record OpDef(
         UPDATE_ITEM("UpdateItem"),
         GET_ITEM("GetItem"),
         QUERY("Query"),
-        BATCH_WRITE("BatchWriteItem");
+        BATCH_WRITE("BatchWriteItem"),
+        TRANSACT_WRITE("TransactWriteItems");
 
         private final String apiName;
 
@@ -42,7 +58,7 @@ public record OpDef(
         }
 
         public boolean write() {
-            return this == PUT_ITEM || this == UPDATE_ITEM || this == BATCH_WRITE;
+            return this == PUT_ITEM || this == UPDATE_ITEM || this == BATCH_WRITE || this == TRANSACT_WRITE;
         }
 
         static Type of(String apiName) {
@@ -57,6 +73,10 @@ public record OpDef(
 
     /** {@code PutItem app: PK = OPS_LOG, SK = {now}#{agent}}, for captions and the CLI. */
     public String describe() {
+        if (type == Type.TRANSACT_WRITE) {
+            return type.apiName() + " of " + actions.size() + " (2× each): "
+                    + actions.stream().map(OpDef::describe).collect(Collectors.joining(" + "));
+        }
         String target = table + (index == null ? "" : " (" + index + ")");
         String what = attributes.entrySet().stream()
                 .map(e -> e.getKey() + " = " + e.getValue().describe())

@@ -1,6 +1,7 @@
 package dev.partitionscope.lab.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +26,11 @@ final class OpReader {
         if (type == null) {
             throw r.fail(
                     path + ".op",
-                    "'" + opName + "' is not supported; use PutItem, UpdateItem, GetItem, Query"
-                            + " or BatchWriteItem");
+                    "'" + opName + "' is not supported; use PutItem, UpdateItem, GetItem, Query,"
+                            + " BatchWriteItem or TransactWriteItems");
+        }
+        if (type == OpDef.Type.TRANSACT_WRITE) {
+            return transaction(node, path);
         }
         switch (type) {
             case PUT_ITEM -> r.only(node, path, "op", "table", "weight", "item", "pad");
@@ -35,6 +39,7 @@ final class OpReader {
             case GET_ITEM -> r.only(node, path, "op", "table", "weight", "key", "fanOut", "buckets");
             case QUERY ->
                 r.only(node, path, "op", "table", "index", "weight", "key", "limit", "forward", "fanOut", "buckets");
+            case TRANSACT_WRITE -> throw new IllegalStateException("read by transaction()");
         }
         String tableName = r.text(node, "table", path, true);
         TableDef table = tables.get(tableName);
@@ -103,7 +108,48 @@ final class OpReader {
         boolean pad = node.has("pad")
                 ? bool(node, "pad", path)
                 : type == OpDef.Type.PUT_ITEM || type == OpDef.Type.BATCH_WRITE;
-        return new OpDef(type, tableName, index, weight, values, add, limit, forward, fanOut, buckets, batch, pad);
+        return new OpDef(
+                type, tableName, index, weight, values, add, limit, forward, fanOut, buckets, batch, pad, List.of());
+    }
+
+    /**
+     * {@code {"op": "TransactWriteItems", "weight": …, "actions": [PutItem or UpdateItem ops without weight]}}: 1 to
+     * 100 actions (DynamoDB's limit), each read as the operation of the same name.
+     */
+    private OpDef transaction(JsonNode node, String path) {
+        r.only(node, path, "op", "weight", "actions");
+        double weight = r.number(node, "weight", path, 0.000001, 1e9, 1.0);
+        JsonNode list = node.get("actions");
+        if (list == null || !list.isArray() || list.isEmpty() || list.size() > 100) {
+            throw r.fail(path + ".actions", "must be a list of 1 to 100 PutItem or UpdateItem actions");
+        }
+        List<OpDef> actions = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String at = path + ".actions[" + i + "]";
+            JsonNode a = list.get(i);
+            String kind = a.isObject() ? a.path("op").asText("") : "";
+            if (!kind.equals("PutItem") && !kind.equals("UpdateItem")) {
+                throw r.fail(at + ".op", "a transaction's action is a PutItem or an UpdateItem");
+            }
+            if (a.has("weight")) {
+                throw r.fail(at + ".weight", "actions have no weight of their own: the transaction has one");
+            }
+            actions.add(op(a, at));
+        }
+        return new OpDef(
+                OpDef.Type.TRANSACT_WRITE,
+                actions.get(0).table(),
+                null,
+                weight,
+                Map.of(),
+                Map.of(),
+                0,
+                true,
+                false,
+                1,
+                1,
+                false,
+                actions);
     }
 
     /** Items carry the table's keys; keys are exactly the key attributes; a Query names the partition key only. */
@@ -134,6 +180,7 @@ final class OpReader {
                             "must name exactly the key of table " + t.name() + ": " + String.join(", ", keyAttrs));
                 }
             }
+            case TRANSACT_WRITE -> {}
             case QUERY -> {
                 String pk = index == null ? t.partitionKey() : t.index(index).partitionKey();
                 if (!values.keySet().equals(Set.of(pk))) {

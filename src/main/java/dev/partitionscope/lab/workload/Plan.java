@@ -39,16 +39,14 @@ public final class Plan {
         this.generators = new Generators(scenario.generators(), scenario.skewGenerator(), skewPercent);
         // Sizes are measured on a sample drawn from separate state, so the run's own streams start untouched.
         Generators sampleGens = new Generators(scenario.generators(), scenario.skewGenerator(), skewPercent);
-        this.makers = variant.operations().stream()
-                .mapToInt(op -> op.attributes().size())
-                .sum();
+        this.makers = variant.operations().stream().mapToInt(OpDef::makerCount).sum();
         Draws sample = new Draws(sampleGens, 0, makers);
         sample.next(1_750_000_000_000L);
         List<Step> list = new ArrayList<>();
         int firstMaker = 0;
         for (OpDef op : variant.operations()) {
-            list.add(new Step(op, variant.tables().get(op.table()), generators, itemSize, sample, firstMaker));
-            firstMaker += op.attributes().size();
+            list.add(new Step(op, variant.tables(), generators, itemSize, sample, firstMaker));
+            firstMaker += op.makerCount();
         }
         steps = list.toArray(Step[]::new);
         cumulative = new double[steps.length];

@@ -10,11 +10,13 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Runs a plan in real time through the AWS SDK against any endpoint ({@link SdkTarget}): creates the tables it
@@ -167,6 +169,20 @@ public final class RealTime implements WorkloadRun {
                 throttled(e.throttlingReasons(), "ThrottlingException");
             } catch (RequestLimitExceededException e) {
                 throttled(e.throttlingReasons(), "RequestLimitExceeded");
+            } catch (TransactionCanceledException e) {
+                List<String> throttles = e.hasCancellationReasons()
+                        ? e.cancellationReasons().stream()
+                                .map(CancellationReason::code)
+                                .filter(SdkCalls::throttleCode)
+                                .toList()
+                        : List.of();
+                if (throttles.isEmpty()) {
+                    error("TransactionCanceledException", SdkTables.describe(e));
+                } else {
+                    tally.throttled.increment();
+                    consecutiveErrors.set(0);
+                    throttles.forEach(code -> tally.throttle(SdkCalls.cancelledReason(code)));
+                }
             } catch (DynamoDbException e) {
                 String code = e.awsErrorDetails() == null
                         ? "DynamoDbException"

@@ -330,6 +330,9 @@ public final class ScenarioReader {
             OpDef op = new OpReader(this, tables).op(ops.get(i), path + ".operations[" + i + "]");
             list.add(op);
             used.put(op.table(), tables.get(op.table()));
+            for (OpDef action : op.actions()) {
+                used.put(action.table(), tables.get(action.table()));
+            }
         }
         return new Variant(name, text(v, "caption", path, false), rate, duration, itemSize, used, list);
     }

@@ -10,11 +10,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Sends one operation of a plan through the AWS SDK, as the seeds' applications would: PutItem, UpdateItem ADD,
- * GetItem by (recomputed) key, Query with Limit, BatchWriteItem; fan-outs as one request per key. Each request's
+ * GetItem by (recomputed) key, Query with Limit, BatchWriteItem, TransactWriteItems of puts and ADD updates; fan-outs
+ * as one request per key. Each request's
  * outcome goes to an {@link Outcome}; exceptions are the caller's to classify.
  */
 final class SdkCalls {
@@ -29,7 +31,24 @@ final class SdkCalls {
         void attempt(Runnable request);
     }
 
+    /** DynamoDB's price of a transactional write over a plain one (2 WCU per KB per item). */
+    static final double TRANSACTION_FACTOR = 2;
+    /** The CancellationReason code of an action throttled on an on-demand table. */
+    static final String THROTTLING_ERROR = "ThrottlingError";
+    /** The CancellationReason code of an action throttled on a provisioned table. */
+    static final String PROVISIONED_EXCEEDED = "ProvisionedThroughputExceeded";
+
     private SdkCalls() {}
+
+    /** How a run counts a throttled action of a cancelled transaction: its CancellationReason code, said so. */
+    static String cancelledReason(String code) {
+        return code + " (transaction cancelled)";
+    }
+
+    /** Whether a CancellationReason code is a throttle (rather than a condition, conflict or validation error). */
+    static boolean throttleCode(String code) {
+        return THROTTLING_ERROR.equals(code) || PROVISIONED_EXCEEDED.equals(code);
+    }
 
     /** Sends the operation the step draws for this request; returns a short description of it. */
     static String send(DynamoDbClient client, Step s, Draws d, Outcome out) {
@@ -65,25 +84,43 @@ final class SdkCalls {
             }
             case UPDATE_ITEM -> {
                 Map<String, AttributeValue> key = sdk(s.item(d));
-                Map<String, String> names = new HashMap<>();
-                Map<String, AttributeValue> values = new HashMap<>();
-                List<String> adds = new ArrayList<>();
-                int i = 0;
-                for (Map.Entry<String, Long> e : s.def.add().entrySet()) {
-                    names.put("#a" + i, e.getKey());
-                    values.put(":a" + i, AttributeValue.fromN(Long.toString(e.getValue())));
-                    adds.add("#a" + i + " :a" + i);
-                    i++;
-                }
-                String expression = "ADD " + String.join(", ", adds);
+                Add add = add(s);
                 out.attempt(() -> {
                     client.updateItem(b -> b.tableName(table)
                             .key(key)
-                            .updateExpression(expression)
-                            .expressionAttributeNames(names)
-                            .expressionAttributeValues(values));
+                            .updateExpression(add.expression())
+                            .expressionAttributeNames(add.names())
+                            .expressionAttributeValues(add.values()));
                     out.ok();
                 });
+            }
+            case TRANSACT_WRITE -> {
+                List<TransactWriteItem> items = new ArrayList<>();
+                List<String> parts = new ArrayList<>();
+                for (Step a : s.actions) {
+                    Map<String, AttributeValue> attrs = sdk(a.item(d));
+                    String t = a.table.name();
+                    parts.add(t + " · " + a.names[a.pk] + " = " + a.makers[a.pk].render(d));
+                    if (a.def.type() == OpDef.Type.PUT_ITEM) {
+                        items.add(TransactWriteItem.builder()
+                                .put(p -> p.tableName(t).item(attrs))
+                                .build());
+                    } else {
+                        Add add = add(a);
+                        items.add(TransactWriteItem.builder()
+                                .update(u -> u.tableName(t)
+                                        .key(attrs)
+                                        .updateExpression(add.expression())
+                                        .expressionAttributeNames(add.names())
+                                        .expressionAttributeValues(add.values()))
+                                .build());
+                    }
+                }
+                out.attempt(() -> {
+                    client.transactWriteItems(b -> b.transactItems(items));
+                    out.ok();
+                });
+                return s.def.type().apiName() + " " + String.join(" + ", parts);
             }
             case GET_ITEM -> {
                 Map<String, AttributeValue> key = sdk(s.keyWithoutPartition(d));
@@ -119,6 +156,23 @@ final class SdkCalls {
         }
         return s.def.type().apiName() + " " + table + " · " + s.names[s.readKey] + " = "
                 + (shown != null ? shown : s.makers[s.readKey].render(d));
+    }
+
+    /** An UpdateItem's {@code ADD #a0 :a0, …} with its names and values. */
+    private record Add(String expression, Map<String, String> names, Map<String, AttributeValue> values) {}
+
+    private static Add add(Step s) {
+        Map<String, String> names = new HashMap<>();
+        Map<String, AttributeValue> values = new HashMap<>();
+        List<String> adds = new ArrayList<>();
+        int i = 0;
+        for (Map.Entry<String, Long> e : s.def.add().entrySet()) {
+            names.put("#a" + i, e.getKey());
+            values.put(":a" + i, AttributeValue.fromN(Long.toString(e.getValue())));
+            adds.add("#a" + i + " :a" + i);
+            i++;
+        }
+        return new Add("ADD " + String.join(", ", adds), names, values);
     }
 
     /** {@code PENDING#1} or {@code 8 keys: PENDING#1 … PENDING#8}. */

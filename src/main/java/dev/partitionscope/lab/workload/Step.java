@@ -37,12 +37,18 @@ final class Step {
     final double[] gsiUnits;
     final double readUnits;
     final int returnedItems;
+    /** A transaction's actions, each a step of its own (its table, keys and plain price); empty otherwise. */
+    final Step[] actions;
+
     private final int itemSize;
 
-    /** @param firstMaker the id of this step's first value maker (ids are unique within a plan) */
-    Step(OpDef def, TableDef table, Generators gens, int itemSize, Draws sample, int firstMaker) {
+    /**
+     * @param tables     the variant's tables, by name
+     * @param firstMaker the id of this step's first value maker (ids are unique within a plan)
+     */
+    Step(OpDef def, Map<String, TableDef> tables, Generators gens, int itemSize, Draws sample, int firstMaker) {
         this.def = def;
-        this.table = table;
+        this.table = tables.get(def.table());
         this.index = def.index() == null ? null : table.index(def.index());
         this.itemSize = itemSize;
         names = def.attributes().keySet().toArray(String[]::new);
@@ -86,6 +92,13 @@ final class Step {
         } else {
             returnedItems = 1;
             readUnits = def.type() == OpDef.Type.GET_ITEM ? Capacity.readUnits(itemSize, false) : 0;
+        }
+        actions = new Step[def.actions().size()];
+        int maker = firstMaker + names.length;
+        for (int a = 0; a < actions.length; a++) {
+            OpDef action = def.actions().get(a);
+            actions[a] = new Step(action, tables, gens, itemSize, sample, maker);
+            maker += action.makerCount();
         }
     }
 

@@ -203,6 +203,15 @@ public final class ScatterView {
         cli.setId("scatterCopyCli");
         cli.setOnAction(e -> Fx.copy(vm.cliCommands()));
         copy.getItems().add(cli);
+        MenuItem partiql = new MenuItem("PartiQL statements");
+        partiql.setId("scatterCopyPartiql");
+        partiql.setOnAction(e -> {
+            String statements = vm.partiqlStatements();
+            if (statements != null) {
+                Fx.copy(statements);
+            }
+        });
+        copy.getItems().add(partiql);
         for (Language l : Language.values()) {
             MenuItem m = new MenuItem(
                     switch (l) {

@@ -700,6 +700,25 @@ public final class ScatterViewModel {
         return new ArrayList<>(out);
     }
 
+    /**
+     * The plan's Queries as PartiQL SELECTs, one line per shard (what "Copy plan as → PartiQL" puts on the clipboard),
+     * rendered by {@link dev.partitionscope.core.codegen.PartiqlQuery} from the same {@link ShardQuery}s a run sends.
+     * PartiQL has no binary literal: for a plan with binary values this is null and {@link #errorProperty()} says to
+     * copy the CLI or code form instead.
+     */
+    public String partiqlStatements() {
+        ScatterPlan p = plan.get();
+        if (p == null) {
+            return "";
+        }
+        try {
+            return dev.partitionscope.core.codegen.PartiqlQuery.text(p);
+        } catch (IllegalArgumentException e) {
+            error.set(UserMessage.of("Cannot copy the plan as PartiQL", e.getMessage(), null));
+            return null;
+        }
+    }
+
     /** The plan's Queries as SDK code (what "Copy as code" puts on the clipboard). */
     public String code(dev.partitionscope.core.codegen.Language language) {
         ScatterPlan p = plan.get();

@@ -48,21 +48,8 @@ final class EngineDriver {
                 case UPDATE_ITEM -> {
                     ObjectNode req = F.objectNode().put("TableName", table);
                     req.set("Key", AttrJson.toJson(s.item(d)));
-                    StringBuilder expr = new StringBuilder("ADD ");
-                    ObjectNode names = req.putObject("ExpressionAttributeNames");
-                    ObjectNode values = req.putObject("ExpressionAttributeValues");
-                    int n = 0;
-                    for (Map.Entry<String, Long> e : s.def.add().entrySet()) {
-                        expr.append(n == 0 ? "" : ", ")
-                                .append("#a")
-                                .append(n)
-                                .append(" :a")
-                                .append(n);
-                        names.put("#a" + n, e.getKey());
-                        values.putObject(":a" + n).put("N", Long.toString(e.getValue()));
-                        n++;
-                    }
-                    send(lab, "UpdateItem", req.put("UpdateExpression", expr.toString()));
+                    addExpression(req, s);
+                    send(lab, "UpdateItem", req);
                 }
                 case GET_ITEM -> {
                     Map<String, AttrValue> key = s.keyWithoutPartition(d);
@@ -92,6 +79,23 @@ final class EngineDriver {
                         send(lab, "Query", req);
                     }
                 }
+                case TRANSACT_WRITE -> {
+                    ObjectNode req = F.objectNode();
+                    var items = req.putArray("TransactItems");
+                    for (Step a : s.actions) {
+                        if (a.def.type() == OpDef.Type.PUT_ITEM) {
+                            items.addObject()
+                                    .putObject("Put")
+                                    .put("TableName", a.table.name())
+                                    .set("Item", AttrJson.toJson(a.item(d)));
+                        } else {
+                            ObjectNode u = items.addObject().putObject("Update").put("TableName", a.table.name());
+                            u.set("Key", AttrJson.toJson(a.item(d)));
+                            addExpression(u, a);
+                        }
+                    }
+                    send(lab, "TransactWriteItems", req);
+                }
                 case BATCH_WRITE -> {
                     var items = F.arrayNode();
                     for (int b = 0; b < s.def.batch(); b++) {
@@ -115,11 +119,42 @@ final class EngineDriver {
         }
     }
 
+    /** {@code ADD #a0 :a0, …} of an UpdateItem step, with its names and values, into {@code req}. */
+    private static void addExpression(ObjectNode req, Step s) {
+        StringBuilder expr = new StringBuilder("ADD ");
+        ObjectNode names = req.putObject("ExpressionAttributeNames");
+        ObjectNode values = req.putObject("ExpressionAttributeValues");
+        int n = 0;
+        for (Map.Entry<String, Long> e : s.def.add().entrySet()) {
+            expr.append(n == 0 ? "" : ", ").append("#a").append(n).append(" :a").append(n);
+            names.put("#a" + n, e.getKey());
+            values.putObject(":a" + n).put("N", Long.toString(e.getValue()));
+            n++;
+        }
+        req.put("UpdateExpression", expr.toString());
+    }
+
     private ObjectNode send(Lab lab, String op, ObjectNode req) {
         requests++;
         try {
             return lab.engine().handle(op, req);
         } catch (LabException e) {
+            if (e.name().equals("TransactionCanceledException")) {
+                // Counted as a run counts it: throttled when an action was, by each throttled action's code.
+                boolean throttledAction = false;
+                for (com.fasterxml.jackson.databind.JsonNode r : e.extra().path("CancellationReasons")) {
+                    String code = r.path("Code").asText();
+                    if (SdkCalls.throttleCode(code)) {
+                        throttledAction = true;
+                        reasons.merge(SdkCalls.cancelledReason(code), 1L, Long::sum);
+                    }
+                }
+                if (!throttledAction) {
+                    throw e;
+                }
+                throttled++;
+                return null;
+            }
             if (e.reasons().isEmpty()) {
                 throw e;
             }

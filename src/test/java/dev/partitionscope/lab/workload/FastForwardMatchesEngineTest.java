@@ -117,6 +117,64 @@ class FastForwardMatchesEngineTest {
     }
 
     @Test
+    void transactionsAreChargedTwicePerItemAndCancelledWholeAsTheEngineDoes() {
+        Pair r = both("inventory-counter", "before", Duration.ofSeconds(40));
+        assertThat(r.fastProgress().requests()).isEqualTo(r.driver().requests);
+        assertThat(r.fastProgress().throttled()).isEqualTo(r.driver().throttled).isPositive();
+        assertThat(r.fastProgress().throttlesByReason())
+                .isEqualTo(r.driver().reasons)
+                .containsOnlyKeys("ThrottlingError (transaction cancelled)");
+        for (String table : java.util.List.of("inventory", "orders")) {
+            ResourceId id = ResourceId.table(table);
+            List<MinuteStats> a = r.fast().meter().minutes(id, r.from(), r.to());
+            List<MinuteStats> b = r.engine().meter().minutes(id, r.from(), r.to());
+            assertThat(a).hasSameSizeAs(b);
+            for (int i = 0; i < a.size(); i++) {
+                assertThat(a.get(i).consumedWrite().sum())
+                        .as("%s minute %d", table, i)
+                        .isEqualTo(b.get(i).consumedWrite().sum());
+                assertThat(a.get(i).writeThrottleEvents()).isEqualTo(b.get(i).writeThrottleEvents());
+                var fastCalls = a.get(i).operations().get("TransactWriteItems");
+                var engineCalls = b.get(i).operations().get("TransactWriteItems");
+                assertThat(fastCalls.requests()).isEqualTo(engineCalls.requests());
+                assertThat(fastCalls.throttledRequests()).isEqualTo(engineCalls.throttledRequests());
+            }
+            assertSameModel(r, table);
+        }
+        // Only committed transactions reserved stock: the counter's total is the engine's.
+        java.util.Map<String, dev.partitionscope.core.item.AttrValue> key =
+                java.util.Map.of("PK", new dev.partitionscope.core.item.AttrValue.S("STOCK#sku-flash"));
+        assertThat(Long.parseLong(get(r.fast(), "inventory", key, "reservado")))
+                .isEqualTo(Long.parseLong(get(r.engine(), "inventory", key, "reservado")))
+                .isPositive();
+        var hot = r.engine()
+                .meter()
+                .topContributors(
+                        ResourceId.table("inventory"),
+                        KeyKind.PARTITION_KEY,
+                        InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                        r.from(),
+                        r.to(),
+                        Duration.ofMinutes(1),
+                        1,
+                        OrderBy.SUM);
+        var hotFast = r.fast()
+                .meter()
+                .topContributors(
+                        ResourceId.table("inventory"),
+                        KeyKind.PARTITION_KEY,
+                        InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                        r.from(),
+                        r.to(),
+                        Duration.ofMinutes(1),
+                        1,
+                        OrderBy.SUM);
+        assertThat(hotFast.contributors().get(0).keys()).containsExactly("STOCK#sku-flash");
+        assertThat(hotFast.contributors().get(0).aggregateValue())
+                .isEqualTo(hot.contributors().get(0).aggregateValue());
+    }
+
+    @Test
     void batchWritesLeaveTheSameItemsUnprocessed() {
         Pair bulk = both("collection-keys", "bulk-import", Duration.ofSeconds(20));
         assertThat(bulk.fastProgress().unprocessedItems())
@@ -127,6 +185,14 @@ class FastForwardMatchesEngineTest {
 
     private static String get(
             Lab lab, String table, java.util.Map<String, dev.partitionscope.core.item.AttrValue> key) {
+        return get(lab, table, key, "visitas");
+    }
+
+    private static String get(
+            Lab lab,
+            String table,
+            java.util.Map<String, dev.partitionscope.core.item.AttrValue> key,
+            String attribute) {
         var req = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
                 .objectNode()
                 .put("TableName", table);
@@ -134,7 +200,7 @@ class FastForwardMatchesEngineTest {
         return lab.engine()
                 .handle("GetItem", req)
                 .path("Item")
-                .path("visitas")
+                .path(attribute)
                 .path("N")
                 .asText();
     }

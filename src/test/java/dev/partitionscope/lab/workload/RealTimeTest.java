@@ -67,6 +67,52 @@ class RealTimeTest {
     }
 
     @Test
+    void aHotCounterInTransactionsThroughTheSdkCancelsWholeOrders() throws Exception {
+        SdkTarget target = lab();
+        // 2 WCU per transaction on STOCK#sku-flash: the counter's 1,000 WCU last about 500 transactions.
+        Plan plan = Plan.of(
+                ScenarioCatalog.load(null).get("inventory-counter"),
+                "before",
+                RunSettings.defaults()
+                        .withRate(400.0)
+                        .withDuration(Duration.ofMinutes(1))
+                        .withThreads(4));
+        RealTime run = RealTime.start(plan, target, clock::epochMillis);
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (run.progress().throttled() < 50 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        run.stop();
+        assertThat(run.await(Duration.ofSeconds(10))).isTrue();
+
+        WorkloadProgress p = run.progress();
+        assertThat(p.errors()).as("errors %s", p.errorsByKind()).isZero();
+        assertThat(p.throttled()).isGreaterThanOrEqualTo(50);
+        assertThat(p.throttlesByReason()).containsOnlyKeys("ThrottlingError (transaction cancelled)");
+        assertThat(p.throttlesByReason().get("ThrottlingError (transaction cancelled)"))
+                .isEqualTo(p.throttled());
+        // All or nothing: only committed transactions wrote their order and reserved stock.
+        long gets = lab.meter().operations("inventory").contains("GetItem")
+                ? lab.meter()
+                        .minutes(
+                                dev.partitionscope.lab.meter.ResourceId.table("inventory"),
+                                clock.epochMillis() - 60_000,
+                                clock.epochMillis() + 60_000)
+                        .get(0)
+                        .operations()
+                        .get("GetItem")
+                        .requests()
+                : 0;
+        long committed = p.succeeded() - gets;
+        assertThat(committed).isBetween(450L, 510L);
+        assertThat(lab.engine().tablesByName().get("orders").itemCount()).isEqualTo(committed);
+        var stock = lab.engine().handle("GetItem", (com.fasterxml.jackson.databind.node.ObjectNode)
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree("{\"TableName\":\"inventory\",\"Key\":{\"PK\":{\"S\":\"STOCK#sku-flash\"}}}"));
+        assertThat(stock.path("Item").path("reservado").path("N").asLong()).isEqualTo(committed);
+    }
+
+    @Test
     void stopEndsARunAtOnceAndAMissingEndpointFailsWithASentence() throws Exception {
         SdkTarget target = lab();
         Plan plan = Plan.of(

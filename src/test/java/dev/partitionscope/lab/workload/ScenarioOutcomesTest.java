@@ -42,7 +42,8 @@ class ScenarioOutcomesTest {
                 Arguments.of("collection-keys", "bulk-import", "after"),
                 Arguments.of("orders-by-day", "before", "after"),
                 Arguments.of("tenant-skew", "before", "after"),
-                Arguments.of("global-counter", "before", "after"));
+                Arguments.of("global-counter", "before", "after"),
+                Arguments.of("inventory-counter", "before", "after"));
     }
 
     @ParameterizedTest(name = "{0}: {1} throttles, {2} does not")
@@ -53,7 +54,9 @@ class ScenarioOutcomesTest {
         assertThat(hot.throttled() + hot.unprocessedItems())
                 .as("%s %s throttles", scenario, problem)
                 .isGreaterThan(hot.requests() / 50);
-        assertThat(hot.throttlesByReason().keySet()).allMatch(r -> r.contains("KeyRange"));
+        // A transaction is cancelled whole: the SDK sees its actions' codes, not the key range (see below).
+        assertThat(hot.throttlesByReason().keySet())
+                .allMatch(r -> r.contains("KeyRange") || r.equals("ThrottlingError (transaction cancelled)"));
 
         WorkloadProgress fixed = run(scenario, fix).progress();
         assertThat(fixed.state()).isEqualTo(WorkloadProgress.State.FINISHED);
@@ -75,10 +78,42 @@ class ScenarioOutcomesTest {
                         "collection-keys",
                         "orders-by-day",
                         "tenant-skew",
-                        "global-counter");
+                        "global-counter",
+                        "inventory-counter");
         assertThat(all).allSatisfy(s -> assertThat(s.variants()).containsKeys("before", "after"));
         assertThat(problemAndFix().map(a -> (String) a.get()[0]))
                 .containsExactlyElementsOf(all.stream().map(Scenario::name).toList());
+    }
+
+    @Test
+    void transactionsPayTwiceSoTheCounterThrottlesAtTwiceItsPlainLoad() {
+        Outcome o = run("inventory-counter", "before");
+        WorkloadProgress p = o.progress();
+        // 600 orders/s × 1 counter item × 2 WCU = 1,200 WCU/s on STOCK#sku-flash, over the 1,000 WCU/s ceiling.
+        assertThat(p.throttlesByReason()).containsOnlyKeys("ThrottlingError (transaction cancelled)");
+        assertThat((double) p.throttled() / p.requests()).isBetween(0.08, 0.3);
+        long from = START.toEpochMilli();
+        long to = from + Duration.ofMinutes(3).toMillis();
+        List<dev.partitionscope.lab.meter.MinuteStats> inventory =
+                o.lab().meter().minutes(dev.partitionscope.lab.meter.ResourceId.table("inventory"), from, to);
+        // The Lab's own metrics name the cause: the counter's key range, for writes.
+        assertThat(inventory.stream().flatMap(m -> m.throttleEventsByReason().keySet().stream()))
+                .contains("TableWriteKeyRangeThroughputExceeded");
+        double counterWcu =
+                inventory.stream().mapToDouble(m -> m.consumedWrite().sum()).sum();
+        long committed = p.succeeded()
+                - inventory.stream()
+                        .mapToLong(m -> m.operations().containsKey("GetItem")
+                                ? m.operations().get("GetItem").requests()
+                                : 0)
+                        .sum();
+        assertThat(counterWcu).as("2 WCU per committed transaction").isEqualTo(2.0 * committed);
+        var orders = o.lab().meter().minutes(dev.partitionscope.lab.meter.ResourceId.table("orders"), from, to);
+        assertThat(orders.stream()
+                        .mapToLong(dev.partitionscope.lab.meter.MinuteStats::writeThrottleEvents)
+                        .sum())
+                .as("the orders are cancelled with the counter, never throttled themselves")
+                .isZero();
     }
 
     @Test

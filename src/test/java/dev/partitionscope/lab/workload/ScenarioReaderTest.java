@@ -36,6 +36,45 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void aTransactionReadsItsActionsAsOperationsOnTheirOwnTables() {
+        String tx = """
+                { "version": 1, "name": "mine", "title": "Stock",
+                  "defaults": { "rate": 100, "duration": 60, "itemSize": 500 },
+                  "generators": { "user": { "type": "keys", "count": 10, "prefix": "user-" },
+                                  "id": { "type": "uuid" } },
+                  "tables": { "events": { "partitionKey": "PK", "sortKey": "SK" },
+                              "counts": { "partitionKey": "PK" } },
+                  "variants": {
+                    "before": { "operations": [ { "op": "TransactWriteItems", "weight": 3, "actions": [
+                        { "op": "UpdateItem", "table": "counts", "key": { "PK": "C#{user}" }, "add": { "n": 1 } },
+                        { "op": "PutItem", "table": "events", "item": { "PK": "USER#{user}", "SK": "{now}#{id}" } }
+                      ] } ] },
+                    "after": { "operations": [ { "op": "PutItem", "table": "events",
+                        "item": { "PK": "USER#{user}", "SK": "{id}" } } ] } } }
+                """;
+        Scenario s = ScenarioReader.read("mine.json", tx);
+        OpDef op = s.variant("before").operations().get(0);
+        assertThat(op.type()).isEqualTo(OpDef.Type.TRANSACT_WRITE);
+        assertThat(op.weight()).isEqualTo(3.0);
+        assertThat(op.table()).isEqualTo("counts");
+        assertThat(op.actions()).extracting(OpDef::type).containsExactly(OpDef.Type.UPDATE_ITEM, OpDef.Type.PUT_ITEM);
+        assertThat(op.makerCount()).isEqualTo(3);
+        assertThat(s.variant("before").tables()).containsOnlyKeys("counts", "events");
+        assertThat(op.describe())
+                .startsWith("TransactWriteItems of 2 (2× each): UpdateItem counts: PK = ")
+                .contains(" + PutItem events: ");
+
+        assertThat(problem(tx.replace("\"op\": \"UpdateItem\", \"table\"", "\"op\": \"GetItem\", \"table\"")))
+                .contains("operations[0].actions[0].op: a transaction's action is a PutItem or an UpdateItem");
+        assertThat(problem(tx.replace("\"actions\": [", "\"actions\": [ ], \"x\": [")))
+                .contains("operations[0]");
+        assertThat(problem(tx.replace(
+                        "{ \"op\": \"PutItem\", \"table\": \"events\", \"item\"",
+                        "{ \"op\": \"PutItem\", \"weight\": 2, \"table\": \"events\", \"item\"")))
+                .contains("operations[0].actions[1].weight: actions have no weight of their own");
+    }
+
+    @Test
     void readsAValidFileWithDefaultsAndOverrides() {
         Scenario s = ScenarioReader.read("mine.json", VALID);
         assertThat(s.name()).isEqualTo("mine");
@@ -92,7 +131,7 @@ class ScenarioReaderTest {
                         "\"op\": \"PutItem\", \"table\": \"events\",\n                   ",
                         "\"op\": \"PutItm\", \"table\": \"events\",\n                   ")))
                 .contains("operations[0].op: 'PutItm' is not supported; use PutItem, UpdateItem,"
-                        + " GetItem, Query or BatchWriteItem");
+                        + " GetItem, Query, BatchWriteItem or TransactWriteItems");
         assertThat(problem(VALID.replace("\"count\": 10", "\"count\": 0")))
                 .isEqualTo("mine.json: generators.user" + ".count: must be a number from 1 to 10,000,000, not 0");
         assertThat(problem(VALID.replace("\"type\": \"uuid\"", "\"type\": \"guid\"")))
