@@ -55,15 +55,7 @@ final class BatchOps {
                 Map<String, AttrValue> key;
                 if (w.has("PutRequest")) {
                     item = AttrJson.item(w.get("PutRequest").get("Item"), "item");
-                    try {
-                        Items.validateItem(t, item);
-                    } catch (LabException ex) {
-                        // DynamoDB words a put's key problems as a key's in a batch.
-                        String m = ex.getMessage();
-                        throw m.contains("Missing the key") || m.contains("Type mismatch for key")
-                                ? LabException.validation("The provided key element does not match the schema")
-                                : ex;
-                    }
+                    Items.validateItemInBatch(t, item);
                     key = t.key.keyOf(item);
                 } else {
                     key = Items.key(t, w.get("DeleteRequest").get("Key"));

@@ -36,6 +36,21 @@ final class Items {
     }
 
     /**
+     * An item put by a batch or a transaction: checked as {@link #validateItem}, but DynamoDB words a missing or
+     * mistyped key attribute there as a key that does not match the schema.
+     */
+    static void validateItemInBatch(LabTable t, Map<String, AttrValue> item) {
+        try {
+            validateItem(t, item);
+        } catch (LabException e) {
+            String m = e.getMessage();
+            throw m.contains("Missing the key") || m.contains("Type mismatch for key")
+                    ? LabException.validation("The provided key element does not match the schema")
+                    : e;
+        }
+    }
+
+    /**
      * An item after an update: index key attributes of their declared types (DynamoDB words a type the update
      * expression computed differently from one it could see in the request), within 400 KB.
      */

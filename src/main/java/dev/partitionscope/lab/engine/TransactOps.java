@@ -226,14 +226,7 @@ final class TransactOps {
             Map<String, AttrValue> key;
             if (kind == Kind.PUT) {
                 item = AttrJson.item(a.get("Item"), "item");
-                try {
-                    Items.validateItem(t, item);
-                } catch (LabException e) {
-                    String m = e.getMessage();
-                    throw m.contains("Missing the key") || m.contains("Type mismatch for key")
-                            ? LabException.validation("The provided key element does not match the schema")
-                            : e;
-                }
+                Items.validateItemInBatch(t, item);
                 key = t.key.keyOf(item);
             } else {
                 key = Items.key(t, a.get("Key"));

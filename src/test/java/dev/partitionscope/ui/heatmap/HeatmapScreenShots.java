@@ -26,7 +26,7 @@ import javafx.stage.Window;
  * -Dprism.order=sw -Dheadless.geometry=1600x1000 -cp target/classes:target/test-classes:$(cat /tmp/cp.txt)
  * dev.partitionscope.ui.heatmap.HeatmapScreenShots OUT.png VARIANT DURATION RANGE [dark] [all]}, e.g.
  * {@code heatmap.png before "1 h" LAST_1H} or {@code heatmap-after.png after "24 h" LAST_1D all} (all: the table
- * and its GSIs in one map).
+ * and its GSIs in one map; {@code scenario=inventory-counter}: another scenario than ops-log).
  */
 public final class HeatmapScreenShots {
     private HeatmapScreenShots() {}
@@ -67,6 +67,11 @@ public final class HeatmapScreenShots {
         TimeRange.Preset range = TimeRange.Preset.valueOf(args[3]);
         java.util.List<String> flags = java.util.Arrays.asList(args).subList(4, args.length);
         boolean dark = flags.contains("dark");
+        String scenario = flags.stream()
+                .filter(f -> f.startsWith("scenario="))
+                .map(f -> f.substring("scenario=".length()))
+                .findFirst()
+                .orElse("ops-log");
         Path config = Files.createTempDirectory("psshots");
         AppFixture fixture = new AppFixture(config);
         UiRobot robot = new UiRobot();
@@ -86,14 +91,14 @@ public final class HeatmapScreenShots {
             @SuppressWarnings("unchecked")
             ComboBox<Scenario> combo = robot.lookup("#workloadScenario").queryAs(ComboBox.class);
             combo.getItems().stream()
-                    .filter(s -> s.name().equals("ops-log"))
+                    .filter(s -> s.name().equals(scenario))
                     .findFirst()
                     .ifPresent(combo::setValue);
             return null;
         });
         robot.clickOn("#variant-" + variant);
         AppFixture.waitUntil(
-                "the ops-log form shows", Duration.ofSeconds(10), () -> robot.showing("#workloadFastForward"));
+                "the scenario's form shows", Duration.ofSeconds(10), () -> robot.showing("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", duration);
         robot.clickOn("#workloadStart");
