@@ -26,7 +26,7 @@ import javafx.stage.Window;
  * -Dprism.order=sw -Dheadless.geometry=1600x1000 -cp target/classes:target/test-classes:$(cat /tmp/cp.txt)
  * dev.partitionscope.ui.heatmap.HeatmapScreenShots OUT.png VARIANT DURATION RANGE [dark] [all]}, e.g.
  * {@code heatmap.png before "1 h" LAST_1H} or {@code heatmap-after.png after "24 h" LAST_1D all} (all: the table
- * and its GSIs in one map; {@code scenario=inventory-counter}: another scenario than ops-log).
+ * and its GSIs in one map; {@code scenario=inventory-counter}: another scenario than ops-log; unfold: one row per shard).
  */
 public final class HeatmapScreenShots {
     private HeatmapScreenShots() {}
@@ -115,6 +115,9 @@ public final class HeatmapScreenShots {
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);
         if (flags.contains("all")) {
             robot.clickOn("#heatmapAllResources");
+        }
+        if (flags.contains("unfold")) {
+            robot.clickOn("#heatmapFold");
         }
         t0 = System.nanoTime();
         HeatmapCanvas canvas = robot.lookup("#heatmapCanvas").queryAs(HeatmapCanvas.class);
