@@ -447,8 +447,8 @@ final class TransactOps {
     }
 
     /**
-     * ConsumedCapacity per table, as DynamoDB answers a transaction: the total, and split by read or write units
-     * ({@code unitsName}); INDEXES adds the table's own share and each index's.
+     * ConsumedCapacity per table, as DynamoDB answers a transaction: TOTAL the table's total; INDEXES that total split
+     * into read or write units ({@code unitsName}), the table's own share and each index's.
      */
     private static void addCapacity(
             ObjectNode out,
@@ -462,11 +462,9 @@ final class TransactOps {
         }
         ArrayNode list = out.putArray("ConsumedCapacity");
         capacity.forEach((table, units) -> {
-            ObjectNode c = list.addObject()
-                    .put("TableName", table)
-                    .put("CapacityUnits", units[0])
-                    .put(unitsName, units[0]);
+            ObjectNode c = list.addObject().put("TableName", table).put("CapacityUnits", units[0]);
             if (rcc == RequestOptions.ConsumedCapacity.INDEXES) {
+                c.put(unitsName, units[0]);
                 Map<String, Double> gsis = gsi.getOrDefault(table, Map.of());
                 Map<String, Double> lsis = lsi.getOrDefault(table, Map.of());
                 double own = units[0]
