@@ -35,8 +35,9 @@ import java.util.function.Function;
  * admitted by the same partition model as in the Lab — a throttled request never reaches the upstream, so nothing is
  * written — then forwarded (item operations, batches per item, transactions all or nothing at twice the price, see
  * {@link ProxyTransact}; PartiQL statements as the item operations they stand for, see {@link #partiql}); keys are
- * metered from the request and capacity from the upstream's answer. The proxy asks the upstream for ConsumedCapacity and removes it from the reply when the caller did not ask, and computes capacity
- * from item sizes when the upstream reports none. An upstream that is down gives a DynamoDB-shaped 503; the proxy
+ * metered from the request and capacity from the upstream's answer. The proxy asks the upstream for ConsumedCapacity
+ * and removes it from the reply when the caller did not ask, and computes capacity from item sizes when the upstream
+ * reports none. An upstream that is down gives a DynamoDB-shaped 503; the proxy
  * keeps serving.
  */
 public final class ProxyHandler implements LabServer.RequestHandler {

@@ -29,7 +29,8 @@ import java.util.Map;
  * is forwarded: the upstream never sees it, so nothing is written. Capacity the partitions of the admitted actions
  * gave before the refusal stays taken (the model has no refunds), and is metered. Otherwise the transaction is
  * forwarded as sent and each action metered under its key, operation TransactWriteItems / TransactGetItems, so the
- * Lab's metrics and Contributor Insights count transactional traffic at its real cost.
+ * Lab's metrics and Contributor Insights count transactional traffic at its real cost. ExecuteTransaction takes the same
+ * path ({@link ProxyPartiql}): its statements are admitted as {@link Action}s and settled by {@link #settle}.
  */
 final class ProxyTransact {
     static final String THROTTLED_ON_DEMAND = "ThrottlingError";
