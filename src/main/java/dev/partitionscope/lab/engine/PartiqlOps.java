@@ -10,9 +10,9 @@ import dev.partitionscope.lab.api.RequestExpressions;
 import dev.partitionscope.lab.partiql.Cond;
 import dev.partitionscope.lab.partiql.Expr;
 import dev.partitionscope.lab.partiql.ExpressionWriter;
-import dev.partitionscope.lab.partiql.PartiqlParser;
 import dev.partitionscope.lab.partiql.Path;
 import dev.partitionscope.lab.partiql.Statement;
+import dev.partitionscope.lab.partiql.StatementKeys;
 import dev.partitionscope.lab.wire.AttrJson;
 import dev.partitionscope.lab.wire.LabException;
 import java.nio.charset.StandardCharsets;
@@ -72,9 +72,6 @@ final class PartiqlOps {
             String returnValuesOnConditionCheckFailure,
             String meteredAs) {}
 
-    /** A statement with its parameters bound. */
-    private record Bound(Statement statement, List<AttrValue> parameters) {}
-
     // ExecuteStatement ----------------------------------------------------------------------------------------------
 
     ObjectNode execute(JsonNode d) {
@@ -87,7 +84,7 @@ final class PartiqlOps {
                 d.path("NextToken").asText(null),
                 d.path("ReturnValuesOnConditionCheckFailure").asText(null),
                 EXECUTE);
-        Bound b = bind(o.text(), o.parametersJson());
+        StatementKeys.Bound b = bind(o.text(), o.parametersJson());
         Statement s = b.statement();
         if (s instanceof Statement.Select sel) {
             return select(sel, b.parameters(), o);
@@ -110,18 +107,8 @@ final class PartiqlOps {
         return response;
     }
 
-    private static Bound bind(String text, JsonNode parametersJson) {
-        Statement s = PartiqlParser.parse(text);
-        List<AttrValue> params = new ArrayList<>();
-        if (parametersJson != null && !parametersJson.isNull()) {
-            for (JsonNode p : parametersJson) {
-                params.add(AttrJson.value(p));
-            }
-        }
-        if (params.size() != s.parameters()) {
-            throw LabException.validation("Number of parameters in request and statement don't match.");
-        }
-        return new Bound(s, params);
+    private static StatementKeys.Bound bind(String text, JsonNode parametersJson) {
+        return StatementKeys.bind(text, parametersJson);
     }
 
     private LabTable table(String name) {
@@ -139,7 +126,7 @@ final class PartiqlOps {
         List<JsonNode> requests = new ArrayList<>();
         d.get("Statements").forEach(requests::add);
         int n = requests.size();
-        Bound[] bound = new Bound[n];
+        StatementKeys.Bound[] bound = new StatementKeys.Bound[n];
         LabException[] early = new LabException[n];
         boolean reads = false;
         boolean writes = false;
@@ -212,7 +199,7 @@ final class PartiqlOps {
     private ObjectNode batchSelect(Statement.Select s, List<AttrValue> params, Options o) {
         LabTable t = table(s.table());
         ExpressionWriter w = new ExpressionWriter(params);
-        WriteTarget target = s.index() == null ? keyed(t, s.where(), w) : null;
+        StatementKeys.Target target = s.index() == null ? keyed(t, s.where(), w) : null;
         if (target == null) {
             throw LabException.validation(
                     "Select statements within BatchExecuteStatement must specify the primary key in the where clause.");
@@ -233,7 +220,7 @@ final class PartiqlOps {
     }
 
     /** The full key a WHERE names by equality, or null when it does not. */
-    private static WriteTarget keyed(LabTable t, Cond where, ExpressionWriter w) {
+    private static StatementKeys.Target keyed(LabTable t, Cond where, ExpressionWriter w) {
         try {
             return target(t, where, w);
         } catch (LabException e) {
@@ -274,13 +261,13 @@ final class PartiqlOps {
     ObjectNode transaction(JsonNode d) {
         List<JsonNode> requests = new ArrayList<>();
         d.get("TransactStatements").forEach(requests::add);
-        List<Bound> bound = new ArrayList<>();
+        List<StatementKeys.Bound> bound = new ArrayList<>();
         boolean reads = false;
         boolean writes = false;
         for (int i = 0; i < requests.size(); i++) {
             JsonNode r = requests.get(i);
             try {
-                Bound b = bind(r.get("Statement").asText(), r.get("Parameters"));
+                StatementKeys.Bound b = bind(r.get("Statement").asText(), r.get("Parameters"));
                 Statement s = b.statement();
                 if ((s instanceof Statement.Update u && u.returning() != null)
                         || (s instanceof Statement.Delete del && del.returning() != null)) {
@@ -348,14 +335,14 @@ final class PartiqlOps {
     }
 
     /** One statement as a TransactWriteItems or TransactGetItems element. */
-    private ObjectNode transactItem(Bound b, JsonNode request) {
+    private ObjectNode transactItem(StatementKeys.Bound b, JsonNode request) {
         Statement s = b.statement();
         LabTable t = table(s.table());
         ExpressionWriter w = new ExpressionWriter(b.parameters());
         ObjectNode body = F.objectNode().put("TableName", s.table());
         String rvocf = request.path("ReturnValuesOnConditionCheckFailure").asText(null);
         if (s instanceof Statement.Select sel) {
-            WriteTarget target = keyed(t, sel.where(), w);
+            StatementKeys.Target target = keyed(t, sel.where(), w);
             if (target == null || target.rest() != null) {
                 throw LabException.validation(
                         "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
@@ -386,7 +373,7 @@ final class PartiqlOps {
             return F.objectNode().set("Delete", deleteRequest(t, del, w, body));
         }
         Statement.Select check = ((Statement.Exists) s).select();
-        WriteTarget target = keyed(t, check.where(), w);
+        StatementKeys.Target target = keyed(t, check.where(), w);
         if (target == null || target.rest() == null) {
             throw LabException.validation("EXISTS() must contain a single item read with additional condition");
         }
@@ -410,7 +397,7 @@ final class PartiqlOps {
      * A cancelled transaction as PartiQL reports it: an INSERT whose item exists failed as DuplicateItem, not as a
      * failed condition.
      */
-    private static LabException cancelled(LabException e, List<Bound> bound) {
+    private static LabException cancelled(LabException e, List<StatementKeys.Bound> bound) {
         if (!e.name().equals("TransactionCanceledException")
                 || e.extra() == null
                 || !e.extra().path("CancellationReasons").isArray()) {
@@ -481,7 +468,7 @@ final class PartiqlOps {
     }
 
     private static ObjectNode updateRequest(LabTable t, Statement.Update up, ExpressionWriter w, ObjectNode req) {
-        WriteTarget target = target(t, up.where(), w);
+        StatementKeys.Target target = target(t, up.where(), w);
         req.set("Key", AttrJson.toJson(target.key()));
         req.put("UpdateExpression", w.update(up.actions()));
         String exists = "attribute_exists(" + w.path(new Path(List.of(t.key.partitionKey()))) + ")";
@@ -496,7 +483,7 @@ final class PartiqlOps {
     }
 
     private static ObjectNode deleteRequest(LabTable t, Statement.Delete del, ExpressionWriter w, ObjectNode req) {
-        WriteTarget target = target(t, del.where(), w);
+        StatementKeys.Target target = target(t, del.where(), w);
         req.set("Key", AttrJson.toJson(target.key()));
         if (target.rest() != null) {
             // A missing item is no failure: the rest of WHERE is a condition on the item if there is one.
@@ -512,37 +499,8 @@ final class PartiqlOps {
         return req;
     }
 
-    /** The key a write's WHERE names by equality on every key attribute, and the rest of the WHERE (or null). */
-    private record WriteTarget(Map<String, AttrValue> key, Cond rest) {}
-
-    private static WriteTarget target(LabTable t, Cond where, ExpressionWriter w) {
-        List<Cond> conjuncts = conjuncts(where);
-        Map<String, AttrValue> key = new LinkedHashMap<>();
-        List<Cond> rest = new ArrayList<>();
-        List<String> names = keyNames(t.key);
-        for (Cond c : conjuncts) {
-            Expr value = null;
-            String attr = null;
-            for (String k : names) {
-                value = equality(c, k);
-                if (value != null) {
-                    attr = k;
-                    break;
-                }
-            }
-            if (attr == null) {
-                rest.add(c);
-            } else if (key.containsKey(attr)) {
-                throw LabException.validation("Multiple conditions on same key " + attr
-                        + ". Only single item Update/Insert/Delete are supported");
-            } else {
-                key.put(attr, w.bind(value));
-            }
-        }
-        if (key.size() != names.size()) {
-            throw LabException.validation("Where clause does not contain a mandatory equality on all key attributes");
-        }
-        return new WriteTarget(key, and(rest));
+    private static StatementKeys.Target target(LabTable t, Cond where, ExpressionWriter w) {
+        return StatementKeys.target(where, keyNames(t.key), w);
     }
 
     // SELECT --------------------------------------------------------------------------------------------------------
@@ -847,38 +805,15 @@ final class PartiqlOps {
     // Conditions ----------------------------------------------------------------------------------------------------
 
     static List<Cond> conjuncts(Cond c) {
-        List<Cond> out = new ArrayList<>();
-        if (c == null) {
-            return out;
-        }
-        if (c instanceof Cond.And a) {
-            out.addAll(conjuncts(a.left()));
-            out.addAll(conjuncts(a.right()));
-        } else {
-            out.add(c);
-        }
-        return out;
+        return StatementKeys.conjuncts(c);
     }
 
     static Cond and(List<Cond> conds) {
-        Cond out = null;
-        for (Cond c : conds) {
-            out = out == null ? c : new Cond.And(out, c);
-        }
-        return out;
+        return StatementKeys.and(conds);
     }
 
-    /** The value {@code attr = value} (either way round) sets the top-level attribute to, or null. */
     static Expr equality(Cond c, String attr) {
-        if (c instanceof Cond.Compare cmp && cmp.op().equals("=")) {
-            if (isAttr(cmp.left(), attr) && isValue(cmp.right())) {
-                return cmp.right();
-            }
-            if (isAttr(cmp.right(), attr) && isValue(cmp.left())) {
-                return cmp.left();
-            }
-        }
-        return null;
+        return StatementKeys.equality(c, attr);
     }
 
     private static boolean isAttr(Expr e, String attr) {

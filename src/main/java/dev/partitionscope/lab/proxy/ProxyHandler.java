@@ -34,9 +34,10 @@ import java.util.function.Function;
  * The Lab in front of a real local engine (LocalStack, DynamoDB Local, dynalite): every data-plane request is first
  * admitted by the same partition model as in the Lab — a throttled request never reaches the upstream, so nothing is
  * written — then forwarded (item operations, batches per item, transactions all or nothing at twice the price, see
- * {@link ProxyTransact}; PartiQL is still forwarded unmetered, see {@link #partiql}); keys are metered from the request and capacity from the upstream's answer. The proxy asks
- * the upstream for ConsumedCapacity and removes it from the reply when the caller did not ask, and computes capacity
- * from item sizes when the upstream reports none. An upstream that is down gives a DynamoDB-shaped 503; the proxy
+ * {@link ProxyTransact}; PartiQL statements as the item operations they stand for, see {@link #partiql}); keys are
+ * metered from the request and capacity from the upstream's answer. The proxy asks the upstream for ConsumedCapacity
+ * and removes it from the reply when the caller did not ask, and computes capacity from item sizes when the upstream
+ * reports none. An upstream that is down gives a DynamoDB-shaped 503; the proxy
  * keeps serving.
  */
 public final class ProxyHandler implements LabServer.RequestHandler {
@@ -152,6 +153,15 @@ public final class ProxyHandler implements LabServer.RequestHandler {
             throw e;
         }
         double[] units = actualUnits(call.operation(), answer, estimate);
+        settle(table, estimate, units);
+        int returned = answer.has("Items") ? answer.get("Items").size() : answer.has("Item") ? 1 : 0;
+        meter.record(record(table, call.operation(), estimate, units[0], units[1], d, start, returned));
+        restoreCapacity(answer, asked);
+        return answer;
+    }
+
+    /** Takes from the gate what the request cost beyond its estimate ({@code units}: read, write). */
+    static void settle(TableCatalog.Entry table, Estimate estimate, double[] units) {
         double readExtra = units[0] - estimate.charge().readUnits();
         double writeExtra = units[1] - estimate.charge().writeUnits();
         if (readExtra > 0 || writeExtra > 0) {
@@ -163,25 +173,27 @@ public final class ProxyHandler implements LabServer.RequestHandler {
                             Math.max(0, writeExtra),
                             List.of()));
         }
-        int returned = answer.has("Items") ? answer.get("Items").size() : answer.has("Item") ? 1 : 0;
-        meter.record(record(table, call.operation(), estimate, units[0], units[1], d, start, returned));
-        restoreCapacity(answer, asked);
-        return answer;
     }
 
     /**
-     * Extension point for PartiQL (ExecuteStatement, BatchExecuteStatement, ExecuteTransaction): NOT metered or
-     * throttled yet — forwarded as sent, so PartiQL traffic through the proxy is invisible to the partition model, the
-     * metrics and Contributor Insights. Which items a statement touches needs the PartiQL parser (lab/partiql); once it
-     * names each statement's table, key and read/write, admit them here as {@link ProxyBatch} (BatchExecuteStatement:
-     * per statement) and {@link ProxyTransact} (ExecuteTransaction: all or nothing, at transactional price) do.
+     * PartiQL (ExecuteStatement, BatchExecuteStatement, ExecuteTransaction), see {@link ProxyPartiql}: each statement
+     * is placed on the item it names and admitted as the item operation it stands for before it is forwarded — a
+     * throttled statement never reaches the upstream — and metered under the PartiQL operation's name, which
+     * CloudWatch counts and Contributor Insights does not (as on AWS). A SELECT that is a Query or Scan (or a
+     * statement the parser refuses) is forwarded without admission, its cost being unknown until it has run, and
+     * metered from the upstream's ConsumedCapacity without a key.
      */
     private ObjectNode partiql(Upstream.Call call, JsonNode request) {
-        return forward(call, request);
+        ProxyPartiql p = new ProxyPartiql(this, catalog, meter);
+        return switch (call.operation()) {
+            case ProxyPartiql.EXECUTE -> p.execute(call, (ObjectNode) request.deepCopy());
+            case ProxyPartiql.TRANSACTION -> p.transaction(call, request);
+            default -> p.batch(call, (ObjectNode) request.deepCopy());
+        };
     }
 
     /** Read and write units the request really cost: the upstream's figure, or sizes when it reports none. */
-    private static double[] actualUnits(String operation, ObjectNode answer, Estimate estimate) {
+    static double[] actualUnits(String operation, ObjectNode answer, Estimate estimate) {
         JsonNode cc = answer.get("ConsumedCapacity");
         double reported = cc == null ? 0 : cc.path("CapacityUnits").asDouble(0);
         boolean write = operation.equals("PutItem") || operation.equals("DeleteItem") || operation.equals("UpdateItem");

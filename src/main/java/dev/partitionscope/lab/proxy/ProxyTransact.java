@@ -29,7 +29,8 @@ import java.util.Map;
  * is forwarded: the upstream never sees it, so nothing is written. Capacity the partitions of the admitted actions
  * gave before the refusal stays taken (the model has no refunds), and is metered. Otherwise the transaction is
  * forwarded as sent and each action metered under its key, operation TransactWriteItems / TransactGetItems, so the
- * Lab's metrics and Contributor Insights count transactional traffic at its real cost.
+ * Lab's metrics and Contributor Insights count transactional traffic at its real cost. ExecuteTransaction takes the same
+ * path ({@link ProxyPartiql}): its statements are admitted as {@link Action}s and settled by {@link #settle}.
  */
 final class ProxyTransact {
     static final String THROTTLED_ON_DEMAND = "ThrottlingError";
@@ -50,7 +51,16 @@ final class ProxyTransact {
     }
 
     /** One action: its table, its estimate at transactional price, the model's decision. */
-    private record Action(TableCatalog.Entry table, Estimate estimate, Decision decision) {}
+    record Action(TableCatalog.Entry table, Estimate estimate, Decision decision) {
+        /**
+         * Admits one item of a transaction at transactional price: {@code operation} and {@code single} are the
+         * item operation the action stands for and its request (Put → Item, the others → Key).
+         */
+        static Action admit(TableCatalog.Entry table, String operation, JsonNode single) {
+            Estimate estimate = transactional(Estimate.of(operation, single, table));
+            return new Action(table, estimate, table.gate().acquire(estimate.charge()));
+        }
+    }
 
     ObjectNode write(Upstream.Call call, JsonNode request) {
         return run(call, request, true);
@@ -62,7 +72,6 @@ final class ProxyTransact {
 
     private ObjectNode run(Upstream.Call call, JsonNode request, boolean write) {
         long start = System.nanoTime();
-        String operation = call.operation();
         JsonNode items = request.path("TransactItems");
         List<Action> actions = new ArrayList<>();
         for (JsonNode action : items) {
@@ -74,10 +83,18 @@ final class ProxyTransact {
                 return proxy.forward(call, request); // malformed: the upstream says what is wrong
             }
             TableCatalog.Entry table = catalog.entry(call, tableName);
-            Estimate single = Estimate.of(singleOperation(only.getKey()), single(only), table);
-            Estimate estimate = transactional(single);
-            actions.add(new Action(table, estimate, table.gate().acquire(estimate.charge())));
+            actions.add(Action.admit(table, singleOperation(only.getKey()), single(only)));
         }
+        return settle(call, request, actions, write, start);
+    }
+
+    /**
+     * All or nothing over admitted actions (in the request's order): refused with TransactionCanceledException and
+     * not forwarded when any was throttled, else forwarded as sent; each metered under {@code call}'s operation.
+     * Reads' units are settled from the upstream's {@code Responses[i].Item}.
+     */
+    ObjectNode settle(Upstream.Call call, JsonNode request, List<Action> actions, boolean write, long start) {
+        String operation = call.operation();
         if (actions.stream().anyMatch(a -> !a.decision().allowed())) {
             meterAll(operation, actions, null, start, true);
             throw canceled(actions);
