@@ -46,6 +46,24 @@ public class UiRobot extends FxRobot {
                 .orElse(false));
     }
 
+    /**
+     * Showing and laid out inside its scene, as TestFX's click needs it: under load a node can be showing before the
+     * layout pass has given it bounds, and a click then fails with "no nodes were visible".
+     */
+    public boolean clickable(String query) {
+        return showing(query)
+                && AppFixture.onFx(() -> lookup(query)
+                        .tryQuery()
+                        .map(n -> {
+                            var b = n.localToScene(n.getBoundsInLocal());
+                            var scene = n.getScene();
+                            return b.getWidth() > 0
+                                    && b.getHeight() > 0
+                                    && b.intersects(0, 0, scene.getWidth(), scene.getHeight());
+                        })
+                        .orElse(false));
+    }
+
     /** Every label text under a node, joined by newlines: what the user can read there. */
     public String allText(String query) {
         Node root = lookup(query).query();

@@ -32,6 +32,8 @@ public final class HeatGrid {
     private final boolean[] missing;
     private final boolean[] partlyMissing;
     private final float maxRate;
+    /** Per row, how many keys' partition ceilings its value is measured against (null: one each). */
+    private final int[] ceilingKeys;
 
     HeatGrid(
             KeyTimeMatrix source,
@@ -70,6 +72,53 @@ public final class HeatGrid {
             max = Math.max(max, rate);
         }
         maxRate = max;
+        ceilingKeys = null;
+    }
+
+    private HeatGrid(HeatGrid g, int[] ceilingKeys) {
+        this.source = g.source;
+        this.keys = g.keys;
+        this.rows = g.rows;
+        this.columnBuckets = g.columnBuckets;
+        this.columns = g.columns;
+        this.rates = g.rates;
+        this.throttled = g.throttled;
+        this.throttleCells = g.throttleCells;
+        this.throttleCounts = g.throttleCounts;
+        this.rowTotals = g.rowTotals;
+        this.rowThrottles = g.rowThrottles;
+        this.columnTotals = g.columnTotals;
+        this.columnThrottles = g.columnThrottles;
+        this.missing = g.missing;
+        this.partlyMissing = g.partlyMissing;
+        this.maxRate = g.maxRate;
+        this.ceilingKeys = ceilingKeys;
+    }
+
+    /**
+     * The same grid with each row measured against {@code perRow[row]} keys' partition ceilings: a row of N folded
+     * shards sums N keys, each with its own ceiling, so its share of "the ceiling" is its value over N ceilings.
+     */
+    public HeatGrid withCeilingKeys(int[] perRow) {
+        if (perRow.length != rows.size()) {
+            throw new IllegalArgumentException(perRow.length + " ceiling counts for " + rows.size() + " rows");
+        }
+        for (int n : perRow) {
+            if (n < 1) {
+                throw new IllegalArgumentException("a row is measured against at least one key's ceiling, not " + n);
+            }
+        }
+        return new HeatGrid(this, perRow.clone());
+    }
+
+    /** How many keys' partition ceilings row {@code row} is measured against: 1, or N for N folded shards. */
+    public int ceilingKeys(int row) {
+        return ceilingKeys == null ? 1 : ceilingKeys[row];
+    }
+
+    /** Whether some row is measured against more than one key's ceiling. */
+    public boolean hasSharedCeilings() {
+        return ceilingKeys != null;
     }
 
     public int rowCount() {

@@ -105,7 +105,10 @@ public final class HeatPipeline {
         KeyTimeMatrix view = zoom.allKeys() && zoom.fromColumn() == 0 && zoom.toColumn() == m.columns()
                 ? m
                 : MatrixViews.slice(m, zoom.allKeys() ? allKeys(m) : zoom.keys(), zoom.fromColumn(), zoom.toColumn());
-        HeatGrid grid = RowBucketing.bucket(view, spec.targetRows(), RowBucketing.ALL_COLUMNS, separator);
+        HeatGrid grid = withFoldedCeilings(
+                RowBucketing.bucket(view, spec.targetRows(), RowBucketing.ALL_COLUMNS, separator),
+                spec.foldShards() ? folding : null,
+                spec.expanded());
         double[][] causes = causes(snapshot, spec.resources(), zoom, grid);
         return new Result(
                 m,
@@ -115,6 +118,32 @@ public final class HeatPipeline {
                 separator,
                 causes == null ? null : causes[0],
                 causes == null ? null : causes[1]);
+    }
+
+    /**
+     * A row that folds N shards sums N keys, each with its own partition ceiling: it is measured against N ceilings,
+     * so ten healthy shards at 12 % each read 12 %, not 120 % of one key's ceiling. Merged rows of cold keys and the
+     * other-keys row keep one.
+     */
+    static HeatGrid withFoldedCeilings(HeatGrid grid, ShardFolding folding, Set<String> expanded) {
+        if (folding == null || folding.logicalKeys().isEmpty()) {
+            return grid;
+        }
+        int[] perRow = new int[grid.rowCount()];
+        boolean any = false;
+        for (int r = 0; r < perRow.length; r++) {
+            perRow[r] = 1;
+            HeatRow row = grid.row(r);
+            if (row.other() || row.merged()) {
+                continue;
+            }
+            String key = grid.members(r).get(0).partitionKey();
+            if (folding.logicalKeys().contains(key) && !expanded.contains(key)) {
+                perRow[r] = Math.max(1, folding.shardCount(key));
+                any |= perRow[r] > 1;
+            }
+        }
+        return any ? grid.withCeilingKeys(perRow) : grid;
     }
 
     /**

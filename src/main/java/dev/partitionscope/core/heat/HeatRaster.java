@@ -94,6 +94,19 @@ public final class HeatRaster {
     public static void rasterize(HeatGrid grid, HeatScale scale, int[] lut, int[] argb) {
         Objects.requireNonNull(grid, "grid");
         rasterize(grid.rates(), grid.rowCount() * grid.columnCount(), scale, lut, argb);
+        if (grid.hasSharedCeilings() && scale.mode() == ScaleMode.ABSOLUTE) {
+            // Rows of folded shards are measured against their keys' ceilings together (see HeatGrid#ceilingKeys).
+            FloatBuffer rates = grid.rates();
+            int columns = grid.columnCount();
+            for (int r = 0; r < grid.rowCount(); r++) {
+                int n = grid.ceilingKeys(r);
+                if (n > 1) {
+                    for (int i = r * columns; i < (r + 1) * columns; i++) {
+                        argb[i] = lut[scale.level(rates.get(i) / n)];
+                    }
+                }
+            }
+        }
     }
 
     /** The same for any row-major rates, e.g. a grid's {@link HeatGrid#rates()}. */
@@ -125,6 +138,15 @@ public final class HeatRaster {
         LevelTable table = LevelTable.of(scale);
         for (int i = 0; i < cells; i++) {
             levels[i] = (byte) table.level(rates.get(i));
+        }
+        if (grid.hasSharedCeilings() && scale.mode() == ScaleMode.ABSOLUTE) {
+            int columns = grid.columnCount();
+            for (int r = 0; r < grid.rowCount(); r++) {
+                int n = grid.ceilingKeys(r);
+                for (int i = r * columns; n > 1 && i < (r + 1) * columns; i++) {
+                    levels[i] = (byte) scale.level(rates.get(i) / n);
+                }
+            }
         }
     }
 

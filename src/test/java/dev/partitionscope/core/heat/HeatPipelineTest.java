@@ -83,6 +83,62 @@ class HeatPipelineTest {
         assertThat(unfolded.grid().rowCount()).isEqualTo(5);
     }
 
+    /**
+     * Ten healthy shards must not read as one key over its ceiling: a folded row is measured against its shards'
+     * ceilings together, in the colours and in the cell details, and only while folded and on the absolute scale.
+     */
+    @Test
+    void aFoldedRowIsMeasuredAgainstItsShardsCeilingsTogether() {
+        KeyTimeMatrix.Builder b = KeyTimeMatrix.builder(
+                START, 60, 10, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.CONTRIBUTOR_INSIGHTS_STITCHED);
+        for (int m = 0; m < 10; m++) {
+            for (int s = 1; s <= 10; s++) {
+                b.add(RowKey.of("orders", null, "STOCK#" + s), m, 21_600); // 12 % of 180,000 each
+            }
+            b.add(RowKey.of("orders", null, "SOLO"), m, 21_600);
+        }
+        Map<Resource, KeyTimeMatrix> m = Map.of(TABLE, b.build());
+        HeatGrid folded = HeatPipeline.build(m, null, spec(List.of(TABLE), HeatMetric.THROUGHPUT, true, null))
+                .grid();
+        assertThat(keys(folded)).containsExactly("SOLO", "STOCK");
+        int stock = 1;
+        int cell = stock * folded.columnCount();
+        assertThat(folded.perMinute(stock, 0))
+                .as("the row still sums its shards")
+                .isEqualTo(216_000);
+        assertThat(folded.ceilingKeys(stock)).isEqualTo(10);
+        assertThat(folded.ceilingKeys(0)).isEqualTo(1);
+
+        HeatScale absolute = HeatScale.absolute(MatrixUnit.CONSUMED_UNITS_PER_MINUTE);
+        byte[] levels = new byte[folded.rowCount() * folded.columnCount()];
+        HeatRaster.levels(folded, absolute, levels);
+        assertThat(levels[cell])
+                .as("STOCK's colour is 12 %, not over the ceiling")
+                .isEqualTo((byte) absolute.level(21_600))
+                .isEqualTo(levels[0]);
+        int[] lut = new int[ColorLut.OVER_CEILING + 1];
+        for (int i = 0; i < lut.length; i++) {
+            lut[i] = i;
+        }
+        int[] argb = new int[levels.length];
+        HeatRaster.rasterize(folded, absolute, lut, argb);
+        assertThat(argb[cell]).isEqualTo(absolute.level(21_600)).isNotEqualTo(ColorLut.OVER_CEILING);
+
+        HeatScale relative = HeatScale.relativeLog(folded.maxPerMinute());
+        HeatRaster.levels(folded, relative, levels);
+        assertThat(levels[cell]).as("relative colours compare rows as they are").isEqualTo((byte)
+                relative.level(216_000));
+
+        HeatGrid expanded = HeatPipeline.build(
+                        m,
+                        null,
+                        new HeatPipeline.Spec(
+                                List.of(TABLE), HeatMetric.THROUGHPUT, true, Set.of("STOCK"), null, null, 100))
+                .grid();
+        assertThat(expanded.hasSharedCeilings()).isFalse();
+        assertThatThrownBy(() -> folded.withCeilingKeys(new int[] {0, 1})).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void mergesResourcesWithoutMixingTheirRowsAndSumsTheirCauses() {
         HeatPipeline.Result r = HeatPipeline.build(

@@ -61,7 +61,7 @@ public final class AuditScreenShots {
             return null;
         });
         robot.clickOn("#variant-before");
-        AppFixture.waitUntil("the form", Duration.ofSeconds(10), () -> robot.showing("#workloadFastForward"));
+        AppFixture.waitUntil("the form", Duration.ofSeconds(10), () -> robot.clickable("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "10 min");
         robot.clickOn("#workloadStart");

@@ -98,7 +98,7 @@ public final class HeatmapScreenShots {
         });
         robot.clickOn("#variant-" + variant);
         AppFixture.waitUntil(
-                "the scenario's form shows", Duration.ofSeconds(10), () -> robot.showing("#workloadFastForward"));
+                "the scenario's form shows", Duration.ofSeconds(10), () -> robot.clickable("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", duration);
         robot.clickOn("#workloadStart");

@@ -151,7 +151,7 @@ class HeatmapScreenUiTest {
             return null;
         });
         AppFixture.waitUntil(
-                "the ops-log form shows", Duration.ofSeconds(10), () -> robot.showing("#workloadFastForward"));
+                "the ops-log form shows", Duration.ofSeconds(10), () -> robot.clickable("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "10 min");
         robot.clickOn("#workloadStart");

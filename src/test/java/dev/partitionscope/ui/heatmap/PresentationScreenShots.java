@@ -160,7 +160,7 @@ public final class PresentationScreenShots {
             return null;
         });
         robot.clickOn("#variant-before");
-        AppFixture.waitUntil("the ops-log form", Duration.ofSeconds(10), () -> robot.showing("#workloadFastForward"));
+        AppFixture.waitUntil("the ops-log form", Duration.ofSeconds(10), () -> robot.clickable("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "1 h");
         robot.clickOn("#workloadStart");

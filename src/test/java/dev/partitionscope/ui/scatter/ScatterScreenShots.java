@@ -56,7 +56,7 @@ public final class ScatterScreenShots {
             return null;
         });
         robot.clickOn("#variant-after");
-        AppFixture.waitUntil("the form", Duration.ofSeconds(10), () -> robot.showing("#workloadFastForward"));
+        AppFixture.waitUntil("the form", Duration.ofSeconds(10), () -> robot.clickable("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "10 min");
         robot.clickOn("#workloadStart");

@@ -21,6 +21,8 @@ public record CellDetails(List<Field> fields) {
     static final String TO = "To";
     static final String CEILING = "Ceiling";
     static final String OF_CEILING = " of the partition ceiling";
+    /** A row of folded shards: measured against its shards' ceilings together. */
+    static final String OF_SHARD_CEILINGS = " of the partition ceilings of its shards";
 
     public static CellDetails of(HeatGrid grid, int row, int column, HeatScale scale, ZoneId zone) {
         HeatRow r = grid.row(row);
@@ -48,8 +50,12 @@ public record CellDetails(List<Field> fields) {
             out.add(new Field(
                     "Value", value, HeatHoverPainter.PreciseNumber.format(v).replace(",", "")));
             if (scale != null && scale.mode() == ScaleMode.ABSOLUTE) {
-                String pct = String.format(Locale.ROOT, "%.1f %%", scale.percentOfCeiling(v)) + OF_CEILING;
-                out.add(new Field(CEILING, pct, String.format(Locale.ROOT, "%.1f", scale.percentOfCeiling(v))));
+                // A row of N folded shards is measured against its N keys' ceilings together.
+                int n = grid.ceilingKeys(row);
+                double share = scale.percentOfCeiling(v / n);
+                String pct = String.format(Locale.ROOT, "%.1f %%", share)
+                        + (n == 1 ? OF_CEILING : OF_SHARD_CEILINGS + " (" + n + ")");
+                out.add(new Field(CEILING, pct, String.format(Locale.ROOT, "%.1f", share)));
             }
             if (grid.partlyMissing(column)) {
                 out.add(new Field("Note", "Partly loaded: the value covers the loaded minutes", ""));

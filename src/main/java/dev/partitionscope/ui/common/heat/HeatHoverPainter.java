@@ -162,7 +162,10 @@ public final class HeatHoverPainter {
                 case CellDetails.CEILING ->
                     out.set(
                             out.size() - 1,
-                            out.get(out.size() - 1) + " · " + f.value().replace(CellDetails.OF_CEILING, " of ceiling"));
+                            out.get(out.size() - 1) + " · "
+                                    + f.value()
+                                            .replace(CellDetails.OF_SHARD_CEILINGS, " of its shards' ceilings")
+                                            .replace(CellDetails.OF_CEILING, " of ceiling"));
                 default -> out.add(f.value());
             }
         }
