@@ -11,7 +11,6 @@ import dev.partitionscope.lab.meter.OrderBy;
 import dev.partitionscope.lab.meter.ResourceId;
 import dev.partitionscope.testing.Dynalite;
 import dev.partitionscope.testing.RecordingProxy;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,19 +18,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ParameterizedStatement;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
@@ -49,7 +43,8 @@ class LabProxyPartiqlTest {
     private static final String ON_DEMAND_THROTTLE = "ThrottlingError";
     private static final String PROVISIONED_THROTTLE = "ProvisionedThroughputExceeded";
 
-    private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-09-06T10:00:00Z"));
+    private ProxyUnderTest proxy;
+    private SimulatedClock clock;
     private RecordingProxy upstream;
     private Lab lab;
     private DynamoDbClient client;
@@ -58,48 +53,18 @@ class LabProxyPartiqlTest {
 
     @BeforeEach
     void start() throws Exception {
-        upstream = RecordingProxy.to(Dynalite.endpoint());
-        lab = Lab.start(Lab.Options.defaults().withClock(clock).withUpstream(upstream.endpoint()));
-        client = DynamoDbClient.builder()
-                .endpointOverride(URI.create(lab.endpoint().orElseThrow()))
-                .region(Region.US_EAST_1)
-                .credentialsProvider(
-                        StaticCredentialsProvider.create(AwsBasicCredentials.create(Dynalite.ACCESS_KEY, "x")))
-                .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
-                .build();
+        proxy = ProxyUnderTest.start(Instant.parse("2026-09-06T10:00:00Z"));
+        clock = proxy.clock;
+        upstream = proxy.upstream;
+        lab = proxy.lab;
+        client = proxy.client;
         orders = Dynalite.uniqueName("orders");
         counters = Dynalite.uniqueName("counters");
     }
 
     @AfterEach
     void stop() {
-        client.close();
-        lab.close();
-        upstream.close();
-    }
-
-    private void create(String table, BillingMode mode) {
-        client.createTable(b -> {
-            b.tableName(table)
-                    .attributeDefinitions(Dynalite.attr("pk", ScalarAttributeType.S))
-                    .keySchema(Dynalite.key("pk", KeyType.HASH))
-                    .billingMode(mode);
-            if (mode == BillingMode.PROVISIONED) {
-                b.provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L));
-            }
-        });
-        Dynalite.waitActive(table);
-    }
-
-    private long upstreamCalls(String operation) {
-        return upstream.operations().stream().filter(operation::equals).count();
-    }
-
-    private MinuteStats minute(String table) {
-        List<MinuteStats> minutes = lab.meter()
-                .minutes(ResourceId.table(table), clock.epochMillis() - 60_000, clock.epochMillis() + 60_000);
-        assertThat(minutes).hasSize(1);
-        return minutes.get(0);
+        proxy.close();
     }
 
     private String insertHot(String table) {
@@ -112,7 +77,7 @@ class LabProxyPartiqlTest {
 
     @Test
     void aHotKeyInsertedByExecuteStatementThrottlesAndTheThrottledStatementNeverReachesTheUpstream() {
-        create(counters, BillingMode.PAY_PER_REQUEST);
+        proxy.create(counters, BillingMode.PAY_PER_REQUEST);
         upstream.answer("ExecuteStatement", "{\"Items\":[]}");
         int accepted = 0;
         AwsServiceException throttled = null;
@@ -129,12 +94,12 @@ class LabProxyPartiqlTest {
                 .isIn("ThrottlingException", "ProvisionedThroughputExceededException");
         // 1,000 WCU/s on the key's partition at 2 WCU a statement: about 500 a second, plus any burst.
         assertThat(accepted).isBetween(400, 2_000);
-        assertThat(upstreamCalls("ExecuteStatement"))
+        assertThat(proxy.upstreamCalls("ExecuteStatement"))
                 .as("only admitted statements went upstream")
                 .isEqualTo(accepted);
 
         // CloudWatch counts the statements at the PutItem they stand for ...
-        MinuteStats counter = minute(counters);
+        MinuteStats counter = proxy.minute(counters);
         assertThat(counter.consumedWrite().sum()).isEqualTo(2.0 * accepted);
         assertThat(counter.operations().get("ExecuteStatement").requests()).isEqualTo(accepted + 1L);
         assertThat(counter.operations().get("ExecuteStatement").throttledRequests())
@@ -154,14 +119,14 @@ class LabProxyPartiqlTest {
         assertThat(report.contributors()).isEmpty();
 
         // The same key by UPDATE, on the same partition, is refused before the upstream too.
-        long before = upstreamCalls("ExecuteStatement");
+        long before = proxy.upstreamCalls("ExecuteStatement");
         AwsServiceException update = assertThrows(
                 AwsServiceException.class,
                 () -> client.executeStatement(
                         b -> b.statement("UPDATE \"" + counters + "\" SET n = n + 1 WHERE pk = 'STOCK#sku-1'")));
         assertThat(update.awsErrorDetails().errorCode())
                 .isEqualTo(throttled.awsErrorDetails().errorCode());
-        assertThat(upstreamCalls("ExecuteStatement")).isEqualTo(before);
+        assertThat(proxy.upstreamCalls("ExecuteStatement")).isEqualTo(before);
 
         // A SELECT that is a Scan is not placed on a key: forwarded (its cost is unknown until it has run), metered
         // from the upstream's ConsumedCapacity, which the caller did not ask for and does not get.
@@ -171,24 +136,24 @@ class LabProxyPartiqlTest {
                         + "\",\"CapacityUnits\":7.5,\"ReadCapacityUnits\":7.5}}");
         var scan = client.executeStatement(b -> b.statement("SELECT * FROM \"" + counters + "\" WHERE n > 1"));
         assertThat(scan.consumedCapacity()).isNull();
-        assertThat(upstreamCalls("ExecuteStatement")).isEqualTo(before + 1);
-        assertThat(minute(counters).consumedRead().sum()).isEqualTo(7.5);
+        assertThat(proxy.upstreamCalls("ExecuteStatement")).isEqualTo(before + 1);
+        assertThat(proxy.minute(counters).consumedRead().sum()).isEqualTo(7.5);
     }
 
     @Test
     void aStatementTheProxyCannotReadGoesUpstreamWhichExplains() {
-        create(counters, BillingMode.PAY_PER_REQUEST);
+        proxy.create(counters, BillingMode.PAY_PER_REQUEST);
         // No canned answer: dynalite itself answers, and it has no PartiQL.
         AwsServiceException e = assertThrows(
                 AwsServiceException.class, () -> client.executeStatement(b -> b.statement("SELEKT nothing")));
         assertThat(e.awsErrorDetails().errorCode()).isEqualTo("UnknownOperationException");
-        assertThat(upstreamCalls("ExecuteStatement")).isEqualTo(1);
+        assertThat(proxy.upstreamCalls("ExecuteStatement")).isEqualTo(1);
     }
 
     @Test
     void anExecuteTransactionWithAThrottledStatementIsCanceledByTheProxyAndNeverReachesTheUpstream() {
-        create(orders, BillingMode.PAY_PER_REQUEST);
-        create(counters, BillingMode.PAY_PER_REQUEST);
+        proxy.create(orders, BillingMode.PAY_PER_REQUEST);
+        proxy.create(counters, BillingMode.PAY_PER_REQUEST);
         upstream.answer("ExecuteTransaction", "{\"Responses\":[]}");
         int accepted = 0;
         TransactionCanceledException canceled = null;
@@ -215,10 +180,10 @@ class LabProxyPartiqlTest {
         assertThat(canceled.cancellationReasons())
                 .extracting(CancellationReason::code)
                 .containsExactly("None", ON_DEMAND_THROTTLE);
-        assertThat(upstreamCalls("ExecuteTransaction"))
+        assertThat(proxy.upstreamCalls("ExecuteTransaction"))
                 .as("only admitted transactions went upstream")
                 .isEqualTo(accepted);
-        MinuteStats counter = minute(counters);
+        MinuteStats counter = proxy.minute(counters);
         assertThat(counter.consumedWrite().sum()).as("transactional price").isEqualTo(4.0 * accepted);
         assertThat(counter.operations().get("ExecuteTransaction").requests()).isEqualTo(accepted + 1L);
         assertThat(counter.operations().get("ExecuteTransaction").throttledRequests())
@@ -227,7 +192,7 @@ class LabProxyPartiqlTest {
 
     @Test
     void aThrottledTransactionalSelectOnAProvisionedTableSaysProvisionedThroughputExceeded() {
-        create(counters, BillingMode.PROVISIONED);
+        proxy.create(counters, BillingMode.PROVISIONED);
         upstream.answer("ExecuteTransaction", "{\"Responses\":[{\"Item\":{\"pk\":{\"S\":\"STOCK#sku-1\"}}}]}");
         int accepted = 0;
         TransactionCanceledException canceled = null;
@@ -245,15 +210,15 @@ class LabProxyPartiqlTest {
         assertThat(canceled.cancellationReasons())
                 .extracting(CancellationReason::code)
                 .containsExactly(PROVISIONED_THROTTLE);
-        assertThat(upstreamCalls("ExecuteTransaction")).isEqualTo(accepted);
-        assertThat(minute(counters).consumedRead().sum())
+        assertThat(proxy.upstreamCalls("ExecuteTransaction")).isEqualTo(accepted);
+        assertThat(proxy.minute(counters).consumedRead().sum())
                 .as("2 RCU a transactional read of an item under 4 KB")
                 .isEqualTo(2.0 * accepted);
     }
 
     @Test
     void aBatchAnswersItsThrottledStatementInPlaceAndForwardsOnlyTheOthers() {
-        create(counters, BillingMode.PAY_PER_REQUEST);
+        proxy.create(counters, BillingMode.PAY_PER_REQUEST);
         // Whatever is forwarded gets empty successes; a throttled statement's place is the proxy's answer.
         upstream.answer("BatchExecuteStatement", "{\"Responses\":[{},{}]}");
         List<BatchStatementResponse> throttled = null;
@@ -280,7 +245,7 @@ class LabProxyPartiqlTest {
         assertThat(throttled.get(0).error().codeAsString()).isEqualTo(ON_DEMAND_THROTTLE);
         assertThat(throttled.get(0).error().message()).isNotBlank();
         assertThat(throttled.get(1).error()).as("the cold statement ran").isNull();
-        assertThat(upstreamCalls("BatchExecuteStatement")).isEqualTo(batches);
+        assertThat(proxy.upstreamCalls("BatchExecuteStatement")).isEqualTo(batches);
 
         // A batch of the hot statement alone has nothing to forward.
         var alone = client.batchExecuteStatement(b -> b.statements(BatchStatementRequest.builder()
@@ -290,9 +255,9 @@ class LabProxyPartiqlTest {
                 .responses();
         assertThat(alone).singleElement().satisfies(r -> assertThat(r.error().codeAsString())
                 .isEqualTo(ON_DEMAND_THROTTLE));
-        assertThat(upstreamCalls("BatchExecuteStatement")).isEqualTo(batches);
+        assertThat(proxy.upstreamCalls("BatchExecuteStatement")).isEqualTo(batches);
         // Metered per statement: the hot one at 2 WCU in every batch but the last two, the cold one at 1 WCU.
         int hotAdmitted = batches - 1;
-        assertThat(minute(counters).consumedWrite().sum()).isEqualTo(2.0 * hotAdmitted + batches);
+        assertThat(proxy.minute(counters).consumedWrite().sum()).isEqualTo(2.0 * hotAdmitted + batches);
     }
 }

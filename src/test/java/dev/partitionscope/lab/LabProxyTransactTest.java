@@ -10,25 +10,18 @@ import dev.partitionscope.lab.meter.OrderBy;
 import dev.partitionscope.lab.meter.ResourceId;
 import dev.partitionscope.testing.Dynalite;
 import dev.partitionscope.testing.RecordingProxy;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -45,7 +38,8 @@ class LabProxyTransactTest {
     /** A 1.5 KB payload: the hot counter's put is 2 WCU, 4 WCU in a transaction. */
     private static final String PAYLOAD = "x".repeat(1_500);
 
-    private final SimulatedClock clock = new SimulatedClock(Instant.parse("2026-09-06T10:00:00Z"));
+    private ProxyUnderTest proxy;
+    private SimulatedClock clock;
     private RecordingProxy upstream;
     private Lab lab;
     private DynamoDbClient client;
@@ -54,54 +48,24 @@ class LabProxyTransactTest {
 
     @BeforeEach
     void start() throws Exception {
-        upstream = RecordingProxy.to(Dynalite.endpoint());
-        lab = Lab.start(Lab.Options.defaults().withClock(clock).withUpstream(upstream.endpoint()));
-        client = DynamoDbClient.builder()
-                .endpointOverride(URI.create(lab.endpoint().orElseThrow()))
-                .region(Region.US_EAST_1)
-                .credentialsProvider(
-                        StaticCredentialsProvider.create(AwsBasicCredentials.create(Dynalite.ACCESS_KEY, "x")))
-                .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
-                .build();
+        proxy = ProxyUnderTest.start(Instant.parse("2026-09-06T10:00:00Z"));
+        clock = proxy.clock;
+        upstream = proxy.upstream;
+        lab = proxy.lab;
+        client = proxy.client;
         orders = Dynalite.uniqueName("orders");
         counters = Dynalite.uniqueName("counters");
     }
 
     @AfterEach
     void stop() {
-        client.close();
-        lab.close();
-        upstream.close();
-    }
-
-    private void create(String table, BillingMode mode) {
-        client.createTable(b -> {
-            b.tableName(table)
-                    .attributeDefinitions(Dynalite.attr("pk", ScalarAttributeType.S))
-                    .keySchema(Dynalite.key("pk", KeyType.HASH))
-                    .billingMode(mode);
-            if (mode == BillingMode.PROVISIONED) {
-                b.provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L));
-            }
-        });
-        Dynalite.waitActive(table);
-    }
-
-    private long upstreamCalls(String operation) {
-        return upstream.operations().stream().filter(operation::equals).count();
-    }
-
-    private MinuteStats minute(String table) {
-        List<MinuteStats> minutes = lab.meter()
-                .minutes(ResourceId.table(table), clock.epochMillis() - 60_000, clock.epochMillis() + 60_000);
-        assertThat(minutes).hasSize(1);
-        return minutes.get(0);
+        proxy.close();
     }
 
     @Test
     void aTransactionWithAThrottledActionIsCanceledByTheProxyAndNeverReachesTheUpstream() {
-        create(orders, BillingMode.PAY_PER_REQUEST);
-        create(counters, BillingMode.PAY_PER_REQUEST);
+        proxy.create(orders, BillingMode.PAY_PER_REQUEST);
+        proxy.create(counters, BillingMode.PAY_PER_REQUEST);
         upstream.answer("TransactWriteItems", "{}");
         int accepted = 0;
         TransactionCanceledException canceled = null;
@@ -136,18 +100,18 @@ class LabProxyTransactTest {
         assertThat(canceled.awsErrorDetails().errorMessage())
                 .isEqualTo("Transaction cancelled, please refer cancellation reasons for specific reasons"
                         + " [None, ThrottlingError]");
-        assertThat(upstreamCalls("TransactWriteItems"))
+        assertThat(proxy.upstreamCalls("TransactWriteItems"))
                 .as("only admitted transactions went upstream")
                 .isEqualTo(accepted);
 
         // Metered at the transactional price: 4 WCU a transaction on the counter, 2 on the order.
-        MinuteStats counter = minute(counters);
+        MinuteStats counter = proxy.minute(counters);
         assertThat(counter.consumedWrite().sum()).isEqualTo(4.0 * accepted);
         assertThat(counter.operations().get("TransactWriteItems").requests()).isEqualTo(accepted + 1L);
         assertThat(counter.operations().get("TransactWriteItems").throttledRequests())
                 .isEqualTo(1L);
         assertThat(counter.writeThrottleEvents()).isEqualTo(1L);
-        assertThat(minute(orders).consumedWrite().sum())
+        assertThat(proxy.minute(orders).consumedWrite().sum())
                 .as("the cancelled transaction's order put had been admitted on its partition")
                 .isEqualTo(2.0 * (accepted + 1));
         var report = lab.meter()
@@ -169,7 +133,7 @@ class LabProxyTransactTest {
 
     @Test
     void aThrottledTransactGetOnAProvisionedTableSaysProvisionedThroughputExceeded() {
-        create(counters, BillingMode.PROVISIONED);
+        proxy.create(counters, BillingMode.PROVISIONED);
         upstream.answer("TransactGetItems", "{\"Responses\":[{\"Item\":{\"pk\":{\"S\":\"STOCK#sku-1\"}}}]}");
         int accepted = 0;
         TransactionCanceledException canceled = null;
@@ -190,8 +154,8 @@ class LabProxyTransactTest {
                 .containsExactly(ProxyThrottleCodes.PROVISIONED);
         assertThat(canceled.cancellationReasons().get(0).message())
                 .startsWith("The level of configured provisioned throughput for the table was exceeded.");
-        assertThat(upstreamCalls("TransactGetItems")).isEqualTo(accepted);
-        MinuteStats counter = minute(counters);
+        assertThat(proxy.upstreamCalls("TransactGetItems")).isEqualTo(accepted);
+        MinuteStats counter = proxy.minute(counters);
         assertThat(counter.consumedRead().sum())
                 .as("2 RCU a transactional read of an item under 4 KB")
                 .isEqualTo(2.0 * accepted);
@@ -200,7 +164,7 @@ class LabProxyTransactTest {
 
     @Test
     void anAdmittedTransactionReachesTheUpstreamAsSent() {
-        create(counters, BillingMode.PAY_PER_REQUEST);
+        proxy.create(counters, BillingMode.PAY_PER_REQUEST);
         // No canned answer: dynalite itself answers, and it has no transactions.
         AwsServiceException e = org.junit.jupiter.api.Assertions.assertThrows(
                 AwsServiceException.class,
@@ -208,7 +172,7 @@ class LabProxyTransactTest {
                         .put(p -> p.tableName(counters).item(Map.of("pk", AttributeValue.fromS("a"))))
                         .build())));
         assertThat(e.awsErrorDetails().errorCode()).isEqualTo("UnknownOperationException");
-        assertThat(upstreamCalls("TransactWriteItems")).isEqualTo(1);
+        assertThat(proxy.upstreamCalls("TransactWriteItems")).isEqualTo(1);
     }
 
     /** The codes the proxy's cancellation reasons use, as DynamoDB spells them. */
