@@ -39,13 +39,6 @@ final class TransactOps {
     /** How long a ClientRequestToken makes a transaction idempotent (10 minutes). */
     static final long TOKEN_MILLIS = 10 * 60 * 1000L;
 
-    static final String THROTTLING_ERROR_MESSAGE = "Throughput exceeds the current capacity of your table or index."
-            + " DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions"
-            + " persist, check if you have a hot key:"
-            + " https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html";
-    static final String PROVISIONED_MESSAGE = "The level of configured provisioned throughput for the table was"
-            + " exceeded. Consider increasing your provisioning level with the UpdateTable API";
-
     private final LabEngine engine;
     /** Items between prepare and commit, with the transaction that holds them. */
     private final ConcurrentHashMap<ItemRef, Pending> pending = new ConcurrentHashMap<>();
@@ -375,8 +368,9 @@ final class TransactOps {
                     start,
                     0);
             if (!decision.allowed()) {
-                code = t.onDemand ? "ThrottlingError" : "ProvisionedThroughputExceeded";
-                message = t.onDemand ? THROTTLING_ERROR_MESSAGE : PROVISIONED_MESSAGE;
+                ObjectNode reason = LabException.throttledItem(t.onDemand);
+                code = reason.get("Code").asText();
+                message = reason.get("Message").asText();
             }
             out.add(new Prepared(a, code, message, old, next, cost, units, decision));
         }
@@ -560,8 +554,7 @@ final class TransactOps {
                         engine, t, operation, g.key(), decision, units, 0, List.of(), start, item == null ? 0 : 1);
                 capacity.computeIfAbsent(t.name, n -> new double[1])[0] += decision.allowed() ? units : 0;
                 if (!decision.allowed()) {
-                    reason.put("Code", t.onDemand ? "ThrottlingError" : "ProvisionedThroughputExceeded")
-                            .put("Message", t.onDemand ? THROTTLING_ERROR_MESSAGE : PROVISIONED_MESSAGE);
+                    reason.setAll(LabException.throttledItem(t.onDemand));
                     cancelled[0] = true;
                     cancelled[1] = true;
                     continue;

@@ -264,9 +264,9 @@ final class ProxyPartiql {
                 out.putObject("Error")
                         .put(
                                 "Code",
-                                table.config().onDemand()
-                                        ? ProxyTransact.THROTTLED_ON_DEMAND
-                                        : ProxyTransact.THROTTLED_PROVISIONED)
+                                LabException.throttledItem(table.config().onDemand())
+                                        .get("Code")
+                                        .asText())
                         .put("Message", e.getMessage());
             }
             if (placed[i] != null) {

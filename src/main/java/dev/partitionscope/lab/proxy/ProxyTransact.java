@@ -24,8 +24,8 @@ import java.util.Map;
  * engine charges them) — on its own partition of its own table's gate.
  *
  * <p>All or nothing: when any action is throttled the transaction is refused with TransactionCanceledException, whose
- * CancellationReasons name, in action order, {@value #THROTTLED_ON_DEMAND} (on-demand table) or
- * {@value #THROTTLED_PROVISIONED} (provisioned) for each throttled action and {@code None} for the others, and nothing
+ * CancellationReasons name, in action order, ThrottlingError (on-demand table) or
+ * ProvisionedThroughputExceeded (provisioned, see {@link LabException#throttledItem}) for each throttled action and {@code None} for the others, and nothing
  * is forwarded: the upstream never sees it, so nothing is written. Capacity the partitions of the admitted actions
  * gave before the refusal stays taken (the model has no refunds), and is metered. Otherwise the transaction is
  * forwarded as sent and each action metered under its key, operation TransactWriteItems / TransactGetItems, so the
@@ -33,8 +33,6 @@ import java.util.Map;
  * path ({@link ProxyPartiql}): its statements are admitted as {@link Action}s and settled by {@link #settle}.
  */
 final class ProxyTransact {
-    static final String THROTTLED_ON_DEMAND = "ThrottlingError";
-    static final String THROTTLED_PROVISIONED = "ProvisionedThroughputExceeded";
     /** DynamoDB's price of a transactional item over a plain one. */
     static final double TRANSACTION_FACTOR = 2;
 
@@ -192,23 +190,10 @@ final class ProxyTransact {
     private static LabException canceled(List<Action> actions) {
         ArrayNode reasons = F.arrayNode();
         for (Action a : actions) {
-            ObjectNode r = reasons.addObject();
             if (a.decision().allowed()) {
-                r.put("Code", "None");
-            } else if (a.table().config().onDemand()) {
-                r.put("Code", THROTTLED_ON_DEMAND);
-                r.put(
-                        "Message",
-                        "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically"
-                                + " scaling your table or index so please try again shortly. If exceptions persist,"
-                                + " check if you have a hot key:"
-                                + " https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html");
+                reasons.addObject().put("Code", "None");
             } else {
-                r.put("Code", THROTTLED_PROVISIONED);
-                r.put(
-                        "Message",
-                        "The level of configured provisioned throughput for the table was exceeded. Consider"
-                                + " increasing your provisioning level with the UpdateTable API");
+                reasons.add(LabException.throttledItem(a.table().config().onDemand()));
             }
         }
         return LabException.transactionCanceled(reasons);

@@ -110,6 +110,29 @@ public final class LabException extends RuntimeException {
                 body);
     }
 
+    /**
+     * A throttled item's reason, as a transaction's {@code CancellationReasons} and a PartiQL batch's {@code Error}
+     * give it: {@code ThrottlingError} on an on-demand table, {@code ProvisionedThroughputExceeded} on a provisioned
+     * one, with DynamoDB's text.
+     */
+    public static com.fasterxml.jackson.databind.node.ObjectNode throttledItem(boolean onDemand) {
+        var reason = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        return onDemand
+                ? reason.put("Code", "ThrottlingError")
+                        .put(
+                                "Message",
+                                "Throughput exceeds the current capacity of your table or index. DynamoDB is"
+                                        + " automatically scaling your table or index so please try again shortly."
+                                        + " If exceptions persist, check if you have a hot key:"
+                                        + " https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/"
+                                        + "bp-partition-key-design.html")
+                : reason.put("Code", "ProvisionedThroughputExceeded")
+                        .put(
+                                "Message",
+                                "The level of configured provisioned throughput for the table was exceeded."
+                                        + " Consider increasing your provisioning level with the UpdateTable API");
+    }
+
     /** A ClientRequestToken seen within 10 minutes with another request. */
     public static LabException idempotentParameterMismatch() {
         return new LabException(
