@@ -6,9 +6,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * An open connection: one DynamoDB client and one CloudWatch client sharing one HTTP client and one write guard.
+ * An open connection: a DynamoDB, a DynamoDB Streams and a CloudWatch client sharing one HTTP client and one write guard.
  * Clients are thread-safe and live until {@link #close()} (disconnect or exit).
  */
 public final class Connection implements AutoCloseable {
@@ -16,6 +17,7 @@ public final class Connection implements AutoCloseable {
     private final String region;
     private final DynamoDbClient dynamo;
     private final CloudWatchClient cloudWatch;
+    private final DynamoDbStreamsClient streams;
     private final SdkHttpClient httpClient;
     private final WriteGuard guard;
     private final EndpointClock clock;
@@ -29,6 +31,7 @@ public final class Connection implements AutoCloseable {
             String region,
             DynamoDbClient dynamo,
             CloudWatchClient cloudWatch,
+            DynamoDbStreamsClient streams,
             SdkHttpClient httpClient,
             WriteGuard guard,
             EndpointClock clock) {
@@ -36,6 +39,7 @@ public final class Connection implements AutoCloseable {
         this.region = region;
         this.dynamo = dynamo;
         this.cloudWatch = cloudWatch;
+        this.streams = streams;
         this.httpClient = httpClient;
         this.guard = guard;
         this.clock = clock;
@@ -94,6 +98,11 @@ public final class Connection implements AutoCloseable {
         return cloudWatch;
     }
 
+    /** DynamoDB Streams (read-only by nature: ListStreams, DescribeStream, GetShardIterator, GetRecords). */
+    public DynamoDbStreamsClient streams() {
+        return streams;
+    }
+
     public WriteGuard guard() {
         return guard;
     }
@@ -127,6 +136,7 @@ public final class Connection implements AutoCloseable {
             guard.lockAll();
             dynamo.close();
             cloudWatch.close();
+            streams.close();
             httpClient.close();
         }
     }

@@ -17,6 +17,7 @@ import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudwatch.CloudWatchClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * Builds the SDK clients for a connection. Timeouts are set explicitly (the SDK has none by default) so an endpoint
@@ -124,12 +125,18 @@ public final class ConnectionFactory {
                 .credentialsProvider(credentials)
                 .httpClient(http)
                 .overrideConfiguration(override.build());
+        var streams = DynamoDbStreamsClient.builder()
+                .region(Region.of(region))
+                .credentialsProvider(credentials)
+                .httpClient(http)
+                .overrideConfiguration(override.build());
         if (spec.kind() != ConnectionKind.AWS && spec.endpoint() != null) {
             URI endpoint = URI.create(spec.endpoint());
             dynamo.endpointOverride(endpoint);
             cloudWatch.endpointOverride(endpoint);
+            streams.endpointOverride(endpoint);
         }
-        return new Connection(spec, region, dynamo.build(), cloudWatch.build(), http, guard, clock);
+        return new Connection(spec, region, dynamo.build(), cloudWatch.build(), streams.build(), http, guard, clock);
     }
 
     private String resolveRegion(ConnectionSpec spec) {

@@ -1,5 +1,6 @@
 package dev.partitionscope.aws;
 
+import dev.partitionscope.core.heat.HeatSource;
 import dev.partitionscope.core.metrics.MetricPeriod;
 import dev.partitionscope.core.metrics.MetricPlan;
 import dev.partitionscope.core.metrics.MetricsSnapshot;
@@ -32,16 +33,34 @@ public final class TrafficLoader {
 
         /** One more rule report read. */
         default void reports(int done, int total) {}
+
+        /** The stream's read progressed (only when the source reads the stream). */
+        default void stream(int shardsDone, int shardsTotal, long records, long calls) {}
     }
 
-    /** What one load read. {@code insights} is null when cancelled before the reports. */
+    /**
+     * What one load read. {@code insights} is null when cancelled before the reports or when the source does not read
+     * Contributor Insights; {@code streams} is null unless the source reads the stream.
+     */
     public record Traffic(
             MetricPlan plan,
             MetricsSnapshot snapshot,
             Verdict verdict,
             List<ContributorInsightsState> states,
             InsightsReader.Request request,
-            InsightsReader.Result insights) {}
+            InsightsReader.Result insights,
+            HeatSource source,
+            StreamHeatReader.Result streams) {
+        public Traffic(
+                MetricPlan plan,
+                MetricsSnapshot snapshot,
+                Verdict verdict,
+                List<ContributorInsightsState> states,
+                InsightsReader.Request request,
+                InsightsReader.Result insights) {
+            this(plan, snapshot, verdict, states, request, insights, HeatSource.INSIGHTS, null);
+        }
+    }
 
     private final Connection connection;
     private final int maxSubWindows;
@@ -59,6 +78,21 @@ public final class TrafficLoader {
 
     /** Reads {@code range} resolved at {@code now} (the endpoint's clock: the Lab may run in simulated time). */
     public Traffic load(TableShape shape, TimeRange range, Instant now, BooleanSupplier cancelled, Listener listener) {
+        return load(shape, range, now, HeatSource.INSIGHTS, 0, cancelled, listener);
+    }
+
+    /**
+     * As {@link #load(TableShape, TimeRange, Instant, BooleanSupplier, Listener)}, with per-key heat from {@code
+     * source}: the stream is read at {@code streamResolutionSeconds} (0: the metrics' period) for the base table.
+     */
+    public Traffic load(
+            TableShape shape,
+            TimeRange range,
+            Instant now,
+            HeatSource source,
+            int streamResolutionSeconds,
+            BooleanSupplier cancelled,
+            Listener listener) {
         TimeRange.Window w = range.resolve(now);
         int period = MetricPeriod.choose(w.start(), w.end(), now);
         MetricPlan plan = MetricPlan.forTable(shape.name(), shape.globalIndexNames(), w.start(), w.end(), period);
@@ -66,7 +100,24 @@ public final class TrafficLoader {
         Verdict v = Verdicts.of(s, Verdicts.limitsOf(shape));
         listener.metrics(s, v);
         if (cancelled.getAsBoolean()) {
-            return new Traffic(plan, s, v, List.of(), null, null);
+            return new Traffic(plan, s, v, List.of(), null, null, source, null);
+        }
+        StreamHeatReader.Result streams = null;
+        if (source.readsStream()) {
+            int resolution = streamResolutionSeconds > 0 ? streamResolutionSeconds : plan.periodSeconds();
+            streams = new StreamHeatReader(connection)
+                    .read(
+                            new StreamHeatReader.Request(shape.name(), null, plan.start(), plan.end(), resolution),
+                            cancelled,
+                            new StreamHeatReader.Listener() {
+                                @Override
+                                public void progress(int shardsDone, int shardsTotal, long records, long calls) {
+                                    listener.stream(shardsDone, shardsTotal, records, calls);
+                                }
+                            });
+            if (!source.readsInsights() || cancelled.getAsBoolean()) {
+                return new Traffic(plan, s, v, List.of(), null, null, source, streams);
+            }
         }
         List<ContributorInsightsState> states = new TableGateway(connection).contributorInsights(shape);
         InsightsReader.Request request = new InsightsReader.Request(
@@ -76,6 +127,6 @@ public final class TrafficLoader {
         }
         listener.insightsRequest(states, request);
         InsightsReader.Result result = new InsightsReader(connection).load(request, cancelled, listener::reports);
-        return new Traffic(plan, s, v, states, request, result);
+        return new Traffic(plan, s, v, states, request, result, source, streams);
     }
 }

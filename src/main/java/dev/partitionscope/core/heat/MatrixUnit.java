@@ -12,6 +12,11 @@ public enum MatrixUnit {
     CONSUMED_UNITS_PER_MINUTE("throughput units/min", 180_000, true),
     READ_UNITS_PER_SECOND("RCU/s", 3_000, false),
     WRITE_UNITS_PER_SECOND("WCU/s", 1_000, false),
+    /**
+     * Writes (stream records) per second, for a KEYS_ONLY stream, whose records carry no image to size: one
+     * partition serves at most 1,000 writes of up to 1 KB per second.
+     */
+    WRITES_PER_SECOND("writes/s", 1_000, false),
     /** A count, not a rate: there is no ceiling to compare with. */
     THROTTLE_EVENTS("throttle events", Double.NaN, false),
     /**
