@@ -1,6 +1,6 @@
 package dev.partitionscope.ui.session;
 
-/** The screens of the navigation rail, in rail order (Ctrl+1 … Ctrl+7). */
+/** The screens of the navigation rail, in rail order (Ctrl+1 … Ctrl+8). */
 public enum Screen {
     OVERVIEW(
             "Overview",
@@ -43,7 +43,13 @@ public enum Screen {
             "mdi2f-flask-outline",
             null,
             "A local DynamoDB + CloudWatch that throttles like the real service: partitions, burst and adaptive"
-                    + " capacity, the seeds' demo workloads, and a metering proxy in front of LocalStack.");
+                    + " capacity, the seeds' demo workloads, and a metering proxy in front of LocalStack."),
+    FLEET(
+            "Fleet",
+            "mdi2v-view-list-outline",
+            null,
+            "Every table and GSI of the region with its hot-partition (KeyRange) throttles first: other throttles,"
+                    + " consumed units, peak % of capacity, Contributor Insights and stream — which tables to look at.");
 
     private final String title;
     private final String icon;

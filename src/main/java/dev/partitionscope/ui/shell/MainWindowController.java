@@ -62,7 +62,8 @@ import javafx.util.StringConverter;
  */
 public final class MainWindowController implements ShellActions {
     private static final KeyCode[] DIGITS = {
-        KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4, KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7
+        KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4,
+        KeyCode.DIGIT5, KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8
     };
 
     private final ShellServices services;

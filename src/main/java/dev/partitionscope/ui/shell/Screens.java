@@ -2,6 +2,8 @@ package dev.partitionscope.ui.shell;
 
 import dev.partitionscope.ui.audit.AuditView;
 import dev.partitionscope.ui.audit.AuditViewModel;
+import dev.partitionscope.ui.fleet.FleetView;
+import dev.partitionscope.ui.fleet.FleetViewModel;
 import dev.partitionscope.ui.heatmap.HeatmapView;
 import dev.partitionscope.ui.heatmap.HeatmapViewModel;
 import dev.partitionscope.ui.lab.LabView;
@@ -37,6 +39,7 @@ public final class Screens {
     private ScatterViewModel scatter;
     private AuditViewModel audit;
     private LabViewModel lab;
+    private FleetViewModel fleet;
 
     public Screens(ShellServices services, ShellActions actions) {
         this.services = services;
@@ -88,6 +91,11 @@ public final class Screens {
         return audit;
     }
 
+    public FleetViewModel fleet() {
+        node(Screen.FLEET);
+        return fleet;
+    }
+
     public LabViewModel lab() {
         node(Screen.LAB);
         return lab;
@@ -120,6 +128,10 @@ public final class Screens {
             case AUDIT -> {
                 audit = new AuditViewModel(main);
                 yield new AuditView(audit, actions, services.files()).root();
+            }
+            case FLEET -> {
+                fleet = new FleetViewModel(main);
+                yield new FleetView(fleet, actions, services.files()).root();
             }
             case LAB -> {
                 lab = new LabViewModel(main, services.labHost());
