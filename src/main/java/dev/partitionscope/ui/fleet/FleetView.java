@@ -148,22 +148,51 @@ public final class FleetView {
         table.setItems(vm.rows());
         table.getColumns()
                 .setAll(List.of(
-                        Fx.textColumn("Table", FleetRow::table, 220),
-                        Fx.textColumn("GSI", r -> r.index() == null ? "" : r.index(), 140),
-                        numberColumn("KeyRange throttles", FleetRow::keyRangeThrottles, 130, "events"),
-                        numberColumn("Other throttles", FleetRow::otherThrottles, 110, "events"),
+                        Fx.textColumn("Table", FleetRow::table, 190),
+                        Fx.textColumn("GSI", r -> r.index() == null ? "" : r.index(), 100),
+                        numberColumn(
+                                "KeyRange\nthrottles",
+                                FleetRow::keyRangeThrottles,
+                                140,
+                                "events",
+                                "Read + write KeyRange throttle events: requests refused because one key range (a hot"
+                                        + " partition) was over its ceiling"),
+                        numberColumn(
+                                "Other\nthrottles",
+                                FleetRow::otherThrottles,
+                                115,
+                                "events",
+                                "Throttle events of the other causes: provisioned capacity, account limit, on-demand"
+                                        + " maximum"),
                         sparklineColumn(),
-                        numberColumn("Consumed RCU", FleetRow::consumedReadUnits, 110, "RCU"),
-                        numberColumn("Consumed WCU", FleetRow::consumedWriteUnits, 110, "WCU"),
-                        numberColumn("Peak % of capacity", FleetRow::peakPercentOfCapacity, 130, "%"),
+                        numberColumn(
+                                "Consumed\nRCU",
+                                FleetRow::consumedReadUnits,
+                                115,
+                                "RCU",
+                                "Read units consumed in" + " the window"),
+                        numberColumn(
+                                "Consumed\nWCU",
+                                FleetRow::consumedWriteUnits,
+                                115,
+                                "WCU",
+                                "Write units consumed" + " in the window"),
+                        numberColumn(
+                                "Peak % of\ncapacity",
+                                FleetRow::peakPercentOfCapacity,
+                                90,
+                                "%",
+                                "The busiest period's consumption per second as a share of the provisioned capacity"
+                                        + " or on-demand maximum (the larger of reads and writes)"),
                         Fx.textColumn(
-                                "Contributor Insights",
+                                "Insights",
                                 r -> r.contributorInsights() == null ? "unknown" : r.contributorInsights(),
-                                140),
+                                95),
                         Fx.textColumn(
                                 "Stream",
                                 r -> r.index() != null ? "" : r.stream() == null ? "unknown" : r.stream(),
                                 150)));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setRowFactory(t -> {
             TableRow<FleetRow> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -188,8 +217,12 @@ public final class FleetView {
 
     /** A numeric column: right-aligned, units in the header, "?" for unknown, sorted with unknowns last. */
     private static TableColumn<FleetRow, Number> numberColumn(
-            String title, Function<FleetRow, Number> value, double width, String unit) {
-        TableColumn<FleetRow, Number> c = new TableColumn<>(title + " (" + unit + ")");
+            String title, Function<FleetRow, Number> value, double width, String unit, String tip) {
+        TableColumn<FleetRow, Number> c = new TableColumn<>();
+        Label header = new Label(title);
+        header.setTextAlignment(javafx.scene.text.TextAlignment.CENTER);
+        header.setTooltip(new Tooltip(tip + " (" + unit + ")."));
+        c.setGraphic(header);
         c.setPrefWidth(width);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
         c.setComparator(Comparator.nullsLast(Comparator.comparingDouble(Number::doubleValue)));
@@ -217,8 +250,12 @@ public final class FleetView {
     }
 
     private static TableColumn<FleetRow, double[]> sparklineColumn() {
-        TableColumn<FleetRow, double[]> c = new TableColumn<>("Throttles over time");
-        c.setPrefWidth(130);
+        TableColumn<FleetRow, double[]> c = new TableColumn<>();
+        Label header = new Label("Throttles\nover time");
+        header.setTooltip(new Tooltip("Throttle events (all causes) per period across the window, scaled to the"
+                + " row's own peak; grey ticks: periods CloudWatch did not answer."));
+        c.setGraphic(header);
+        c.setPrefWidth(125);
         c.setSortable(false);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().throttleSparkline()));
         c.setCellFactory(col -> new TableCell<>() {

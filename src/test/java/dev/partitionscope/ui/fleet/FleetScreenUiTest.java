@@ -90,6 +90,13 @@ class FleetScreenUiTest {
         assertThat(first.table()).isEqualTo("fleet-hot");
         assertThat(first.keyRangeThrottles()).isEqualTo(throttled);
         assertThat(robot.text("#fleetSummary")).contains("with KeyRange throttles");
+        String shot = System.getProperty("fleet.shot"); // -Dfleet.shot=resources/screenshots/fleet.png: the README's
+        if (shot != null) {
+            AppFixture.onFx(() -> {
+                dev.partitionscope.ui.DemoShots.save(table.getScene(), shot);
+                return null;
+            });
+        }
         AppFixture.onFx(() -> {
             robot.lookup("#fleetCopy").queryButton().fire();
             return null;
