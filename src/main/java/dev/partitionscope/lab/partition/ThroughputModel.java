@@ -240,6 +240,11 @@ public final class ThroughputModel {
     }
 
     /** The whole table's state now, for the Lab screen. */
+    /** The base table's partitions now, without taking a snapshot (a stream checks it on every write). */
+    public synchronized int tablePartitionCount() {
+        return base.partitionCount();
+    }
+
     public synchronized ModelSnapshot snapshot() {
         long now = clock.nanoTime();
         long sec = secondOf(now);
