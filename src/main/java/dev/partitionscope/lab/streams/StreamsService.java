@@ -333,7 +333,7 @@ public final class StreamsService {
         d.put("SizeBytes", Math.max(1, size));
         d.put("StreamViewType", s.viewType().name());
         if (r.ttl) {
-            o.putObject("userIdentity").put("type", "Service").put("principalId", "dynamodb.amazonaws.com");
+            o.putObject("userIdentity").put("Type", "Service").put("PrincipalId", "dynamodb.amazonaws.com");
         }
         return o;
     }
