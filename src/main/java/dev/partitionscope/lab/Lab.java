@@ -109,7 +109,10 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
         server = serve(host, port, engine::handle, latencyMillis);
     }
 
-    /** The endpoint: DynamoDB through {@code handler}, CloudWatch on the same port from this Lab's own meter. */
+    /**
+     * The endpoint: DynamoDB through {@code handler}, CloudWatch on the same port from this Lab's own meter, and
+     * DynamoDB Streams.
+     */
     private LabServer serve(String host, int port, LabServer.RequestHandler handler, long latencyMillis)
             throws IOException {
         LabServer s = LabServer.start(host, port, handler, latencyMillis);
@@ -118,6 +121,12 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
         engine.setEndpointAddress(s.endpoint().replaceFirst("^https?://", ""));
         // In proxy mode too: CloudWatch is never forwarded, LocalStack has no DynamoDB metrics.
         s.addRoute(new CloudWatchRoute(new CloudWatchService(this)));
+        // DynamoDB Streams: the engine's own streams, or in proxy mode the upstream's (forwarded as they came).
+        s.addRoute(
+                proxy != null
+                        ? new dev.partitionscope.lab.proxy.StreamsForward(options.upstream())
+                        : new dev.partitionscope.lab.streams.StreamsRoute(
+                                new dev.partitionscope.lab.streams.StreamsService(engine.streams())));
         return s;
     }
 

@@ -27,6 +27,9 @@ final class ModelGate implements CapacityGate {
 
     @Override
     public int partitionCount(String index) {
+        if (index == null) {
+            return model.tablePartitionCount();
+        }
         ModelSnapshot.ResourceView view = model.snapshot().resource(index);
         return view == null ? 1 : view.partitions().size();
     }

@@ -84,8 +84,11 @@ final class Descriptions {
         JsonNode stream = t.streamSpecification;
         if (stream != null) {
             d.set("StreamSpecification", stream);
-            d.put("LatestStreamLabel", streamLabel(t));
-            d.put("LatestStreamArn", t.arn + "/stream/" + streamLabel(t));
+        }
+        dev.partitionscope.lab.streams.LabStream latest = t.stream;
+        if (latest != null) { // the latest stream stays named after it is disabled, as DynamoDB describes it
+            d.put("LatestStreamLabel", latest.label());
+            d.put("LatestStreamArn", latest.arn());
         }
         JsonNode sse = t.sseSpecification;
         if (sse != null && sse.path("Enabled").asBoolean(false)) {
@@ -116,11 +119,6 @@ final class Descriptions {
         d.put("TableStatus", "DELETING");
         d.remove("GlobalSecondaryIndexes");
         return d;
-    }
-
-    /** The stream's label: its creation time, as DynamoDB names streams (ISO-8601, millisecond precision). */
-    private static String streamLabel(LabTable t) {
-        return java.time.Instant.ofEpochMilli(t.createdMillis).toString().replace("Z", "");
     }
 
     /**

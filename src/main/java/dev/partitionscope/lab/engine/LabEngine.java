@@ -46,6 +46,7 @@ public final class LabEngine {
     private final ControlOps controlOps = new ControlOps(this);
     private final TimeToLive ttl = new TimeToLive(this);
     private volatile long lifecycleMillis;
+    private final dev.partitionscope.lab.streams.StreamRegistry streams;
 
     /**
      * @param gates builds the partition model of a new table (or {@code c -> CapacityGate.UNLIMITED})
@@ -56,6 +57,12 @@ public final class LabEngine {
         this.region = region;
         this.gates = gates;
         this.meter = meter;
+        this.streams = new dev.partitionscope.lab.streams.StreamRegistry(clock, region);
+    }
+
+    /** The Lab's DynamoDB streams (those of deleted tables too, until retention passes). */
+    public dev.partitionscope.lab.streams.StreamRegistry streams() {
+        return streams;
     }
 
     /** Answers one API call. Throws {@link LabException} for every DynamoDB error. */
@@ -165,6 +172,7 @@ public final class LabEngine {
 
     void register(LabTable t) {
         t.gate = gates.apply(t.capacityConfig());
+        t.streamClock = clock::epochMillis;
         if (tables.putIfAbsent(t.name, t) != null) {
             throw LabException.inUse("Table already exists: " + t.name);
         }
@@ -253,7 +261,7 @@ public final class LabEngine {
         Items.validateItem(t, item);
         t.write(() -> {
             Map<String, AttrValue> key = t.key.keyOf(item);
-            t.apply(t.get(key), item, key);
+            t.applyUnrecorded(t.get(key), item, key);
             return null;
         });
     }

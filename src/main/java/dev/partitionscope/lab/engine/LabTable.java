@@ -38,6 +38,9 @@ public final class LabTable {
     volatile double maxReadUnits = -1;
     volatile double maxWriteUnits = -1;
     volatile JsonNode streamSpecification;
+    /** The table's latest stream (kept after it is disabled, as DescribeTable names it); null when never enabled. */
+    volatile dev.partitionscope.lab.streams.LabStream stream;
+
     volatile String tableClass = "STANDARD";
     volatile boolean deletionProtection;
     /** Whether the request set DeletionProtectionEnabled or TableClass (DynamoDB describes them only then). */
@@ -206,6 +209,26 @@ public final class LabTable {
         return gate;
     }
 
+    /** The table's latest stream, enabled or not; null when it never had one. */
+    public dev.partitionscope.lab.streams.LabStream stream() {
+        return stream;
+    }
+
+    /** The base table's partitions as its stream follows them (read from whatever gate the table has now). */
+    dev.partitionscope.lab.streams.LabStream.Partitions streamPartitions() {
+        return new dev.partitionscope.lab.streams.LabStream.Partitions() {
+            @Override
+            public int count() {
+                return gate.partitionCount(null);
+            }
+
+            @Override
+            public java.util.Optional<dev.partitionscope.lab.partition.ModelSnapshot> snapshot() {
+                return gate.snapshot();
+            }
+        };
+    }
+
     public long itemCount() {
         return base.itemCount();
     }
@@ -332,7 +355,8 @@ public final class LabTable {
     /** Puts an item back as saved: no capacity charged, nothing metered (recordings, not traffic). */
     public void loadItem(Map<String, AttrValue> item) {
         write(() -> {
-            apply(get(item), item, key.keyOf(item));
+            Map<String, AttrValue> k = key.keyOf(item);
+            applyUnrecorded(get(k), item, k);
             return null;
         });
     }
@@ -443,8 +467,40 @@ public final class LabTable {
         return Capacity.writeUnits(Math.max(ItemSize.of(before), ItemSize.of(after)));
     }
 
-    /** Applies a put (newItem) or delete (newItem null) to the table and every index. Caller holds the write lock. */
+    /**
+     * Applies a put (newItem) or delete (newItem null) to the table and every index, and records the change in the
+     * table's stream when one is enabled (nothing when the item did not change). Caller holds the write lock.
+     */
     void apply(Map<String, AttrValue> oldItem, Map<String, AttrValue> newItem, Map<String, AttrValue> keyItem) {
+        apply(oldItem, newItem, keyItem, false);
+    }
+
+    /** As {@link #apply}, for a deletion by Time to Live (its stream record names DynamoDB as the user). */
+    void applyExpired(Map<String, AttrValue> oldItem, Map<String, AttrValue> keyItem) {
+        apply(oldItem, null, keyItem, true);
+    }
+
+    private void apply(
+            Map<String, AttrValue> oldItem,
+            Map<String, AttrValue> newItem,
+            Map<String, AttrValue> keyItem,
+            boolean byTimeToLive) {
+        applyUnrecorded(oldItem, newItem, keyItem);
+        dev.partitionscope.lab.streams.LabStream s = stream;
+        if (s != null && streamSpecification != null) {
+            s.record(hashOf(keyItem), keyItem, oldItem, newItem, byTimeToLive, streamClock.getAsLong());
+        }
+    }
+
+    /** The Lab's clock, for stream records' times (set when the table is registered). */
+    volatile java.util.function.LongSupplier streamClock = System::currentTimeMillis;
+
+    /**
+     * Applies a change without a stream record: items that are not traffic (fast-forward's sample, recordings).
+     * Caller holds the write lock.
+     */
+    void applyUnrecorded(
+            Map<String, AttrValue> oldItem, Map<String, AttrValue> newItem, Map<String, AttrValue> keyItem) {
         if (newItem == null) {
             base.remove(keyItem.get(key.partitionKey()), sortOf(keyItem));
         } else {

@@ -61,7 +61,7 @@ final class TableOps {
         }
         JsonNode stream = req.get("StreamSpecification");
         if (stream != null) {
-            t.streamSpecification = checkedStream(stream, null);
+            t.streamSpecification = checkedStream(stream, null, name, false);
         }
         if (req.has("SSESpecification")) {
             t.sseSpecification = req.get("SSESpecification");
@@ -86,6 +86,9 @@ final class TableOps {
                 .values()
                 .forEach(i -> i.status = "ACTIVE"));
         engine.register(t);
+        if (t.streamSpecification != null) {
+            t.write(() -> enableStream(t));
+        }
         ObjectNode d = Descriptions.table(t, false);
         return (ObjectNode) F.objectNode().set("TableDescription", d);
     }
@@ -196,6 +199,9 @@ final class TableOps {
         }
         long now = engine.clock().epochMillis();
         t.enter(LabTable.Status.DELETING, now + lifecycle, null);
+        if (t.stream != null) {
+            t.stream.disable(now); // listed and readable until retention passes, as on AWS
+        }
         ObjectNode description = t.read(() -> Descriptions.deleting(t));
         if (lifecycle == 0) {
             engine.unregister(name);
@@ -301,7 +307,7 @@ final class TableOps {
             }
         }
         JsonNode stream = req.get("StreamSpecification");
-        JsonNode newStream = stream == null ? null : checkedStream(stream, t.streamSpecification);
+        JsonNode newStream = stream == null ? null : checkedStream(stream, t.streamSpecification, t.name, true);
         Map<String, KeyType> types = new LinkedHashMap<>(t.attributeTypes);
         for (JsonNode d : iterable(req.get("AttributeDefinitions"))) {
             types.put(
@@ -368,7 +374,17 @@ final class TableOps {
             t.deletionProtectionSet = true;
         }
         if (stream != null) {
-            t.streamSpecification = newStream;
+            // A stream goes on or off at once (AWS passes ENABLING/DISABLING in seconds): writes from now on are
+            // recorded in the new stream; a disabled one keeps its records until retention passes.
+            t.write(() -> {
+                t.streamSpecification = newStream;
+                if (newStream != null) {
+                    enableStream(t);
+                } else if (t.stream != null) {
+                    t.stream.disable(engine.clock().epochMillis());
+                }
+                return null;
+            });
         }
         if (req.has("SSESpecification")) {
             t.sseSpecification = req.get("SSESpecification");
@@ -434,8 +450,25 @@ final class TableOps {
         return index;
     }
 
-    /** A stream specification as DynamoDB accepts it: a view type exactly when enabling. */
-    private static JsonNode checkedStream(JsonNode spec, JsonNode current) {
+    /** A new stream for the table's current specification (caller holds the table's write lock). */
+    private Void enableStream(LabTable t) {
+        t.stream = engine.streams()
+                .create(
+                        t.arn,
+                        t.name,
+                        t.key.partitionKey(),
+                        t.key.sortKey(),
+                        dev.partitionscope.lab.streams.LabStream.ViewType.valueOf(
+                                t.streamSpecification.get("StreamViewType").asText()),
+                        t.streamPartitions());
+        return null;
+    }
+
+    /**
+     * A stream specification as DynamoDB accepts it: a view type exactly when enabling; no second stream while one
+     * is enabled, and (UpdateTable) nothing to disable when none is.
+     */
+    private static JsonNode checkedStream(JsonNode spec, JsonNode current, String table, boolean update) {
         boolean enabled = spec.get("StreamEnabled").booleanValue();
         if (enabled && !spec.has("StreamViewType")) {
             throw LabException.validation(INVALID + "Stream view type must be specified when stream is enabled");
@@ -444,7 +477,10 @@ final class TableOps {
             throw LabException.validation(INVALID + "Stream view type can only be specified when stream is enabled");
         }
         if (enabled && current != null) {
-            throw LabException.validation("Table already has an enabled stream");
+            throw LabException.validation("Table already has an enabled stream: TableName: " + table);
+        }
+        if (!enabled && current == null && update) {
+            throw LabException.validation("Table has no stream to disable: TableName: " + table);
         }
         return enabled ? spec : null;
     }

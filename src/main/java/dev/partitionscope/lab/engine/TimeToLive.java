@@ -59,7 +59,7 @@ final class TimeToLive {
                 }
             }
             for (Map<String, AttrValue> item : expired) {
-                t.apply(item, null, t.key.keyOf(item));
+                t.applyExpired(item, t.key.keyOf(item));
             }
             return expired.size();
         });

@@ -37,6 +37,11 @@ final class ResourceModel {
     double writeRate;
     private final PartitionMap parts;
 
+    /** Partitions now (cheap: no snapshot). Caller holds the model's lock. */
+    int partitionCount() {
+        return parts.size();
+    }
+
     private boolean shareActive;
     private double shareReadRate;
     private double shareWriteRate;

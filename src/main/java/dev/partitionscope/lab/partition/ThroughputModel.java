@@ -239,6 +239,11 @@ public final class ThroughputModel {
         config = newConfig;
     }
 
+    /** The base table's partitions now, without taking a snapshot (a stream checks it on every write). */
+    public synchronized int tablePartitionCount() {
+        return base.partitionCount();
+    }
+
     /** The whole table's state now, for the Lab screen. */
     public synchronized ModelSnapshot snapshot() {
         long now = clock.nanoTime();

@@ -87,6 +87,9 @@ public final class EngineTables {
         if (!def.onDemand()) {
             throughput(req, def);
         }
+        if (def.stream() != null) {
+            req.putObject("StreamSpecification").put("StreamEnabled", true).put("StreamViewType", def.stream());
+        }
         return req;
     }
 

@@ -79,6 +79,8 @@ public final class FastForward {
     private Decision lastDecision;
     /** Where this run's records go to the meter (for the length of {@link #run()}). */
     private MeterFeed feed;
+    /** The stream of each table whose stream is enabled when the run starts: every admitted write appends to it. */
+    private final Map<String, dev.partitionscope.lab.streams.LabStream> streamsByTable = new HashMap<>();
     /** The plan's headline, formatted once (every progress snapshot carries it). */
     private final String headline;
 
@@ -107,7 +109,11 @@ public final class FastForward {
             gates[i] = t.gate();
         }
         for (TableDef t : plan.tables().values()) {
-            gatesByTable.put(t.name(), lab.engine().tablesByName().get(t.name()).gate());
+            LabTable table = lab.engine().tablesByName().get(t.name());
+            gatesByTable.put(t.name(), table.gate());
+            if (table.stream() != null && table.stream().enabled()) {
+                streamsByTable.put(t.name(), table.stream());
+            }
         }
         draws = plan.draws(0);
         headline = plan.headline();
@@ -251,6 +257,15 @@ public final class FastForward {
         if (committed) {
             succeeded++;
             for (Step a : s.actions) {
+                dev.partitionscope.lab.streams.LabStream stream = streamsByTable.get(a.table.name());
+                if (stream != null) {
+                    String pk = a.makers[a.pk].render(draws);
+                    stream.recordModelled(
+                            a.makers[a.pk].hash(draws, pk),
+                            a.item(draws),
+                            a.def.type() == OpDef.Type.UPDATE_ITEM,
+                            clock.epochMillis());
+                }
                 if (a.def.type() == OpDef.Type.UPDATE_ITEM) {
                     String pk = a.makers[a.pk].render(draws);
                     String sk = a.sk < 0 ? null : a.makers[a.sk].render(draws);
@@ -288,6 +303,10 @@ public final class FastForward {
         Decision d = gate.acquire(Charge.write(hash, s.writeUnits, iw));
         lastDecision = d;
         boolean ok = d.allowed();
+        dev.partitionscope.lab.streams.LabStream stream = streamsByTable.get(s.table.name());
+        if (ok && stream != null) {
+            stream.recordModelled(hash, s.item(draws), false, clock.epochMillis());
+        }
         RequestRecord r = new RequestRecord(
                 s.table.name(),
                 null,
@@ -375,6 +394,10 @@ public final class FastForward {
         maybeDescribe(s, pk);
         if (ok) {
             addToCounter(s, pk, sk);
+            dev.partitionscope.lab.streams.LabStream stream = streamsByTable.get(s.table.name());
+            if (stream != null) {
+                stream.recordModelled(hash, s.item(draws), true, clock.epochMillis());
+            }
         }
     }
 

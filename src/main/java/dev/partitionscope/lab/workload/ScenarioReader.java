@@ -255,7 +255,15 @@ public final class ScenarioReader {
             if (!e.getKey().matches("[a-zA-Z0-9_.-]{3,255}")) {
                 throw fail(path, "'" + e.getKey() + "' is not a DynamoDB table name (3-255 of a-z A-Z 0-9 _ . -)");
             }
-            only(t, path, "partitionKey", "sortKey", "billing", "readCapacity", "writeCapacity", "indexes");
+            only(t, path, "partitionKey", "sortKey", "billing", "readCapacity", "writeCapacity", "indexes", "stream");
+            String stream = t.has("stream") ? text(t, "stream", path, true) : null;
+            if (stream != null
+                    && !java.util.List.of("KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES")
+                            .contains(stream)) {
+                throw fail(
+                        path + ".stream",
+                        "'" + stream + "' must be KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES");
+            }
             String billing = t.has("billing") ? text(t, "billing", path, true) : "PAY_PER_REQUEST";
             if (!billing.equals("PAY_PER_REQUEST") && !billing.equals("PROVISIONED")) {
                 throw fail(path + ".billing", "'" + billing + "' must be PAY_PER_REQUEST or PROVISIONED");
@@ -290,7 +298,8 @@ public final class ScenarioReader {
                             gsis,
                             onDemand,
                             rcu,
-                            wcu));
+                            wcu,
+                            stream));
         }
         if (out.isEmpty()) {
             throw fail("tables", "needs at least one table");

@@ -148,6 +148,9 @@ final class SdkTables {
         if (!gsis.isEmpty()) {
             b.globalSecondaryIndexes(gsis);
         }
+        if (def.stream() != null) {
+            b.streamSpecification(s -> s.streamEnabled(true).streamViewType(def.stream()));
+        }
         return b.build();
     }
 

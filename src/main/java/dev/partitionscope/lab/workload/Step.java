@@ -122,6 +122,11 @@ final class Step {
     }
 
     /** The whole item (PutItem, BatchWriteItem) or key (GetItem, UpdateItem, Query) of this request. */
+    /**
+     * Pads by length, shared: a fast-forwarded stream keeps millions of images, which then share a few pad strings.
+     */
+    private final java.util.Map<Integer, AttrValue.S> pads = new java.util.concurrent.ConcurrentHashMap<>();
+
     Map<String, AttrValue> item(Draws d) {
         Map<String, AttrValue> item = new LinkedHashMap<>();
         for (int i = 0; i < names.length; i++) {
@@ -131,7 +136,7 @@ final class Step {
             long size = ItemSize.of(item);
             long room = itemSize - size - PAD.length();
             if (room > 0) {
-                item.put(PAD, new AttrValue.S("x".repeat((int) room)));
+                item.put(PAD, pads.computeIfAbsent((int) room, n -> new AttrValue.S("x".repeat(n))));
             }
         }
         return item;
