@@ -804,6 +804,10 @@ public final class HeatmapView {
         return canvas;
     }
 
+    HeatmapViewModel viewModel() {
+        return vm;
+    }
+
     List<String> pinnedValues() {
         return pinned.values();
     }
