@@ -163,6 +163,9 @@ public final class HeatmapView {
         copy.setOnAction(e -> copyImage());
         export.getItems().addAll(png1, png2, csv, copy);
         export.disableProperty().bind(vm.viewProperty().isNull());
+        export.setMinWidth(Region.USE_PREF_SIZE); // the long source line (both sources) gives way, not the buttons
+        refresh.setMinWidth(Region.USE_PREF_SIZE);
+        sourceLabel.setMinWidth(0);
         truncatedNote.getStyleClass().add("muted");
         truncatedNote.setId("heatmapTruncated");
         Fx.show(truncatedNote, false);

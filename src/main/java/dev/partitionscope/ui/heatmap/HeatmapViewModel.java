@@ -434,6 +434,14 @@ public final class HeatmapViewModel {
                     streams.set(t.streams());
                     retentionNote.set(retentionNote(t, window));
                     sourceText.set(sourceText(t));
+                    if (t.streams() != null
+                            && t.streams().heat() == null
+                            && streamStatus(t.streams()).state() == DataState.NOT_ENABLED) {
+                        // The table's description says the stream is off: the line says the same as the empty state.
+                        sourceText.set(sourceText
+                                .get()
+                                .replace(StreamTexts.source(t.streams()), "DynamoDB stream · off on this table"));
+                    }
                     sourceTip.set(sourceTip(t));
                     updateGridSource();
                     rebuild();
