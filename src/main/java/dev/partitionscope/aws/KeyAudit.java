@@ -33,14 +33,43 @@ public final class KeyAudit {
      * @param range    the window whose Contributor Insights give the load
      * @param insights read Contributor Insights at all (on AWS every report is billed)
      */
-    public record Options(AuditSampler.Options sampling, boolean indexes, TimeRange range, boolean insights) {
+    public record Options(
+            AuditSampler.Options sampling,
+            boolean indexes,
+            TimeRange range,
+            boolean insights,
+            dev.partitionscope.core.heat.HeatSource loadSource) {
+        public Options {
+            loadSource = loadSource == null ? dev.partitionscope.core.heat.HeatSource.INSIGHTS : loadSource;
+        }
+
+        /** The load from Contributor Insights. */
+        public Options(AuditSampler.Options sampling, boolean indexes, TimeRange range, boolean insights) {
+            this(sampling, indexes, range, insights, dev.partitionscope.core.heat.HeatSource.INSIGHTS);
+        }
+
         public static Options defaults() {
             return new Options(AuditSampler.Options.defaults(), true, TimeRange.last(TimeRange.Preset.LAST_3H), true);
         }
 
         /** The same options with another item cap per table or index (0: none). */
         public Options withItemCap(long cap) {
-            return new Options(sampling.withItemCap(cap), indexes, range, insights);
+            return new Options(sampling.withItemCap(cap), indexes, range, insights, loadSource);
+        }
+
+        /**
+         * The same options joining the table's per-key writes read from its DynamoDB stream instead of Contributor
+         * Insights (when the table has a stream; GSIs then have no load).
+         */
+        public Options withStreamLoad(boolean stream) {
+            return new Options(
+                    sampling,
+                    indexes,
+                    range,
+                    insights,
+                    stream
+                            ? dev.partitionscope.core.heat.HeatSource.STREAMS
+                            : dev.partitionscope.core.heat.HeatSource.INSIGHTS);
         }
     }
 
@@ -197,6 +226,25 @@ public final class KeyAudit {
                     : "load from Contributor Insights over " + options.range().label();
         } else if (cancelled.getAsBoolean()) {
             loadNote = "cancelled before the load was read";
+        } else if (options.loadSource().readsStream() && shape.stream().enabled()) {
+            listener.loadingInsights();
+            traffic = new TrafficLoader(connection)
+                    .load(
+                            shape,
+                            options.range(),
+                            connection.clock().now(),
+                            dev.partitionscope.core.heat.HeatSource.STREAMS,
+                            0,
+                            cancelled,
+                            new TrafficLoader.Listener() {});
+            loadNote = traffic.streams() == null
+                            || !traffic.streams().status().state().hasValues()
+                    ? "the DynamoDB stream could not be read"
+                            + (traffic.streams() == null
+                                    ? ""
+                                    : ": " + traffic.streams().status().message())
+                    : "load from the DynamoDB stream (writes only) over "
+                            + options.range().label();
         } else {
             listener.loadingInsights();
             Instant now = connection.clock().now();
@@ -213,7 +261,12 @@ public final class KeyAudit {
             String index = indexes.get(i);
             String label = label(table, index);
             AuditProfiles.ResourceLoad load = null;
-            if (traffic != null && traffic.insights() != null) {
+            var streams = traffic == null ? null : traffic.streams();
+            if (index == null && streams != null && !streams.keys().isEmpty() && streams.heat() != null) {
+                var m = streams.heat();
+                load = AuditProfiles.fromStream(
+                        streams.keys(), (double) m.columns() * m.bucketSeconds(), streams.keysOnly());
+            } else if (traffic != null && traffic.insights() != null) {
                 KeyTimeMatrix m = traffic.insights()
                         .partitionKeys()
                         .get(index == null ? Resource.table(table) : Resource.index(table, index));
@@ -226,7 +279,10 @@ public final class KeyAudit {
                     label, index, patterns, samples.get(i).itemsSampled(), sampled.get(i), load, samples.get(i)));
             profiles.addAll(AuditProfiles.of(label, patterns, load));
         }
-        if (traffic != null && audits.stream().allMatch(a -> a.load() == null)) {
+        if (traffic != null && traffic.streams() != null && audits.stream().allMatch(a -> a.load() == null)) {
+            loadNote = "no writes in " + table + "'s DynamoDB stream in "
+                    + options.range().label() + ": the matrix judges by shape";
+        } else if (traffic != null && audits.stream().allMatch(a -> a.load() == null)) {
             loadNote = "no Contributor Insights load for " + table + " in "
                     + options.range().label() + " (not enabled, or" + " no traffic): the matrix judges by shape";
         }

@@ -128,6 +128,17 @@ public final class TableGateway {
     }
 
     /**
+     * Turns the table's DynamoDB stream on with {@code viewType} (NEW_AND_OLD_IMAGES sizes every write): UpdateTable
+     * with a StreamSpecification, a write, so it passes the write guard (a live table must be unlocked first).
+     * Enabling costs nothing; reading the stream is billed as read request units, and only writes from now on
+     * appear in it.
+     */
+    public void enableStream(String table, String viewType) {
+        connection.dynamo().updateTable(b -> b.tableName(table)
+                .streamSpecification(s -> s.streamEnabled(true).streamViewType(viewType)));
+    }
+
+    /**
      * Enables (with a mode) or disables Contributor Insights on the table or one GSI, then polls
      * DescribeContributorInsights every {@code pollEvery} until no resource is ENABLING or DISABLING (ENABLED, or
      * FAILED with its FailureException), at most {@code maxPolls} times. Each intermediate answer goes to

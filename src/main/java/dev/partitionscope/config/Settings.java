@@ -21,6 +21,12 @@ public final class Settings {
     public String lastTable;
     public String timeRangePreset = "LAST_3H";
     public boolean utc;
+    /** Where the heatmap reads per-key heat: INSIGHTS, STREAMS or BOTH (null: Contributor Insights). */
+    public String heatmapSource;
+    /** The heatmap's stream bucket width in seconds: 1, 60, or 0 for automatic. */
+    public int heatmapStreamResolution;
+    /** Where the metrics screen's top keys come from: INSIGHTS, STREAMS or BOTH (null: Contributor Insights). */
+    public String metricsSource;
     /** Recordings and snapshots opened or saved, newest first (File ▸ Recent files). */
     public java.util.List<String> recentFiles = new java.util.ArrayList<>();
 }

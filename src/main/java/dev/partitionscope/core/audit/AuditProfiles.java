@@ -167,6 +167,31 @@ public final class AuditProfiles {
      * every key's units are read as write units (÷ 3): a key at 180,000 units a minute is at 100 % of its ceiling
      * either way, but hot reads cannot be told from hot writes here.
      */
+    /**
+     * The load of a table's keys read from its DynamoDB stream over {@code windowSeconds}: writes only (a stream has
+     * no reads and no throttles), in write units from the records' images, or as writes (1 KB each) when the stream
+     * is KEYS_ONLY and the images are missing.
+     */
+    public static ResourceLoad fromStream(
+            List<dev.partitionscope.core.heat.StreamKeyTotal> totals, double windowSeconds, boolean keysOnly) {
+        List<KeyLoad> keys = new java.util.ArrayList<>();
+        double total = 0;
+        for (var k : totals) {
+            double units = keysOnly || Double.isNaN(k.writeUnits()) ? k.writes() : k.writeUnits();
+            double peak =
+                    Double.isNaN(k.peakWriteUnitsPerSecond()) ? units / windowSeconds : k.peakWriteUnitsPerSecond();
+            keys.add(new KeyLoad(k.partitionKey(), peak, 0, units, 0, 0));
+            total += units;
+        }
+        return new ResourceLoad(
+                keys,
+                total,
+                windowSeconds,
+                keysOnly
+                        ? "DynamoDB stream (writes only; KEYS_ONLY: writes counted as 1 KB each)"
+                        : "DynamoDB stream (writes only, in write units from the item images)");
+    }
+
     public static ResourceLoad fromInsights(dev.partitionscope.core.heat.KeyTimeMatrix m) {
         if (m.unit() != dev.partitionscope.core.heat.MatrixUnit.CONSUMED_UNITS_PER_MINUTE) {
             throw new IllegalArgumentException("expected consumed throughput units, not " + m.unit());

@@ -149,6 +149,13 @@ public final class AuditView {
         insights.selectedProperty().bindBidirectional(vm.insightsProperty());
         insights.setTooltip(new Tooltip("Join each pattern's load from Contributor Insights over the top bar's time"
                 + " range (billed per report on AWS)"));
+        CheckBox stream = new CheckBox("from the stream");
+        stream.setId("auditStreamLoad");
+        stream.selectedProperty().bindBidirectional(vm.streamLoadProperty());
+        stream.disableProperty().bind(vm.insightsProperty().not());
+        stream.setTooltip(new Tooltip("Join each pattern's writes from the table's DynamoDB stream instead of"
+                + " Contributor Insights (the load's source then says \"DynamoDB stream\"; no reads, no throttles; GSIs"
+                + " get no load). " + dev.partitionscope.ui.common.StreamTexts.RATE_NOTE));
         FlowPane inputs = new FlowPane(
                 10,
                 6,
@@ -175,7 +182,8 @@ public final class AuditView {
                         "Seconds per" + " table or index; empty: no cap",
                         "none"),
                 indexes,
-                insights);
+                insights,
+                stream);
         inputs.setAlignment(Pos.CENTER_LEFT);
 
         progressText.setId("auditProgress");

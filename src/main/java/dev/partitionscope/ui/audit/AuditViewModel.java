@@ -43,6 +43,9 @@ public final class AuditViewModel {
     private final StringProperty timeCap = new SimpleStringProperty(this, "timeCap", "");
     private final BooleanProperty indexes = new SimpleBooleanProperty(this, "indexes", true);
     private final BooleanProperty insights = new SimpleBooleanProperty(this, "insights", true);
+    /** Join the table's per-key writes from its DynamoDB stream instead of Contributor Insights. */
+    private final BooleanProperty streamLoad = new SimpleBooleanProperty(this, "streamLoad");
+
     private final ReadOnlyObjectWrapper<KeyAudit.Result> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyObjectWrapper<UserMessage> error = new ReadOnlyObjectWrapper<>(this, "error");
     private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress", "");
@@ -94,14 +97,15 @@ public final class AuditViewModel {
         long cap = (long) number(itemCap.get().isBlank() ? "0" : itemCap.get(), "item cap");
         Duration time = timeCap.get().isBlank() ? null : Duration.ofSeconds((long) number(timeCap.get(), "time cap"));
         return new KeyAudit.Options(
-                AuditSampler.Options.defaults()
-                        .withSegments(seg)
-                        .withBudget(bud)
-                        .withItemCap(cap)
-                        .withTimeCap(time),
-                indexes.get(),
-                main.timeRangeProperty().get(),
-                insights.get());
+                        AuditSampler.Options.defaults()
+                                .withSegments(seg)
+                                .withBudget(bud)
+                                .withItemCap(cap)
+                                .withTimeCap(time),
+                        indexes.get(),
+                        main.timeRangeProperty().get(),
+                        insights.get())
+                .withStreamLoad(streamLoad.get());
     }
 
     private static double number(String text, String what) {
@@ -204,7 +208,10 @@ public final class AuditViewModel {
                         @Override
                         public void loadingInsights() {
                             ctx.post(() -> {
-                                progress.set("Reading Contributor Insights for the load …");
+                                progress.set(
+                                        o.loadSource().readsStream()
+                                                ? "Reading the DynamoDB stream for the load …"
+                                                : "Reading Contributor Insights for the load …");
                                 fraction.set(-1);
                             });
                         }
@@ -325,6 +332,11 @@ public final class AuditViewModel {
 
     public BooleanProperty indexesProperty() {
         return indexes;
+    }
+
+    /** Load from the table's DynamoDB stream (writes only) instead of Contributor Insights. */
+    public BooleanProperty streamLoadProperty() {
+        return streamLoad;
     }
 
     public BooleanProperty insightsProperty() {

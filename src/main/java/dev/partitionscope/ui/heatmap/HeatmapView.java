@@ -7,6 +7,7 @@ import dev.partitionscope.core.heat.HeatMetric;
 import dev.partitionscope.core.heat.HeatPalette;
 import dev.partitionscope.core.heat.HeatPipeline;
 import dev.partitionscope.core.heat.HeatRow;
+import dev.partitionscope.core.heat.HeatSource;
 import dev.partitionscope.core.heat.RowKey;
 import dev.partitionscope.core.heat.ScaleMode;
 import dev.partitionscope.core.metrics.DataState;
@@ -81,6 +82,7 @@ public final class HeatmapView {
     private final Label sourceLabel = new Label();
     private final Label truncatedNote =
             new Label("· more keys in \"other keys\"", Icons.of("mdi2i-information-outline", 14));
+    private final Label retentionNote = new Label(null, Icons.of("mdi2c-clock-alert-outline", 14));
     private final Label progressText = new Label();
     private final ProgressIndicator spinner = new ProgressIndicator();
     private final Hyperlink cancel = new Hyperlink("Cancel");
@@ -161,14 +163,30 @@ public final class HeatmapView {
         copy.setOnAction(e -> copyImage());
         export.getItems().addAll(png1, png2, csv, copy);
         export.disableProperty().bind(vm.viewProperty().isNull());
+        export.setMinWidth(Region.USE_PREF_SIZE); // the long source line (both sources) gives way, not the buttons
+        refresh.setMinWidth(Region.USE_PREF_SIZE);
+        sourceLabel.setMinWidth(0);
         truncatedNote.getStyleClass().add("muted");
         truncatedNote.setId("heatmapTruncated");
         Fx.show(truncatedNote, false);
+        retentionNote.getStyleClass().add("muted");
+        retentionNote.setId("heatmapRetention");
+        retentionNote.textProperty().bind(vm.retentionNoteProperty());
+        retentionNote.setTooltip(new Tooltip("A DynamoDB stream keeps every write for 24 hours: the part of the window"
+                + " before that has no stream heat (Contributor Insights may have it)."));
+        Fx.bindShown(retentionNote, vm.retentionNoteProperty().isNotEmpty());
+        Tooltip sourceTip = new Tooltip();
+        sourceTip.textProperty().bind(vm.sourceTipProperty());
+        sourceTip.setWrapText(true);
+        sourceTip.setMaxWidth(460);
+        sourceLabel.setTooltip(sourceTip);
         HBox header = new HBox(
                 10,
                 title,
+                sourceChoice(),
                 sourceLabel,
                 truncatedNote,
+                retentionNote,
                 new Pane(),
                 spinner,
                 progressText,
@@ -176,7 +194,7 @@ public final class HeatmapView {
                 rangeLabel,
                 refresh,
                 export);
-        HBox.setHgrow(header.getChildren().get(3), Priority.ALWAYS);
+        HBox.setHgrow(header.getChildren().get(5), Priority.ALWAYS);
         header.setAlignment(Pos.CENTER_LEFT);
 
         ResourceChips chips = new ResourceChips(main);
@@ -205,10 +223,94 @@ public final class HeatmapView {
         Fx.show(pinned, false);
     }
 
+    /**
+     * Contributor Insights / Streams / Both: a segmented toggle in the header (Tab reaches it, Space picks), each
+     * with its source's reach as a tooltip.
+     */
+    private Node sourceChoice() {
+        return dev.partitionscope.ui.common.SourceToggle.of(vm.heatSourceProperty(), "heatmapSource");
+    }
+
+    /** The stream's bucket width (Auto, 1 s, 1 min) and, with both sources, which one the grid draws. */
+    private Node streamOptions() {
+        ComboBox<Integer> resolution = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(0, 1, 60));
+        resolution.setId("heatmapResolution");
+        resolution.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Integer r) {
+                return r == null ? "" : r == 0 ? "Auto (1 s up to 1 h, else 1 min)" : r == 1 ? "1 s" : "1 min";
+            }
+
+            @Override
+            public Integer fromString(String s) {
+                return null;
+            }
+        });
+        resolution.setValue(vm.streamResolutionProperty().get());
+        resolution.valueProperty().addListener((obs, old, now) -> {
+            if (now != null) {
+                vm.streamResolutionProperty().set(now);
+            }
+        });
+        vm.streamResolutionProperty().addListener((obs, old, now) -> resolution.setValue(now.intValue()));
+        resolution.setTooltip(new Tooltip("How wide a stream column is. 1 s shows a burst inside a minute (zoom into"
+                + " it with Shift+drag, Z); a day at 1 s is 86,400 columns, so longer windows default to 1 min."));
+        ComboBox<HeatSource> grid = new ComboBox<>(
+                javafx.collections.FXCollections.observableArrayList(HeatSource.STREAMS, HeatSource.INSIGHTS));
+        grid.setId("heatmapBothGrid");
+        grid.valueProperty().bindBidirectional(vm.bothGridProperty());
+        grid.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(HeatSource s) {
+                return s == null
+                        ? ""
+                        : s == HeatSource.STREAMS ? "Stream (writes, per second)" : "Contributor Insights";
+            }
+
+            @Override
+            public HeatSource fromString(String s) {
+                return null;
+            }
+        });
+        grid.setTooltip(new Tooltip("Both sources are read; the grid draws one of them. The source line names both."));
+        Node resolutionBox = labelled("Stream buckets", resolution);
+        Node gridBox = labelled("Grid from", grid);
+        Fx.bindShown(
+                resolutionBox,
+                javafx.beans.binding.Bindings.createBooleanBinding(
+                        () -> vm.heatSourceProperty().get().readsStream(), vm.heatSourceProperty()));
+        Fx.bindShown(gridBox, vm.heatSourceProperty().isEqualTo(HeatSource.BOTH));
+        HBox box = new HBox(10, resolutionBox, gridBox);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
     private Node options() {
         ComboBox<HeatMetric> metric = new ComboBox<>(vm.metrics());
         metric.setId("heatmapMetric");
         metric.valueProperty().bindBidirectional(vm.metricProperty());
+        metric.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(HeatMetric m) {
+                if (m == HeatMetric.WRITES) {
+                    var r = vm.streamsProperty().get();
+                    return r != null && r.keysOnly()
+                            ? "writes/s (KEYS_ONLY stream: no images to size)"
+                            : "Write units (WCU/s, from the stream)";
+                }
+                return m == null ? "" : m.label();
+            }
+
+            @Override
+            public HeatMetric fromString(String s) {
+                return null;
+            }
+        });
+        vm.streamsProperty().addListener((obs, old, now) -> {
+            HeatMetric m = metric.getValue(); // the label depends on the stream's view type: redraw it
+            metric.setValue(null);
+            metric.setValue(m);
+        });
         metric.setTooltip(new Tooltip("What the colour shows. Contributor Insights counts consumed throughput units"
                 + " (3 × writes + reads) and throttled requests per key; reads and writes apart need a source that"
                 + " meters them apart."));
@@ -311,6 +413,7 @@ public final class HeatmapView {
                 10,
                 8,
                 labelled("Metric", metric),
+                streamOptions(),
                 labelled("Colour", scale),
                 labelled("Palette", palette),
                 labelled("Brightness", brightness),
@@ -353,6 +456,8 @@ public final class HeatmapView {
         vm.errorProperty().addListener((obs, old, now) -> showMessages());
         vm.statusProperty().addListener((obs, old, now) -> showMessages());
         vm.loadingProperty().addListener((obs, old, now) -> updateCanvasEmpty());
+        vm.gridSourceProperty().addListener((obs, old, now) -> updateCanvasEmpty());
+        main.readOnlyProperty().addListener((obs, old, now) -> updateCanvasEmpty());
         vm.liveProperty().addListener((obs, old, now) -> canvas.setFollowLatest(now));
         canvas.pinnedCellProperty().addListener((obs, old, now) -> updatePinned());
         canvas.setOnRowActivated(this::drillDown);
@@ -410,11 +515,17 @@ public final class HeatmapView {
         if (!blank) {
             return;
         }
+        boolean stream = vm.gridSourceProperty().get() == HeatSource.STREAMS;
         if (vm.loadingProperty().get()) {
             canvasEmpty.set(
                     Screen.HEATMAP.icon(),
                     "Reading the keys…",
-                    "Contributor Insights reports are read per" + " sub-window and stitched; Esc cancels.");
+                    stream
+                            ? "The stream's shards are read record by record; Esc cancels. "
+                                    + HeatmapViewModel.STREAM_RATE_NOTE
+                            : "Contributor Insights reports are read per" + " sub-window and stitched; Esc cancels.");
+        } else if (stream) {
+            streamEmpty(s);
         } else if (s != null && s.state() == DataState.NOT_ENABLED) {
             Button metrics = new Button("Open Metrics (Ctrl+3)", Icons.of(Screen.METRICS.icon()));
             metrics.setOnAction(e -> main.screenProperty().set(Screen.METRICS));
@@ -439,9 +550,86 @@ public final class HeatmapView {
         }
     }
 
+    /** What an empty stream grid says, with the next step. */
+    private void streamEmpty(DataStatus s) {
+        String retention = vm.retentionNoteProperty().get();
+        if (s == null) {
+            canvasEmpty.set(Screen.HEATMAP.icon(), "No stream read yet", "F5 reads the table's stream.");
+        } else if (s.state() == DataState.NOT_ENABLED) {
+            Button enable = new Button("Enable stream…", Icons.of("mdi2p-play-circle-outline"));
+            enable.setId("heatmapEnableStream");
+            enable.setOnAction(e -> confirmEnableStream());
+            enable.disableProperty().bind(vm.enablingStreamProperty());
+            canvasEmpty.set(
+                    Screen.HEATMAP.icon(),
+                    "Streams are off on this table",
+                    "With a DynamoDB stream on, every write is kept for 24 h, key by key, to the second — no rule to"
+                            + " enable in advance. Only writes from the moment it is on will appear."
+                            + (main.readOnlyProperty().get()
+                                    ? " Enabling is a write: unlock writes for this table first."
+                                    : ""),
+                    enable);
+        } else if (s.state() == DataState.NO_DATA) {
+            canvasEmpty.set(
+                    Screen.HEATMAP.icon(),
+                    "No writes in this window",
+                    (retention.isEmpty() ? "" : retention + ". ")
+                            + "The stream holds no write of this table between these times: pick another range in the"
+                            + " top bar (the stream keeps 24 h), or write to the table.");
+        } else if (s.state() == DataState.ACCESS_DENIED) {
+            canvasEmpty.set(Screen.HEATMAP.icon(), "Not allowed to read the stream", s.message());
+        } else if (s.state() == DataState.FAILED) {
+            Button retry = new Button("Retry", Icons.of("mdi2r-refresh"));
+            retry.setId("heatmapStreamRetry");
+            retry.setOnAction(e -> vm.reload());
+            canvasEmpty.set(Screen.HEATMAP.icon(), "The stream could not be read", s.message(), retry);
+        } else if (!s.state().hasValues()) {
+            canvasEmpty.set(Screen.HEATMAP.icon(), "No stream heat", s.message());
+        } else {
+            canvasEmpty.set(
+                    Screen.HEATMAP.icon(),
+                    "No writes in this window",
+                    (retention.isEmpty() ? "" : retention + ". ") + "Pick another range in the top bar.");
+        }
+    }
+
+    /** Enabling a stream is free but a write; reading it is billed: the user confirms first. */
+    private void confirmEnableStream() {
+        TableShape shape = main.tableShapeProperty().get();
+        if (shape == null) {
+            return;
+        }
+        javafx.scene.control.Alert confirm =
+                new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION);
+        confirm.initOwner(root.getScene().getWindow());
+        confirm.setTitle("Enable stream");
+        confirm.setHeaderText("Enable a DynamoDB stream on " + shape.name() + "?");
+        confirm.setContentText(enableStreamExplanation(shape.name()));
+        confirm.getDialogPane().setId("enableStreamConfirm");
+        Theme.style(confirm.getDialogPane().getScene());
+        if (confirm.showAndWait()
+                .filter(b -> b == javafx.scene.control.ButtonType.OK)
+                .isPresent()) {
+            vm.enableStream();
+        }
+    }
+
+    static String enableStreamExplanation(String table) {
+        return "This turns on " + table + "'s stream (UpdateTable, view type NEW_AND_OLD_IMAGES, so every write can be"
+                + " sized in write units). Enabling costs nothing; reading the stream is billed (GetRecords calls, as"
+                + " read request units on AWS). Only writes from now on will appear in it.\n\nIt is a write: on a"
+                + " read-only connection it is refused until you unlock writes for " + table + ".";
+    }
+
     private void showMessages() {
         UserMessage e = vm.errorProperty().get();
-        if (e != null) {
+        if (e != null && main.readOnlyProperty().get() && e.headline().startsWith("Writes are locked")) {
+            Button unlock = new Button("Unlock writes…", Icons.of("mdi2l-lock-open-variant-outline"));
+            unlock.setId("heatmapUnlock");
+            unlock.setOnAction(a ->
+                    actions.openUnlockWritesDialog(main.selectedTableProperty().get()));
+            message.show(e, MessageBox.Kind.WARNING, unlock);
+        } else if (e != null) {
             Button retry = new Button("Retry", Icons.of("mdi2r-refresh"));
             retry.setOnAction(a -> vm.reload());
             message.show(e, retry);
@@ -617,6 +805,10 @@ public final class HeatmapView {
 
     HeatmapCanvas canvas() {
         return canvas;
+    }
+
+    HeatmapViewModel viewModel() {
+        return vm;
     }
 
     List<String> pinnedValues() {

@@ -4,6 +4,8 @@ import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.aws.ErrorTranslator;
 import dev.partitionscope.aws.InsightsReader;
+import dev.partitionscope.aws.StreamHeatReader;
+import dev.partitionscope.aws.TableGateway;
 import dev.partitionscope.aws.TrafficLoader;
 import dev.partitionscope.aws.UserMessage;
 import dev.partitionscope.core.heat.ColorLut;
@@ -12,6 +14,7 @@ import dev.partitionscope.core.heat.HeatMetric;
 import dev.partitionscope.core.heat.HeatPalette;
 import dev.partitionscope.core.heat.HeatPipeline;
 import dev.partitionscope.core.heat.HeatScale;
+import dev.partitionscope.core.heat.HeatSource;
 import dev.partitionscope.core.heat.HeatZoom;
 import dev.partitionscope.core.heat.KeyTimeMatrix;
 import dev.partitionscope.core.heat.MatrixUnit;
@@ -25,6 +28,7 @@ import dev.partitionscope.core.metrics.Resource;
 import dev.partitionscope.core.table.ContributorInsightsState;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
+import dev.partitionscope.ui.common.StreamTexts;
 import dev.partitionscope.ui.session.AutoRefresh;
 import dev.partitionscope.ui.session.Session;
 import dev.partitionscope.ui.task.TaskSlot;
@@ -38,6 +42,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -47,6 +52,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -57,10 +63,21 @@ import javafx.collections.ObservableSet;
  * Insights reports stitched into key × time matrices) and turns it into the grid the canvas draws, through
  * {@link HeatPipeline} on a worker thread whenever an option changes. Options only re-run the pipeline; a new range,
  * table or connection (or F5, auto-refresh, live mode) reads again. Zooms to a selection stack, so Back returns.
+ *
+ * <p>The per-key heat comes from the chosen {@link HeatSource}: Contributor Insights (per minute, reads and writes),
+ * the table's DynamoDB stream (every write of the last 24 h, to the second), or both — then the grid draws the one
+ * chosen with {@link #bothGridProperty()} and the source line names both.
  */
 public final class HeatmapViewModel {
     /** Sub-windows per range on local endpoints, where reports cost nothing: more windows find more keys. */
     static final int LOCAL_SUB_WINDOWS = 96;
+
+    /** Windows up to this long read the stream per second by default; longer ones per minute. */
+    static final long SECONDS_UP_TO = 3_600;
+
+    /** The stream reader's pace, said wherever the stream is read. */
+    public static final String STREAM_RATE_NOTE =
+            "Reads at most 2 calls/s per shard so a production Lambda on the" + " same shards is never starved.";
 
     private final Session main;
     private final Function<Connection, Instant> endpointNow;
@@ -93,6 +110,22 @@ public final class HeatmapViewModel {
     private final ReadOnlyBooleanWrapper canGoBack = new ReadOnlyBooleanWrapper(this, "canGoBack");
     private final ReadOnlyBooleanWrapper zoomed = new ReadOnlyBooleanWrapper(this, "zoomed");
     private final ReadOnlyStringWrapper sourceText = new ReadOnlyStringWrapper(this, "sourceText", "");
+    private final ReadOnlyStringWrapper sourceTip = new ReadOnlyStringWrapper(this, "sourceTip", "");
+    private final ObjectProperty<HeatSource> heatSource =
+            new SimpleObjectProperty<>(this, "heatSource", HeatSource.INSIGHTS);
+    /** Stream bucket width in seconds: 1, 60, or 0 for automatic (1 s up to an hour's window, else 1 min). */
+    private final IntegerProperty streamResolution = new SimpleIntegerProperty(this, "streamResolution", 0);
+    /** With both sources: which one the grid draws (STREAMS or INSIGHTS). */
+    private final ObjectProperty<HeatSource> bothGrid =
+            new SimpleObjectProperty<>(this, "bothGrid", HeatSource.STREAMS);
+
+    private final ReadOnlyObjectWrapper<HeatSource> gridSource =
+            new ReadOnlyObjectWrapper<>(this, "gridSource", HeatSource.INSIGHTS);
+    private final ReadOnlyObjectWrapper<StreamHeatReader.Result> streams = new ReadOnlyObjectWrapper<>(this, "streams");
+    /** Why part of the window has no stream heat (older than 24 h), or empty. */
+    private final ReadOnlyStringWrapper retentionNote = new ReadOnlyStringWrapper(this, "retentionNote", "");
+
+    private final ReadOnlyBooleanWrapper enablingStream = new ReadOnlyBooleanWrapper(this, "enablingStream");
 
     /** Zooms before the current one, most recent first. */
     private final Deque<HeatZoom> back = new ArrayDeque<>();
@@ -104,6 +137,7 @@ public final class HeatmapViewModel {
 
     private final TaskSlot loadTask;
     private final TaskSlot buildTask;
+    private final TaskSlot enableTask;
     private boolean dirty = true;
     private Object shownFor;
     private AutoRefresh beforeLive;
@@ -112,6 +146,7 @@ public final class HeatmapViewModel {
         this.main = main;
         this.loadTask = new TaskSlot(main.tasks());
         this.buildTask = new TaskSlot(main.tasks());
+        this.enableTask = new TaskSlot(main.tasks());
         this.endpointNow = endpointNow;
         main.tableShapeProperty().addListener((obs, old, now) -> {
             if (old == null || now == null || !old.name().equals(now.name())) {
@@ -142,6 +177,16 @@ public final class HeatmapViewModel {
         palette.addListener((obs, old, now) -> updateLut());
         brightness.addListener((obs, old, now) -> updateLut());
         live.addListener((obs, old, now) -> setLive(now));
+        heatSource.addListener((obs, old, now) -> sourceChanged());
+        streamResolution.addListener((obs, old, now) -> {
+            if (heatSource.get().readsStream()) {
+                sourceChanged();
+            }
+        });
+        bothGrid.addListener((obs, old, now) -> {
+            updateGridSource();
+            optionsChanged();
+        });
         active.addListener((obs, old, now) -> {
             if (now && dirty) {
                 load();
@@ -229,13 +274,11 @@ public final class HeatmapViewModel {
      */
     public void zoomTo(HeatZoom z) {
         HeatPipeline.Result r = view.get();
-        if (traffic == null || traffic.insights() == null || z == null || z.equals(r == null ? null : r.zoom())) {
+        KeyTimeMatrix m = traffic == null ? null : gridMatrix(traffic);
+        if (m == null || z == null || z.equals(r == null ? null : r.zoom())) {
             return;
         }
-        back.push(
-                r != null
-                        ? r.zoom()
-                        : zoom != null ? zoom : HeatZoom.all(traffic.plan().columns()));
+        back.push(r != null ? r.zoom() : zoom != null ? zoom : HeatZoom.all(m.columns()));
         zoom = z;
         updateZoomFlags();
         rebuild();
@@ -253,6 +296,38 @@ public final class HeatmapViewModel {
         }
     }
 
+    /**
+     * Turns the table's stream on (NEW_AND_OLD_IMAGES), then describes the table again and reads: a write, so on a
+     * live connection the write guard refuses it until the table is unlocked ({@link #errorProperty()} says how).
+     */
+    public void enableStream() {
+        Connection c = main.getConnection();
+        TableShape shape = main.tableShapeProperty().get();
+        if (c == null || shape == null || enablingStream.get()) {
+            return;
+        }
+        error.set(null);
+        enablingStream.set(true);
+        progressText.set("Enabling the stream on " + shape.name() + "…");
+        enableTask.submit(
+                "Enabling the stream on " + shape.name(),
+                ctx -> {
+                    new TableGateway(c).enableStream(shape.name(), "NEW_AND_OLD_IMAGES");
+                    return shape.name();
+                },
+                name -> {
+                    enablingStream.set(false);
+                    progressText.set("");
+                    main.reloadSelectedTable();
+                    reload();
+                },
+                failure -> {
+                    enablingStream.set(false);
+                    progressText.set("");
+                    error.set(ErrorTranslator.translate(failure, c.spec(), "UpdateTable"));
+                });
+    }
+
     // Loading
 
     private void invalidate(boolean clear) {
@@ -268,6 +343,8 @@ public final class HeatmapViewModel {
 
     private void clearShown() {
         traffic = null;
+        streams.set(null);
+        retentionNote.set("");
         loadedWindow = null;
         view.set(null);
         status.set(null);
@@ -295,17 +372,35 @@ public final class HeatmapViewModel {
         loading.set(true);
         progressText.set("Reading CloudWatch metrics…");
         int windows = c.spec().kind() == ConnectionKind.AWS ? 0 : LOCAL_SUB_WINDOWS;
+        HeatSource source = heatSource.get();
         // "Now" is taken here (the endpoint clock is a volatile read) so the window read is known: a saved view
         // reopens at exactly this window.
         Instant now = endpointNow.apply(c);
         TimeRange.Window window = range.resolve(now);
+        int resolution = source.readsStream() ? resolutionFor(window) : 0;
         loadTask.submit(
                 "Loading the heatmap of " + shape.name(),
                 ctx -> new TrafficLoader(c, windows)
-                        .load(shape, range, now, ctx::isCancelled, new TrafficLoader.Listener() {
+                        .load(shape, range, now, source, resolution, ctx::isCancelled, new TrafficLoader.Listener() {
                             @Override
                             public void metrics(MetricsSnapshot s, dev.partitionscope.core.metrics.Verdict v) {
+                                ctx.post(() -> progressText.set(
+                                        source.readsStream()
+                                                ? "Reading the stream…"
+                                                : "Reading Contributor Insights…"));
+                            }
+
+                            @Override
+                            public void insightsRequest(
+                                    List<ContributorInsightsState> states, InsightsReader.Request request) {
                                 ctx.post(() -> progressText.set("Reading Contributor Insights…"));
+                            }
+
+                            @Override
+                            public void stream(int shardsDone, int shardsTotal, long records, long calls) {
+                                String text = StreamTexts.progress(shardsDone, shardsTotal, records);
+                                ctx.progress(shardsTotal == 0 ? -1 : (double) shardsDone / shardsTotal, text);
+                                ctx.post(() -> progressText.set(text));
                             }
 
                             @Override
@@ -320,15 +415,35 @@ public final class HeatmapViewModel {
                     loading.set(false);
                     progressText.set("");
                     shownFor = key;
-                    if (t.insights() == null) {
-                        progressText.set("Cancelled before the key reports — F5 to load again");
+                    if (!readAnything(t)) {
+                        progressText.set(
+                                source.readsStream()
+                                        ? "Cancelled before the stream was read — F5 to load again"
+                                        : "Cancelled before the key reports — F5 to load again");
                         dirty = true;
                         return;
+                    }
+                    if (t.streams() != null && t.streams().cancelled()) {
+                        progressText.set(
+                                "Cancelled part-way: the stream records read so far are shown — F5 reads" + " again");
+                        dirty = true;
                     }
                     keepPosition(traffic, t);
                     traffic = t;
                     loadedWindow = window;
+                    streams.set(t.streams());
+                    retentionNote.set(retentionNote(t, window));
                     sourceText.set(sourceText(t));
+                    if (t.streams() != null
+                            && t.streams().heat() == null
+                            && streamStatus(t.streams()).state() == DataState.NOT_ENABLED) {
+                        // The table's description says the stream is off: the line says the same as the empty state.
+                        sourceText.set(sourceText
+                                .get()
+                                .replace(StreamTexts.source(t.streams()), "DynamoDB stream · off on this table"));
+                    }
+                    sourceTip.set(sourceTip(t));
+                    updateGridSource();
                     rebuild();
                 },
                 failure -> {
@@ -351,18 +466,19 @@ public final class HeatmapViewModel {
         if (old == null || zoom == null) {
             return;
         }
-        int period = now.plan().periodSeconds();
-        if (old.plan().periodSeconds() != period) {
+        KeyTimeMatrix before = gridMatrix(old);
+        KeyTimeMatrix after = gridMatrix(now);
+        if (before == null || after == null || before.bucketSeconds() != after.bucketSeconds()) {
             resetZoomStack();
             return;
         }
-        int buckets =
-                (int) ((now.plan().start().getEpochSecond() - old.plan().start().getEpochSecond()) / period);
+        int period = after.bucketSeconds();
+        int buckets = (int) ((after.start().getEpochSecond() - before.start().getEpochSecond()) / period);
         if (buckets == 0) {
             return;
         }
-        int columns = now.plan().columns();
-        int oldColumns = old.plan().columns();
+        int columns = after.columns();
+        int oldColumns = before.columns();
         List<HeatZoom> older = new ArrayList<>(back);
         back.clear();
         for (HeatZoom z : older) {
@@ -384,6 +500,49 @@ public final class HeatmapViewModel {
     }
 
     private static String sourceText(TrafficLoader.Traffic t) {
+        String stream = t.streams() == null ? null : StreamTexts.source(t.streams());
+        String insights = t.insights() == null ? null : insightsText(t);
+        if (stream != null && insights != null) {
+            return stream + "  |  " + insights;
+        }
+        return stream != null ? stream : insights == null ? "" : insights;
+    }
+
+    private static String sourceTip(TrafficLoader.Traffic t) {
+        StringBuilder sb = new StringBuilder();
+        if (t.streams() != null) {
+            sb.append("Every write of the last 24 h, read from the table's DynamoDB stream, key by key. ")
+                    .append(STREAM_RATE_NOTE);
+            if (t.streams().keysOnly()) {
+                sb.append(" The stream is KEYS_ONLY: its records carry no item images, so the heat is writes/s,"
+                        + " not write units.");
+            }
+        }
+        if (t.insights() != null) {
+            sb.append(sb.length() == 0 ? "" : "\n\n")
+                    .append("Contributor Insights: reads and writes per minute, the top keys of each report, from the"
+                            + " moment it was enabled.");
+        }
+        return sb.toString();
+    }
+
+    /** Says when the window reaches back before what the stream still holds (24 h). */
+    private static String retentionNote(TrafficLoader.Traffic t, TimeRange.Window w) {
+        if (t.streams() == null) {
+            return "";
+        }
+        Instant from = t.streams().retainedFrom();
+        if (from == null || !w.start().isBefore(from)) {
+            return "";
+        }
+        return "Older than 24 h: not in the stream (it holds writes from "
+                + java.time.format.DateTimeFormatter.ofPattern("MM-dd HH:mm:ss")
+                        .withZone(java.time.ZoneOffset.UTC)
+                        .format(from)
+                + " UTC on)";
+    }
+
+    private static String insightsText(TrafficLoader.Traffic t) {
         InsightsReader.Request q = t.request();
         List<InsightsReader.Window> windows = InsightsReader.subWindows(
                 q.start(),
@@ -406,6 +565,68 @@ public final class HeatmapViewModel {
     private void optionsChanged() {
         resetZoomStack();
         rebuild();
+    }
+
+    /** Another source or stream resolution: what was read does not fit, so it is read again. */
+    private void sourceChanged() {
+        updateGridSource();
+        clearShown();
+        invalidate(false);
+    }
+
+    /** The stream bucket width for a window: the chosen one, or 1 s up to an hour and 1 min beyond. */
+    int resolutionFor(TimeRange.Window w) {
+        int chosen = streamResolution.get();
+        if (chosen > 0) {
+            return chosen;
+        }
+        return java.time.Duration.between(w.start(), w.end()).toSeconds() <= SECONDS_UP_TO ? 1 : 60;
+    }
+
+    private void updateGridSource() {
+        HeatSource s = heatSource.get();
+        HeatSource grid = s == HeatSource.BOTH ? bothGrid.get() : s;
+        gridSource.set(grid);
+        if (grid == HeatSource.STREAMS) {
+            if (!metrics.equals(List.of(HeatMetric.WRITES))) {
+                metrics.setAll(HeatMetric.WRITES);
+            }
+            metric.set(HeatMetric.WRITES);
+        } else {
+            if (!metrics.equals(List.of(HeatMetric.THROUGHPUT, HeatMetric.THROTTLES))) {
+                metrics.setAll(HeatMetric.THROUGHPUT, HeatMetric.THROTTLES);
+            }
+            if (metric.get() == HeatMetric.WRITES) {
+                metric.set(HeatMetric.THROUGHPUT);
+            }
+        }
+    }
+
+    /** Whether a finished load has anything to draw from its source. */
+    private static boolean readAnything(TrafficLoader.Traffic t) {
+        return t.source().readsStream() ? t.streams() != null : t.insights() != null;
+    }
+
+    /** The source the grid of {@code t} draws. */
+    private HeatSource gridSourceOf(TrafficLoader.Traffic t) {
+        if (t.source() == HeatSource.BOTH) {
+            return t.insights() == null ? HeatSource.STREAMS : bothGrid.get();
+        }
+        return t.source();
+    }
+
+    /** The whole window's matrix the grid is cut from (the base table's, for the stream); null when none. */
+    private KeyTimeMatrix gridMatrix(TrafficLoader.Traffic t) {
+        if (gridSourceOf(t) == HeatSource.STREAMS) {
+            return t.streams() == null ? null : t.streams().heat();
+        }
+        if (t.insights() == null) {
+            return null;
+        }
+        for (KeyTimeMatrix m : t.insights().partitionKeys().values()) {
+            return m;
+        }
+        return null;
     }
 
     private void resetZoomStack() {
@@ -438,20 +659,41 @@ public final class HeatmapViewModel {
     private void rebuild() {
         buildTask.cancel();
         TrafficLoader.Traffic t = traffic;
-        if (t == null || t.insights() == null) {
+        if (t == null || !readAnything(t)) {
             view.set(null);
             status.set(null);
             return;
         }
-        List<Resource> resources = resources();
-        status.set(statusOf(t, resources));
+        boolean stream = gridSourceOf(t) == HeatSource.STREAMS;
+        List<Resource> resources = stream ? streamResources() : resources();
+        status.set(stream ? streamStatus(t.streams()) : statusOf(t, resources));
+        HeatMetric chosen =
+                stream ? HeatMetric.WRITES : metric.get() == HeatMetric.WRITES ? HeatMetric.THROUGHPUT : metric.get();
         HeatPipeline.Spec spec = new HeatPipeline.Spec(
-                resources, metric.get(), foldShards.get(), expanded, separator.get(), zoom, RowBucketing.DEFAULT_ROWS);
-        Map<Resource, KeyTimeMatrix> matrices = t.insights().partitionKeys();
+                resources, chosen, foldShards.get(), expanded, separator.get(), zoom, RowBucketing.DEFAULT_ROWS);
+        Map<Resource, KeyTimeMatrix> matrices;
         MetricsSnapshot snapshot = t.snapshot();
+        if (stream) {
+            KeyTimeMatrix m = t.streams().heat();
+            matrices = m == null ? Map.of() : Map.of(resources.get(0), m);
+            // The throttle strip is per metric period: it lines up with the stream's columns only at that width.
+            if (m == null
+                    || snapshot == null
+                    || m.bucketSeconds() != snapshot.periodSeconds()
+                    || !m.start().equals(snapshot.start())) {
+                snapshot = null;
+            }
+        } else {
+            matrices = t.insights().partitionKeys();
+        }
+        if (matrices.isEmpty()) {
+            view.set(null);
+            return;
+        }
+        MetricsSnapshot causes = snapshot;
         buildTask.submit(
                 "Bucketing the heatmap",
-                ctx -> HeatPipeline.build(matrices, snapshot, spec),
+                ctx -> HeatPipeline.build(matrices, causes, spec),
                 result -> {
                     view.set(result);
                     updateScale();
@@ -460,6 +702,32 @@ public final class HeatmapViewModel {
                         "The heatmap could not be built",
                         String.valueOf(failure.getMessage()),
                         "Reset the zoom or change the options; F5 reads again.")));
+    }
+
+    /** The stream holds the base table's writes (a GSI's keys would need its images: the table is drawn). */
+    private List<Resource> streamResources() {
+        TableShape shape = main.tableShapeProperty().get();
+        return shape == null ? List.of() : List.of(Resource.table(shape.name()));
+    }
+
+    /**
+     * The stream read's state, with what to do next: a table whose stream is off (the reader says so, or the table's
+     * description does) reads "Streams are off on this table".
+     */
+    private DataStatus streamStatus(StreamHeatReader.Result r) {
+        TableShape shape = main.tableShapeProperty().get();
+        boolean off = r.status().state() == DataState.NOT_ENABLED
+                || (r.streamArn() == null
+                        && r.status().state() == DataState.NOT_SUPPORTED
+                        && shape != null
+                        && !shape.stream().enabled());
+        if (off) {
+            return DataStatus.of(DataState.NOT_ENABLED, "Streams are off on this table");
+        }
+        if (r.status().state() == DataState.NO_DATA) {
+            return DataStatus.of(DataState.NO_DATA, "No writes in this window");
+        }
+        return r.status();
     }
 
     /** The state of the shown resources: the worst among them, so a failure is never hidden by a neighbour. */
@@ -639,6 +907,45 @@ public final class HeatmapViewModel {
     /** Where the keys came from, e.g. "Contributor Insights (Lab) · 12 sub-windows × top 25 keys · 24 reports". */
     public ReadOnlyStringProperty sourceTextProperty() {
         return sourceText.getReadOnlyProperty();
+    }
+
+    /** Where per-key heat is read from; a change reads again. */
+    public ObjectProperty<HeatSource> heatSourceProperty() {
+        return heatSource;
+    }
+
+    /** The stream's bucket width in seconds (1 or 60), 0 for automatic: 1 s up to an hour's window, else 1 min. */
+    public IntegerProperty streamResolutionProperty() {
+        return streamResolution;
+    }
+
+    /** With both sources, the one the grid draws (STREAMS or INSIGHTS). */
+    public ObjectProperty<HeatSource> bothGridProperty() {
+        return bothGrid;
+    }
+
+    /** The source the grid draws now: INSIGHTS or STREAMS, never BOTH. */
+    public ReadOnlyObjectProperty<HeatSource> gridSourceProperty() {
+        return gridSource.getReadOnlyProperty();
+    }
+
+    /** The last stream read, or null when the source does not read the stream. */
+    public ReadOnlyObjectProperty<StreamHeatReader.Result> streamsProperty() {
+        return streams.getReadOnlyProperty();
+    }
+
+    /** "Older than 24 h: not in the stream …" when the window starts before the stream's retention, else empty. */
+    public ReadOnlyStringProperty retentionNoteProperty() {
+        return retentionNote.getReadOnlyProperty();
+    }
+
+    /** How the source line's numbers were read (the stream's pace, the sources' reach). */
+    public ReadOnlyStringProperty sourceTipProperty() {
+        return sourceTip.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty enablingStreamProperty() {
+        return enablingStream.getReadOnlyProperty();
     }
 
     /** The last read (metrics and reports); null before the first. */

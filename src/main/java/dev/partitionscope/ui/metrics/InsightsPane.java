@@ -3,6 +3,7 @@ package dev.partitionscope.ui.metrics;
 import dev.partitionscope.core.format.Units;
 import dev.partitionscope.core.heat.KeyTimeMatrix;
 import dev.partitionscope.core.heat.MatrixUnit;
+import dev.partitionscope.core.heat.StreamKeyTotal;
 import dev.partitionscope.core.heat.TopKey;
 import dev.partitionscope.core.heat.TopKeys;
 import dev.partitionscope.core.metrics.DataState;
@@ -51,6 +52,9 @@ final class InsightsPane extends VBox {
     private final TableView<TopKey> keys = new TableView<>();
     private final Label keysState = new Label();
     private final Label keysTitle = new Label("Top partition keys");
+    private final TableView<StreamKeyTotal> streamKeys = new TableView<>();
+    private final Label streamTitle = new Label("Top partition keys · from the stream");
+    private final Label streamState = new Label();
     private final ProgressBar progress = new ProgressBar();
     private final ComboBox<String> mode = new ComboBox<>();
     private final Button enable = new Button("Enable…", Icons.of("mdi2p-play-circle-outline"));
@@ -120,7 +124,89 @@ final class InsightsPane extends VBox {
         keyBar.setAlignment(Pos.CENTER_LEFT);
         keysTitle.getStyleClass().add("subsection-title");
         VBox.setVgrow(keys, Priority.ALWAYS);
-        getChildren().addAll(title, status, actions(), error, progress, keyBar, saveMessage, keysState, keys);
+        buildStreamKeys();
+        VBox insightsBox = new VBox(8, keyBar, saveMessage, keysState, keys);
+        VBox.setVgrow(keys, Priority.ALWAYS);
+        VBox streamBox = new VBox(8, streamTitle, streamState, streamKeys);
+        streamBox.setId("streamKeysBox");
+        Fx.bindShown(
+                insightsBox,
+                Bindings.createBooleanBinding(
+                        () -> vm.heatSourceProperty().get().readsInsights(), vm.heatSourceProperty()));
+        Fx.bindShown(
+                streamBox,
+                Bindings.createBooleanBinding(
+                        () -> vm.heatSourceProperty().get().readsStream(), vm.heatSourceProperty()));
+        getChildren().addAll(title, status, actions(), error, progress, insightsBox, streamBox);
+    }
+
+    /** The stream's busiest keys by writes, with their write units and busiest second (units in the headers). */
+    private void buildStreamKeys() {
+        streamTitle.getStyleClass().add("subsection-title");
+        streamTitle.setId("streamKeysTitle");
+        streamKeys.setId("streamKeys");
+        streamKeys.setItems(vm.streamKeys());
+        streamKeys
+                .getColumns()
+                .setAll(List.of(
+                        column("Key", StreamKeyTotal::partitionKey, 150),
+                        column("Writes", k -> Units.count(k.writes()), 90),
+                        column("WCU", k -> units(k.writeUnits()), 90),
+                        column("Peak WCU/s", k -> units(k.peakWriteUnitsPerSecond()), 100)));
+        headerTip(
+                streamKeys.getColumns().get(1),
+                "Writes: the key's stream records (INSERT, MODIFY and REMOVE) in the window — every successful write.");
+        headerTip(
+                streamKeys.getColumns().get(2),
+                "Write capacity units over the window, from the records' item images (the larger of old and new,"
+                        + " per started KB); — when the stream is KEYS_ONLY (no images to size).");
+        headerTip(
+                streamKeys.getColumns().get(3),
+                "The key's busiest second in write capacity units per second; one partition serves at most 1,000"
+                        + " WCU/s.");
+        streamKeys.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        streamKeys.setPrefHeight(330);
+        streamKeys.setMinHeight(160);
+        streamState.setId("streamKeysState");
+        streamState.setWrapText(true);
+        streamState.getStyleClass().add("data-state");
+        Runnable update = this::updateStreamState;
+        vm.streamStatusProperty().addListener((obs, old, now) -> update.run());
+        vm.streamLoadingProperty().addListener((obs, old, now) -> update.run());
+        vm.streamsProperty().addListener((obs, old, now) -> update.run());
+        update.run();
+    }
+
+    private void updateStreamState() {
+        DataStatus s = vm.streamStatusProperty().get();
+        var r = vm.streamsProperty().get();
+        streamState.getStyleClass().removeAll(DataStateStyles.ALL);
+        if (s == null) {
+            boolean reading = vm.streamLoadingProperty().get();
+            streamState.setText(
+                    reading ? "Reading the stream… " + dev.partitionscope.ui.common.StreamTexts.RATE_NOTE : "");
+            streamKeys.setPlaceholder(new Label(reading ? "Reading the stream…" : "No keys yet."));
+            return;
+        }
+        streamState.getStyleClass().add(DataStateStyles.of(s.state()));
+        streamState.setText(
+                r != null && r.heat() != null
+                        ? dev.partitionscope.ui.common.StreamTexts.source(r)
+                                + (r.keysOnly() ? " · KEYS_ONLY stream: no images to size, writes only" : "")
+                        : s.message());
+        streamState.setTooltip(new Tooltip(dev.partitionscope.ui.common.StreamTexts.RATE_NOTE));
+        Label text = new Label(s.state().hasValues() ? "No writes in this window" : s.message());
+        text.setWrapText(true);
+        text.setMaxWidth(380);
+        text.getStyleClass().add("muted");
+        streamKeys.setPlaceholder(text);
+    }
+
+    private static String units(double v) {
+        if (Double.isNaN(v)) {
+            return "—";
+        }
+        return v >= 100 || v == Math.rint(v) ? Units.count(Math.round(v)) : String.format(Locale.ROOT, "%.1f", v);
     }
 
     private void buildStatus() {

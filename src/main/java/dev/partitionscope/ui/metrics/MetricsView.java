@@ -105,6 +105,7 @@ public final class MetricsView {
     private void escape(KeyEvent e) {
         if (e.getCode() == KeyCode.ESCAPE
                 && (vm.loadingProperty().get()
+                        || vm.streamLoadingProperty().get()
                         || vm.insightsLoadingProperty().get()
                         || vm.sortKeysLoadingProperty().get())) {
             vm.cancel();
@@ -138,8 +139,24 @@ public final class MetricsView {
         export.setOnAction(e -> exportCsv());
         copy.disableProperty().bind(vm.snapshotProperty().isNull());
         export.disableProperty().bind(vm.snapshotProperty().isNull());
-        HBox header = new HBox(10, title, new Pane(), spinner, progressText, cancel, rangeLabel, refresh, copy, export);
-        HBox.setHgrow(header.getChildren().get(1), Priority.ALWAYS);
+        Label sourceLabel = new Label("Top keys from");
+        sourceLabel.getStyleClass().add("muted");
+        Node source = dev.partitionscope.ui.common.SourceToggle.of(vm.heatSourceProperty(), "metricsSource");
+        sourceLabel.setLabelFor(source);
+        HBox header = new HBox(
+                10,
+                title,
+                sourceLabel,
+                source,
+                new Pane(),
+                spinner,
+                progressText,
+                cancel,
+                rangeLabel,
+                refresh,
+                copy,
+                export);
+        HBox.setHgrow(header.getChildren().get(3), Priority.ALWAYS);
         header.setAlignment(Pos.CENTER_LEFT);
         resources.setId("metricsResources");
         charts.setHgap(12);
@@ -180,7 +197,10 @@ public final class MetricsView {
         vm.verdictProperty().addListener((obs, old, now) -> banner.set(now));
         vm.errorProperty().addListener((obs, old, now) -> showError(now));
         progressText.textProperty().bind(vm.progressTextProperty());
-        var busy = vm.loadingProperty().or(vm.insightsLoadingProperty()).or(vm.sortKeysLoadingProperty());
+        var busy = vm.loadingProperty()
+                .or(vm.insightsLoadingProperty())
+                .or(vm.sortKeysLoadingProperty())
+                .or(vm.streamLoadingProperty());
         Fx.bindShown(spinner, busy);
         Fx.bindShown(cancel, busy);
         updateState();

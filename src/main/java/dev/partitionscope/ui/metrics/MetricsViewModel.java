@@ -3,10 +3,13 @@ package dev.partitionscope.ui.metrics;
 import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ErrorTranslator;
 import dev.partitionscope.aws.InsightsReader;
+import dev.partitionscope.aws.StreamHeatReader;
 import dev.partitionscope.aws.TableGateway;
 import dev.partitionscope.aws.TrafficLoader;
 import dev.partitionscope.aws.UserMessage;
+import dev.partitionscope.core.heat.HeatSource;
 import dev.partitionscope.core.heat.KeyTimeMatrix;
+import dev.partitionscope.core.heat.StreamKeyTotal;
 import dev.partitionscope.core.heat.TopKey;
 import dev.partitionscope.core.heat.TopKeys;
 import dev.partitionscope.core.metrics.DataState;
@@ -25,6 +28,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -34,6 +38,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -72,6 +77,12 @@ public final class MetricsViewModel {
     private final ReadOnlyObjectWrapper<DataStatus> heatStatus = new ReadOnlyObjectWrapper<>(this, "heatStatus");
     private final ReadOnlyObjectWrapper<KeyTimeMatrix> heat = new ReadOnlyObjectWrapper<>(this, "heat");
     private final ReadOnlyObjectWrapper<UserMessage> insightsError = new ReadOnlyObjectWrapper<>(this, "insightsError");
+    private final ObjectProperty<HeatSource> heatSource =
+            new SimpleObjectProperty<>(this, "heatSource", HeatSource.INSIGHTS);
+    private final ReadOnlyObjectWrapper<StreamHeatReader.Result> streams = new ReadOnlyObjectWrapper<>(this, "streams");
+    private final ReadOnlyObjectWrapper<DataStatus> streamStatus = new ReadOnlyObjectWrapper<>(this, "streamStatus");
+    private final ReadOnlyBooleanWrapper streamLoading = new ReadOnlyBooleanWrapper(this, "streamLoading");
+    private final ObservableList<StreamKeyTotal> streamKeys = FXCollections.observableArrayList();
 
     private final SortKeyReports sortKeyReports;
     /** The last load's Contributor Insights request: the window and states sort-key reports are read for. */
@@ -106,6 +117,7 @@ public final class MetricsViewModel {
         });
         main.selectedResourceProperty().addListener((obs, old, now) -> updateResource());
         sortKeyLevel.addListener((obs, old, now) -> updateResource());
+        heatSource.addListener((obs, old, now) -> invalidate(true));
         active.addListener((obs, old, now) -> {
             if (now && dirty) {
                 load();
@@ -190,6 +202,9 @@ public final class MetricsViewModel {
         topKeys.clear();
         heat.set(null);
         heatStatus.set(null);
+        streams.set(null);
+        streamStatus.set(null);
+        streamKeys.clear();
         shownFor = null;
         lastRequest = null;
         loadedWindow = null;
@@ -226,49 +241,72 @@ public final class MetricsViewModel {
         // reopens at exactly this window.
         Instant now = endpointNow.apply(c);
         TimeRange.Window window = range.resolve(now);
+        HeatSource source = heatSource.get();
         loadTask.submit(
                 "Loading metrics for " + shape.name(),
-                ctx -> new TrafficLoader(c).load(shape, range, now, ctx::isCancelled, new TrafficLoader.Listener() {
-                    @Override
-                    public void metricPages(int pages) {
-                        ctx.progress(-1, "Reading CloudWatch metrics (page " + pages + ")");
-                    }
+                ctx -> new TrafficLoader(c)
+                        .load(shape, range, now, source, 0, ctx::isCancelled, new TrafficLoader.Listener() {
+                            @Override
+                            public void metricPages(int pages) {
+                                ctx.progress(-1, "Reading CloudWatch metrics (page " + pages + ")");
+                            }
 
-                    @Override
-                    public void metrics(MetricsSnapshot s, Verdict v) {
-                        ctx.post(() -> {
-                            snapshot.set(s);
-                            verdict.set(v);
-                            loadedWindow = window;
-                            shownFor = key;
-                            loading.set(false);
-                            insightsLoading.set(true);
-                            progressText.set("Reading Contributor Insights…");
-                        });
-                    }
+                            @Override
+                            public void metrics(MetricsSnapshot s, Verdict v) {
+                                ctx.post(() -> {
+                                    snapshot.set(s);
+                                    verdict.set(v);
+                                    loadedWindow = window;
+                                    shownFor = key;
+                                    loading.set(false);
+                                    streamLoading.set(source.readsStream());
+                                    insightsLoading.set(!source.readsStream());
+                                    progressText.set(
+                                            source.readsStream()
+                                                    ? "Reading the stream…"
+                                                    : "Reading Contributor Insights…");
+                                });
+                            }
 
-                    @Override
-                    public void insightsRequest(List<ContributorInsightsState> states, InsightsReader.Request request) {
-                        ctx.post(() -> {
-                            insights.setAll(states);
-                            lastRequest = request;
-                            sortKeyReports.clear();
-                        });
-                    }
+                            @Override
+                            public void stream(int shardsDone, int shardsTotal, long records, long calls) {
+                                String text = dev.partitionscope.ui.common.StreamTexts.progress(
+                                        shardsDone, shardsTotal, records);
+                                ctx.progress(shardsTotal == 0 ? -1 : (double) shardsDone / shardsTotal, text);
+                                ctx.post(() -> progressText.set(text));
+                            }
 
-                    @Override
-                    public void reports(int done, int total) {
-                        ctx.progress((double) done / total, "Contributor Insights report " + done + " of " + total);
-                        ctx.post(() -> {
-                            insightsProgress.set((double) done / total);
-                            progressText.set("Contributor Insights: " + done + " of " + total + " reports");
-                        });
-                    }
-                }),
+                            @Override
+                            public void insightsRequest(
+                                    List<ContributorInsightsState> states, InsightsReader.Request request) {
+                                ctx.post(() -> {
+                                    streamLoading.set(false);
+                                    insightsLoading.set(true);
+                                    progressText.set("Reading Contributor Insights…");
+                                    insights.setAll(states);
+                                    lastRequest = request;
+                                    sortKeyReports.clear();
+                                });
+                            }
+
+                            @Override
+                            public void reports(int done, int total) {
+                                ctx.progress(
+                                        (double) done / total, "Contributor Insights report " + done + " of " + total);
+                                ctx.post(() -> {
+                                    insightsProgress.set((double) done / total);
+                                    progressText.set("Contributor Insights: " + done + " of " + total + " reports");
+                                });
+                            }
+                        }),
                 traffic -> {
                     loading.set(false);
                     insightsLoading.set(false);
+                    streamLoading.set(false);
                     progressText.set("");
+                    if (traffic.streams() != null) {
+                        showStream(traffic.streams(), shape);
+                    }
                     if (traffic.insights() != null) {
                         insightsResult.set(traffic.insights());
                         updateResource();
@@ -277,15 +315,33 @@ public final class MetricsViewModel {
                 failure -> {
                     loading.set(false);
                     insightsLoading.set(false);
+                    streamLoading.set(false);
                     progressText.set("");
                     error.set(ErrorTranslator.translate(failure, c.spec(), "GetMetricData"));
                 },
                 () -> {
                     loading.set(false);
                     insightsLoading.set(false);
+                    streamLoading.set(false);
                     progressText.set("Cancelled — what loaded is shown; F5 to load again");
                     dirty = true;
                 });
+    }
+
+    /** The stream's per-key writes, busiest first; a table whose stream is off says so. */
+    private void showStream(StreamHeatReader.Result r, TableShape shape) {
+        streams.set(r);
+        streamKeys.setAll(r.keys().size() > TOP_KEYS ? r.keys().subList(0, TOP_KEYS) : r.keys());
+        boolean off = r.status().state() == DataState.NOT_ENABLED
+                || (r.streamArn() == null
+                        && r.status().state() == DataState.NOT_SUPPORTED
+                        && !shape.stream().enabled());
+        streamStatus.set(
+                off
+                        ? DataStatus.of(DataState.NOT_ENABLED, "Streams are off on this table")
+                        : r.status().state() == DataState.NO_DATA
+                                ? DataStatus.of(DataState.NO_DATA, "No writes in this window")
+                                : r.status());
     }
 
     private void updateResource() {
@@ -353,6 +409,30 @@ public final class MetricsViewModel {
     }
 
     // Accessors
+
+    /** Where the top keys come from: Contributor Insights, the table's stream, or both; a change reads again. */
+    public ObjectProperty<HeatSource> heatSourceProperty() {
+        return heatSource;
+    }
+
+    /** The last stream read, or null when the source does not read the stream. */
+    public ReadOnlyObjectProperty<StreamHeatReader.Result> streamsProperty() {
+        return streams.getReadOnlyProperty();
+    }
+
+    /** The stream read's state with what to do next; null before a read or when the stream is not read. */
+    public ReadOnlyObjectProperty<DataStatus> streamStatusProperty() {
+        return streamStatus.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty streamLoadingProperty() {
+        return streamLoading.getReadOnlyProperty();
+    }
+
+    /** The stream's busiest keys by writes (at most 50). */
+    public ObservableList<StreamKeyTotal> streamKeys() {
+        return streamKeys;
+    }
 
     public BooleanProperty activeProperty() {
         return active;

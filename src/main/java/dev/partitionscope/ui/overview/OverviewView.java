@@ -434,6 +434,14 @@ public final class OverviewView {
         capacityGrid.add(
                 "Warm throughput",
                 t.warmThroughput() == null ? "not reported by this endpoint" : TableSummary.warm(t.warmThroughput()));
+        if (t.stream().enabled()) {
+            Label partitions = capacityGrid.addExplained(
+                    "Partitions",
+                    vm.partitionsTextProperty().get(),
+                    dev.partitionscope.ui.common.StreamTexts.PARTITIONS_CAVEAT);
+            partitions.setId("overviewStreamPartitions");
+            partitions.textProperty().bind(vm.partitionsTextProperty());
+        }
         capacityGrid
                 .addExplained(
                         "Per partition",

@@ -3,6 +3,7 @@ package dev.partitionscope.ui.overview;
 import dev.partitionscope.aws.CliCommands;
 import dev.partitionscope.aws.Connection;
 import dev.partitionscope.aws.ErrorTranslator;
+import dev.partitionscope.aws.StreamHeatReader;
 import dev.partitionscope.aws.TableGateway;
 import dev.partitionscope.aws.UserMessage;
 import dev.partitionscope.core.table.ContributorInsightsState;
@@ -51,6 +52,11 @@ public final class OverviewViewModel {
             FXCollections.unmodifiableObservableList(insights);
 
     private TaskHandle insightsTask = TaskHandle.NONE;
+    private TaskHandle streamTask = TaskHandle.NONE;
+    private final ReadOnlyObjectWrapper<StreamHeatReader.StreamShape> streamShape =
+            new ReadOnlyObjectWrapper<>(this, "streamShape");
+    /** "≈ 12 partitions (open stream shards)", "Reading the stream's shards…", or empty when the table has none. */
+    private final ReadOnlyStringWrapper partitionsText = new ReadOnlyStringWrapper(this, "partitionsText", "");
 
     public OverviewViewModel(Session main) {
         this.main = main;
@@ -78,6 +84,7 @@ public final class OverviewViewModel {
         };
         this.tablesPaneState = Bindings.createObjectBinding(this::computePaneState, deps);
         main.tableShapeProperty().addListener((obs, old, shape) -> loadInsights(shape));
+        main.tableShapeProperty().addListener((obs, old, shape) -> loadStreamShape(shape));
     }
 
     private TablesPaneState computePaneState() {
@@ -194,6 +201,48 @@ public final class OverviewViewModel {
                             insightsError.set(
                                     ErrorTranslator.translate(error, c.spec(), "DescribeContributorInsights"));
                         });
+    }
+
+    /**
+     * Describes the table's stream in the background (DescribeStream pages: reads): its open shards are about its
+     * partitions.
+     */
+    private void loadStreamShape(TableShape shape) {
+        streamTask.cancel();
+        streamShape.set(null);
+        Connection c = main.getConnection();
+        if (shape == null || c == null || !shape.stream().enabled()) {
+            partitionsText.set("");
+            return;
+        }
+        partitionsText.set("Reading the stream's shards…");
+        streamTask = main.tasks()
+                .run(
+                        "Reading the stream's shards of " + shape.name(),
+                        ctx -> new StreamHeatReader(c).shape(shape.name()),
+                        found -> {
+                            if (!shape.equals(main.tableShapeProperty().get())) {
+                                return;
+                            }
+                            streamShape.set(found.orElse(null));
+                            partitionsText.set(
+                                    found.map(OverviewViewModel::partitions).orElse(""));
+                        },
+                        error -> partitionsText.set("not known (the stream's shards could not be listed)"));
+    }
+
+    static String partitions(StreamHeatReader.StreamShape s) {
+        return "≈ " + s.openShards() + " partition" + (s.openShards() == 1 ? "" : "s") + " (open stream shards)";
+    }
+
+    /** The selected table's stream (ARN, view type, shards), or null when it has none or it is being read. */
+    public ReadOnlyObjectProperty<StreamHeatReader.StreamShape> streamShapeProperty() {
+        return streamShape.getReadOnlyProperty();
+    }
+
+    /** "≈ N partitions (open stream shards)" for a table with a stream; empty otherwise. */
+    public ReadOnlyStringProperty partitionsTextProperty() {
+        return partitionsText.getReadOnlyProperty();
     }
 
     // Accessors

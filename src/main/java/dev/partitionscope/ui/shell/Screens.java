@@ -1,5 +1,7 @@
 package dev.partitionscope.ui.shell;
 
+import dev.partitionscope.config.Settings;
+import dev.partitionscope.core.heat.HeatSource;
 import dev.partitionscope.ui.audit.AuditView;
 import dev.partitionscope.ui.audit.AuditViewModel;
 import dev.partitionscope.ui.fleet.FleetView;
@@ -101,6 +103,43 @@ public final class Screens {
         return lab;
     }
 
+    /** The heatmap's source and stream resolution start as last left and are saved when changed. */
+    private void remember(HeatmapViewModel vm) {
+        Settings settings = services.settings();
+        vm.heatSourceProperty().set(source(settings.heatmapSource));
+        int resolution = settings.heatmapStreamResolution;
+        vm.streamResolutionProperty().set(resolution == 1 || resolution == 60 ? resolution : 0);
+        vm.heatSourceProperty().addListener((obs, old, now) -> {
+            settings.heatmapSource = now.name();
+            services.saveSettings().run();
+        });
+        vm.streamResolutionProperty().addListener((obs, old, now) -> {
+            settings.heatmapStreamResolution = now.intValue();
+            services.saveSettings().run();
+        });
+    }
+
+    /** The metrics screen's top-keys source starts as last left and is saved when changed. */
+    private void remember(MetricsViewModel vm) {
+        Settings settings = services.settings();
+        vm.heatSourceProperty().set(source(settings.metricsSource));
+        vm.heatSourceProperty().addListener((obs, old, now) -> {
+            settings.metricsSource = now.name();
+            services.saveSettings().run();
+        });
+    }
+
+    private static HeatSource source(String saved) {
+        if (saved == null) {
+            return HeatSource.INSIGHTS;
+        }
+        try {
+            return HeatSource.valueOf(saved);
+        } catch (IllegalArgumentException e) {
+            return HeatSource.INSIGHTS;
+        }
+    }
+
     private Node create(Screen screen) {
         MainViewModel main = services.main();
         return switch (screen) {
@@ -110,11 +149,13 @@ public final class Screens {
             }
             case HEATMAP -> {
                 heatmap = new HeatmapViewModel(main, c -> c.clock().now());
+                remember(heatmap);
                 heatmapView = new HeatmapView(heatmap, actions, services.files());
                 yield heatmapView.root();
             }
             case METRICS -> {
                 metrics = new MetricsViewModel(main, c -> c.clock().now());
+                remember(metrics);
                 yield new MetricsView(metrics, actions, services.files()).root();
             }
             case SHARDING -> {

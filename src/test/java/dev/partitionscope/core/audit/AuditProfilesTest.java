@@ -156,4 +156,27 @@ class AuditProfilesTest {
         assertThat(load.totalUnits()).isEqualTo(140_000);
         assertThat(load.windowSeconds()).isEqualTo(180);
     }
+
+    @Test
+    void aStreamLoadIsWritesOnlyAndSaysItCameFromTheStream() {
+        var load = AuditProfiles.fromStream(
+                java.util.List.of(
+                        new dev.partitionscope.core.heat.StreamKeyTotal("PENDING", 1_000, 1_000, 1_000),
+                        new dev.partitionscope.core.heat.StreamKeyTotal("SHIPPED", 10, 20, 2)),
+                3_600,
+                false);
+        org.assertj.core.api.Assertions.assertThat(load.source()).startsWith("DynamoDB stream");
+        org.assertj.core.api.Assertions.assertThat(load.totalUnits()).isEqualTo(1_020);
+        org.assertj.core.api.Assertions.assertThat(load.keys().get(0).peakWriteUnits())
+                .isEqualTo(1_000);
+        org.assertj.core.api.Assertions.assertThat(load.keys().get(0).readUnits())
+                .isZero();
+        var keysOnly = AuditProfiles.fromStream(
+                java.util.List.of(
+                        new dev.partitionscope.core.heat.StreamKeyTotal("PENDING", 1_000, Double.NaN, Double.NaN)),
+                3_600,
+                true);
+        org.assertj.core.api.Assertions.assertThat(keysOnly.totalUnits()).isEqualTo(1_000);
+        org.assertj.core.api.Assertions.assertThat(keysOnly.source()).contains("KEYS_ONLY");
+    }
 }

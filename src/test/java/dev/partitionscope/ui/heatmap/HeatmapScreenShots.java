@@ -26,7 +26,10 @@ import javafx.stage.Window;
  * -Dprism.order=sw -Dheadless.geometry=1600x1000 -cp target/classes:target/test-classes:$(cat /tmp/cp.txt)
  * dev.partitionscope.ui.heatmap.HeatmapScreenShots OUT.png VARIANT DURATION RANGE [dark] [all]}, e.g.
  * {@code heatmap.png before "1 h" LAST_1H} or {@code heatmap-after.png after "24 h" LAST_1D all} (all: the table
- * and its GSIs in one map; {@code scenario=inventory-counter}: another scenario than ops-log; unfold: one row per shard).
+ * and its GSIs in one map; {@code scenario=inventory-counter}: another scenario than ops-log; unfold: one row per shard;
+ * {@code source=streams} or {@code source=both}: per-key heat from the table's DynamoDB stream, at
+ * {@code resolution=1} or {@code resolution=60} seconds (default automatic); with the stream off, the shot is the
+ * "Streams are off" empty state).
  */
 public final class HeatmapScreenShots {
     private HeatmapScreenShots() {}
@@ -119,19 +122,43 @@ public final class HeatmapScreenShots {
         if (flags.contains("unfold")) {
             robot.clickOn("#heatmapFold");
         }
+        String source = flags.stream()
+                .filter(f -> f.startsWith("source="))
+                .map(f -> f.substring("source=".length()))
+                .findFirst()
+                .orElse("insights");
+        dev.partitionscope.core.heat.HeatSource heatSource = dev.partitionscope.core.heat.HeatSource.parse(source);
+        flags.stream()
+                .filter(f -> f.startsWith("resolution="))
+                .map(f -> Integer.parseInt(f.substring("resolution=".length())))
+                .findFirst()
+                .ifPresent(r -> AppFixture.onFx(() -> {
+                    ((HeatmapView) robot.lookup("#heatmapScreen")
+                                    .queryAs(javafx.scene.Node.class)
+                                    .getProperties()
+                                    .get(HeatmapView.class))
+                            .viewModel()
+                            .streamResolutionProperty()
+                            .set(r);
+                    return null;
+                }));
+        robot.clickOn("#heatmapSource" + heatSource.name());
         t0 = System.nanoTime();
         HeatmapCanvas canvas = robot.lookup("#heatmapCanvas").queryAs(HeatmapCanvas.class);
+        Thread.sleep(500);
         AppFixture.waitUntil(
                 "the heatmap",
                 Duration.ofMinutes(5),
-                () -> canvas.getGrid() != null
-                        && canvas.getGrid().rowCount() > 0
-                        && canvas.cellCenter(0, 0) != null
-                        && robot.text("#heatmapProgress").isEmpty());
+                () -> ((canvas.getGrid() != null && canvas.getGrid().rowCount() > 0 && canvas.cellCenter(0, 0) != null)
+                                || robot.showing("#heatmapEmpty"))
+                        && !robot.showing("#heatmapCancel"));
         System.out.printf("heatmap took %.1f s%n", (System.nanoTime() - t0) / 1e9);
         Thread.sleep(1500);
         AppFixture.onFx(() -> {
             HeatGrid g = canvas.getGrid();
+            if (g == null || g.rowCount() == 0 || !canvas.isVisible()) {
+                return null; // an empty state: nothing to hover
+            }
             int hot = 0;
             int column = 0;
             double best = -1;
