@@ -74,34 +74,8 @@ public final class MetricsCommand implements Callable<Integer> {
     @Option(names = "--table", required = true, paramLabel = "TABLE", description = "Table name.")
     String table;
 
-    @Option(
-            names = "--range",
-            paramLabel = "1h|3h|12h|1d|1w",
-            converter = RangeConverter.class,
-            description = "How far back from now (default 3h). Not with --from/--to.")
-    TimeRange.Preset range;
-
-    @Option(
-            names = "--from",
-            paramLabel = "ISO",
-            converter = InstantConverter.class,
-            description = "Start of the window.")
-    Instant from;
-
-    @Option(
-            names = "--to",
-            paramLabel = "ISO",
-            converter = InstantConverter.class,
-            description = "End of the window (default: now). Needs --from.")
-    Instant to;
-
-    @Option(
-            names = "--now",
-            paramLabel = "ISO",
-            converter = InstantConverter.class,
-            description = "The endpoint's current time (default: the time a Lab reports, else this machine's"
-                    + " clock): where --range ends, and the age CloudWatch's retention (so the period) is judged by.")
-    Instant now;
+    @Mixin
+    WindowOptions time;
 
     @Option(
             names = "--index",
@@ -130,7 +104,7 @@ public final class MetricsCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         // Checked once against this machine's clock so bad options fail before connecting; the report recomputes the
         // window against the endpoint's clock (a Lab reports its own, possibly simulated, time).
-        if (window(now != null ? now : Instant.now(), err, from != null && to == null) == null) {
+        if (!time.check(err)) {
             return CliSupport.USAGE;
         }
         if (top < 1) {
@@ -145,40 +119,8 @@ public final class MetricsCommand implements Callable<Integer> {
         return connection.run(spec, "DescribeTable", c -> report(c));
     }
 
-    /** The window from --range or --from/--to; null (after saying why) when they do not make one. */
-    private TimeRange.Window window(Instant endpointNow, PrintWriter err, boolean endIsNow) {
-        if (range != null && (from != null || to != null)) {
-            usage(
-                    err,
-                    "--range and --from/--to both give the window; use one.",
-                    "--range 3h looks back from now;" + " --from/--to give fixed times.");
-            return null;
-        }
-        if (to != null && from == null) {
-            usage(err, "--to needs --from.", "Give the start too, e.g. --from 2026-06-22T01:00:00Z.");
-            return null;
-        }
-        if (from == null) {
-            TimeRange.Preset p = range == null ? TimeRange.Preset.LAST_3H : range;
-            return TimeRange.last(p).resolve(endpointNow);
-        }
-        Instant end = to != null ? to : endpointNow;
-        if (!from.isBefore(end) && !(endIsNow && now == null)) {
-            usage(
-                    err,
-                    "--from " + from + " is not before " + (to != null ? "--to " : "now (") + end
-                            + (to != null ? "" : ")") + ".",
-                    "The window is [--from, --to); swap them or widen it.");
-            return null;
-        }
-        return new TimeRange.Window(from, end);
-    }
-
     private static int usage(PrintWriter err, String message, String hint) {
-        err.println("error: " + message);
-        err.println("  what to do: " + hint);
-        err.flush();
-        return CliSupport.USAGE;
+        return WindowOptions.usage(err, message, hint);
     }
 
     private int report(Connection c) throws Exception {
@@ -194,8 +136,8 @@ public final class MetricsCommand implements Callable<Integer> {
             err.flush();
             return CliSupport.FAILED;
         }
-        Instant endpointNow = now != null ? now : c.clock().now();
-        TimeRange.Window window = window(endpointNow, err, false);
+        Instant endpointNow = time.now(c.clock().now());
+        TimeRange.Window window = time.window(c.clock().now(), err);
         if (window == null) {
             return CliSupport.USAGE;
         }

@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             DescribeCommand.class,
             MetricsCommand.class,
             HeatCommand.class,
+            FleetCommand.class,
             PreviewCommand.class,
             ScatterCommand.class,
             AuditCommand.class,

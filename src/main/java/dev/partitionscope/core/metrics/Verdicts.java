@@ -28,7 +28,7 @@ public final class Verdicts {
 
     /** Per-second limits of one resource: provisioned units, or the on-demand maximum. */
     public record Limits(boolean onDemand, double read, double write, boolean defaultMaximum) {
-        double of(Direction d) {
+        public double of(Direction d) {
             return d == Direction.READ ? read : write;
         }
     }
