@@ -32,6 +32,11 @@ import org.openjdk.jol.info.GraphLayout;
  * StreamHeatReader#AWS_CALLS_PER_SECOND_PER_SHARD} calls a second per shard, and the same read would take at least
  * calls / (2 × shards read at once) seconds.
  *
+ * <p>Measured 2026-12-02 against the labstreams branch's Lab (trial merge, not yet on main), on the shared 2-core
+ * machine at load average 12: all 1,000,000 records, 10,001 keys, 48 shards (8 open), 1,103 GetRecords calls, in
+ * 78 s (cold), 41 s and 48 s — NOT the 10 s target; the threads were in the SDK's JSON unmarshalling, CPU-bound.
+ * Matrices: 960,391 non-empty cells, 10.0 B per cell each (JOL, keys included).
+ *
  * <p>Run: {@code mvn -o -Pbench -DskipTests package && java -Xmx2g -cp target/benchmarks.jar
  * dev.partitionscope.aws.bench.StreamHeatBenchmark [records] [keys]}
  */
