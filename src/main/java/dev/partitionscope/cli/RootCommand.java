@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             TablesCommand.class,
             DescribeCommand.class,
             MetricsCommand.class,
+            HeatCommand.class,
             FleetCommand.class,
             PreviewCommand.class,
             ScatterCommand.class,
