@@ -27,6 +27,7 @@ import javafx.stage.Window;
  * dev.partitionscope.ui.heatmap.HeatmapScreenShots OUT.png VARIANT DURATION RANGE [dark] [all]}, e.g.
  * {@code heatmap.png before "1 h" LAST_1H} or {@code heatmap-after.png after "24 h" LAST_1D all} (all: the table
  * and its GSIs in one map; {@code scenario=inventory-counter}: another scenario than ops-log; unfold: one row per shard;
+ * {@code minutes=N}: the window is the Lab's last N minutes instead of RANGE.
  * {@code source=streams} or {@code source=both}: per-key heat from the table's DynamoDB stream, at
  * {@code resolution=1} or {@code resolution=60} seconds (default automatic); with the stream off, the shot is the
  * "Streams are off" empty state).
@@ -111,8 +112,18 @@ public final class HeatmapScreenShots {
                 Duration.ofMinutes(20),
                 () -> robot.showing("#labReplay") && main.tableShapeProperty().get() != null);
         System.out.printf("fast-forward took %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        java.util.OptionalInt minutes = flags.stream()
+                .filter(f -> f.startsWith("minutes="))
+                .mapToInt(f -> Integer.parseInt(f.substring("minutes=".length())))
+                .findFirst();
         AppFixture.onFx(() -> {
-            main.timeRangeProperty().set(TimeRange.last(range).withUtc(true));
+            if (minutes.isPresent()) {
+                // The last N minutes of the Lab's time (a fast-forwarded Lab lives in simulated time).
+                java.time.Instant now = main.endpointNow();
+                main.timeRangeProperty().set(TimeRange.custom(now.minusSeconds(60L * minutes.getAsInt()), now, true));
+            } else {
+                main.timeRangeProperty().set(TimeRange.last(range).withUtc(true));
+            }
             return null;
         });
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT2);

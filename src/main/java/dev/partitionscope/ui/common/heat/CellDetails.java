@@ -61,6 +61,11 @@ public record CellDetails(List<Field> fields) {
                 out.add(new Field("Note", "Partly loaded: the value covers the loaded minutes", ""));
             }
         }
+        if (grid.provenance() == dev.partitionscope.core.heat.Provenance.DYNAMODB_STREAM) {
+            // A stream holds only the writes that succeeded: a throttled request never reaches it.
+            out.add(new Field("Throttles", "not in a stream (see Metrics)", ""));
+            return new CellDetails(List.copyOf(out));
+        }
         long throttles = grid.throttles(row, column);
         out.add(new Field(
                 "Throttles",

@@ -419,7 +419,15 @@ public final class HeatmapPainter {
         g.setTextBaseline(VPos.TOP);
         g.fillText(number(totalsMax), a.totalsRight() - 2, a.columnTotalsTop());
         g.setTextBaseline(VPos.CENTER);
-        g.fillText(number(throttlesMax), a.totalsRight() - 2, (a.throttleTop() + a.throttleBottom()) / 2);
+        // A stream holds no throttled request: with no CloudWatch throttles laid over it, the strip is unknown, not 0.
+        boolean unknown = throttlesMax == 0
+                && f.causes() == null
+                && f.grid() != null
+                && f.grid().provenance() == dev.partitionscope.core.heat.Provenance.DYNAMODB_STREAM;
+        g.fillText(
+                unknown ? "n/a" : number(throttlesMax),
+                a.totalsRight() - 2,
+                (a.throttleTop() + a.throttleBottom()) / 2);
     }
 
     /**
