@@ -15,7 +15,6 @@ import dev.partitionscope.core.metrics.Resource;
 import dev.partitionscope.core.table.TableShape;
 import dev.partitionscope.core.time.TimeRange;
 import java.io.PrintWriter;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,26 +79,8 @@ public final class HeatCommand implements Callable<Integer> {
     @Option(names = "--index", paramLabel = "GSI", description = "A GSI's partition keys instead of the table's.")
     String index;
 
-    @Option(
-            names = "--range",
-            paramLabel = "1h|3h|12h|1d",
-            converter = MetricsCommand.RangeConverter.class,
-            description = "How far back from now (default 1h; a stream holds 24 h). Not with --from/--to.")
-    TimeRange.Preset range;
-
-    @Option(
-            names = "--from",
-            paramLabel = "ISO",
-            converter = MetricsCommand.InstantConverter.class,
-            description = "Start of the window.")
-    Instant from;
-
-    @Option(
-            names = "--to",
-            paramLabel = "ISO",
-            converter = MetricsCommand.InstantConverter.class,
-            description = "End of the window (default: now). Needs --from.")
-    Instant to;
+    @Mixin
+    WindowOptions time;
 
     @Option(
             names = "--resolution",
@@ -143,7 +124,8 @@ public final class HeatCommand implements Callable<Integer> {
         if (index != null && index.isBlank()) {
             return usage(err, "--index needs a GSI name.", "Leave it out for the table's own keys.");
         }
-        if (window(Instant.now(), err) == null) {
+        time.defaultRange = TimeRange.Preset.LAST_1H;
+        if (!time.check(err)) {
             return CliSupport.USAGE;
         }
         return connection.run(spec, "DescribeTable", c -> report(c, heatSource, seconds));
@@ -167,32 +149,8 @@ public final class HeatCommand implements Callable<Integer> {
         }
     }
 
-    private TimeRange.Window window(Instant now, PrintWriter err) {
-        if (range != null && (from != null || to != null)) {
-            usage(err, "--range and --from/--to both give the window; use one.", "--range 1h or --from/--to.");
-            return null;
-        }
-        if (to != null && from == null) {
-            usage(err, "--to needs --from.", "Give the start too, e.g. --from 2026-06-22T01:00:00Z.");
-            return null;
-        }
-        if (from == null) {
-            return TimeRange.last(range == null ? TimeRange.Preset.LAST_1H : range)
-                    .resolve(now);
-        }
-        Instant end = to != null ? to : now;
-        if (to != null && !from.isBefore(to)) {
-            usage(err, "--from " + from + " is not before --to " + to + ".", "The window is [--from, --to).");
-            return null;
-        }
-        return new TimeRange.Window(from, end);
-    }
-
     private static int usage(PrintWriter err, String message, String hint) {
-        err.println("error: " + message);
-        err.println("  what to do: " + hint);
-        err.flush();
-        return CliSupport.USAGE;
+        return WindowOptions.usage(err, message, hint);
     }
 
     private static int failed(PrintWriter err, DataStatus status, String hint) {
@@ -228,7 +186,7 @@ public final class HeatCommand implements Callable<Integer> {
                             ? "It has no GSIs; leave out --index."
                             : "Its GSIs: " + String.join(", ", gsis) + ".");
         }
-        TimeRange.Window w = window(c.clock().now(), err);
+        TimeRange.Window w = time.window(c.clock().now(), err);
         if (w == null) {
             return CliSupport.USAGE;
         }
@@ -296,7 +254,7 @@ public final class HeatCommand implements Callable<Integer> {
                     .load(
                             shape,
                             TimeRange.custom(w.start(), w.end(), true),
-                            c.clock().now(),
+                            time.now(c.clock().now()),
                             HeatSource.INSIGHTS,
                             0,
                             () -> false,

@@ -15,8 +15,11 @@ public final class WindowOptions {
             names = "--range",
             paramLabel = "1h|3h|12h|1d|1w",
             converter = MetricsCommand.RangeConverter.class,
-            description = "How far back from now (default 3h). Not with --from/--to.")
+            description = "How far back from now (default 3h; heat: 1h). Not with --from/--to.")
     TimeRange.Preset range;
+
+    /** The window when neither --range nor --from is given; a command may choose another before parsing. */
+    TimeRange.Preset defaultRange = TimeRange.Preset.LAST_3H;
 
     @Option(
             names = "--from",
@@ -68,7 +71,7 @@ public final class WindowOptions {
             return null;
         }
         if (from == null) {
-            TimeRange.Preset p = range == null ? TimeRange.Preset.LAST_3H : range;
+            TimeRange.Preset p = range == null ? defaultRange : range;
             return TimeRange.last(p).resolve(endpointNow);
         }
         Instant end = to != null ? to : endpointNow;
