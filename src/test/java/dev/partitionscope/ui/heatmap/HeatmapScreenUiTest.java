@@ -154,6 +154,8 @@ class HeatmapScreenUiTest {
                 "the ops-log form shows", Duration.ofSeconds(10), () -> robot.clickable("#workloadFastForward"));
         robot.clickOn("#workloadFastForward");
         robot.replaceText("#workloadDuration", "10 min");
+        // The Start button is laid out after the duration field (it failed once under load: "no nodes were visible").
+        AppFixture.waitUntil("Start shows", Duration.ofSeconds(10), () -> robot.clickable("#workloadStart"));
         robot.clickOn("#workloadStart");
         AppFixture.waitUntil(
                 "the fast-forwarded Lab is connected",

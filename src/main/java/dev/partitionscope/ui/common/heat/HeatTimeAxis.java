@@ -21,6 +21,9 @@ public final class HeatTimeAxis {
     };
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT);
+    private static final DateTimeFormatter TIME_SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
+    private static final DateTimeFormatter DATE_TIME_SECONDS =
+            DateTimeFormatter.ofPattern("MM-dd HH:mm:ss", Locale.ROOT);
 
     private HeatTimeAxis() {}
 
@@ -67,10 +70,15 @@ public final class HeatTimeAxis {
         return ticks;
     }
 
-    /** "14:05–14:06 UTC", with the date when the view crosses days. */
+    /**
+     * "14:05–14:06 UTC", with the date when the view crosses days; with seconds ("14:05:07–14:05:08 UTC") when a bound
+     * is not on a whole minute, as a stream's 1-second buckets are.
+     */
     public static String span(Instant from, Instant to, ZoneId zone, boolean withDate) {
-        DateTimeFormatter f = withDate ? DATE_TIME : TIME;
-        return f.format(from.atZone(zone)) + "–" + TIME.format(to.atZone(zone)) + " " + zoneLabel(from, zone);
+        boolean seconds = from.getEpochSecond() % 60 != 0 || to.getEpochSecond() % 60 != 0;
+        DateTimeFormatter time = seconds ? TIME_SECONDS : TIME;
+        DateTimeFormatter f = withDate ? (seconds ? DATE_TIME_SECONDS : DATE_TIME) : time;
+        return f.format(from.atZone(zone)) + "–" + time.format(to.atZone(zone)) + " " + zoneLabel(from, zone);
     }
 
     /** "UTC", "UTC+05:30": the offset in force, which a region name like "Europe/Berlin" would hide. */
