@@ -63,6 +63,9 @@ public final class FleetView {
         vm.session().connectionProperty().addListener((o, a, b) -> updateState());
         vm.errorProperty().addListener((o, a, b) -> updateState());
         updateState();
+        root.sceneProperty().addListener((o, a, scene) -> vm.activeProperty().set(scene != null));
+        root.parentProperty()
+                .addListener((o, a, parent) -> vm.activeProperty().set(parent != null && root.getScene() != null));
         root.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE && vm.loadingProperty().get()) {
                 vm.cancel();

@@ -45,18 +45,42 @@ public final class FleetViewModel {
     private final StringProperty note = new SimpleStringProperty("");
     private final StringProperty summary = new SimpleStringProperty("");
     private final ObjectProperty<FleetReader.Result> result = new SimpleObjectProperty<>();
+    private final BooleanProperty active = new SimpleBooleanProperty(this, "active");
+    private boolean dirty = true;
 
     public FleetViewModel(Session main) {
         this.main = main;
         this.loadTask = new TaskSlot(main.tasks());
-        main.connectionProperty().addListener((o, a, b) -> load());
-        main.timeRangeProperty().addListener((o, a, b) -> load());
-        main.refreshCountProperty().addListener((o, a, b) -> load());
-        load();
+        main.connectionProperty().addListener((o, a, b) -> invalidate());
+        main.timeRangeProperty().addListener((o, a, b) -> invalidate());
+        main.refreshCountProperty().addListener((o, a, b) -> invalidate());
+        active.addListener((o, was, now) -> {
+            if (now && dirty) {
+                load();
+            }
+        });
+    }
+
+    /**
+     * Something the fleet depends on changed: read again now when the screen shows, else when it is next shown (on
+     * AWS a read is a DescribeTable per table, not to be spent on a screen nobody looks at).
+     */
+    private void invalidate() {
+        dirty = true;
+        loadTask.cancel();
+        if (active.get()) {
+            load();
+        }
+    }
+
+    /** True while the screen is shown (the view sets it); loads wait for it. */
+    public BooleanProperty activeProperty() {
+        return active;
     }
 
     /** Reads the fleet again (the current load, if any, is cancelled). */
     public void load() {
+        dirty = false;
         loadTask.cancel();
         Connection c = main.getConnection();
         error.set(null);
@@ -107,6 +131,7 @@ public final class FleetViewModel {
                 },
                 () -> {
                     loading.set(false);
+                    dirty = true;
                     progress.set("Cancelled — F5 to read again");
                 });
     }
