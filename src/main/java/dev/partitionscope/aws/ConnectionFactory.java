@@ -112,6 +112,8 @@ public final class ConnectionFactory {
                 // DynamoDB's SDK default is 9 attempts, which turns "connection refused" into a 4-second wait.
                 // Three is the SDK's standard mode; features that measure throttling run their own retries.
                 .retryStrategy(b -> b.maxAttempts(3))
+                // First, so that it sees an answer last (after the snapshot log has kept its bytes).
+                .addExecutionInterceptor(StreamPage.INTERCEPTOR)
                 .addExecutionInterceptor(new WriteGuardInterceptor(guard))
                 .addExecutionInterceptor(clock);
         more.forEach(override::addExecutionInterceptor);

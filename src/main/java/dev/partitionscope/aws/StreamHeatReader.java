@@ -24,18 +24,15 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DescribeStreamResponse;
 import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
-import software.amazon.awssdk.services.dynamodb.model.StreamRecord;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException;
 
@@ -577,13 +574,15 @@ public final class StreamHeatReader {
                         break;
                     }
                     String it = iterator;
-                    GetRecordsResponse page;
+                    StreamPage page;
                     try {
                         calls.incrementAndGet();
-                        page = call(
+                        StreamPage.Sink sink = new StreamPage.Sink(stream.keyAttribute, index == null);
+                        GetRecordsResponse answer = call(
                                 "GetRecords",
-                                () -> connection.streams().getRecords(b -> b.shardIterator(it)),
+                                () -> connection.streams().getRecords(b -> StreamPage.ask(b.shardIterator(it), sink)),
                                 this::stopping);
+                        page = StreamPage.of(answer, sink);
                         trimmed = 0;
                     } catch (ExpiredIteratorException e) {
                         iterator = lastSequence == null
@@ -598,32 +597,30 @@ public final class StreamHeatReader {
                         continue;
                     }
                     long before = counts.records();
-                    for (Record r : page.records()) {
-                        StreamRecord d = r.dynamodb();
-                        if (d == null) {
-                            continue;
-                        }
-                        String seq = d.sequenceNumber();
+                    for (StreamPage.Entry e : page.entries) {
+                        String seq = e.sequence();
                         if (seq != null) {
                             if (lastSequence != null && compareSequence(seq, lastSequence) <= 0) {
                                 continue; // read again after a trimmed or expired iterator
                             }
                             lastSequence = seq;
                         }
-                        Instant at = d.approximateCreationDateTime();
-                        if (at == null) {
+                        if (e.millis() == Long.MIN_VALUE) {
                             continue;
                         }
-                        long millis = at.toEpochMilli();
-                        if (millis >= endMillis) {
+                        if (e.millis() >= endMillis) {
                             pastEnd = true;
                         }
-                        count(counts, d, millis);
+                        if (e.key() != null) { // else not in this (sparse) index
+                            double units =
+                                    stream.keysOnly() ? Double.NaN : StreamHeat.writeUnits(e.oldSize(), e.newSize());
+                            counts.add(e.key(), e.millis(), units);
+                        }
                     }
                     records.addAndGet(counts.records() - before);
                     listener.progress(done.get(), stream.shards.size(), records.get(), calls.get());
-                    iterator = page.nextShardIterator();
-                    if (pastEnd || (open && page.records().isEmpty())) {
+                    iterator = page.nextShardIterator;
+                    if (pastEnd || (open && page.records == 0)) {
                         break;
                     }
                 }
@@ -631,34 +628,6 @@ public final class StreamHeatReader {
             } finally {
                 heat.merge(counts);
             }
-        }
-
-        private void count(StreamHeat.Shard counts, StreamRecord d, long millis) {
-            Map<String, AttributeValue> newImage =
-                    d.hasNewImage() && !d.newImage().isEmpty() ? d.newImage() : null;
-            Map<String, AttributeValue> oldImage =
-                    d.hasOldImage() && !d.oldImage().isEmpty() ? d.oldImage() : null;
-            AttributeValue key = null;
-            if (stream.keyAttribute != null) {
-                if (index == null && d.hasKeys()) {
-                    key = d.keys().get(stream.keyAttribute);
-                }
-                if (key == null && newImage != null) {
-                    key = newImage.get(stream.keyAttribute);
-                }
-                if (key == null && oldImage != null) {
-                    key = oldImage.get(stream.keyAttribute);
-                }
-            }
-            if (key == null) {
-                return; // not in this (sparse) index
-            }
-            double units = stream.keysOnly()
-                    ? Double.NaN
-                    : StreamHeat.writeUnits(
-                            oldImage == null ? -1 : SdkAttr.itemSize(oldImage),
-                            newImage == null ? -1 : SdkAttr.itemSize(newImage));
-            counts.add(SdkAttr.keyString(key), millis, units);
         }
 
         private String iterator(String shardId, ShardIteratorType type, String after) throws Stop {

@@ -64,6 +64,7 @@ public final class StreamHeatBenchmark {
                 StreamHeatReader reader = new StreamHeatReader(c);
                 for (int run = 1; run <= 3; run++) {
                     AtomicLong calls = new AtomicLong();
+                    long cpu = cpuNanos();
                     long t = System.nanoTime();
                     StreamHeatReader.Result r = reader.read(
                             new StreamHeatReader.Request("events", null, T0, T0.plusSeconds(86_400), 1),
@@ -75,13 +76,16 @@ public final class StreamHeatBenchmark {
                                 }
                             });
                     double seconds = (System.nanoTime() - t) / 1e9;
+                    double cpuSeconds = (cpuNanos() - cpu) / 1e9;
                     KeyTimeMatrix units = r.writeUnits();
                     KeyTimeMatrix writes = r.writes();
                     System.out.printf(
                             Locale.ROOT,
-                            "run %d: %.2f s — %s, %,d records, %,d keys, %d shards (%d open), %,d GetRecords calls%n",
+                            "run %d: %.2f s (CPU %.1f s: Lab and reader) — %s, %,d records, %,d keys, %d shards (%d open),"
+                                    + " %,d GetRecords calls%n",
                             run,
                             seconds,
+                            cpuSeconds,
                             r.status().message(),
                             r.records(),
                             r.keys().size(),
@@ -115,6 +119,13 @@ public final class StreamHeatBenchmark {
                 }
             }
         }
+    }
+
+    /** CPU time of this process (the Lab serving and the reader reading), all threads. */
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean)
+                        java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     /** Puts {@code records} items over 24 h of simulated time; returns how many the Lab admitted. */

@@ -1,9 +1,11 @@
 package dev.partitionscope.core.item;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,6 +57,63 @@ public final class DynamoJson {
         ObjectNode o = F.objectNode();
         values.forEach((k, v) -> o.set(k, value(v)));
         return o;
+    }
+
+    /**
+     * Writes one value as {@link #value(AttrValue)} would build it, straight to a generator: no tree between the item
+     * and the bytes (the Lab's stream answers are a megabyte of images each).
+     */
+    public static void write(JsonGenerator g, AttrValue v) throws IOException {
+        g.writeStartObject();
+        if (v instanceof AttrValue.S s) {
+            g.writeStringField("S", s.value());
+        } else if (v instanceof AttrValue.N n) {
+            g.writeStringField("N", n.text());
+        } else if (v instanceof AttrValue.B b) {
+            g.writeStringField("B", b.base64());
+        } else if (v instanceof AttrValue.Bool b) {
+            g.writeBooleanField("BOOL", b.value());
+        } else if (v instanceof AttrValue.Null) {
+            g.writeBooleanField("NULL", true);
+        } else if (v instanceof AttrValue.SS s) {
+            g.writeArrayFieldStart("SS");
+            for (String x : s.values()) {
+                g.writeString(x);
+            }
+            g.writeEndArray();
+        } else if (v instanceof AttrValue.NS s) {
+            g.writeArrayFieldStart("NS");
+            for (AttrValue.N x : s.values()) {
+                g.writeString(x.text());
+            }
+            g.writeEndArray();
+        } else if (v instanceof AttrValue.BS s) {
+            g.writeArrayFieldStart("BS");
+            for (AttrValue.B x : s.values()) {
+                g.writeString(x.base64());
+            }
+            g.writeEndArray();
+        } else if (v instanceof AttrValue.L l) {
+            g.writeArrayFieldStart("L");
+            for (AttrValue x : l.values()) {
+                write(g, x);
+            }
+            g.writeEndArray();
+        } else {
+            g.writeFieldName("M");
+            write(g, ((AttrValue.M) v).values());
+        }
+        g.writeEndObject();
+    }
+
+    /** Writes named values or an item as {@link #values(Map)} would build them. */
+    public static void write(JsonGenerator g, Map<String, ? extends AttrValue> values) throws IOException {
+        g.writeStartObject();
+        for (Map.Entry<String, ? extends AttrValue> e : values.entrySet()) {
+            g.writeFieldName(e.getKey());
+            write(g, e.getValue());
+        }
+        g.writeEndObject();
     }
 
     /**

@@ -135,6 +135,26 @@ public final class ItemSize {
         return bytes;
     }
 
+    /** The UTF-8 length of {@code len} UTF-16 chars from {@code off} (a JSON parser's buffer: no String made). */
+    public static long utf8Length(char[] chars, int off, int len) {
+        int end = off + len;
+        long bytes = 0;
+        for (int i = off; i < end; i++) {
+            char c = chars[i];
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(chars[i + 1])) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
+
     /** Not used on hot paths; handy in tests. */
     static long utf8LengthSlow(String s) {
         return s.getBytes(StandardCharsets.UTF_8).length;

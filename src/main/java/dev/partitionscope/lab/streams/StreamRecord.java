@@ -23,6 +23,11 @@ final class StreamRecord {
 
     final Map<String, AttrValue> newImage;
     final Map<String, AttrValue> oldImage;
+    /**
+     * The record's size (keys and carried images, as DynamoDB counts it), 0 until first read; see {@code
+     * StreamsService.size}. A racy cache of an immutable record's derived value: every writer writes the same int.
+     */
+    int size;
 
     StreamRecord(
             long seq,

@@ -62,8 +62,7 @@ public final class StreamsRoute implements LabServer.Route {
                 if (request == null || !request.isObject()) {
                     throw LabException.serialization(null);
                 }
-                ObjectNode answer = service.handle(operation, request);
-                return new LabServer.Reply(200, type, Map.of(), json.writeValueAsBytes(answer));
+                return new LabServer.Reply(200, type, Map.of(), service.answer(operation, request));
             } catch (LabException e) {
                 return error(type, e);
             } catch (RuntimeException | Error e) {

@@ -1,17 +1,20 @@
 package dev.partitionscope.lab.streams;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.DynamoJson;
 import dev.partitionscope.core.item.ItemSize;
-import dev.partitionscope.lab.wire.AttrJson;
 import dev.partitionscope.lab.wire.LabException;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,6 +28,7 @@ public final class StreamsService {
     static final int MAX_RECORD_BYTES = 1024 * 1024;
     static final int READERS_PER_SHARD = 2;
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final List<String> ITERATOR_TYPES =
             List.of("TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER", "AFTER_SEQUENCE_NUMBER");
 
@@ -34,15 +38,22 @@ public final class StreamsService {
         this.registry = registry;
     }
 
-    /** Answers one call; throws {@link LabException} for every error. */
-    public ObjectNode handle(String operation, JsonNode request) {
-        return switch (operation) {
-            case "ListStreams" -> listStreams(request);
-            case "DescribeStream" -> describeStream(request);
-            case "GetShardIterator" -> getShardIterator(request);
-            case "GetRecords" -> getRecords(request);
-            default -> throw LabException.coral("UnknownOperationException", null);
-        };
+    /**
+     * Answers one call with its JSON body; throws {@link LabException} for every error. GetRecords is written straight
+     * from the records to the bytes (a page is up to a megabyte of images; a tree of it cost as much as the rest).
+     */
+    public byte[] answer(String operation, JsonNode request) {
+        try {
+            return switch (operation) {
+                case "ListStreams" -> MAPPER.writeValueAsBytes(listStreams(request));
+                case "DescribeStream" -> MAPPER.writeValueAsBytes(describeStream(request));
+                case "GetShardIterator" -> MAPPER.writeValueAsBytes(getShardIterator(request));
+                case "GetRecords" -> getRecords(request);
+                default -> throw LabException.coral("UnknownOperationException", null);
+            };
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     // ListStreams
@@ -217,7 +228,7 @@ public final class StreamsService {
 
     // GetRecords
 
-    private ObjectNode getRecords(JsonNode req) {
+    private byte[] getRecords(JsonNode req) throws IOException {
         Check c = new Check(req);
         String text = c.text("ShardIterator", "shardIterator", 1, 2048, true);
         Integer limit = c.integer("Limit", "limit", 1000);
@@ -255,7 +266,7 @@ public final class StreamsService {
         }
     }
 
-    private ObjectNode read(LabStream s, Shard shard, Iterator it, int limit, long now) {
+    private byte[] read(LabStream s, Shard shard, Iterator it, int limit, long now) throws IOException {
         List<StreamRecord> records;
         boolean closed;
         synchronized (s) {
@@ -265,77 +276,127 @@ public final class StreamsService {
             records = s.read(shard, it.from(), limit + 1); // one more: whether anything is left after this page
             closed = shard.closed();
         }
-        ObjectNode out = F.objectNode();
-        ArrayNode list = out.putArray("Records");
-        long bytes = 0;
-        long next = it.from();
-        int taken = 0;
-        for (; taken < Math.min(limit, records.size()); taken++) {
-            StreamRecord r = records.get(taken);
-            long size = size(s, r);
-            if (taken > 0 && bytes + size > MAX_RECORD_BYTES) {
-                break;
+        ByteArrayBuilder out = new ByteArrayBuilder(16 * 1024);
+        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+            g.writeStartObject();
+            g.writeArrayFieldStart("Records");
+            long bytes = 0;
+            long next = it.from();
+            int taken = 0;
+            for (; taken < Math.min(limit, records.size()); taken++) {
+                StreamRecord r = records.get(taken);
+                long size = size(s, r);
+                if (taken > 0 && bytes + size > MAX_RECORD_BYTES) {
+                    break;
+                }
+                bytes += size;
+                write(g, s, r, size);
+                next = r.seq + 1;
             }
-            bytes += size;
-            list.add(json(s, r, size));
-            next = r.seq + 1;
+            g.writeEndArray();
+            // A closed shard read to its end has no next iterator; an open one always has (records may still come).
+            if (!closed || taken < records.size()) {
+                g.writeStringField("NextShardIterator", Iterator.of(s.arn(), shard.id, next, now));
+            }
+            g.writeEndObject();
         }
-        // A closed shard read to its end has no next iterator; an open one always has (records may still come).
-        if (!closed || taken < records.size()) {
-            out.put("NextShardIterator", Iterator.of(s.arn(), shard.id, next, now));
-        }
-        return out;
+        return out.toByteArray();
     }
 
-    private Map<String, AttrValue> keys(LabStream s, StreamRecord r) {
+    /** The image that carries a record's keys when it has no {@code keys} of its own. */
+    private static Map<String, AttrValue> keyImage(StreamRecord r) {
+        return r.newImage != null ? r.newImage : r.oldImage;
+    }
+
+    /** The size of a record's {@code Keys}: its key attributes' names and values. */
+    private static long keysSize(LabStream s, StreamRecord r) {
         if (r.keys != null) {
-            return r.keys;
+            return ItemSize.of(r.keys);
         }
-        Map<String, AttrValue> image = r.newImage != null ? r.newImage : r.oldImage;
-        Map<String, AttrValue> k = new LinkedHashMap<>();
-        k.put(s.partitionKey(), image.get(s.partitionKey()));
-        if (s.sortKey() != null && image.containsKey(s.sortKey())) {
-            k.put(s.sortKey(), image.get(s.sortKey()));
-        }
-        return k;
+        Map<String, AttrValue> image = keyImage(r);
+        long size = ItemSize.utf8Length(s.partitionKey()) + ItemSize.of(image.get(s.partitionKey()));
+        AttrValue sort = s.sortKey() == null ? null : image.get(s.sortKey());
+        return sort == null ? size : size + ItemSize.utf8Length(s.sortKey()) + ItemSize.of(sort);
     }
 
-    /** The record's size as DynamoDB counts it: its keys and the images it carries. */
+    /** Writes a record's {@code Keys} (from its image when it has none of its own: no map made per record). */
+    private static void writeKeys(JsonGenerator g, LabStream s, StreamRecord r) throws IOException {
+        if (r.keys != null) {
+            DynamoJson.write(g, r.keys);
+            return;
+        }
+        Map<String, AttrValue> image = keyImage(r);
+        g.writeStartObject();
+        g.writeFieldName(s.partitionKey());
+        DynamoJson.write(g, image.get(s.partitionKey()));
+        AttrValue sort = s.sortKey() == null ? null : image.get(s.sortKey());
+        if (sort != null) {
+            g.writeFieldName(s.sortKey());
+            DynamoJson.write(g, sort);
+        }
+        g.writeEndObject();
+    }
+
+    /**
+     * The record's size as DynamoDB counts it: its keys and the images it carries. Counted at its first read and kept
+     * (records are immutable; a second reader may count it again, to the same value).
+     */
     private long size(LabStream s, StreamRecord r) {
-        long size = ItemSize.of(keys(s, r));
+        if (r.size != 0) {
+            return r.size;
+        }
+        long size = keysSize(s, r);
         if (r.newImage != null && r.event != StreamRecord.REMOVE) {
             size += ItemSize.of(r.newImage);
         }
         if (r.oldImage != null && r.event != StreamRecord.INSERT) {
             size += ItemSize.of(r.oldImage);
         }
-        return size;
+        r.size = (int) Math.min(Integer.MAX_VALUE, Math.max(1, size));
+        return r.size;
     }
 
-    private ObjectNode json(LabStream s, StreamRecord r, long size) {
+    private void write(JsonGenerator g, LabStream s, StreamRecord r, long size) throws IOException {
         long id = StreamRegistry.mix(r.seq ^ ((long) s.arn().hashCode() << 32));
-        ObjectNode o = F.objectNode()
-                .put("eventID", String.format("%016x%016x", id, StreamRegistry.mix(id)))
-                .put("eventName", r.eventName())
-                .put("eventVersion", "1.1")
-                .put("eventSource", "aws:dynamodb")
-                .put("awsRegion", registry.region());
-        ObjectNode d = o.putObject("dynamodb");
-        d.put("ApproximateCreationDateTime", r.millis / 1000);
-        d.set("Keys", AttrJson.toJson(keys(s, r)));
+        g.writeStartObject();
+        g.writeStringField("eventID", hex16(id) + hex16(StreamRegistry.mix(id)));
+        g.writeStringField("eventName", r.eventName());
+        g.writeStringField("eventVersion", "1.1");
+        g.writeStringField("eventSource", "aws:dynamodb");
+        g.writeStringField("awsRegion", registry.region());
+        g.writeObjectFieldStart("dynamodb");
+        g.writeNumberField("ApproximateCreationDateTime", r.millis / 1000);
+        g.writeFieldName("Keys");
+        writeKeys(g, s, r);
         if (r.newImage != null && r.event != StreamRecord.REMOVE) {
-            d.set("NewImage", AttrJson.toJson(r.newImage));
+            g.writeFieldName("NewImage");
+            DynamoJson.write(g, r.newImage);
         }
         if (r.oldImage != null && r.event != StreamRecord.INSERT) {
-            d.set("OldImage", AttrJson.toJson(r.oldImage));
+            g.writeFieldName("OldImage");
+            DynamoJson.write(g, r.oldImage);
         }
-        d.put("SequenceNumber", StreamRegistry.seqText(r.seq));
-        d.put("SizeBytes", Math.max(1, size));
-        d.put("StreamViewType", s.viewType().name());
+        g.writeStringField("SequenceNumber", StreamRegistry.seqText(r.seq));
+        g.writeNumberField("SizeBytes", size);
+        g.writeStringField("StreamViewType", s.viewType().name());
+        g.writeEndObject();
         if (r.ttl) {
-            o.putObject("userIdentity").put("Type", "Service").put("PrincipalId", "dynamodb.amazonaws.com");
+            g.writeObjectFieldStart("userIdentity");
+            g.writeStringField("Type", "Service");
+            g.writeStringField("PrincipalId", "dynamodb.amazonaws.com");
+            g.writeEndObject();
         }
-        return o;
+        g.writeEndObject();
+    }
+
+    /** 16 lower-case hex digits, zero-padded, as {@code %016x} writes them. */
+    static String hex16(long v) {
+        char[] c = new char[16];
+        for (int i = 15; i >= 0; i--) {
+            c[i] = Character.forDigit((int) (v & 0xF), 16);
+            v >>>= 4;
+        }
+        return new String(c);
     }
 
     // Helpers
