@@ -150,4 +150,18 @@ public final class IamPolicies {
         }
         return sb.toString();
     }
+
+    /** The docs' list for {@code features}: each title with what it covers. */
+    public static String markdownDescriptions(Collection<Feature> features) {
+        Set<Feature> chosen = features.isEmpty() ? EnumSet.noneOf(Feature.class) : EnumSet.copyOf(features);
+        StringBuilder sb = new StringBuilder();
+        for (Feature f : chosen) {
+            sb.append("- **")
+                    .append(f.title())
+                    .append("**: ")
+                    .append(f.description())
+                    .append('\n');
+        }
+        return sb.toString();
+    }
 }
