@@ -1,5 +1,6 @@
 package dev.partitionscope.aws;
 
+import dev.partitionscope.core.iam.IamPolicies;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
@@ -166,7 +167,8 @@ public final class ErrorTranslator {
                 return UserMessage.of(
                         "Access denied: " + permission + " is missing",
                         firstLine(message),
-                        "Ask for " + permission + " on this resource, or connect with a profile that has it.");
+                        "Ask for " + permission + " on this resource, or connect with a profile that has it. "
+                                + IamPolicies.accessDeniedHint(permission));
             }
             case "UnknownOperationException" -> {
                 return UserMessage.of(

@@ -1,5 +1,6 @@
 package dev.partitionscope.aws;
 
+import dev.partitionscope.core.iam.IamPolicies;
 import dev.partitionscope.core.table.ContributorInsightsState;
 import dev.partitionscope.core.table.ContributorInsightsState.Status;
 import dev.partitionscope.core.table.TableShape;
@@ -93,7 +94,7 @@ public final class TableGateway {
                             index,
                             Status.ACCESS_DENIED,
                             null,
-                            "needs dynamodb:DescribeContributorInsights"));
+                            "needs dynamodb:DescribeContributorInsights (" + IamPolicies.DOC + ")"));
                 } else {
                     states.add(new ContributorInsightsState(
                             table.name(),

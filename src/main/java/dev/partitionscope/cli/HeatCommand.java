@@ -9,6 +9,7 @@ import dev.partitionscope.core.heat.KeyTimeMatrix;
 import dev.partitionscope.core.heat.MatrixUnit;
 import dev.partitionscope.core.heat.RowKey;
 import dev.partitionscope.core.heat.StreamKeyTotal;
+import dev.partitionscope.core.iam.IamPolicies;
 import dev.partitionscope.core.metrics.DataState;
 import dev.partitionscope.core.metrics.DataStatus;
 import dev.partitionscope.core.metrics.Resource;
@@ -323,7 +324,9 @@ public final class HeatCommand implements Callable<Integer> {
                         ? "enable a stream on the table (NEW_AND_OLD_IMAGES gives write units too); it holds writes"
                                 + " from then on — or use --source insights."
                         : "enable Contributor Insights on the table, or use --source streams.";
-            case ACCESS_DENIED -> "ask for " + status.permission() + ", or use a profile that has it.";
+            case ACCESS_DENIED ->
+                "ask for " + status.permission() + ", or use a profile that has it. "
+                        + IamPolicies.accessDeniedHint(status.permission());
             default -> null;
         };
     }

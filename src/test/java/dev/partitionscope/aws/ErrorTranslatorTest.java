@@ -51,7 +51,45 @@ class ErrorTranslatorTest {
         assertThat(message.headline()).isEqualTo("Access denied: dynamodb:ListTables is missing");
         assertThat(message.detail()).isEqualTo(aws);
         assertThat(message.hint())
-                .isEqualTo("Ask for dynamodb:ListTables on this resource, or connect with a profile" + " that has it.");
+                .isEqualTo("Ask for dynamodb:ListTables on this resource, or connect with a profile that has it."
+                        + " dynamodb:ListTables is in the policy of Overview, Fleet. The IAM policy for each feature is"
+                        + " in docs/iam.md, and Copy IAM policy in the connection dialog (Ctrl+K) copies it.");
+    }
+
+    @Test
+    void accessDeniedOnDescribeTableNamesTheActionAndPointsToThePolicies() {
+        String aws = "User: arn:aws:sts::123456789012:assumed-role/ReadOnly/me is not authorized to perform:"
+                + " dynamodb:DescribeTable on resource: arn:aws:dynamodb:eu-west-1:123456789012:table/orders because"
+                + " no identity-based policy allows the dynamodb:DescribeTable action";
+
+        UserMessage message = translate(dynamo(400, "AccessDeniedException", aws), AWS_SSO, "ListTables");
+
+        assertThat(message.headline()).isEqualTo("Access denied: dynamodb:DescribeTable is missing");
+        assertThat(message.detail()).isEqualTo(aws);
+        assertThat(message.hint())
+                .startsWith("Ask for dynamodb:DescribeTable on this resource")
+                .contains("dynamodb:DescribeTable is in the policy of Overview, Audit scans, Streams, Fleet.")
+                .contains("docs/iam.md")
+                .contains("Copy IAM policy");
+        assertThat(message.asText()).contains("What to do: Ask for dynamodb:DescribeTable");
+    }
+
+    @Test
+    void unauthorizedOperationAndAStreamsDenialNameTheirAction() {
+        DynamoDbException streams = dynamo(
+                400,
+                "AccessDeniedException",
+                "User: arn:aws:iam::1:user/x is not authorized to perform: dynamodb:GetRecords on resource:"
+                        + " arn:aws:dynamodb:us-east-1:1:table/t/stream/2026-01-01T00:00:00.000");
+        UserMessage s = translate(streams, AWS_DEFAULT, "GetShardIterator");
+        assertThat(s.headline()).isEqualTo("Access denied: dynamodb:GetRecords is missing");
+        assertThat(s.hint()).contains("in the policy of Streams.", "docs/iam.md");
+
+        DynamoDbException unauthorized =
+                dynamo(403, "UnauthorizedOperation", "You are not authorized to perform this operation.");
+        UserMessage u = translate(unauthorized, AWS_DEFAULT, "Scan");
+        assertThat(u.headline()).isEqualTo("Access denied: dynamodb:Scan is missing");
+        assertThat(u.hint()).contains("in the policy of Audit scans, Scatter-gather.", "docs/iam.md");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.partitionscope.core.metrics;
 
+import dev.partitionscope.core.iam.IamPolicies;
+
 /**
  * A {@link DataState} with what the user needs to act on it: a sentence of detail and, for access denied, the IAM
  * permission that is missing.
@@ -15,14 +17,17 @@ public record DataStatus(DataState state, String detail, String permission) {
 
     public static DataStatus accessDenied(String permission) {
         return new DataStatus(
-                DataState.ACCESS_DENIED, "The credentials are not allowed to call " + permission + ".", permission);
+                DataState.ACCESS_DENIED,
+                "The credentials are not allowed to call " + permission + ". "
+                        + IamPolicies.accessDeniedHint(permission),
+                permission);
     }
 
-    /** One line for a chart or banner: "Access denied — needs cloudwatch:GetMetricData". */
+    /** One line for a chart or banner: "Access denied — needs cloudwatch:GetMetricData (docs/iam.md)". */
     public String message() {
         String base = state.label();
         if (permission != null) {
-            return base + " — needs " + permission;
+            return base + " — needs " + permission + " (" + IamPolicies.DOC + ")";
         }
         return detail == null ? base : base + " — " + detail;
     }

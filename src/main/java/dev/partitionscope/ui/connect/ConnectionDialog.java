@@ -5,6 +5,7 @@ import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.aws.ConnectionStore;
 import dev.partitionscope.aws.Regions;
+import dev.partitionscope.core.iam.IamPolicies;
 import dev.partitionscope.ui.common.Fx;
 import dev.partitionscope.ui.common.Fxml;
 import dev.partitionscope.ui.common.Icons;
@@ -30,6 +31,9 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -130,6 +134,9 @@ public final class ConnectionDialog {
     private Label storeMessage;
 
     @FXML
+    private MenuButton iamPolicyMenu;
+
+    @FXML
     private CheckBox rememberBox;
 
     @FXML
@@ -184,6 +191,7 @@ public final class ConnectionDialog {
         cancelButton.setOnAction(e -> main.cancelConnect());
         storeMessage.textProperty().bind(vm.storeMessageProperty());
         rememberBox.selectedProperty().bindBidirectional(vm.rememberProperty());
+        buildIamPolicyMenu();
         stage.setOnHidden(e -> unbindConnectState());
     }
 
@@ -285,11 +293,35 @@ public final class ConnectionDialog {
 
     private void showRows(ConnectionKind kind) {
         Fx.show(profileRow, kind == ConnectionKind.AWS);
+        Fx.show(iamPolicyMenu, kind == ConnectionKind.AWS);
         boolean endpoint = kind == ConnectionKind.LOCALSTACK || kind == ConnectionKind.CUSTOM;
         Fx.show(endpointRow, endpoint);
         Fx.show(accessKeyRow, endpoint);
         Fx.show(proxyRow, endpoint);
         Fx.show(regionRow, kind != ConnectionKind.LAB);
+    }
+
+    /** "Copy IAM policy": the read-only policy, or with the writes, as JSON on the clipboard (docs/iam.md). */
+    private void buildIamPolicyMenu() {
+        iamPolicyMenu.setGraphic(Icons.of("mdi2c-content-copy"));
+        iamPolicyMenu.setTooltip(new Tooltip("The IAM policy PartitionScope needs on AWS, as JSON to paste in IAM:"
+                + " read-only (every feature), or with the writes for enabling Contributor Insights or a stream."
+                + "\nThe region is this connection's; account and table are *, to narrow."
+                + "\nEach statement is explained in " + IamPolicies.DOC + "."));
+        MenuItem readOnly = new MenuItem("Read-only (every feature)");
+        readOnly.setId("copyIamReadOnly");
+        readOnly.setOnAction(e -> copyIamPolicy(false));
+        MenuItem withWrites = new MenuItem("Read-only + enabling writes (Contributor Insights, streams)");
+        withWrites.setId("copyIamWithWrites");
+        withWrites.setOnAction(e -> copyIamPolicy(true));
+        iamPolicyMenu.getItems().setAll(readOnly, withWrites);
+    }
+
+    private void copyIamPolicy(boolean withWrites) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(vm.iamPolicy(withWrites));
+        Clipboard.getSystemClipboard().setContent(content);
+        vm.iamPolicyCopied(withWrites);
     }
 
     private void bindFields() {

@@ -5,6 +5,8 @@ import dev.partitionscope.aws.ConnectionKind;
 import dev.partitionscope.aws.ConnectionSpec;
 import dev.partitionscope.aws.ConnectionStore;
 import dev.partitionscope.config.JsonFiles;
+import dev.partitionscope.core.iam.IamPolicies;
+import dev.partitionscope.core.iam.Target;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -160,6 +162,36 @@ public final class ConnectionEditorViewModel {
         } catch (IOException e) {
             storeMessage.set("Could not update " + store.file() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The IAM policy for AWS as JSON (docs/iam.md): every read-only feature, and with {@code withWrites} the writes
+     * for enabling Contributor Insights (with its service-linked role) or a stream. The region is the connection's
+     * (the field, else the profile's); account and table are {@code *}, to narrow when pasting.
+     */
+    public String iamPolicy(boolean withWrites) {
+        Target target = Target.region(policyRegion());
+        return withWrites ? IamPolicies.readOnlyAndWrites(target) : IamPolicies.readOnly(target);
+    }
+
+    /** Says what was copied, where the store's messages go (under the form). */
+    public void iamPolicyCopied(boolean withWrites) {
+        String region = policyRegion();
+        storeMessage.set("Copied the " + (withWrites ? "read-only + enabling writes" : "read-only") + " IAM policy"
+                + (region == null ? " (any region)" : " for " + region)
+                + " to the clipboard: paste it as a policy's JSON in IAM, and narrow the table from *. Each statement"
+                + " is explained in " + IamPolicies.DOC + ".");
+    }
+
+    /** The region the connection will use, null when none is known. */
+    String policyRegion() {
+        String typed = nz(region.get()).trim();
+        if (!typed.isEmpty()) {
+            return typed;
+        }
+        return kind.get() == ConnectionKind.AWS
+                ? profiles.regionFor(profileName()).orElse(null)
+                : null;
     }
 
     // Internals

@@ -133,7 +133,7 @@ class VerdictsTest {
         Verdict v = Verdicts.of(
                 MetricsSnapshot.failed(plan, DataStatus.accessDenied("cloudwatch:GetMetricData")), PROVISIONED);
         assertThat(v.kind()).isEqualTo(Verdict.Kind.UNAVAILABLE);
-        assertThat(v.detail()).isEqualTo("Access denied — needs cloudwatch:GetMetricData");
+        assertThat(v.detail()).isEqualTo("Access denied — needs cloudwatch:GetMetricData (docs/iam.md)");
     }
 
     @Test

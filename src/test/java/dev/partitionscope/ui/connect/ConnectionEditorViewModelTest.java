@@ -73,6 +73,32 @@ class ConnectionEditorViewModelTest {
     }
 
     @Test
+    void theIamPolicyTakesTheTypedRegionElseTheProfilesElseAny() throws Exception {
+        ConnectionEditorViewModel vm = vm("""
+                [profile dev]
+                region = eu-central-1
+                """);
+        vm.newConnection(ConnectionKind.AWS);
+        assertThat(vm.iamPolicy(false))
+                .isEqualTo(dev.partitionscope.core.iam.IamPolicies.readOnly(
+                        dev.partitionscope.core.iam.Target.region(null)))
+                .contains("\"arn:aws:dynamodb:*:*:table/*\"");
+
+        vm.profileProperty().set("dev");
+        assertThat(vm.iamPolicy(false)).contains("\"arn:aws:dynamodb:eu-central-1:*:table/*\"");
+
+        vm.regionProperty().set("cn-north-1");
+        assertThat(vm.iamPolicy(true))
+                .isEqualTo(dev.partitionscope.core.iam.IamPolicies.readOnlyAndWrites(
+                        dev.partitionscope.core.iam.Target.region("cn-north-1")))
+                .contains("\"arn:aws-cn:dynamodb:cn-north-1:*:table/*\"", "iam:CreateServiceLinkedRole");
+        vm.iamPolicyCopied(true);
+        assertThat(vm.storeMessageProperty().get())
+                .startsWith("Copied the read-only + enabling writes IAM policy for cn-north-1 to the clipboard")
+                .contains("docs/iam.md");
+    }
+
+    @Test
     void defaultChainWithoutAnyRegionAsksForOne() throws Exception {
         ConnectionEditorViewModel vm = vm(null);
         vm.newConnection(ConnectionKind.AWS);
