@@ -156,6 +156,11 @@ public final class HeatmapViewModel {
         main.connectionProperty().addListener((obs, old, now) -> {
             live.set(false);
             invalidate(true);
+            if (main.startsLive(now)) {
+                // The built-in Lab started alive: its newest minutes move, so the map follows them from the start.
+                updateLiveAvailable();
+                live.set(true);
+            }
         });
         main.timeRangeProperty().addListener((obs, old, now) -> {
             resetZoomStack();

@@ -327,6 +327,19 @@ public final class MainWindowController implements ShellActions {
         lab.setId("connectLab");
         lab.setOnAction(e -> main.connect(ConnectionSpec.lab()));
         connectionMenu.getItems().add(lab);
+        CheckMenuItem alive = new CheckMenuItem(
+                "Start the Lab alive  —  an hour of the seeds' workloads, then a gentle" + " live one");
+        alive.setId("labStartsAlive");
+        alive.setSelected(services.settings().labStartsAlive);
+        alive.setOnAction(e -> {
+            services.settings().labStartsAlive = alive.isSelected();
+            services.saveSettings().run();
+            if (!alive.isSelected()) {
+                // Off stops the workload now; the Lab keeps its tables and what it metered.
+                services.labHost().living().ifPresent(dev.partitionscope.lab.LivingLab::stop);
+            }
+        });
+        connectionMenu.getItems().add(alive);
         if (savedConnections.problem() != null) {
             // An unreadable connections.json was kept aside: say so here, where the connections are missing.
             MenuItem problem = new MenuItem(savedConnections.problem(), Icons.of("mdi2a-alert-outline"));
