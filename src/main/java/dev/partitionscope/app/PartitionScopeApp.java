@@ -45,8 +45,13 @@ public class PartitionScopeApp extends Application {
         MainViewModel main = context.main();
         Theme.Mode mode = Theme.Mode.parse(settings.theme, settings.darkTheme);
         main.themeModeProperty().set(mode);
-        main.screenProperty().set(Screen.parse(settings.lastScreen, Screen.OVERVIEW));
         dev.partitionscope.lab.LivingLab.Options alive = opensOnLab(settings) ? context.labAlive() : null;
+        // The very first start on the Lab started alive opens where its heat shows; afterwards where the user left.
+        main.screenProperty()
+                .set(
+                        alive != null && settings.lastConnection == null
+                                ? Screen.HEATMAP
+                                : Screen.parse(settings.lastScreen, Screen.OVERVIEW));
         // On the Lab started alive the range follows its data (the hour played at start); not saved as the user's
         // choice, so other connections keep theirs.
         main.timeRangeProperty()

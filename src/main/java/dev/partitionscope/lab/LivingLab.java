@@ -295,13 +295,31 @@ public final class LivingLab implements AutoCloseable {
         if (plans.isEmpty() || stop) {
             return;
         }
-        FastForward f = new FastForward(plans, lab, clock, sampleItems);
-        running = f;
-        if (stop) {
-            f.stop();
+        try {
+            FastForward f = new FastForward(plans, lab, clock, sampleItems);
+            running = f;
+            if (stop) {
+                f.stop();
+            }
+            f.run();
+        } catch (RuntimeException e) {
+            // A table changed under the run (the user deletes or recreates it): leave it alone from now on. Anything
+            // else is a failure of the workload.
+            boolean droppedOne = false;
+            for (int i = 0; i < STORIES.size(); i++) {
+                if (!dropped[i]
+                        && !stillOurs(
+                                Plan.of(scenarios.get(i), STORIES.get(i).liveVariant(), RunSettings.defaults()))) {
+                    dropped[i] = true;
+                    droppedOne = true;
+                }
+            }
+            if (!droppedOne) {
+                throw e;
+            }
+        } finally {
+            running = null;
         }
-        f.run();
-        running = null;
     }
 
     /** Whether the plan's tables are still the demo tables it writes (not deleted, recreated or with insights off). */

@@ -202,6 +202,9 @@ public final class HeatmapViewModel {
         main.connectionProperty().addListener((obs, old, now) -> updateLiveAvailable());
         main.themeModeProperty().addListener((obs, old, now) -> followTheme(now));
         followTheme(main.themeModeProperty().get());
+        if (main.startsLive(main.getConnection())) {
+            live.set(true); // first shown on the Lab started alive
+        }
     }
 
     /**
