@@ -57,10 +57,13 @@ public final class FirstStartShots {
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args[0]);
         int settle = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-        Path early = args.length > 2 ? Path.of(args[2]) : null;
+        Path early = args.length > 2 && args[2].endsWith(".png") ? Path.of(args[2]) : null;
         long t0 = System.nanoTime();
-        AppFixture fixture =
-                new AppFixture(Files.createTempDirectory("psfirst")).withLabAlive(LivingLab.Options.defaults());
+        boolean still = java.util.Arrays.asList(args).contains("still");
+        AppFixture fixture = new AppFixture(Files.createTempDirectory("psfirst"));
+        if (!still) {
+            fixture.withLabAlive(LivingLab.Options.defaults());
+        }
         UiRobot robot = new UiRobot();
         fixture.startFirstTime();
         System.out.printf("window shown after %.1f s%n", (System.nanoTime() - t0) / 1e9);
@@ -73,6 +76,14 @@ public final class FirstStartShots {
         });
         AppFixture.waitUntil("connected", Duration.ofSeconds(60), () -> main.getConnection() != null);
         System.out.printf("connected after %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        if (still) {
+            System.out.printf(
+                    "pid %d: the Lab started still%n", ProcessHandle.current().pid());
+            Thread.sleep(settle * 1000L);
+            save(out);
+            fixture.stop();
+            System.exit(0);
+        }
         AppFixture.waitUntil("heat on the map", Duration.ofMinutes(2), () -> hasHeat(grid(robot)));
         System.out.printf("heat on the heatmap after %.1f s%n", (System.nanoTime() - t0) / 1e9);
         if (early != null) {
@@ -86,7 +97,19 @@ public final class FirstStartShots {
         System.out.printf(
                 "the hour played, the Lab live after %.1f s: %s%n",
                 (System.nanoTime() - t0) / 1e9, host.living().orElseThrow().status());
+        long liveAt = System.currentTimeMillis();
+        System.out.printf("pid %d%n", ProcessHandle.current().pid());
         Thread.sleep(settle * 1000L);
+        // Live mode reads every 5 s: wait for a read made after the Lab went live (on a busy machine one takes a
+        // while).
+        AppFixture.waitUntil("a read of the live Lab", Duration.ofMinutes(2), () -> {
+            var vm = fixture.app().controller().screens().heatmap();
+            return vm != null
+                    && vm.loadedWindow() != null
+                    && vm.loadedWindow().end().toEpochMilli() >= liveAt
+                    && !vm.loadingProperty().get();
+        });
+        Thread.sleep(1500);
         save(out);
         fixture.stop();
         System.exit(0);
