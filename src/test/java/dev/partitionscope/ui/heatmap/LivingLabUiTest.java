@@ -104,6 +104,11 @@ class LivingLabUiTest {
         assertThat(window.start()).isBeforeOrEqualTo(Instant.ofEpochMilli(clock.startEpochMillis()));
         assertThat(grid().keys()).anySatisfy(k -> assertThat(k.partitionKey()).startsWith("OPS_LOG"));
         assertThat(labHost().living()).isPresent();
+        AppFixture.waitUntil(
+                "the status bar says how far the Lab got", Duration.ofSeconds(10), () -> robot.lookup("#labLife")
+                        .queryAs(javafx.scene.control.Label.class)
+                        .getText()
+                        .matches("·  (Fast-forwarding the Lab's last 10 minutes|Live: a gentle workload runs).*"));
         // The range was chosen for the Lab, not by the user: what they chose last stays saved.
         assertThat(fixture.app().context().settings().timeRangePreset).isEqualTo("LAST_3H");
     }
@@ -140,6 +145,10 @@ class LivingLabUiTest {
 
             assertThat(labHost().running()).as("the built-in Lab never started").isEmpty();
             assertThat(labHost().living()).isEmpty();
+            assertThat(AppFixture.onFx(() -> robot.lookup("#labLife")
+                            .queryAs(javafx.scene.control.Label.class)
+                            .getText()))
+                    .isEmpty();
             assertThat(AppFixture.onFx(() -> main().timeRangeProperty().get().preset()))
                     .isEqualTo(TimeRange.Preset.LAST_3H);
             assertThat(AppFixture.onFx(() -> main().startsLive(main().getConnection())))
