@@ -34,6 +34,8 @@ public final class AppContext {
     private final List<String> startupProblems = new ArrayList<>();
     private final LabHost labHost;
     private FileDialogs fileDialogs = FileDialogs.system();
+    /** How the built-in Lab starts alive when the setting is on; null: never (tests, unless they ask). */
+    private volatile dev.partitionscope.lab.LivingLab.Options labAlive;
 
     public AppContext(Path configDir, Supplier<AwsProfiles> profiles, ConnectionFactory.Timeouts timeouts) {
         this.settingsStore = new SettingsStore(configDir);
@@ -58,10 +60,29 @@ public final class AppContext {
                 new LocalStackProbe(timeouts.connect()),
                 labHost);
         this.main = new MainViewModel(tasks, connectService);
+        labHost.startAlive(this::labAlive);
     }
 
+    /** The user's app: the built-in Lab starts alive unless the setting says not to. */
     public static AppContext forUser() {
-        return new AppContext(AppDirs.configDir(), AwsProfiles::fromEnvironment, ConnectionFactory.Timeouts.DEFAULT);
+        AppContext context =
+                new AppContext(AppDirs.configDir(), AwsProfiles::fromEnvironment, ConnectionFactory.Timeouts.DEFAULT);
+        context.startLabAlive(dev.partitionscope.lab.LivingLab.Options.defaults());
+        return context;
+    }
+
+    /**
+     * Lets the built-in Lab start alive with these options while {@link Settings#labStartsAlive} is on. Contexts
+     * built by tests start it still unless they call this (before the Lab starts).
+     */
+    public void startLabAlive(dev.partitionscope.lab.LivingLab.Options options) {
+        this.labAlive = options;
+    }
+
+    /** How the built-in Lab starts alive now: null when it starts still (not allowed here, or the setting is off). */
+    public dev.partitionscope.lab.LivingLab.Options labAlive() {
+        dev.partitionscope.lab.LivingLab.Options options = labAlive;
+        return options != null && settings.labStartsAlive ? options : null;
     }
 
     public Settings settings() {

@@ -26,6 +26,7 @@ public class PartitionScopeApp extends Application {
 
     private AppContext context;
     private MainWindowController controller;
+    private Stage stage;
 
     public PartitionScopeApp() {}
 
@@ -36,6 +37,7 @@ public class PartitionScopeApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        this.stage = stage;
         if (context == null) {
             context = AppContext.forUser();
         }
@@ -43,9 +45,20 @@ public class PartitionScopeApp extends Application {
         MainViewModel main = context.main();
         Theme.Mode mode = Theme.Mode.parse(settings.theme, settings.darkTheme);
         main.themeModeProperty().set(mode);
-        main.screenProperty().set(Screen.parse(settings.lastScreen, Screen.OVERVIEW));
+        dev.partitionscope.lab.LivingLab.Options alive = opensOnLab(settings) ? context.labAlive() : null;
+        // The very first start on the Lab started alive opens where its heat shows; afterwards where the user left.
+        main.screenProperty()
+                .set(
+                        alive != null && settings.lastConnection == null
+                                ? Screen.HEATMAP
+                                : Screen.parse(settings.lastScreen, Screen.OVERVIEW));
+        // On the Lab started alive the range follows its data (the hour played at start); not saved as the user's
+        // choice, so other connections keep theirs.
         main.timeRangeProperty()
-                .set(TimeRange.last(parsePreset(settings.timeRangePreset)).withUtc(settings.utc));
+                .set(TimeRange.last(alive != null ? covering(alive.history()) : parsePreset(settings.timeRangePreset))
+                        .withUtc(settings.utc));
+        main.setStartsLive(c -> c.spec().kind() == dev.partitionscope.aws.ConnectionKind.LAB
+                && context.labHost().isLiving(c.spec().endpoint()));
         Theme.applyGlobal(mode);
 
         ShellServices services = new ShellServices(
@@ -144,6 +157,72 @@ public class PartitionScopeApp extends Application {
                     dev.partitionscope.ui.common.MessageBox.Kind.WARNING);
         }
         autoConnect(settings);
+        if (alive != null) {
+            followLivingLab();
+        }
+    }
+
+    /** Whether {@link #autoConnect} opens the built-in Lab. */
+    private static boolean opensOnLab(Settings settings) {
+        return settings.lastConnection == null
+                || settings.lastConnection.equals(ConnectionSpec.lab().name());
+    }
+
+    /** The shortest preset that shows {@code history} whole. */
+    static TimeRange.Preset covering(java.time.Duration history) {
+        for (TimeRange.Preset p : TimeRange.Preset.values()) {
+            if (p != TimeRange.Preset.CUSTOM && p.length().compareTo(history) >= 0) {
+                return p;
+            }
+        }
+        return TimeRange.Preset.LAST_1W;
+    }
+
+    /**
+     * The Lab's past playing, in the status bar: a task that follows the living Lab until it is live (the screens
+     * have data from its first simulated minute on; this says how far it got). Cancel stops the workload.
+     */
+    private void followLivingLab() {
+        dev.partitionscope.lab.LabHost host = context.labHost();
+        context.tasks()
+                .run(
+                        "Starting the Lab alive",
+                        ctx -> {
+                            long waitUntil = System.nanoTime()
+                                    + java.time.Duration.ofMinutes(2).toNanos();
+                            while (!ctx.isCancelled()) {
+                                java.util.Optional<dev.partitionscope.lab.LivingLab> living = host.living();
+                                if (living.isEmpty()) {
+                                    if (System.nanoTime() > waitUntil) {
+                                        return null; // the Lab was not opened (connect failed or cancelled)
+                                    }
+                                    ctx.progress(-1, "Starting the Lab");
+                                } else {
+                                    dev.partitionscope.lab.LivingLab.Status s =
+                                            living.get().status();
+                                    if (s.state() != dev.partitionscope.lab.LivingLab.State.CATCHING_UP) {
+                                        return s;
+                                    }
+                                    ctx.progress(s.fraction(), s.message());
+                                }
+                                Thread.sleep(250);
+                            }
+                            return null;
+                        },
+                        (dev.partitionscope.lab.LivingLab.Status s) -> {
+                            if (s != null && s.state() == dev.partitionscope.lab.LivingLab.State.FAILED) {
+                                dev.partitionscope.ui.common.MessageDialog.show(
+                                        stage,
+                                        dev.partitionscope.aws.UserMessage.of(
+                                                "The Lab's background workload stopped",
+                                                s.message(),
+                                                "The Lab itself works; run a workload from the Lab screen (Ctrl+7)"
+                                                        + " instead."),
+                                        dev.partitionscope.ui.common.MessageBox.Kind.WARNING);
+                            }
+                        },
+                        error -> {},
+                        () -> host.living().ifPresent(dev.partitionscope.lab.LivingLab::stop));
     }
 
     /**

@@ -27,6 +27,11 @@ public final class Settings {
     public int heatmapStreamResolution;
     /** Where the metrics screen's top keys come from: INSIGHTS, STREAMS or BOTH (null: Contributor Insights). */
     public String metricsSource;
+    /**
+     * Whether the built-in Lab starts alive: an hour of the seeds' workloads fast-forwarded at start and a gentle
+     * workload going on in real time (Connection ▸ Start the Lab alive). Other connections never run it.
+     */
+    public boolean labStartsAlive = true;
     /** Recordings and snapshots opened or saved, newest first (File ▸ Recent files). */
     public java.util.List<String> recentFiles = new java.util.ArrayList<>();
 }

@@ -14,6 +14,10 @@ public final class LabHost implements AutoCloseable, dev.partitionscope.aws.LabL
     private final java.util.Map<String, Lab> proxies = new java.util.concurrent.ConcurrentHashMap<>();
     /** Recordings being served, by endpoint. */
     private final java.util.Map<String, Lab> replays = new java.util.concurrent.ConcurrentHashMap<>();
+    /** How the embedded Lab starts alive, asked when it starts; null (the default) starts it still. */
+    private volatile java.util.function.Supplier<LivingLab.Options> alive = () -> null;
+
+    private volatile LivingLab living;
 
     public LabHost(Lab.Options options) {
         this.options = options;
@@ -32,15 +36,49 @@ public final class LabHost implements AutoCloseable, dev.partitionscope.aws.LabL
         synchronized (this) {
             if (lab == null) {
                 try {
-                    Lab started = Lab.start(options);
-                    DemoTables.create(started.engine());
-                    lab = started;
+                    LivingLab.Options startAlive = alive.get();
+                    if (startAlive == null) {
+                        Lab started = Lab.start(options);
+                        DemoTables.create(started.engine());
+                        lab = started;
+                    } else {
+                        // Its clock starts the history ago; the living Lab plays it and then follows the real time.
+                        dev.partitionscope.lab.clock.SimulatedClock clock =
+                                new dev.partitionscope.lab.clock.SimulatedClock(System.currentTimeMillis()
+                                        - startAlive.history().toMillis());
+                        Lab started = Lab.start(options.withClock(clock));
+                        DemoTables.create(started.engine());
+                        lab = started;
+                        living = LivingLab.start(started, clock, startAlive);
+                    }
                 } catch (IOException e) {
                     throw new UncheckedIOException("The built-in Lab could not start: " + e.getMessage(), e);
                 }
             }
             return lab;
         }
+    }
+
+    /**
+     * Makes the embedded Lab start alive ({@link LivingLab}) when {@code options} gives options at its start; null
+     * starts it still, as it always did. Only the embedded Lab: proxies and replays never live.
+     */
+    public void startAlive(java.util.function.Supplier<LivingLab.Options> options) {
+        this.alive = options;
+    }
+
+    /** The embedded Lab's living workload, when it started alive. */
+    public Optional<LivingLab> living() {
+        return Optional.ofNullable(living);
+    }
+
+    /** Whether this endpoint is the embedded Lab and it started alive. */
+    public boolean isLiving(String endpoint) {
+        Lab l = lab;
+        return living != null
+                && l != null
+                && endpoint != null
+                && l.endpoint().map(endpoint::equals).orElse(false);
     }
 
     public String endpoint() {
@@ -141,6 +179,14 @@ public final class LabHost implements AutoCloseable, dev.partitionscope.aws.LabL
 
     @Override
     public synchronized void close() {
+        if (living != null) {
+            living.stop();
+            try {
+                living.await(java.time.Duration.ofSeconds(2)); // it writes into the Lab about to close
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (lab != null) {
             lab.close();
             lab = null;

@@ -26,6 +26,7 @@ public final class AppFixture {
     private final Path configDir;
     private PartitionScopeApp app;
     private dev.partitionscope.ui.common.FileDialogs fileDialogs;
+    private dev.partitionscope.lab.LivingLab.Options labAlive;
 
     public AppFixture(Path configDir) {
         this.configDir = configDir;
@@ -53,6 +54,15 @@ public final class AppFixture {
         return this;
     }
 
+    /**
+     * Lets the built-in Lab start alive with these options (as the user's app does with an hour), unless the settings
+     * turn it off; without this the Lab starts still, as tests expect (call before starting).
+     */
+    public AppFixture withLabAlive(dev.partitionscope.lab.LivingLab.Options options) {
+        this.labAlive = options;
+        return this;
+    }
+
     /** Starts the app on an empty config directory, as on a fresh machine. */
     public PartitionScopeApp startFirstTime() throws TimeoutException {
         return launch();
@@ -69,6 +79,9 @@ public final class AppFixture {
                 fast);
         if (fileDialogs != null) {
             context.useFileDialogs(fileDialogs);
+        }
+        if (labAlive != null) {
+            context.startLabAlive(labAlive);
         }
         app = (PartitionScopeApp) FxToolkit.setupApplication(() -> new PartitionScopeApp(context));
         WaitForAsyncUtils.waitForFxEvents();

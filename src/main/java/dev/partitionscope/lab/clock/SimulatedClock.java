@@ -14,6 +14,11 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class SimulatedClock implements LabClock {
     private final long startEpochMillis;
     private final AtomicLong elapsedNanos = new AtomicLong();
+    /** Set once the clock follows the system clock ({@link #followSystemClock()}); null while it is simulated. */
+    private volatile Follow follow;
+
+    /** Following the system clock: elapsed = {@code base} + the system's nanoseconds since {@code sinceNanos}. */
+    private record Follow(long base, long sinceNanos) {}
 
     /** A clock whose wall time starts at {@code startEpochMillis} and whose monotonic time starts at 0. */
     public SimulatedClock(long startEpochMillis) {
@@ -26,12 +31,31 @@ public final class SimulatedClock implements LabClock {
 
     @Override
     public long nanoTime() {
-        return elapsedNanos.get();
+        Follow f = follow;
+        return f == null ? elapsedNanos.get() : f.base() + (System.nanoTime() - f.sinceNanos());
     }
 
     @Override
     public long epochMillis() {
-        return startEpochMillis + elapsedNanos.get() / 1_000_000L;
+        return startEpochMillis + nanoTime() / 1_000_000L;
+    }
+
+    /**
+     * From now on time runs with the system clock, caught up to the system's wall time (never back): a Lab whose
+     * past was fast-forwarded goes on living in real time. {@link #advanceNanos} is refused afterwards.
+     */
+    public synchronized void followSystemClock() {
+        if (follow != null) {
+            return;
+        }
+        long sinceNanos = System.nanoTime();
+        long wall = Math.multiplyExact(System.currentTimeMillis() - startEpochMillis, 1_000_000L);
+        follow = new Follow(Math.max(elapsedNanos.get(), wall), sinceNanos);
+    }
+
+    /** Whether {@link #followSystemClock()} was called: time now moves by itself. */
+    public boolean followsSystemClock() {
+        return follow != null;
     }
 
     public long startEpochMillis() {
@@ -40,7 +64,7 @@ public final class SimulatedClock implements LabClock {
 
     /** Time elapsed since the clock was created. */
     public Duration elapsed() {
-        return Duration.ofNanos(elapsedNanos.get());
+        return Duration.ofNanos(nanoTime());
     }
 
     /** Moves time forward; returns the new monotonic time. Negative amounts are refused: time never runs back. */
@@ -48,6 +72,7 @@ public final class SimulatedClock implements LabClock {
         if (nanos < 0) {
             throw new IllegalArgumentException("A simulated clock only moves forward, not by " + nanos + " ns");
         }
+        refuseWhenFollowing();
         return elapsedNanos.addAndGet(nanos);
     }
 
@@ -65,8 +90,15 @@ public final class SimulatedClock implements LabClock {
 
     /** Moves forward to {@code epochMillis} (no-op when that instant is already past). */
     public void advanceTo(long epochMillis) {
+        refuseWhenFollowing();
         long target = Math.multiplyExact(epochMillis - startEpochMillis, 1_000_000L);
         elapsedNanos.accumulateAndGet(target, Math::max);
+    }
+
+    private void refuseWhenFollowing() {
+        if (follow != null) {
+            throw new IllegalStateException("This clock follows the system clock now; it cannot be moved by hand");
+        }
     }
 
     @Override

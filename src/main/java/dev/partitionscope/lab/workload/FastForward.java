@@ -40,13 +40,19 @@ public final class FastForward {
     /** Progress is published every this many operations (and at the end). */
     private static final int PUBLISH_EVERY = 1 << 14;
 
-    private final Plan plan;
+    /** The plans run together, each at its own rate over the same simulated time. */
+    private final List<Plan> plans;
+
     private final Lab lab;
     private final SimulatedClock clock;
     private final int sampleItems;
     private final Meter meter;
-    private final CapacityGate[] gates;
-    private final Draws draws;
+    /** Each plan's gates, by step. */
+    private final CapacityGate[][] gates;
+    /** Each plan's draws. */
+    private final Draws[] drawsByPlan;
+    /** The draws of the plan whose request is being made. */
+    private Draws draws;
 
     // Counters: plain fields, published as snapshots (one thread writes them).
     private long operations;
@@ -92,64 +98,120 @@ public final class FastForward {
      * @param sampleItems items to store at most (spread over the run); 0 stores none
      */
     public FastForward(Plan plan, Lab lab, SimulatedClock clock, int sampleItems) {
+        this(List.of(plan), lab, clock, sampleItems);
+    }
+
+    /**
+     * Several plans at once over the same simulated time (each at its own rate, requests interleaved in time order),
+     * as several applications share one Lab; one plan runs exactly as {@link #FastForward(Plan, Lab, SimulatedClock,
+     * int)}. When the clock {@linkplain SimulatedClock#followsSystemClock() follows the system clock}, nothing is
+     * moved: the plans' requests are all made now, as fast as they come (a real-time caller sends a second's worth
+     * each second).
+     */
+    public FastForward(List<Plan> plans, Lab lab, SimulatedClock clock, int sampleItems) {
         if (lab.clock() != clock) {
             throw new IllegalArgumentException("fast-forward needs the Lab's own simulated clock");
         }
-        this.plan = plan;
+        if (plans.isEmpty()) {
+            throw new IllegalArgumentException("fast-forward needs a plan");
+        }
+        this.plans = List.copyOf(plans);
         this.lab = lab;
         this.clock = clock;
         this.sampleItems = sampleItems;
         this.meter = lab.meter();
-        for (TableDef t : plan.tables().values()) {
-            EngineTables.ensure(lab.engine(), t);
-        }
-        gates = new CapacityGate[plan.steps.length];
-        for (int i = 0; i < gates.length; i++) {
-            LabTable t = lab.engine().tablesByName().get(plan.steps[i].table.name());
-            gates[i] = t.gate();
-        }
-        for (TableDef t : plan.tables().values()) {
-            LabTable table = lab.engine().tablesByName().get(t.name());
-            gatesByTable.put(t.name(), table.gate());
-            if (table.stream() != null && table.stream().enabled()) {
-                streamsByTable.put(t.name(), table.stream());
+        for (Plan plan : this.plans) {
+            for (TableDef t : plan.tables().values()) {
+                EngineTables.ensure(lab.engine(), t);
             }
         }
-        draws = plan.draws(0);
-        headline = plan.headline();
+        gates = new CapacityGate[this.plans.size()][];
+        drawsByPlan = new Draws[this.plans.size()];
+        for (int p = 0; p < gates.length; p++) {
+            Plan plan = this.plans.get(p);
+            gates[p] = new CapacityGate[plan.steps.length];
+            for (int i = 0; i < gates[p].length; i++) {
+                LabTable t = lab.engine().tablesByName().get(plan.steps[i].table.name());
+                gates[p][i] = t.gate();
+            }
+            for (TableDef t : plan.tables().values()) {
+                LabTable table = lab.engine().tablesByName().get(t.name());
+                gatesByTable.put(t.name(), table.gate());
+                if (table.stream() != null && table.stream().enabled()) {
+                    streamsByTable.put(t.name(), table.stream());
+                }
+            }
+            drawsByPlan[p] = plan.draws(0);
+        }
+        draws = drawsByPlan[0];
+        headline = String.join(" + ", this.plans.stream().map(Plan::headline).toList());
         progress = snapshot(WorkloadProgress.State.STARTING, Duration.ZERO, "");
+    }
+
+    /** The longest plan's duration: the run's. */
+    private Duration duration() {
+        Duration d = Duration.ZERO;
+        for (Plan plan : plans) {
+            d = plan.duration().compareTo(d) > 0 ? plan.duration() : d;
+        }
+        return d;
     }
 
     /** Runs to the end (or until {@link #stop()}) on this thread and returns the final progress. */
     public WorkloadProgress run() {
-        long total = (long) Math.floor(plan.rate() * plan.duration().toNanos() / 1e9);
-        double writeShare = 0;
-        double weights = 0;
-        for (Step s : plan.steps) {
-            weights += s.def.weight();
-            writeShare += s.def.type().write() ? s.def.weight() * s.def.batch() : 0;
+        int n = plans.size();
+        long[] totals = new long[n];
+        double[] steps = new double[n];
+        long[] next = new long[n];
+        double expectedWrites = 0;
+        for (int p = 0; p < n; p++) {
+            Plan plan = plans.get(p);
+            totals[p] = (long) Math.floor(plan.rate() * plan.duration().toNanos() / 1e9);
+            steps[p] = 1e9 / plan.rate();
+            double writeShare = 0;
+            double weights = 0;
+            for (Step s : plan.steps) {
+                weights += s.def.weight();
+                writeShare += s.def.type().write() ? s.def.weight() * s.def.batch() : 0;
+            }
+            expectedWrites += totals[p] * writeShare / weights;
         }
-        sampleEvery = sampleItems <= 0
-                ? Long.MAX_VALUE
-                : Math.max(1, (long) Math.ceil(total * writeShare / weights / sampleItems));
+        sampleEvery = sampleItems <= 0 ? Long.MAX_VALUE : Math.max(1, (long) Math.ceil(expectedWrites / sampleItems));
         nextSample = sampleEvery;
+        boolean paced = !clock.followsSystemClock();
         long start = clock.nanoTime();
-        double step = 1e9 / plan.rate();
         progress = snapshot(WorkloadProgress.State.RUNNING, Duration.ZERO, "");
         long i = 0;
         feed = new MeterFeed(meter);
         boolean completed = false;
         try {
-            for (; i < total && !stop; i++) {
-                long at = start + (long) (i * step);
+            for (; !stop; i++) {
+                // The plan whose next request comes first (the first plan on a tie): one plan runs as it always did.
+                int p = -1;
+                long at = Long.MAX_VALUE;
+                for (int q = 0; q < n; q++) {
+                    if (next[q] < totals[q]) {
+                        long t = start + (long) (next[q] * steps[q]);
+                        if (t < at) {
+                            at = t;
+                            p = q;
+                        }
+                    }
+                }
+                if (p < 0) {
+                    break;
+                }
+                next[p]++;
                 long now = clock.nanoTime();
-                if (at > now) {
+                if (paced && at > now) {
                     clock.advanceNanos(at - now);
                 }
+                Plan plan = plans.get(p);
+                draws = drawsByPlan[p];
                 draws.next(clock.epochMillis());
                 int s = plan.pickIndex(draws);
                 operations++;
-                execute(plan.steps[s], gates[s]);
+                execute(plan.steps[s], gates[p][s]);
                 if ((i & (PUBLISH_EVERY - 1)) == 0) {
                     progress = snapshot(WorkloadProgress.State.RUNNING, Duration.ofNanos(clock.nanoTime() - start), "");
                 }
@@ -159,8 +221,8 @@ public final class FastForward {
             feed.finish(completed); // every record metered before the run ends (or fails)
         }
         // The run covers its whole duration: time moves to its end even when the last request came earlier.
-        long end = start + plan.duration().toNanos();
-        if (!stop && clock.nanoTime() < end) {
+        long end = start + duration().toNanos();
+        if (paced && !stop && clock.nanoTime() < end) {
             clock.advanceNanos(end - clock.nanoTime());
         }
         storeCounters();
@@ -497,7 +559,7 @@ public final class FastForward {
                 WorkloadProgress.Mode.FAST_FORWARD,
                 state,
                 elapsed,
-                plan.duration(),
+                duration(),
                 operations,
                 requests,
                 succeeded,

@@ -156,6 +156,11 @@ public final class HeatmapViewModel {
         main.connectionProperty().addListener((obs, old, now) -> {
             live.set(false);
             invalidate(true);
+            if (main.startsLive(now)) {
+                // The built-in Lab started alive: its newest minutes move, so the map follows them from the start.
+                updateLiveAvailable();
+                live.set(true);
+            }
         });
         main.timeRangeProperty().addListener((obs, old, now) -> {
             resetZoomStack();
@@ -197,6 +202,9 @@ public final class HeatmapViewModel {
         main.connectionProperty().addListener((obs, old, now) -> updateLiveAvailable());
         main.themeModeProperty().addListener((obs, old, now) -> followTheme(now));
         followTheme(main.themeModeProperty().get());
+        if (main.startsLive(main.getConnection())) {
+            live.set(true); // first shown on the Lab started alive
+        }
     }
 
     /**

@@ -89,6 +89,14 @@ public interface Session {
         return r == null ? TableResource.BASE_TABLE : r;
     }
 
+    /**
+     * Whether the heatmap starts in Live mode on this connection: the built-in Lab started alive (a workload goes on
+     * in it), never another connection.
+     */
+    default boolean startsLive(Connection connection) {
+        return false;
+    }
+
     // Time
 
     ObjectProperty<TimeRange> timeRangeProperty();

@@ -40,6 +40,19 @@ import javafx.collections.ObservableList;
  * called on the UI thread; background work goes through the {@link TaskRunner}.
  */
 public final class MainViewModel implements Session {
+    /** The connections the heatmap starts Live on (the app says which: the built-in Lab started alive). */
+    private java.util.function.Predicate<Connection> startsLive = c -> false;
+
+    /** Which connections the heatmap starts Live on; set by the app before it connects. */
+    public void setStartsLive(java.util.function.Predicate<Connection> which) {
+        this.startsLive = which;
+    }
+
+    @Override
+    public boolean startsLive(Connection connection) {
+        return connection != null && startsLive.test(connection);
+    }
+
     private final TaskRunner tasks;
     private final ConnectService connectService;
 

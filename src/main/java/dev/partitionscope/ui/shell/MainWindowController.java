@@ -327,6 +327,19 @@ public final class MainWindowController implements ShellActions {
         lab.setId("connectLab");
         lab.setOnAction(e -> main.connect(ConnectionSpec.lab()));
         connectionMenu.getItems().add(lab);
+        CheckMenuItem alive = new CheckMenuItem(
+                "Start the Lab alive  —  an hour of the seeds' workloads, then a gentle" + " live one");
+        alive.setId("labStartsAlive");
+        alive.setSelected(services.settings().labStartsAlive);
+        alive.setOnAction(e -> {
+            services.settings().labStartsAlive = alive.isSelected();
+            services.saveSettings().run();
+            if (!alive.isSelected()) {
+                // Off stops the workload now; the Lab keeps its tables and what it metered.
+                services.labHost().living().ifPresent(dev.partitionscope.lab.LivingLab::stop);
+            }
+        });
+        connectionMenu.getItems().add(alive);
         if (savedConnections.problem() != null) {
             // An unreadable connections.json was kept aside: say so here, where the connections are missing.
             MenuItem problem = new MenuItem(savedConnections.problem(), Icons.of("mdi2a-alert-outline"));
@@ -526,12 +539,45 @@ public final class MainWindowController implements ShellActions {
 
     // Status bar
 
+    /**
+     * Beside where the window is connected: how far the built-in Lab started alive got (its hour playing, then live),
+     * read once a second while it is the connection, so the progress stays in view whatever else runs.
+     */
+    private void followLivingLab() {
+        Label life = new Label();
+        life.setId("labLife");
+        life.getStyleClass().add("muted");
+        javafx.scene.layout.HBox bar = (javafx.scene.layout.HBox) whereLabel.getParent();
+        bar.getChildren().add(bar.getChildren().indexOf(whereLabel) + 1, life);
+        javafx.animation.Timeline poll = new javafx.animation.Timeline(
+                new javafx.animation.KeyFrame(javafx.util.Duration.seconds(1), e -> life.setText(livingText())));
+        poll.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        poll.play();
+        life.setText(livingText());
+    }
+
+    private String livingText() {
+        dev.partitionscope.aws.Connection c = main.getConnection();
+        if (c == null || !services.labHost().isLiving(c.spec().endpoint())) {
+            return "";
+        }
+        return services.labHost()
+                .living()
+                .map(l -> switch (l.status().state()) {
+                    case CATCHING_UP -> "·  " + l.status().message() + " (the map fills as it plays)";
+                    case LIVE -> "·  Live: a gentle workload runs (Connection ▸ Start the Lab alive turns it off)";
+                    case STOPPED, FAILED -> "·  " + l.status().message();
+                })
+                .orElse("");
+    }
+
     private void bindStatusBar() {
         main.connectionStateProperty().addListener((obs, old, now) -> updateState());
         main.connectErrorProperty().addListener((obs, old, now) -> updateState());
         main.connectionProperty().addListener((obs, old, now) -> updateState());
         updateState();
         whereLabel.textProperty().bind(main.whereTextProperty());
+        followLivingLab();
         guardBadge.textProperty().bind(main.guardTextProperty());
         main.guardTextProperty().addListener((obs, old, now) -> updateBadge());
         updateBadge();
