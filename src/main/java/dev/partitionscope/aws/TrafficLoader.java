@@ -81,9 +81,22 @@ public final class TrafficLoader {
         return load(shape, range, now, HeatSource.INSIGHTS, 0, cancelled, listener);
     }
 
+    /** As the full {@code load}, the stream's heat for the base table. */
+    public Traffic load(
+            TableShape shape,
+            TimeRange range,
+            Instant now,
+            HeatSource source,
+            int streamResolutionSeconds,
+            BooleanSupplier cancelled,
+            Listener listener) {
+        return load(shape, range, now, source, streamResolutionSeconds, null, cancelled, listener);
+    }
+
     /**
      * As {@link #load(TableShape, TimeRange, Instant, BooleanSupplier, Listener)}, with per-key heat from {@code
-     * source}: the stream is read at {@code streamResolutionSeconds} (0: the metrics' period) for the base table.
+     * source}: the stream is read at {@code streamResolutionSeconds} (0: the metrics' period) keyed by the partition
+     * key of {@code streamIndex} (a GSI's key, found in the images; null: the base table's).
      */
     public Traffic load(
             TableShape shape,
@@ -91,6 +104,7 @@ public final class TrafficLoader {
             Instant now,
             HeatSource source,
             int streamResolutionSeconds,
+            String streamIndex,
             BooleanSupplier cancelled,
             Listener listener) {
         TimeRange.Window w = range.resolve(now);
@@ -107,7 +121,8 @@ public final class TrafficLoader {
             int resolution = streamResolutionSeconds > 0 ? streamResolutionSeconds : plan.periodSeconds();
             streams = new StreamHeatReader(connection)
                     .read(
-                            new StreamHeatReader.Request(shape.name(), null, plan.start(), plan.end(), resolution),
+                            new StreamHeatReader.Request(
+                                    shape.name(), streamIndex, plan.start(), plan.end(), resolution),
                             cancelled,
                             new StreamHeatReader.Listener() {
                                 @Override

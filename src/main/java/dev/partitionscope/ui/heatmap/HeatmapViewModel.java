@@ -172,8 +172,8 @@ public final class HeatmapViewModel {
                 invalidate(false);
             }
         });
-        main.selectedResourceProperty().addListener((obs, old, now) -> optionsChanged());
-        allResources.addListener((obs, old, now) -> optionsChanged());
+        main.selectedResourceProperty().addListener((obs, old, now) -> resourceChanged());
+        allResources.addListener((obs, old, now) -> resourceChanged());
         metric.addListener((obs, old, now) -> optionsChanged());
         foldShards.addListener((obs, old, now) -> optionsChanged());
         separator.addListener((obs, old, now) -> optionsChanged());
@@ -386,39 +386,49 @@ public final class HeatmapViewModel {
         Instant now = endpointNow.apply(c);
         TimeRange.Window window = range.resolve(now);
         int resolution = source.readsStream() ? resolutionFor(window) : 0;
+        String streamIndex = source.readsStream() ? streamIndex() : null;
         loadTask.submit(
                 "Loading the heatmap of " + shape.name(),
                 ctx -> new TrafficLoader(c, windows)
-                        .load(shape, range, now, source, resolution, ctx::isCancelled, new TrafficLoader.Listener() {
-                            @Override
-                            public void metrics(MetricsSnapshot s, dev.partitionscope.core.metrics.Verdict v) {
-                                ctx.post(() -> progressText.set(
-                                        source.readsStream()
-                                                ? "Reading the stream…"
-                                                : "Reading Contributor Insights…"));
-                            }
+                        .load(
+                                shape,
+                                range,
+                                now,
+                                source,
+                                resolution,
+                                streamIndex,
+                                ctx::isCancelled,
+                                new TrafficLoader.Listener() {
+                                    @Override
+                                    public void metrics(MetricsSnapshot s, dev.partitionscope.core.metrics.Verdict v) {
+                                        ctx.post(() -> progressText.set(
+                                                source.readsStream()
+                                                        ? "Reading the stream…"
+                                                        : "Reading Contributor Insights…"));
+                                    }
 
-                            @Override
-                            public void insightsRequest(
-                                    List<ContributorInsightsState> states, InsightsReader.Request request) {
-                                ctx.post(() -> progressText.set("Reading Contributor Insights…"));
-                            }
+                                    @Override
+                                    public void insightsRequest(
+                                            List<ContributorInsightsState> states, InsightsReader.Request request) {
+                                        ctx.post(() -> progressText.set("Reading Contributor Insights…"));
+                                    }
 
-                            @Override
-                            public void stream(int shardsDone, int shardsTotal, long records, long calls) {
-                                String text = StreamTexts.progress(shardsDone, shardsTotal, records);
-                                ctx.progress(shardsTotal == 0 ? -1 : (double) shardsDone / shardsTotal, text);
-                                ctx.post(() -> progressText.set(text));
-                            }
+                                    @Override
+                                    public void stream(int shardsDone, int shardsTotal, long records, long calls) {
+                                        String text = StreamTexts.progress(shardsDone, shardsTotal, records);
+                                        ctx.progress(shardsTotal == 0 ? -1 : (double) shardsDone / shardsTotal, text);
+                                        ctx.post(() -> progressText.set(text));
+                                    }
 
-                            @Override
-                            public void reports(int done, int total) {
-                                ctx.progress(
-                                        (double) done / total, "Contributor Insights report " + done + " of " + total);
-                                ctx.post(() -> progressText.set(
-                                        "Contributor Insights: " + done + " of " + total + " reports"));
-                            }
-                        }),
+                                    @Override
+                                    public void reports(int done, int total) {
+                                        ctx.progress(
+                                                (double) done / total,
+                                                "Contributor Insights report " + done + " of " + total);
+                                        ctx.post(() -> progressText.set(
+                                                "Contributor Insights: " + done + " of " + total + " reports"));
+                                    }
+                                }),
                 t -> {
                     loading.set(false);
                     progressText.set("");
@@ -713,9 +723,45 @@ public final class HeatmapViewModel {
     }
 
     /** The stream holds the base table's writes (a GSI's keys would need its images: the table is drawn). */
+    /** The resource the stream was read for: the table, or the index chosen in the top bar when it was read. */
     private List<Resource> streamResources() {
+        TrafficLoader.Traffic t = traffic;
+        if (t != null && t.streams() != null && t.streams().resource() != null) {
+            return List.of(t.streams().resource());
+        }
         TableShape shape = main.tableShapeProperty().get();
         return shape == null ? List.of() : List.of(Resource.table(shape.name()));
+    }
+
+    /**
+     * The index whose key the stream is read by: the top bar's GSI when one is chosen (its key is in the images), else
+     * null (the table's key). With every resource shown, the table's.
+     */
+    private String streamIndex() {
+        TableShape shape = main.tableShapeProperty().get();
+        if (shape == null || allResources.get()) {
+            return null;
+        }
+        return main.selectedResource().metricsResource(shape.name()).index();
+    }
+
+    /** Another table or index in the top bar: a stream read for the previous one is read again for this one. */
+    private void resourceChanged() {
+        TrafficLoader.Traffic t = traffic;
+        if (t != null
+                && t.source().readsStream()
+                && t.streams() != null
+                && !java.util.Objects.equals(
+                        streamIndex(),
+                        t.streams().resource() == null
+                                ? null
+                                : t.streams().resource().index())) {
+            resetZoomStack();
+            clearShown();
+            invalidate(false);
+            return;
+        }
+        optionsChanged();
     }
 
     /**

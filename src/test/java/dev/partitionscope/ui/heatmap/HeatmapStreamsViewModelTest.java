@@ -15,6 +15,7 @@ import dev.partitionscope.core.heat.MatrixUnit;
 import dev.partitionscope.core.metrics.DataState;
 import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.lab.cloudwatch.CwLab;
+import dev.partitionscope.ui.session.TableResource;
 import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.nio.file.Path;
@@ -151,5 +152,44 @@ class HeatmapStreamsViewModelTest {
         assertThat(g.columnStart(busiest)).isEqualTo(CwLab.T0.plusSeconds(1));
         assertThat(g.perMinute(0, busiest)).isEqualTo(1_000);
         assertThat(List.of(g.row(0).first().partitionKey())).containsExactly("PENDING");
+    }
+
+    @Test
+    void aChosenIndexIsReadFromTheStreamByItsOwnKeyAndTheTableAgainByItsKey() {
+        lab.at(0);
+        lab.ddb("UpdateTable", """
+                {"TableName": "orders", "StreamSpecification":
+                  {"StreamEnabled": true, "StreamViewType": "NEW_IMAGE"}}""");
+        lab.at(1);
+        for (int i = 0; i < 7; i++) {
+            String customer = i < 5 ? "c-hot" : "c-cold";
+            lab.ddb(
+                    "PutItem",
+                    "{\"TableName\": \"orders\", \"Item\": {\"status\": {\"S\": \"S" + (i % 3)
+                            + "\"}, \"orderId\": {\"S\": \"o" + i + "\"}, \"customer\": {\"S\": \"" + customer
+                            + "\"}}}");
+        }
+        lab.at(3_600);
+        connect();
+        main.selectedResourceProperty().set(TableResource.gsi("byCustomer"));
+        vm.heatSourceProperty().set(HeatSource.STREAMS);
+        vm.activeProperty().set(true);
+        assertThat(vm.errorProperty().get()).isNull();
+        assertThat(vm.statusProperty().get().state()).isEqualTo(DataState.DATA);
+        assertThat(vm.streamsProperty().get().resource().index()).isEqualTo("byCustomer");
+        HeatGrid g = vm.viewProperty().get().grid();
+        assertThat(List.of(g.row(0).first().partitionKey(), g.row(1).first().partitionKey()))
+                .containsExactlyInAnyOrder("c-hot", "c-cold");
+        assertThat(vm.streamsProperty().get().keys())
+                .extracting(k -> k.partitionKey() + "=" + k.writes())
+                .containsExactly("c-hot=5", "c-cold=2");
+
+        // Back to the table: read again, by the table's key.
+        main.selectedResourceProperty().set(TableResource.BASE_TABLE);
+        assertThat(vm.streamsProperty().get().resource().index()).isNull();
+        assertThat(vm.viewProperty().get().grid().row(0).first().partitionKey()).isIn("S0", "S1");
+        assertThat(vm.streamsProperty().get().keys())
+                .extracting(k -> k.partitionKey())
+                .containsExactlyInAnyOrder("S0", "S1", "S2");
     }
 }
