@@ -1,6 +1,8 @@
 package dev.partitionscope.ui.metrics;
 
+import dev.partitionscope.aws.StreamHeatReader;
 import dev.partitionscope.core.format.Units;
+import dev.partitionscope.core.heat.StreamKeyTotal;
 import dev.partitionscope.core.heat.TopKey;
 import dev.partitionscope.core.metrics.MetricPeriod;
 import dev.partitionscope.core.metrics.MetricQuery;
@@ -26,7 +28,34 @@ final class MetricsSummary {
         if (s == null) {
             return "";
         }
-        return markdown(s, vm.verdictProperty().get(), vm.resourceProperty().get(), List.copyOf(vm.topKeys()));
+        String out =
+                markdown(s, vm.verdictProperty().get(), vm.resourceProperty().get(), List.copyOf(vm.topKeys()));
+        StreamHeatReader.Result stream = vm.streamsProperty().get();
+        return stream == null ? out : out + streamKeys(stream, List.copyOf(vm.streamKeys()));
+    }
+
+    /** The stream's busiest keys by writes (write units are n/a on a KEYS_ONLY stream: no images to size). */
+    static String streamKeys(StreamHeatReader.Result r, List<StreamKeyTotal> keys) {
+        if (keys.isEmpty()) {
+            return "\nDynamoDB stream: " + r.status().message() + "\n";
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append("\nTop partition keys by writes (DynamoDB stream, ")
+                .append(Units.count(r.records()))
+                .append(" records):\n\n| Key | Writes | Write units | Peak WCU/s |\n|---|---:|---:|---:|\n");
+        for (StreamKeyTotal k : keys.subList(0, Math.min(10, keys.size()))) {
+            boolean units = !Double.isNaN(k.writeUnits());
+            sb.append("| `")
+                    .append(k.partitionKey().replace("|", "\\|"))
+                    .append("` | ")
+                    .append(Units.count(k.writes()))
+                    .append(" | ")
+                    .append(units ? Units.count(Math.round(k.writeUnits())) : "n/a (KEYS_ONLY)")
+                    .append(" | ")
+                    .append(units ? Units.count(Math.round(k.peakWriteUnitsPerSecond())) : "n/a")
+                    .append(" |\n");
+        }
+        return sb.toString();
     }
 
     /** A count, or "unknown" for a series CloudWatch did not answer (never 0). */
