@@ -105,7 +105,14 @@ public final class ScatterView {
         root.setId("scatterScreen");
         root.getStylesheets().add(CSS);
         build();
-        root.getChildren().addAll(content, empty);
+        // Scrolls when the window is shorter than the console (1,280 × 800 under a demo's caption bar hid the items);
+        // otherwise fills it, the items table taking the height left.
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(content);
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        scroll.visibleProperty().bind(content.visibleProperty());
+        root.getChildren().addAll(scroll, empty);
         Runnable state = this::updateState;
         main.connectionProperty().addListener((obs, old, now) -> state.run());
         main.tableShapeProperty().addListener((obs, old, now) -> state.run());
@@ -166,6 +173,9 @@ public final class ScatterView {
         Fx.bindShown(note, vm.noteProperty().isNotNull());
         totals.setId("scatterTotals");
         totals.setWrapText(true);
+        for (Label l : List.of(totals, note, compareText, compareVerdict)) {
+            l.setMinHeight(Region.USE_PREF_SIZE); // wrapped lines stay whole; the console scrolls instead
+        }
         vm.resultProperty().addListener((obs, old, now) -> showResult(now));
         vm.errorProperty().addListener((obs, old, now) -> message.show(now, MessageBox.Kind.ERROR));
         vm.comparisonProperty().addListener((obs, old, now) -> showComparison(now));
@@ -460,6 +470,7 @@ public final class ScatterView {
         get.setMinWidth(Region.USE_PREF_SIZE);
         pointText.setId("scatterPointText");
         pointText.setWrapText(true);
+        pointText.setMinHeight(Region.USE_PREF_SIZE);
         pointText.getStyleClass().add("muted");
         Fx.bindShown(pointText, pointText.textProperty().isNotEmpty());
         HBox bar = new HBox(8, label, fieldLabel("Id", id), id, fieldLabel("Sort key", sk), sk, get);
@@ -559,7 +570,7 @@ public final class ScatterView {
         split.setDividerPositions(0.68);
         split.setOrientation(Orientation.HORIZONTAL);
         VBox.setVgrow(split, Priority.ALWAYS);
-        split.setMinHeight(140);
+        split.setMinHeight(200);
         return split;
     }
 

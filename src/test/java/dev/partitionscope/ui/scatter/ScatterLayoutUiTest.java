@@ -11,6 +11,7 @@ import java.time.Duration;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
@@ -117,6 +118,35 @@ class ScatterLayoutUiTest {
             assertThat(b.getMinY())
                     .as("the result is on a line of its own, under the fields")
                     .isGreaterThanOrEqualTo(idBounds.getMaxY());
+            return null;
+        });
+
+        // Shorter, as under a demo's caption bar: the console scrolls, and the items table can be scrolled to whole.
+        AppFixture.onFx(() -> {
+            ((Stage) Window.getWindows().get(0)).setHeight(600);
+            return null;
+        });
+        robot.sleep(300);
+        AppFixture.onFx(() -> {
+            Node table = robot.lookup("#scatterItems").query();
+            Node n = table.getParent();
+            while (n != null && !(n instanceof ScrollPane)) {
+                n = n.getParent();
+            }
+            assertThat(n).as("the console sits in a scroll pane").isInstanceOf(ScrollPane.class);
+            ((ScrollPane) n).setVvalue(1);
+            return null;
+        });
+        robot.sleep(300);
+        AppFixture.onFx(() -> {
+            Node table = robot.lookup("#scatterItems").query();
+            Bounds b = table.localToScene(table.getLayoutBounds());
+            assertThat(b.getHeight())
+                    .as("the items table keeps a useful height")
+                    .isGreaterThanOrEqualTo(150);
+            assertThat(b.getMaxY())
+                    .as("scrolled down, the items table is inside the window")
+                    .isLessThanOrEqualTo(table.getScene().getHeight());
             return null;
         });
     }
