@@ -60,10 +60,11 @@ public final class Stories {
                         new Step(
                                 Kind.DESIGN,
                                 "The designer previews the fix",
-                                "PENDING's 630 writes/s (1,260 WCU/s) over hash:8 of the table's own order ids: 8"
-                                        + " shards of about 160 WCU/s, far under the ceiling. hash:2 leaves each shard"
-                                        + " near 630 WCU/s — enough today, not with growth. N = peak ÷ 1,000 ×"
-                                        + " headroom.",
+                                "PENDING's 630 writes/s are 1,260 WCU/s on one key. The N calculator says N = 4"
+                                        + " (1.3 keys at the ceiling × 2.5 headroom); seed 001 shards into 8, twice"
+                                        + " that, for growth: hash:8 of the table's own order ids gives 8 shards of"
+                                        + " about 160 WCU/s, room for 6× today's load. hash:2 leaves each near 630"
+                                        + " WCU/s — enough today, not with growth.",
                                 Map.of(
                                         "key",
                                         "PENDING",
@@ -72,7 +73,7 @@ public final class Stories {
                                         "itemBytes",
                                         "1200",
                                         "schemes",
-                                        "hash:8|hash:2|random:8|sum:8")),
+                                        "hash:8|hash:4|hash:2|random:8")),
                         run(
                                 "after",
                                 8,
@@ -129,9 +130,10 @@ public final class Stories {
                         new Step(
                                 Kind.DESIGN,
                                 "The designer: a time bucket is not a shard",
-                                "day alone puts today's 1,400 WCU/s on one key (predicted throttling); day+random:8"
-                                        + " gives 8 keys of about 175 WCU/s. Random is fine here: the log is read"
-                                        + " a day or a week at a time, never one entry by id.",
+                                "day alone puts today's 1,400 WCU/s on one key (predicted throttling). The N"
+                                        + " calculator says N = 4; day+random:8, twice that for growth, gives 8 keys of"
+                                        + " about 175 WCU/s. Random is fine here: the log is read a day or a week at a"
+                                        + " time, never one entry by id.",
                                 Map.of(
                                         "key",
                                         "OPS_LOG",
@@ -194,9 +196,9 @@ public final class Stories {
                         new Step(
                                 Kind.DESIGN,
                                 "The designer: month plus a hash of the alert id",
-                                "month keeps 1,280 WCU/s on one key; month+hash:8 gives 8 keys of about 160 WCU/s,"
-                                        + " and hash:8 of the alert id is computable, so one alert can still be read"
-                                        + " directly.",
+                                "month keeps 1,280 WCU/s on one key. The N calculator says N = 4; month+hash:8,"
+                                        + " twice that for a bigger attack, gives 8 keys of about 160 WCU/s, and hash:8"
+                                        + " of the alert id is computable, so one alert can still be read directly.",
                                 Map.of(
                                         "key",
                                         "THREAT#brand-abc-123",
@@ -252,8 +254,9 @@ public final class Stories {
                         new Step(
                                 Kind.DESIGN,
                                 "The designer: random, sum and product on the table's ids",
-                                "random:10 spreads the day over 10 keys, and so does sum:10. product:200 — the product"
-                                        + " of code points AWS's example uses — puts every one of these ids on suffix 1:"
+                                "The N calculator says N = 3 for the day's 1,164 WCU/s; seed 002 uses 10. random:10"
+                                        + " and sum:10 spread the day over 10 keys. product:200 — AWS's example — puts"
+                                        + " every one of these ids on suffix 1:"
                                         + " 'P' is code point 80 = 2⁴·5 and each sort key PEDIDO#P… holds two, so the"
                                         + " product is a multiple of 200. A calculated suffix needs a well-mixed"
                                         + " function.",

@@ -146,6 +146,14 @@ public final class StoryLab implements AutoCloseable {
         return start.plus(Duration.ofMinutes(totalMinutes(story)));
     }
 
+    /**
+     * Where the traffic ends once {@code more} minutes are played after those played so far: a window that ends here
+     * shows the data to its last minute and no empty minutes after it.
+     */
+    public Instant playedEnd(int more) {
+        return start.plus(Duration.ofMinutes(minutesPlayed + (long) more));
+    }
+
     public SimulatedClock clock() {
         return clock;
     }

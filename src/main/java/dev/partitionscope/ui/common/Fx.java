@@ -125,4 +125,27 @@ public final class Fx {
         box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         return box;
     }
+
+    /**
+     * Widens a text field to show its whole text, between {@code min} and {@code max} pixels: a short field cut
+     * {@code PENDING,SHIPPED:hash:8} to {@code PENDING,SHIPPED:hash}.
+     */
+    public static void growToFit(javafx.scene.control.TextField field, double min, double max) {
+        javafx.scene.text.Text probe = new javafx.scene.text.Text();
+        field.prefWidthProperty()
+                .bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                        () -> {
+                            probe.setText(field.getText() == null ? "" : field.getText());
+                            probe.setFont(field.getFont());
+                            javafx.geometry.Insets in = field.getInsets();
+                            // + 4: the caret and the text's sub-pixel overhang, so the last character is never cut
+                            double needed =
+                                    Math.ceil(probe.getLayoutBounds().getWidth() + in.getLeft() + in.getRight() + 4);
+                            return Math.max(min, Math.min(max, needed));
+                        },
+                        field.textProperty(),
+                        field.fontProperty(),
+                        field.insetsProperty()));
+        field.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+    }
 }

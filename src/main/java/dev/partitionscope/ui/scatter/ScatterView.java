@@ -53,6 +53,7 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
@@ -104,7 +105,14 @@ public final class ScatterView {
         root.setId("scatterScreen");
         root.getStylesheets().add(CSS);
         build();
-        root.getChildren().addAll(content, empty);
+        // Scrolls when the window is shorter than the console (1,280 × 800 under a demo's caption bar hid the items);
+        // otherwise fills it, the items table taking the height left.
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(content);
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        scroll.visibleProperty().bind(content.visibleProperty());
+        root.getChildren().addAll(scroll, empty);
         Runnable state = this::updateState;
         main.connectionProperty().addListener((obs, old, now) -> state.run());
         main.tableShapeProperty().addListener((obs, old, now) -> state.run());
@@ -165,6 +173,9 @@ public final class ScatterView {
         Fx.bindShown(note, vm.noteProperty().isNotNull());
         totals.setId("scatterTotals");
         totals.setWrapText(true);
+        for (Label l : List.of(totals, note, compareText, compareVerdict)) {
+            l.setMinHeight(Region.USE_PREF_SIZE); // wrapped lines stay whole; the console scrolls instead
+        }
         vm.resultProperty().addListener((obs, old, now) -> showResult(now));
         vm.errorProperty().addListener((obs, old, now) -> message.show(now, MessageBox.Kind.ERROR));
         vm.comparisonProperty().addListener((obs, old, now) -> showComparison(now));
@@ -242,16 +253,16 @@ public final class ScatterView {
                 + String.format(Locale.ROOT, "%,d", ScatterViewModel.DETECT_SAMPLE) + " items)"));
         detect.setOnAction(e -> vm.detectScheme());
         detect.disableProperty().bind(vm.busyProperty().or(vm.runningProperty()));
-        HBox scheme = new HBox(
-                4,
-                field(
-                        "Scheme",
-                        "scatterScheme",
-                        vm.schemeProperty(),
-                        190,
-                        "How the key was sharded:"
-                                + " hash:8, random:4, day, day+hash:8 (time buckets from the top bar's range)"),
-                detect);
+        Node schemeField = field(
+                "Scheme",
+                "scatterScheme",
+                vm.schemeProperty(),
+                190,
+                "How the key was sharded:"
+                        + " hash:8, random:4, day, day+hash:8 (time buckets from the top bar's range)");
+        // A spec for listed hot values (PENDING,SHIPPED:hash:8) is longer than the field's 190 px: grow with it.
+        Fx.growToFit((TextField) schemeField.lookup("#scatterScheme"), 190, 420);
+        HBox scheme = new HBox(4, schemeField, detect);
         scheme.setAlignment(Pos.CENTER_LEFT);
         FlowPane inputs = new FlowPane(
                 10,
@@ -437,19 +448,18 @@ public final class ScatterView {
         return box;
     }
 
-    private HBox pointBar() {
+    /**
+     * The point read: its two fields labelled and never narrower than their prompt, the result on a line of its own
+     * below (a long key and item used to squash the fields to slivers).
+     */
+    private VBox pointBar() {
         Label label = new Label("Point read");
         label.getStyleClass().add("muted");
-        TextField id = new TextField();
-        id.setId("scatterPointId");
-        id.setPromptText("id the suffix is computed from");
-        id.setPrefWidth(240);
-        id.textProperty().bindBidirectional(vm.pointIdProperty());
-        TextField sk = new TextField();
-        sk.setId("scatterPointSort");
-        sk.setPromptText("sort key (= id)");
-        sk.setPrefWidth(160);
-        sk.textProperty().bindBidirectional(vm.pointSortKeyProperty());
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        TextField id = pointField("scatterPointId", "id the suffix is computed from", 260, vm.pointIdProperty());
+        id.setTooltip(new Tooltip("The id the scheme computes the suffix from, e.g. an order id"));
+        TextField sk = pointField("scatterPointSort", "empty: the id", 180, vm.pointSortKeyProperty());
+        sk.setTooltip(new Tooltip("The item's sort-key value, when the table has a sort key (empty: the id)"));
         Button get = new Button("GetItem");
         get.setId("scatterPointRead");
         get.setTooltip(new Tooltip("GetItem on the key the scheme computes for this id (calculated and hash suffixes"
@@ -457,12 +467,34 @@ public final class ScatterView {
         get.setOnAction(e -> vm.readPoint());
         id.setOnAction(e -> vm.readPoint());
         get.disableProperty().bind(vm.busyProperty().or(vm.runningProperty()));
+        get.setMinWidth(Region.USE_PREF_SIZE);
         pointText.setId("scatterPointText");
         pointText.setWrapText(true);
-        HBox bar = new HBox(8, label, id, sk, get, pointText);
-        HBox.setHgrow(pointText, Priority.ALWAYS);
+        pointText.setMinHeight(Region.USE_PREF_SIZE);
+        pointText.getStyleClass().add("muted");
+        Fx.bindShown(pointText, pointText.textProperty().isNotEmpty());
+        HBox bar = new HBox(8, label, fieldLabel("Id", id), id, fieldLabel("Sort key", sk), sk, get);
         bar.setAlignment(Pos.CENTER_LEFT);
-        return bar;
+        return new VBox(4, bar, pointText);
+    }
+
+    private static TextField pointField(
+            String id, String prompt, double width, javafx.beans.property.StringProperty property) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPromptText(prompt);
+        f.setPrefWidth(width);
+        f.setMinWidth(Region.USE_PREF_SIZE);
+        f.textProperty().bindBidirectional(property);
+        return f;
+    }
+
+    private static Label fieldLabel(String text, TextField field) {
+        Label l = new Label(text);
+        l.getStyleClass().add("muted");
+        l.setLabelFor(field);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
     }
 
     private HBox itemsBar() {
@@ -538,7 +570,7 @@ public final class ScatterView {
         split.setDividerPositions(0.68);
         split.setOrientation(Orientation.HORIZONTAL);
         VBox.setVgrow(split, Priority.ALWAYS);
-        split.setMinHeight(140);
+        split.setMinHeight(200);
         return split;
     }
 

@@ -28,6 +28,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
@@ -46,6 +47,9 @@ public final class ShardingView {
     static final FileDialogs.Type PNG = new FileDialogs.Type("PNG image", "png");
     static final FileDialogs.Type MARKDOWN = new FileDialogs.Type("Markdown", "md");
     private static final String CSS = Theme.stylesheet("/dev/partitionscope/ui/sharding/sharding.css");
+
+    /** Width the ids row wraps at: about the two columns of fields above it. */
+    private static final double IDS_WRAP = 480;
 
     private final ShardingViewModel vm;
     private final FileDialogs files;
@@ -219,9 +223,15 @@ public final class ShardingView {
         generate.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         paste.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         load.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        HBox idsRow = new HBox(8, idsLabel, generate, paste, load, sample, sampleText);
+        // Wraps under the fields instead of widening the grid: a long source ("1,813 sort keys of PENDING in
+        // order-status-index") stretched every field and squeezed the N calculator into a tall, narrow column.
+        FlowPane idsRow = new FlowPane(8, 6, idsLabel, generate, paste, load, sample, sampleText);
         idsRow.setAlignment(Pos.CENTER_LEFT);
-        inputs.add(label("Ids"), 0, 3);
+        idsRow.setPrefWrapLength(IDS_WRAP);
+        Label idsTitle = label("Ids");
+        GridPane.setValignment(idsTitle, javafx.geometry.VPos.TOP);
+        idsTitle.setPadding(new javafx.geometry.Insets(4, 0, 0, 0)); // level with the first line's text
+        inputs.add(idsTitle, 0, 3);
         inputs.add(idsRow, 1, 3, 3, 1);
 
         VBox calc = new VBox(6);
@@ -273,7 +283,9 @@ public final class ShardingView {
                 vm.readsPerSecondProperty())) {
             p.addListener((obs, old, now) -> debounce.playFromStart());
         }
-        content.getChildren().addAll(header, top, message, new TrialPane(vm), predicted, compare);
+        // The schemes right under the inputs and N, where the eye goes next (and above the fold at 1,280 × 800);
+        // the predicted heatmap and the Lab trial of the first scheme follow.
+        content.getChildren().addAll(header, top, message, compare, predicted, new TrialPane(vm));
     }
 
     private static Label label(String text) {
@@ -289,6 +301,7 @@ public final class ShardingView {
         f.textProperty().bindBidirectional(p);
         f.setPrefWidth(width);
         f.setMinWidth(width);
+        f.setMaxWidth(width);
         f.setTooltip(new Tooltip(tip));
         return f;
     }

@@ -11,7 +11,8 @@ import javafx.stage.Window;
 
 /**
  * The README's designer screenshot from the real app driven headless: opens the designer with a hot key handed
- * over, sets the load and the schemes, runs the Lab trial and writes the window as a PNG.
+ * over, sets the load and the schemes, runs the Lab trial and writes the window, scrolled down to the trial, as a
+ * PNG.
  *
  * <p>Usage (test classpath in {@code /tmp/cp.txt}, Monocle flags as in {@code HeatmapScreenShots}):
  * {@code ... dev.partitionscope.ui.sharding.ShardingScreenShots OUT.png KEY WRITES SPEC1 SPEC2 SPEC3 SPEC4 [dark]}.
@@ -40,9 +41,22 @@ public final class ShardingScreenShots {
             robot.replaceText("#schemeSpec-" + i, args[3 + i]);
         }
         Thread.sleep(1500);
-        robot.clickOn("#shardingTrialRun");
+        // The trial sits under the scheme cards, below the fold: fired, not clicked.
+        AppFixture.onFx(() -> {
+            robot.lookup("#shardingTrialRun").queryButton().fire();
+            return null;
+        });
         AppFixture.waitUntil("the Lab trial", Duration.ofMinutes(3), () -> !robot.text("#trialAfterText")
                 .isEmpty());
+        AppFixture.onFx(() -> {
+            // Scrolled to the trial's measured before and after, the second row of schemes above it.
+            ((javafx.scene.control.ScrollPane) robot.lookup("#shardingScreen")
+                            .queryParent()
+                            .getChildrenUnmodifiable()
+                            .get(0))
+                    .setVvalue(1);
+            return null;
+        });
         Thread.sleep(1500);
         AppFixture.onFx(() -> {
             DemoShots.save(Window.getWindows().get(0).getScene(), args[0]);

@@ -105,7 +105,11 @@ class ShardingScreenUiTest {
                 .isPositive();
         robot.clickOn("#shardingPredicted");
 
-        robot.clickOn("#shardingTrialRun");
+        // The trial sits under the scheme cards, below the fold: fired, not clicked.
+        AppFixture.onFx(() -> {
+            robot.lookup("#shardingTrialRun").queryButton().fire();
+            return null;
+        });
         AppFixture.waitUntil("the Lab trial ends", Duration.ofSeconds(90), () -> !robot.text("#trialAfterText")
                 .isEmpty());
         assertThat(robot.text("#trialBeforeText"))

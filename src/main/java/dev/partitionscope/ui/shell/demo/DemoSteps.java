@@ -1,6 +1,7 @@
 package dev.partitionscope.ui.shell.demo;
 
 import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.time.TimeRange;
 import dev.partitionscope.lab.demo.Story;
 import dev.partitionscope.lab.demo.StoryLab;
 import dev.partitionscope.ui.audit.AuditViewModel;
@@ -82,6 +83,13 @@ final class DemoSteps {
         var heatmap = screens.heatmap();
         heatmap.foldShardsProperty().set(false); // the point of an after-variant is the shards side by side
         MainViewModel main = screens.main();
+        // The window ends where this run's traffic will: the heat fills it in minute by minute, and no empty minutes
+        // (those of a later run) trail after the data.
+        main.timeRangeProperty()
+                .set(TimeRange.custom(
+                        lab.start(),
+                        lab.playedEnd(minutes),
+                        main.timeRangeProperty().get().utc()));
         status.accept("Playing " + minutes + " simulated minutes of the " + variant + " workload…");
         TaskHandle task = main.tasks()
                 .run(

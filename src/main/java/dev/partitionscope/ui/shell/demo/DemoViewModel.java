@@ -146,7 +146,7 @@ public final class DemoViewModel {
                             main.timeRangeProperty()
                                     .set(TimeRange.custom(
                                             lab.start(),
-                                            lab.end(),
+                                            lab.playedEnd(firstRunMinutes(s)),
                                             main.timeRangeProperty().get().utc()));
                             main.setPreferredTable(s.table());
                             main.connect(ConnectionSpec.custom(
@@ -165,6 +165,15 @@ public final class DemoViewModel {
                             busy.set(false);
                             error.set("The demo's Lab could not start: " + failure.getMessage());
                         });
+    }
+
+    /** Minutes of the story's first RUN step: the first window shown ends with that run's traffic. */
+    private static int firstRunMinutes(Story s) {
+        return s.steps().stream()
+                .filter(step -> step.kind() == Story.Kind.RUN)
+                .mapToInt(step -> Integer.parseInt(step.arg("minutes", "0")))
+                .findFirst()
+                .orElse(StoryLab.totalMinutes(s));
     }
 
     private boolean connected() {

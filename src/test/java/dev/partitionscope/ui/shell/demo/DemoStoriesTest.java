@@ -22,6 +22,7 @@ import dev.partitionscope.ui.shell.MainViewModel;
 import dev.partitionscope.ui.task.DirectTaskRunner;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -136,6 +137,20 @@ class DemoStoriesTest {
         return g.row(best).label();
     }
 
+    /**
+     * After a run the window ends with the traffic played so far, and the heatmap's last column is the last minute of
+     * data: no black minutes of a run still to come trail after it.
+     */
+    private void assertWindowEndsWithTheData(DemoViewModel demo) {
+        Instant end = demo.lab().playedEnd(0);
+        var window = main.timeRangeProperty().get().resolve(end);
+        assertThat(window.end()).isEqualTo(end);
+        HeatGrid g = heatmap.viewProperty().get().grid();
+        int last = g.columnCount() - 1;
+        assertThat(g.columnStart(last).plusSeconds(g.columnSeconds(last))).isEqualTo(end);
+        assertThat(g.columnTotal(last)).as("traffic in the last column").isPositive();
+    }
+
     @ParameterizedTest
     @MethodSource("stories")
     void walksTheStoryToItsFix(Story story) {
@@ -166,6 +181,7 @@ class DemoStoriesTest {
                     String variant = step.arg("variant", null);
                     var tally = demo.lab().tally(variant).orElseThrow();
                     assertThat(demo.statusProperty().get()).startsWith(variant + " · simulated minute");
+                    assertWindowEndsWithTheData(demo);
                     if (variant.equals("before")) {
                         assertThat(tally.keyRangeThrottles()).isPositive();
                         assertThat(hottestRow()).isEqualTo(hotKey);
@@ -194,6 +210,10 @@ class DemoStoriesTest {
                 }
                 case DESIGN -> {
                     var results = sharding.outcomeProperty().get().results();
+                    var recommendation = sharding.outcomeProperty().get().recommendation();
+                    assertThat(step.caption())
+                            .as("the caption names the N calculator's N, shown beside it")
+                            .containsPattern("N calculator says N = " + recommendation.shards() + "\\b");
                     assertThat(sharding.idsSourceProperty().get()).contains("sort keys of");
                     assertThat(results).allMatch(r -> r.error() == null);
                     if (story.id().equals("random-vs-calculated")) {
