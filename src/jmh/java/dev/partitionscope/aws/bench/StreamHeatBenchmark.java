@@ -32,9 +32,10 @@ import org.openjdk.jol.info.GraphLayout;
  * StreamHeatReader#AWS_CALLS_PER_SECOND_PER_SHARD} calls a second per shard, and the same read would take at least
  * calls / (2 × shards read at once) seconds.
  *
- * <p>Measured 2026-12-02 against the labstreams branch's Lab (trial merge, not yet on main), on the shared 2-core
- * machine at load average 12: all 1,000,000 records, 10,001 keys, 48 shards (8 open), 1,103 GetRecords calls, in
- * 78 s (cold), 41 s and 48 s — NOT the 10 s target; the threads were in the SDK's JSON unmarshalling, CPU-bound.
+ * <p>Measured 2026-12-02 on the shared 2-core machine (load average 4–6, another build beside it): all 1,000,000
+ * records, 10,001 keys, 48 shards (8 open), 1,103 GetRecords calls, in 17.2 s cold (JIT warming the Lab and the
+ * reader), then 10.1 s and 8.7 s (CPU 19.0 s and 15.6 s, Lab and reader together). Before the reader took each page as
+ * a digest off the wire ({@code StreamPage}) and the Lab wrote pages straight to bytes: 28.5 s cold, 18.3 s, 15.5 s.
  * Matrices: 960,391 non-empty cells, 10.0 B per cell each (JOL, keys included).
  *
  * <p>Run: {@code mvn -o -Pbench -DskipTests package && java -Xmx2g -cp target/benchmarks.jar
