@@ -201,6 +201,30 @@ class LivingLabTest {
     }
 
     @Test
+    void theEverydayTrafficReadsTheDemoTablesOwnProducts() {
+        var scenario = ScenarioCatalog.living(LivingLab.EVERYDAY);
+        assertThat(ScenarioCatalog.load(null).find(LivingLab.EVERYDAY))
+                .as("not one of the listed scenarios")
+                .isEmpty();
+        try (Lab lab = Lab.inProcess(Lab.Options.defaults())) {
+            DemoTables.create(lab.engine());
+            var f = JsonNodeFactory.instance;
+            for (String gen : List.of("product", "deal")) {
+                for (String id : scenario.generators().get(gen).values()) {
+                    var req = f.objectNode().put("TableName", DemoTables.APP);
+                    req.putObject("Key")
+                            .<com.fasterxml.jackson.databind.node.ObjectNode>set(
+                                    "PK", f.objectNode().put("S", "PRODUCT#" + id))
+                            .set("SK", f.objectNode().put("S", "META"));
+                    assertThat(lab.engine().handleAtOnce("GetItem", req).has("Item"))
+                            .as("PRODUCT#%s is a demo product", id)
+                            .isTrue();
+                }
+            }
+        }
+    }
+
+    @Test
     void leavesATableTheUserDeletedAlone() throws Exception {
         SimulatedClock clock = new SimulatedClock(System.currentTimeMillis() - 60_000);
         try (Lab lab = Lab.inProcess(Lab.Options.defaults().withClock(clock))) {
