@@ -73,8 +73,36 @@ public final class LivingLab implements AutoCloseable {
     /** A variant played from {@code from} to {@code to}, in minutes of the story's hour, at {@code rate} ops/s. */
     record Phase(int from, int to, String variant, double rate) {}
 
-    /** One table's story over the hour, then its live workload. */
-    record Story(String scenario, List<Phase> phases, String liveVariant, double liveRate) {
+    /**
+     * One table's story over the hour, then its live workload.
+     *
+     * @param every 0 to play all the time, else the story plays only in the wall-clock minutes that are multiples of
+     *     {@code every} (a recurring short burst, in the past and live alike)
+     */
+    record Story(String scenario, List<Phase> phases, String liveVariant, double liveRate, int every) {
+        Story(String scenario, List<Phase> phases, String liveVariant, double liveRate) {
+            this(scenario, phases, liveVariant, liveRate, 0);
+        }
+
+        /** A story played all the hour and live at one variant and rate. */
+        static Story steady(String scenario, String variant, double rate) {
+            return new Story(scenario, List.of(new Phase(0, 60, variant, rate)), variant, rate, 0);
+        }
+
+        /** A variant played one wall-clock minute in {@code every}, in the hour and live. */
+        static Story recurring(String scenario, String variant, double rate, int every) {
+            return new Story(scenario, List.of(new Phase(0, 60, variant, rate)), variant, rate, every);
+        }
+
+        boolean playsIn(long epochMinute) {
+            return every == 0 || Math.floorMod(epochMinute, every) == 0;
+        }
+
+        /** Whether the story is in its peak at {@code minute}: above the rate it goes on with live. */
+        boolean peaksAt(double minute) {
+            return every == 0 && at(minute).rate() > liveRate;
+        }
+
         Phase at(double minute) {
             for (Phase p : phases) {
                 if (minute >= p.from() && minute < p.to()) {
@@ -85,9 +113,15 @@ public final class LivingLab implements AutoCloseable {
         }
     }
 
+    /** The demo table app's everyday traffic: a living Lab scenario, not one of the listed ones. */
+    static final String EVERYDAY = "app-everyday";
+
     /**
      * The hour: seed 000's OPS_LOG on {@code app}, seed 001's order-status index, seed 002's orders by day on
-     * {@code pedidos}; each hot at its seed's rate for 12 minutes, then fixed at that rate for 12, then calm.
+     * {@code pedidos}; each hot at its seed's rate for 12 minutes, then fixed at that rate for 12, then calm. Beside
+     * them all the time, {@code app}'s everyday traffic (the living scenario app-everyday): product pages with a few
+     * favourites, threat alerts and the dashboard's reads, and every ten minutes a minute-long flash deal that runs
+     * one product's key near its ceiling (not while OPS_LOG peaks on the same table) — so the map has heat on many keys and changes while one watches it.
      */
     static final List<Story> STORIES = List.of(
             new Story(
@@ -116,12 +150,17 @@ public final class LivingLab implements AutoCloseable {
                             new Phase(40, 52, "after", 600),
                             new Phase(52, 60, "after", 80)),
                     "after",
-                    80));
+                    80),
+            Story.steady(EVERYDAY, "shoppers", 600),
+            Story.steady(EVERYDAY, "dashboard", 180),
+            Story.recurring(EVERYDAY, "flash-deal", 300, 10));
 
     private final Lab lab;
     private final SimulatedClock clock;
     private final Options options;
     private final List<Scenario> scenarios = new ArrayList<>();
+    /** Each story's table names. */
+    private final List<java.util.Set<String>> tables = new ArrayList<>();
     /** Stories whose table the user took over (deleted, recreated, insights off): never written again. */
     private final boolean[] dropped = new boolean[STORIES.size()];
 
@@ -137,7 +176,11 @@ public final class LivingLab implements AutoCloseable {
         this.options = options;
         ScenarioCatalog catalog = ScenarioCatalog.load(null);
         for (Story s : STORIES) {
-            scenarios.add(catalog.get(s.scenario()));
+            Scenario scenario = catalog.find(s.scenario()).orElseGet(() -> ScenarioCatalog.living(s.scenario()));
+            scenarios.add(scenario);
+            tables.add(Plan.of(scenario, s.liveVariant(), RunSettings.defaults())
+                    .tables()
+                    .keySet());
         }
         int minutes = (int) Math.max(1, options.history().toMinutes());
         status = new Status(State.CATCHING_UP, 0, minutes, "Starting the Lab's last " + minutes + " minutes");
@@ -200,7 +243,7 @@ public final class LivingLab implements AutoCloseable {
                     State.LIVE,
                     status.minutesTotal(),
                     status.minutesTotal(),
-                    "The Lab is live: a gentle workload of the seeds' fixed designs goes on in real time");
+                    "The Lab is live: the seeds' fixed designs and the app's everyday traffic go on in real time");
             live();
             status = stopped();
         } catch (RuntimeException e) {
@@ -233,7 +276,9 @@ public final class LivingLab implements AutoCloseable {
         int done = 0;
         while (!stop && clock.nanoTime() < historyNanos) {
             long at = clock.nanoTime();
-            long length = Math.min(minuteNanos, historyNanos - at);
+            // Stretches end on wall-clock minutes, so a recurring burst fills its minute of the heatmap exactly.
+            long toNextMinute = (60_000L - Math.floorMod(clock.epochMillis(), 60_000L)) * 1_000_000L;
+            long length = Math.min(Math.min(minuteNanos, toNextMinute), historyNanos - at);
             double storyMinute = 60.0 * at / historyNanos;
             play(storyMinute, Duration.ofNanos(length), SAMPLE_ITEMS_PER_MINUTE);
             done = (int) Math.min(total, Math.round(clock.nanoTime() / (double) minuteNanos));
@@ -249,7 +294,8 @@ public final class LivingLab implements AutoCloseable {
             if (behind <= options.tick().toNanos()) {
                 break;
             }
-            play(60, Duration.ofNanos(Math.min(minuteNanos, behind)), 0);
+            long toNextMinute = (60_000L - Math.floorMod(clock.epochMillis(), 60_000L)) * 1_000_000L;
+            play(60, Duration.ofNanos(Math.min(Math.min(minuteNanos, toNextMinute), behind)), 0);
         }
     }
 
@@ -276,8 +322,9 @@ public final class LivingLab implements AutoCloseable {
     private void play(double storyMinute, Duration length, int sampleItems) {
         List<Plan> plans = new ArrayList<>();
         long seed = RunSettings.DEFAULT_SEED + chunks++;
+        long epochMinute = Math.floorDiv(clock.epochMillis(), 60_000L);
         for (int i = 0; i < STORIES.size(); i++) {
-            if (dropped[i]) {
+            if (dropped[i] || !STORIES.get(i).playsIn(epochMinute) || waits(i, storyMinute)) {
                 continue;
             }
             Phase phase = STORIES.get(i).at(storyMinute);
@@ -320,6 +367,25 @@ public final class LivingLab implements AutoCloseable {
         } finally {
             running = null;
         }
+    }
+
+    /**
+     * A recurring burst waits while another story on its table peaks: the table's partitions then carry the peak,
+     * and each hot spot should tell its own story (the deal would throttle its neighbours' keys too).
+     */
+    private boolean waits(int story, double storyMinute) {
+        if (STORIES.get(story).every() == 0) {
+            return false;
+        }
+        for (int i = 0; i < STORIES.size(); i++) {
+            if (i != story
+                    && !dropped[i]
+                    && STORIES.get(i).peaksAt(storyMinute)
+                    && !java.util.Collections.disjoint(tables.get(i), tables.get(story))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the plan's tables are still the demo tables it writes (not deleted, recreated or with insights off). */

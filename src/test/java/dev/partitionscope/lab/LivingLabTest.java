@@ -136,6 +136,94 @@ class LivingLabTest {
         }
     }
 
+    /** Each app key's consumed throughput units in the minute starting at {@code minute}, per second. */
+    private static java.util.Map<String, Double> unitsPerSecond(Lab lab, long minute) {
+        var report = lab.meter()
+                .topContributors(
+                        ResourceId.table(DemoTables.APP),
+                        dev.partitionscope.lab.meter.KeyKind.PARTITION_KEY,
+                        dev.partitionscope.lab.meter.InsightMetric.CONSUMED_THROUGHPUT_UNITS,
+                        minute,
+                        minute + 60_000,
+                        Duration.ofMinutes(1),
+                        100,
+                        dev.partitionscope.lab.meter.OrderBy.SUM);
+        java.util.Map<String, Double> units = new java.util.HashMap<>();
+        for (var c : report.contributors()) {
+            units.put(c.keys().get(0), c.aggregateValue() / 60);
+        }
+        return units;
+    }
+
+    @Test
+    void theAppsEverydayTrafficHeatsManyKeysAndAFlashDealRunsOneHotEveryTenMinutes() throws Exception {
+        // Half an hour of the story at its real rates: a flash deal falls outside OPS_LOG's peak, whatever the time.
+        long t0 = System.currentTimeMillis();
+        SimulatedClock clock = new SimulatedClock(t0 - Duration.ofMinutes(30).toMillis());
+        try (Lab lab = Lab.inProcess(Lab.Options.defaults().withClock(clock))) {
+            DemoTables.create(lab.engine());
+            LivingLab living = LivingLab.start(
+                    lab, clock, new LivingLab.Options(Duration.ofMinutes(30), 1.0, Duration.ofSeconds(1)));
+            waitFor("live", Duration.ofMinutes(2), () -> living.status().state() == LivingLab.State.LIVE);
+            living.stop();
+
+            double ceiling = 3_000; // one key's throughput units per second (3,000 RCU/s, 1,000 WCU/s × 3)
+            long first = Math.floorDiv(clock.startEpochMillis(), 60_000) * 60_000 + 60_000;
+            int deals = 0;
+            for (long minute = first; minute + 60_000 <= t0 - 60_000; minute += 60_000) {
+                java.util.Map<String, Double> units = unitsPerSecond(lab, minute);
+                long warm =
+                        units.values().stream().filter(u -> u >= 0.03 * ceiling).count();
+                assertThat(warm)
+                        .as("keys at 3 %% of the ceiling or more in minute %d", minute)
+                        .isGreaterThanOrEqualTo(15);
+                assertThat(units.getOrDefault("PRODUCT#9f5f10b1-29dc-e3ea-e0f9-ab9a63cf0e4f", 0.0) / ceiling)
+                        .as("the favourite product")
+                        .isBetween(0.35, 0.6);
+                assertThat(units.getOrDefault("THREAT#brand-abc-123", 0.0) / ceiling)
+                        .as("the attacked brand")
+                        .isBetween(0.15, 0.4);
+                assertThat(units.getOrDefault("BRAND_INDEX", 0.0) / ceiling).isBetween(0.1, 0.3);
+                double deal = units.getOrDefault("PRODUCT#51b91092-77f6-c109-2c20-365277f28b28", 0.0) / ceiling;
+                double storyMinute = 60.0
+                        * (minute - clock.startEpochMillis())
+                        / Duration.ofMinutes(30).toMillis();
+                boolean opsLogPeaks = storyMinute > 11 && storyMinute < 36;
+                if (Math.floorMod(minute / 60_000, 10) == 0 && !opsLogPeaks) {
+                    deals++;
+                    assertThat(deal).as("the flash deal's minute").isBetween(0.8, 1.0);
+                } else if (Math.floorMod(minute / 60_000, 10) != 0) {
+                    assertThat(deal).as("an ordinary minute").isBetween(0.05, 0.2);
+                }
+            }
+            assertThat(deals).isGreaterThanOrEqualTo(1);
+        }
+    }
+
+    @Test
+    void theEverydayTrafficReadsTheDemoTablesOwnProducts() {
+        var scenario = ScenarioCatalog.living(LivingLab.EVERYDAY);
+        assertThat(ScenarioCatalog.load(null).find(LivingLab.EVERYDAY))
+                .as("not one of the listed scenarios")
+                .isEmpty();
+        try (Lab lab = Lab.inProcess(Lab.Options.defaults())) {
+            DemoTables.create(lab.engine());
+            var f = JsonNodeFactory.instance;
+            for (String gen : List.of("product", "deal")) {
+                for (String id : scenario.generators().get(gen).values()) {
+                    var req = f.objectNode().put("TableName", DemoTables.APP);
+                    req.putObject("Key")
+                            .<com.fasterxml.jackson.databind.node.ObjectNode>set(
+                                    "PK", f.objectNode().put("S", "PRODUCT#" + id))
+                            .set("SK", f.objectNode().put("S", "META"));
+                    assertThat(lab.engine().handleAtOnce("GetItem", req).has("Item"))
+                            .as("PRODUCT#%s is a demo product", id)
+                            .isTrue();
+                }
+            }
+        }
+    }
+
     @Test
     void leavesATableTheUserDeletedAlone() throws Exception {
         SimulatedClock clock = new SimulatedClock(System.currentTimeMillis() - 60_000);

@@ -76,6 +76,21 @@ public final class ScenarioCatalog {
         return new ScenarioCatalog(found, problems, dir);
     }
 
+    /** Where the living Lab's own scenarios are bundled: read by name, not listed in the catalog. */
+    public static final String LIVING = BUNDLED + "living/";
+
+    /**
+     * One of the scenarios the built-in Lab started alive plays besides the listed ones ({@code living/<name>.json}
+     * in the bundled scenarios): the demo tables' everyday traffic, which tells no problem-and-fix story of its own.
+     */
+    public static Scenario living(String name) {
+        String text = resource(LIVING + name + ".json");
+        if (text == null) {
+            throw new ScenarioException("No living Lab scenario named '" + name + "' in the build.");
+        }
+        return ScenarioReader.readLiving(name + ".json", text);
+    }
+
     private static void add(Map<String, Scenario> found, Scenario s) {
         if (s != null) {
             found.put(s.name(), s); // a user's file replaces the bundled scenario of the same name

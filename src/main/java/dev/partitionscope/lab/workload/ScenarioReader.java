@@ -45,8 +45,12 @@ public final class ScenarioReader {
     private final String file;
     private Map<String, GenDef> generators;
 
-    private ScenarioReader(String file) {
+    /** False for the living Lab's own scenarios, which tell no problem-and-fix story. */
+    private final boolean beforeAndAfter;
+
+    private ScenarioReader(String file, boolean beforeAndAfter) {
         this.file = file;
+        this.beforeAndAfter = beforeAndAfter;
     }
 
     /**
@@ -55,6 +59,18 @@ public final class ScenarioReader {
      * @param file   the file name used in messages (and as the scenario's source)
      */
     public static Scenario read(String file, String text) {
+        return read(file, text, true);
+    }
+
+    /**
+     * A scenario of the living Lab's own ({@link ScenarioCatalog#living}): everyday traffic, which need not have
+     * a before and an after variant.
+     */
+    static Scenario readLiving(String file, String text) {
+        return read(file, text, false);
+    }
+
+    private static Scenario read(String file, String text, boolean beforeAndAfter) {
         JsonNode root;
         try {
             root = JSON.readTree(text);
@@ -67,7 +83,7 @@ public final class ScenarioReader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException(file + ": a scenario file holds one JSON object");
         }
-        return new ScenarioReader(file).scenario(root);
+        return new ScenarioReader(file, beforeAndAfter).scenario(root);
     }
 
     private Scenario scenario(JsonNode root) {
@@ -118,7 +134,7 @@ public final class ScenarioReader {
         for (Map.Entry<String, JsonNode> e : variantsNode.properties()) {
             variants.put(e.getKey(), variant(e.getKey(), e.getValue(), defaults, tables));
         }
-        for (String required : List.of(Scenario.BEFORE, Scenario.AFTER)) {
+        for (String required : beforeAndAfter ? List.of(Scenario.BEFORE, Scenario.AFTER) : List.<String>of()) {
             if (!variants.containsKey(required)) {
                 String article = required.equals(Scenario.AFTER) ? "an" : "a";
                 throw fail(

@@ -21,7 +21,7 @@ import javafx.stage.Window;
  * {@code java -Dtestfx.robot=glass -Dtestfx.headless=true -Dglass.platform=Monocle -Dmonocle.platform=Headless
  * -Dprism.order=sw -Dheadless.geometry=1600x1000 -cp target/classes:target/test-classes:$(cat /tmp/cp.txt)
  * dev.partitionscope.ui.heatmap.FirstStartShots OUT.png [settle seconds, default 5] [early.png]} — {@code early.png}:
- * also a shot as soon as the map has heat.
+ * also a shot as soon as the map has heat; {@code dark}: also {@code OUT-dark.png}, the map in the dark theme.
  */
 public final class FirstStartShots {
     private FirstStartShots() {}
@@ -111,6 +111,17 @@ public final class FirstStartShots {
         });
         Thread.sleep(1500);
         save(out);
+        if (java.util.Arrays.asList(args).contains("dark")) {
+            // The same map in the dark theme, beside the light one: OUT-dark.png.
+            AppFixture.onFx(() -> {
+                dev.partitionscope.ui.common.Theme.applyGlobal(true);
+                dev.partitionscope.ui.common.Theme.restyleAll();
+                return null;
+            });
+            Thread.sleep(6000);
+            String name = out.getFileName().toString().replaceFirst("\\.png$", "");
+            save(out.resolveSibling(name + "-dark.png"));
+        }
         fixture.stop();
         System.exit(0);
     }

@@ -75,6 +75,20 @@ class LivingLabUiTest {
         return n;
     }
 
+    /** Rows with heat in one of the last {@code n} columns. */
+    private static int rowsWithHeatInLastColumns(HeatGrid g, int n) {
+        int rows = 0;
+        for (int r = 0; r < g.rowCount(); r++) {
+            for (int c = Math.max(0, g.columnCount() - n); c < g.columnCount(); c++) {
+                if (g.perMinute(r, c) > 0) {
+                    rows++;
+                    break;
+                }
+            }
+        }
+        return rows;
+    }
+
     @Test
     void theHeatmapHasHeatWithinSecondsLiveOverARangeThatCoversTheLabsPast() throws Exception {
         fixture = new AppFixture(configDir).withLabAlive(THIN);
@@ -103,6 +117,15 @@ class LivingLabUiTest {
         TimeRange.Window window = AppFixture.onFx(vm::loadedWindow);
         assertThat(window.start()).isBeforeOrEqualTo(Instant.ofEpochMilli(clock.startEpochMillis()));
         assertThat(grid().keys()).anySatisfy(k -> assertThat(k.partitionKey()).startsWith("OPS_LOG"));
+        // The app's everyday traffic: products, threat alerts and BRAND_INDEX have heat in the map's last minutes.
+        AppFixture.waitUntil("heat on many keys in the last minutes", Duration.ofSeconds(30), () -> {
+            HeatGrid g = grid();
+            return g != null && rowsWithHeatInLastColumns(g, 5) >= 12;
+        });
+        assertThat(grid().keys())
+                .anySatisfy(k -> assertThat(k.partitionKey()).isEqualTo("THREAT#brand-abc-123"))
+                .anySatisfy(k -> assertThat(k.partitionKey()).isEqualTo("BRAND_INDEX"))
+                .anySatisfy(k -> assertThat(k.partitionKey()).startsWith("PRODUCT#9f5f10b1"));
         assertThat(labHost().living()).isPresent();
         AppFixture.waitUntil(
                 "the status bar says how far the Lab got", Duration.ofSeconds(10), () -> robot.lookup("#labLife")
