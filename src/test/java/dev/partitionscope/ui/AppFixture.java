@@ -58,6 +58,9 @@ public final class AppFixture {
      * Lets the built-in Lab start alive with these options (as the user's app does with an hour), unless the settings
      * turn it off; without this the Lab starts still, as tests expect (call before starting).
      */
+    /** The primary stage's size when the first app of this JVM opened in it. */
+    private static volatile double[] firstSize;
+
     public AppFixture withLabAlive(dev.partitionscope.lab.LivingLab.Options options) {
         this.labAlive = options;
         return this;
@@ -85,6 +88,10 @@ public final class AppFixture {
         }
         app = (PartitionScopeApp) FxToolkit.setupApplication(() -> new PartitionScopeApp(context));
         WaitForAsyncUtils.waitForFxEvents();
+        if (firstSize == null) {
+            Stage stage = FxToolkit.toolkitContext().getRegisteredStage();
+            firstSize = onFx(() -> new double[] {stage.getWidth(), stage.getHeight()});
+        }
         return app;
     }
 
@@ -94,6 +101,17 @@ public final class AppFixture {
             FxToolkit.cleanupStages();
             WaitForAsyncUtils.waitForFxEvents();
             app = null;
+            // Every test's app opens in the one primary stage: a test that resized it (the layout tests take it to
+            // 1,280 × 800 or × 600) would leave the next test's screens below the fold.
+            double[] size = firstSize;
+            if (size != null && size[0] > 0 && size[1] > 0) {
+                Stage stage = FxToolkit.toolkitContext().getRegisteredStage();
+                onFx(() -> {
+                    stage.setWidth(size[0]);
+                    stage.setHeight(size[1]);
+                    return null;
+                });
+            }
         }
     }
 
