@@ -43,6 +43,12 @@ class IamPolicyCoverageTest {
                 .importPackages("dev.partitionscope");
     }
 
+    /** The import (with the SDK classes it resolves) is large: not kept for the rest of the suite's one JVM. */
+    @org.junit.jupiter.api.AfterAll
+    static void release() {
+        classes = null;
+    }
+
     /** "dynamodb:DescribeTable" → callers, for every SDK operation called outside the Lab. */
     private static Map<String, Set<String>> operationsCalled() {
         Map<String, Set<String>> out = new TreeMap<>();
