@@ -119,12 +119,34 @@ public final class AppFixture {
         return app;
     }
 
-    /** Waits on the test thread for a condition evaluated on the FX thread. */
+    /**
+     * Waits on the test thread for a condition evaluated on the FX thread. A condition that throws (a node not yet in
+     * the scene graph: a ScrollPane's content joins it only at the next layout pulse, after its skin exists) counts as
+     * not yet true; on timeout the last exception is the failure's cause.
+     */
     public static void waitUntil(String what, Duration timeout, BooleanSupplier condition) {
+        RuntimeException[] last = {null};
         try {
-            WaitForAsyncUtils.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS, () -> onFx(condition::getAsBoolean));
+            WaitForAsyncUtils.waitFor(
+                    timeout.toMillis(),
+                    TimeUnit.MILLISECONDS,
+                    () -> onFx(() -> {
+                        try {
+                            boolean met = condition.getAsBoolean();
+                            last[0] = null;
+                            return met;
+                        } catch (RuntimeException e) {
+                            last[0] = e;
+                            return false;
+                        }
+                    }));
         } catch (TimeoutException e) {
-            throw new AssertionError("Timed out after " + timeout.toSeconds() + " s waiting until " + what, e);
+            AssertionError failure =
+                    new AssertionError("Timed out after " + timeout.toSeconds() + " s waiting until " + what, e);
+            if (last[0] != null) {
+                failure.addSuppressed(last[0]);
+            }
+            throw failure;
         }
     }
 
