@@ -55,6 +55,12 @@ class ArchitectureTest {
                 .importPackages(ROOT);
     }
 
+    /** Lets go of the import: the suite's one JVM keeps this class (and a static field's value) to its end. */
+    @org.junit.jupiter.api.AfterAll
+    static void release() {
+        classes = null;
+    }
+
     private static String pkg(String name) {
         return ROOT + "." + name + "..";
     }

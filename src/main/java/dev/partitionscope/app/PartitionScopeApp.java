@@ -12,6 +12,8 @@ import dev.partitionscope.ui.shell.ShellServices;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
 import javafx.application.Application;
 import javafx.fxml.FXMLLoader;
 import javafx.geometry.Rectangle2D;
@@ -132,12 +134,16 @@ public class PartitionScopeApp extends Application {
         });
 
         stage.setTitle(AppInfo.NAME);
+        // Set, not added to: a stage started again (the tests' shared primary stage) kept every start's icons, 424
+        // starts of about a megabyte each in one test JVM.
+        List<Image> icons = new ArrayList<>();
         for (int size : ICON_SIZES) {
             URL icon = PartitionScopeApp.class.getResource("/icons/partitionscope-" + size + ".png");
             if (icon != null) {
-                stage.getIcons().add(new Image(icon.toExternalForm()));
+                icons.add(new Image(icon.toExternalForm()));
             }
         }
+        stage.getIcons().setAll(icons);
         stage.setScene(scene);
         stage.setMinWidth(960);
         stage.setMinHeight(600);

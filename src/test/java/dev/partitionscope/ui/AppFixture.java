@@ -112,6 +112,32 @@ public final class AppFixture {
                     return null;
                 });
             }
+            // The primary stage outlives the app: its scene would keep the app's window (and the Labs its screens
+            // ran) until the next test's app replaced it.
+            Stage stage = FxToolkit.toolkitContext().getRegisteredStage();
+            onFx(() -> {
+                stage.setScene(null);
+                return null;
+            });
+            forgetFiredEvents();
+        }
+    }
+
+    /**
+     * TestFX keeps the primary stage's last events (their targets: this app's controls) for the whole JVM; they would
+     * hold the closed app until newer events pushed them out. Its API hands out only a read-only view, hence the
+     * reflection.
+     */
+    private static void forgetFiredEvents() {
+        try {
+            java.lang.reflect.Field f = org.testfx.api.FxToolkitContext.class.getDeclaredField("firedEvents");
+            f.setAccessible(true);
+            Object events = f.get(FxToolkit.toolkitContext());
+            if (events instanceof org.testfx.service.support.FiredEvents fired) {
+                fired.clearEvents();
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("TestFX changed: FxToolkitContext.firedEvents", e);
         }
     }
 
