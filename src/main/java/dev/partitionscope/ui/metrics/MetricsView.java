@@ -40,6 +40,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
@@ -91,6 +92,8 @@ public final class MetricsView {
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("edge-to-edge");
+        scroll.viewportBoundsProperty().addListener((obs, old, now) -> arrange(now.getWidth()));
+        arrange(0);
         root.getChildren().addAll(scroll, empty);
         bind();
         // Load only while on screen: metric reads and insight reports are billed on AWS.
@@ -143,22 +146,31 @@ public final class MetricsView {
         sourceLabel.getStyleClass().add("muted");
         Node source = dev.partitionscope.ui.common.SourceToggle.of(vm.heatSourceProperty(), "metricsSource");
         sourceLabel.setLabelFor(source);
-        HBox header = new HBox(
-                10,
-                title,
-                sourceLabel,
-                source,
-                new Pane(),
-                spinner,
-                progressText,
-                cancel,
-                rangeLabel,
-                refresh,
-                copy,
-                export);
-        HBox.setHgrow(header.getChildren().get(3), Priority.ALWAYS);
+        // Two rows, so that a 1,280 px window shows the title and every button whole: the title, what is loading and
+        // the actions; then the resources, where the top keys come from and the range (which gives way first).
+        Pane spacer = new Pane();
+        HBox header = new HBox(10, title, spacer, spinner, progressText, cancel, refresh, copy, export);
+        HBox.setHgrow(spacer, Priority.ALWAYS);
         header.setAlignment(Pos.CENTER_LEFT);
+        for (Button b : List.of(refresh, copy, export)) {
+            b.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        rangeLabel.setMinWidth(0);
+        Tooltip rangeTip = new Tooltip();
+        rangeTip.textProperty().bind(rangeLabel.textProperty());
+        rangeLabel.setTooltip(rangeTip);
+        sourceLabel.setMinWidth(Region.USE_PREF_SIZE);
+        if (source instanceof Region r) {
+            r.setMinWidth(Region.USE_PREF_SIZE);
+        }
         resources.setId("metricsResources");
+        resources.setMinWidth(0);
+        Pane spacer2 = new Pane();
+        HBox.setHgrow(spacer2, Priority.ALWAYS);
+        HBox.setHgrow(resources, Priority.SOMETIMES);
+        HBox second = new HBox(10, resources, spacer2, sourceLabel, source, rangeLabel);
+        second.setAlignment(Pos.CENTER_LEFT);
         charts.setHgap(12);
         charts.setVgap(12);
         ColumnConstraints half = new ColumnConstraints();
@@ -171,18 +183,60 @@ public final class MetricsView {
             chartNodes.add(chart);
             charts.add(chart, i % 2, i / 2, i == 4 ? 2 : 1, 1);
         }
-        insights.setPrefWidth(560);
-        insights.setMinWidth(560);
-        insights.setMaxWidth(560);
-        charts.setMinWidth(640);
-        HBox body = new HBox(14, charts, insights);
+        insights.setPrefWidth(INSIGHTS_WIDTH);
+        insights.setMinWidth(INSIGHTS_WIDTH);
+        charts.setMinWidth(CHARTS_MIN);
         HBox.setHgrow(charts, Priority.ALWAYS);
+        // Charts and Contributor Insights side by side where both fit at their least width; in a narrower window
+        // (1,280 px) Contributor Insights goes under the charts at their width, instead of past the window's edge.
+        VBox body = new VBox(14);
+        body.setId(
+                "metricsBody"); // one HBox child while side by side; the charts and Contributor Insights when stacked
+        this.body = body;
         publishing.setId("metricsPublishing");
         publishing.getStyleClass().add("muted");
         publishing.setWrapText(true);
         publishing.setGraphic(Icons.of("mdi2i-information-outline", 14));
         Fx.show(publishing, false);
-        content.getChildren().addAll(header, resources, banner, error, publishing, body);
+        content.getChildren().addAll(header, second, banner, error, publishing, body);
+    }
+
+    private static final double INSIGHTS_WIDTH = 560;
+    private static final double CHARTS_MIN = 640;
+    private static final double BODY_GAP = 14;
+
+    /** Whether charts and Contributor Insights stand side by side (see {@link #arrange}); null before the first. */
+    private Boolean sideBySide;
+
+    private VBox body;
+
+    /**
+     * By the scroll pane's viewport, not the content's width: side by side, the content's least width is that of
+     * both, and the scroll pane widens the content to it.
+     */
+    private void arrange(double viewportWidth) {
+        double inner = viewportWidth - content.snappedLeftInset() - content.snappedRightInset();
+        boolean wide = inner <= 0 || inner >= CHARTS_MIN + BODY_GAP + INSIGHTS_WIDTH;
+        if (sideBySide != null && sideBySide == wide) {
+            return;
+        }
+        sideBySide = wide;
+        // On the next pulse: a child moved during the layout that measured this width would be laid out twice.
+        Runnable move = () -> {
+            if (wide) {
+                insights.setMaxWidth(INSIGHTS_WIDTH);
+                HBox row = new HBox(BODY_GAP, charts, insights);
+                body.getChildren().setAll(row);
+            } else {
+                insights.setMaxWidth(Double.MAX_VALUE);
+                body.getChildren().setAll(charts, insights);
+            }
+        };
+        if (body.getChildren().isEmpty()) {
+            move.run();
+        } else {
+            javafx.application.Platform.runLater(move);
+        }
     }
 
     private void bind() {
