@@ -393,9 +393,12 @@ public final class MainWindowController implements ShellActions {
             }
         });
         indexSelector.valueProperty().bindBidirectional(main.selectedResourceProperty());
-        indexSelector
-                .disableProperty()
-                .bind(Bindings.size(main.resourceOptions()).lessThan(2));
+        // A table without indexes has nothing to pick: the picker and its caption leave the bar (at 1,280 px their
+        // width kept the File and Demo buttons' words out during the order-status demo).
+        javafx.beans.binding.BooleanBinding hasIndexes =
+                Bindings.size(main.resourceOptions()).greaterThan(1);
+        indexSelector.visibleProperty().bind(hasIndexes);
+        indexSelector.managedProperty().bind(hasIndexes);
     }
 
     private void buildTimeRangeMenu() {

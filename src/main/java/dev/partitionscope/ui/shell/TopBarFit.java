@@ -69,7 +69,7 @@ final class TopBarFit {
                 on -> shown(title, !on),
                 on -> {
                     shown(tableLabel, !on);
-                    shown(indexLabel, !on);
+                    shown(indexLabel, !on && index.isManaged()); // a table without indexes shows no index picker
                 },
                 on -> {
                     Labeled d = demo.get();
@@ -97,6 +97,7 @@ final class TopBarFit {
             o.addListener(x -> Platform.runLater(this::fit));
         }
         bar.getChildren().addListener((javafx.collections.ListChangeListener<Node>) c -> Platform.runLater(this::fit));
+        index.managedProperty().addListener((obs, old, now) -> Platform.runLater(this::fit));
     }
 
     /** Takes back every step, then takes as few as the bar's width needs. */
