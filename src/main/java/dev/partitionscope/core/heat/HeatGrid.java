@@ -243,6 +243,25 @@ public final class HeatGrid {
         return columnTotals[column];
     }
 
+    /**
+     * The column's traffic as a rate in the matrix's unit, as its cells read: per minute for per-minute units (the
+     * sum over the column's loaded minutes), else the mean of its loaded buckets' rates. 0 when nothing was loaded.
+     * The traffic strip draws these, so its scale carries the legend's unit whatever a column spans.
+     */
+    public double columnRate(int column) {
+        int from = column * columnBuckets;
+        int to = from + sourceColumns(column);
+        int loaded = 0;
+        for (int b = from; b < to; b++) {
+            loaded += source.isMissing(b) ? 0 : 1;
+        }
+        if (loaded == 0) {
+            return 0;
+        }
+        double divisor = source.unit().perMinute() ? loaded * (double) source.bucketSeconds() / 60 : loaded;
+        return columnTotals[column] / divisor;
+    }
+
     public long columnThrottles(int column) {
         return columnThrottles[column];
     }

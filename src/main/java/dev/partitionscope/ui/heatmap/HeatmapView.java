@@ -180,22 +180,15 @@ public final class HeatmapView {
         sourceTip.setWrapText(true);
         sourceTip.setMaxWidth(460);
         sourceLabel.setTooltip(sourceTip);
-        HBox header = new HBox(
-                10,
-                title,
-                sourceChoice(),
-                sourceLabel,
-                truncatedNote,
-                retentionNote,
-                new Pane(),
-                spinner,
-                progressText,
-                cancel,
-                rangeLabel,
-                refresh,
-                export);
-        HBox.setHgrow(header.getChildren().get(5), Priority.ALWAYS);
+        // The title, the source and the actions on the first row; what was read (source line, notes, range) on the
+        // second, beside the resources, where it has room: at 1,280 px one row cut the source line and the range.
+        Pane spacer = new Pane();
+        HBox header = new HBox(10, title, sourceChoice(), spacer, spinner, progressText, cancel, refresh, export);
+        HBox.setHgrow(spacer, Priority.ALWAYS);
         header.setAlignment(Pos.CENTER_LEFT);
+        rangeLabel.setMinWidth(Region.USE_PREF_SIZE);
+        truncatedNote.setMinWidth(0);
+        retentionNote.setMinWidth(0);
 
         ResourceChips chips = new ResourceChips(main);
         chips.setId("heatmapResources");
@@ -204,7 +197,10 @@ public final class HeatmapView {
         all.setTooltip(new Tooltip("Show the table and every GSI in one map; rows never merge across them"));
         all.selectedProperty().bindBidirectional(vm.allResourcesProperty());
         chips.disableProperty().bind(vm.allResourcesProperty());
-        HBox resources = new HBox(10, chips, all);
+        all.setMinWidth(Region.USE_PREF_SIZE);
+        Pane gap = new Pane();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox resources = new HBox(10, chips, all, gap, sourceLabel, truncatedNote, retentionNote, rangeLabel);
         resources.setAlignment(Pos.CENTER_LEFT);
 
         VBox top = new VBox(8, header, resources, options(), message);

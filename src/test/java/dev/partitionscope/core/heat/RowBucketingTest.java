@@ -223,6 +223,9 @@ class RowBucketingTest {
         assertThat(grid.columnSeconds()).isEqualTo(120);
         assertThat(grid.perMinute(0, 0)).isEqualTo(90);
         assertThat(grid.columnTotal(0)).isEqualTo(180);
+        assertThat(grid.columnRate(0))
+                .as("the traffic strip's rate: 180 units over two minutes")
+                .isEqualTo(90);
         assertThat(grid.columnStart(1)).isEqualTo(START.plusSeconds(120));
     }
 

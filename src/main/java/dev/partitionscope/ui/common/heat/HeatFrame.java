@@ -10,6 +10,8 @@ import java.util.List;
  * arrays, the throttled cells, and optionally the throttles per column split by cause. Resizing, zooming, hovering or
  * a theme switch reuse it.
  *
+ * @param columnTotals each column's traffic as a rate in the grid's unit ({@link
+ *     dev.partitionscope.core.heat.HeatGrid#columnRate}), as the cells and the legend read
  * @param causes the throttle strip's split by cause, or null to draw {@code columnThrottles} in one colour
  */
 public record HeatFrame(
@@ -60,7 +62,7 @@ public record HeatFrame(
         double[] columnTotals = new double[columns];
         double[] columnThrottles = new double[columns];
         for (int c = 0; c < columns; c++) {
-            columnTotals[c] = grid.columnTotal(c);
+            columnTotals[c] = grid.columnRate(c); // a rate in the grid's unit, as the cells and the legend
             columnThrottles[c] = grid.columnThrottles(c);
         }
         return new HeatFrame(

@@ -418,6 +418,12 @@ public final class HeatmapPainter {
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.TOP);
         g.fillText(number(totalsMax), a.totalsRight() - 2, a.columnTotalsTop());
+        if (f.grid() != null) { // the unit under the number: the strip is tall enough for two lines
+            g.fillText(
+                    stripUnit(f.grid().unit()),
+                    a.totalsRight() - 2,
+                    a.columnTotalsTop() + (a.columnTotalsBottom() - a.columnTotalsTop()) / 2);
+        }
         g.setTextBaseline(VPos.CENTER);
         // A stream holds no throttled request: with no CloudWatch throttles laid over it, the strip is unknown, not 0.
         boolean unknown = throttlesMax == 0
@@ -425,9 +431,39 @@ public final class HeatmapPainter {
                 && f.grid() != null
                 && f.grid().provenance() == dev.partitionscope.core.heat.Provenance.DYNAMODB_STREAM;
         g.fillText(
-                unknown ? "n/a" : number(throttlesMax),
+                unknown ? "n/a" : number(throttlesMax) + perColumn(f.grid()),
                 a.totalsRight() - 2,
                 (a.throttleTop() + a.throttleBottom()) / 2);
+    }
+
+    /** The traffic strip's unit, short enough for the scale's width: the strip draws rates in the grid's unit. */
+    static String stripUnit(dev.partitionscope.core.heat.MatrixUnit unit) {
+        return switch (unit) {
+            case CONSUMED_UNITS_PER_MINUTE -> "units/min";
+            case READ_UNITS_PER_SECOND -> "RCU/s";
+            case WRITE_UNITS_PER_SECOND -> "WCU/s";
+            case WRITES_PER_SECOND -> "writes/s";
+            case THROTTLE_EVENTS -> "events";
+            case THROTTLES_PER_MINUTE -> "events/min";
+        };
+    }
+
+    /**
+     * The throttle strip counts throttled requests per column: "/min" for minute columns, "/5 min", "/s", "/h"… (the
+     * hover box says "throttled requests").
+     */
+    static String perColumn(HeatGrid grid) {
+        if (grid == null) {
+            return "";
+        }
+        int s = grid.columnSeconds();
+        if (s % 3600 == 0) {
+            return s == 3600 ? "/h" : "/" + s / 3600 + " h";
+        }
+        if (s % 60 == 0) {
+            return s == 60 ? "/min" : "/" + s / 60 + " min";
+        }
+        return s == 1 ? "/s" : "/" + s + " s";
     }
 
     /**
