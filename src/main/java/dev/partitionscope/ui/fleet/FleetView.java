@@ -151,12 +151,12 @@ public final class FleetView {
         table.setItems(vm.rows());
         table.getColumns()
                 .setAll(List.of(
-                        Fx.textColumn("Table", FleetRow::table, 190),
-                        Fx.textColumn("GSI", r -> r.index() == null ? "" : r.index(), 100),
+                        Fx.textColumn("Table", FleetRow::table, 170),
+                        Fx.textColumn("GSI", r -> r.index() == null ? "" : r.index(), 90),
                         numberColumn(
                                 "KeyRange\nthrottles",
                                 FleetRow::keyRangeThrottles,
-                                140,
+                                120,
                                 "events",
                                 "Read + write KeyRange throttle events: requests refused because one key range (a hot"
                                         + " partition) was over its ceiling"),
@@ -183,7 +183,7 @@ public final class FleetView {
                         numberColumn(
                                 "Peak % of\ncapacity",
                                 FleetRow::peakPercentOfCapacity,
-                                90,
+                                100,
                                 "%",
                                 "The busiest period's consumption per second as a share of the provisioned capacity"
                                         + " or on-demand maximum (the larger of reads and writes)"),
@@ -194,7 +194,7 @@ public final class FleetView {
                         Fx.textColumn(
                                 "Stream",
                                 r -> r.index() != null ? "" : r.stream() == null ? "unknown" : r.stream(),
-                                150)));
+                                120)));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setRowFactory(t -> {
             TableRow<FleetRow> row = new TableRow<>();
@@ -218,6 +218,9 @@ public final class FleetView {
         content.getChildren().setAll(header, progressRow, message, note, table);
     }
 
+    /** The least width of a number column: its header's longer line ("Consumed", "Peak % of") and padding. */
+    private static final double NUMBER_MIN = 100;
+
     /** A numeric column: right-aligned, units in the header, "?" for unknown, sorted with unknowns last. */
     private static TableColumn<FleetRow, Number> numberColumn(
             String title, Function<FleetRow, Number> value, double width, String unit, String tip) {
@@ -227,6 +230,9 @@ public final class FleetView {
         header.setTooltip(new Tooltip(tip + " (" + unit + ")."));
         c.setGraphic(header);
         c.setPrefWidth(width);
+        // The constrained policy squeezes every column to fit the window: at 1,280 px the two-line headers were cut
+        // ("Consu… RCU"). Never narrower than a header's longer line; the text columns give way instead.
+        c.setMinWidth(NUMBER_MIN);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
         c.setComparator(Comparator.nullsLast(Comparator.comparingDouble(Number::doubleValue)));
         c.setCellFactory(col -> new TableCell<>() {
@@ -259,6 +265,7 @@ public final class FleetView {
                 + " row's own peak; grey ticks: periods CloudWatch did not answer."));
         c.setGraphic(header);
         c.setPrefWidth(125);
+        c.setMinWidth(110);
         c.setSortable(false);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().throttleSparkline()));
         c.setCellFactory(col -> new TableCell<>() {
