@@ -216,7 +216,10 @@ public final class AuditView {
 
         findings.setId("auditFindings");
         Label findingsTitle = new Label("Findings");
+        findingsTitle.setId("auditFindingsTitle");
         findingsTitle.getStyleClass().add("title-4");
+        // No heading over nothing: before a run (and for a run with no findings) the title stays away.
+        Fx.bindShown(findingsTitle, javafx.beans.binding.Bindings.isNotEmpty(findings.getChildren()));
 
         patterns.setId("auditPatterns");
         patterns.getStyleClass().add("dense");
@@ -224,7 +227,7 @@ public final class AuditView {
         patterns.getColumns()
                 .setAll(List.of(
                         Fx.textColumn("Where", Row::resource, 120),
-                        Fx.textColumn("Pattern", r -> r.stats().template(), 240),
+                        Fx.textColumn("Pattern", r -> r.stats().template(), 200),
                         Fx.textColumn(
                                 "Items sampled",
                                 r -> String.format(
@@ -253,7 +256,7 @@ public final class AuditView {
                                                         Locale.ROOT,
                                                         " (%.0f %%)",
                                                         r.stats().topKeyShare() * 100),
-                                240),
+                                200),
                         Fx.textColumn(
                                 "Item size p50 / p99",
                                 r -> String.format(
@@ -267,6 +270,8 @@ public final class AuditView {
                                 r -> units(r.stats().costAtP50().writeUnits()) + " WCU / "
                                         + units(r.stats().costAtP50().strongReadUnits()) + " RCU",
                                 140)));
+        Fx.keepHeadersWhole(patterns);
+        Fx.keepHeadersWhole(matrix);
         VBox.setVgrow(patterns, Priority.ALWAYS);
         Label patternsTitle = new Label("Key patterns");
         patternsTitle.getStyleClass().add("title-4");

@@ -90,6 +90,26 @@ public final class Fx {
     }
 
     /** A read-only table column showing {@code value} of each row as text. */
+    /**
+     * Keeps every column at least as wide as its header's text (bold, with the header's padding and sort arrow): a
+     * constrained resize policy otherwise squeezes narrow windows' headers to "Items sam…". The columns without room
+     * then scroll sideways instead.
+     */
+    public static void keepHeadersWhole(javafx.scene.control.TableView<?> table) {
+        javafx.scene.text.Font bold = javafx.scene.text.Font.font(
+                javafx.scene.text.Font.getDefault().getFamily(),
+                javafx.scene.text.FontWeight.BOLD,
+                javafx.scene.text.Font.getDefault().getSize());
+        for (javafx.scene.control.TableColumn<?, ?> c : table.getColumns()) {
+            if (c.getText() == null || c.getText().isEmpty()) {
+                continue;
+            }
+            javafx.scene.text.Text t = new javafx.scene.text.Text(c.getText());
+            t.setFont(bold);
+            c.setMinWidth(Math.ceil(t.getLayoutBounds().getWidth()) + 28);
+        }
+    }
+
     public static <T> javafx.scene.control.TableColumn<T, String> textColumn(
             String title, java.util.function.Function<T, String> value, double width) {
         javafx.scene.control.TableColumn<T, String> c = new javafx.scene.control.TableColumn<>(title);

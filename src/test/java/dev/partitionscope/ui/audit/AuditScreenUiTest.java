@@ -70,6 +70,9 @@ class AuditScreenUiTest {
 
         robot.shortcut(KeyCode.CONTROL, KeyCode.DIGIT6);
         AppFixture.waitUntil("the audit screen", Duration.ofSeconds(10), () -> robot.showing("#auditScreen"));
+        assertThat(robot.showing("#auditFindingsTitle"))
+                .as("no Findings heading before a run")
+                .isFalse();
         AppFixture.onFx(() -> {
             robot.lookup("#auditBudget").queryAs(TextField.class).setText("0");
             // Without load the shape alone speaks: OPS_LOG is one key, a finding to act on. (With the demo's light
@@ -110,6 +113,9 @@ class AuditScreenUiTest {
                 .findFirst()
                 .orElseThrow());
         assertThat(ops.cardinality()).isEqualTo("1 — hot by definition");
+        assertThat(robot.showing("#auditFindingsTitle"))
+                .as("the Findings heading over the findings")
+                .isTrue();
         assertThat(robot.text("#auditProgress")).contains("items sampled from 2 resources");
         assertThat(AppFixture.onFx(() -> robot.lookup("#auditPatterns")
                         .queryAs(TableView.class)
