@@ -145,6 +145,16 @@ public final class AppFixture {
         return app;
     }
 
+    /** Sizes the app's window (the layout tests' 1,280 × 800; {@link #stop} gives the shared stage its size back). */
+    public static void resizeWindow(double width, double height) {
+        onFx(() -> {
+            Stage w = (Stage) javafx.stage.Window.getWindows().get(0);
+            w.setWidth(width);
+            w.setHeight(height);
+            return null;
+        });
+    }
+
     /**
      * Waits on the test thread for a condition evaluated on the FX thread. A condition that throws (a node not yet in
      * the scene graph: a ScrollPane's content joins it only at the next layout pulse, after its skin exists) counts as

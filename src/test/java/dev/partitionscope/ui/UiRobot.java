@@ -27,6 +27,31 @@ public class UiRobot extends FxRobot {
         return this;
     }
 
+    /**
+     * The texts of the visible labels (buttons, column headers…) under {@code root} that show cut ("Consu…"): the skin
+     * puts the clipped string in the label's Text node. Call on the FX thread after a layout pulse.
+     */
+    public static java.util.List<String> cutLabels(javafx.scene.Parent root) {
+        return cutLabels(root, ".text");
+    }
+
+    /** {@link #cutLabels(javafx.scene.Parent)} among the Text nodes {@code selector} finds (".column-header .text"). */
+    public static java.util.List<String> cutLabels(javafx.scene.Parent root, String selector) {
+        java.util.List<String> cut = new java.util.ArrayList<>();
+        for (Node n : root.lookupAll(selector)) {
+            if (n instanceof javafx.scene.text.Text shown
+                    && n.getParent() instanceof Labeled owner
+                    && owner.getText() != null
+                    && !owner.getText().isEmpty()
+                    && owner.isVisible()
+                    && !shown.getText().equals(owner.getText())) {
+                cut.add(owner.getText().replace('\n', ' ') + " → "
+                        + shown.getText().replace('\n', ' '));
+            }
+        }
+        return cut;
+    }
+
     /** A label's text. The lookup runs on the FX thread too: walking a scene graph the FX thread is changing can miss. */
     public String text(String query) {
         return AppFixture.onFx(() -> {

@@ -91,23 +91,26 @@ public final class Fx {
 
     /** A read-only table column showing {@code value} of each row as text. */
     /**
-     * Keeps every column at least as wide as its header's text (bold, with the header's padding and sort arrow): a
-     * constrained resize policy otherwise squeezes narrow windows' headers to "Items sam…". The columns without room
-     * then scroll sideways instead.
+     * Keeps every column at least as wide as its header's text: a constrained resize policy otherwise squeezes a
+     * narrow window's headers to "Items sam…" or "Consu… RCU". Measured from the headers themselves once they are
+     * laid out in their font (the theme's, larger when presenting), and again when the table's width changes; the
+     * columns without room then scroll sideways instead.
      */
     public static void keepHeadersWhole(javafx.scene.control.TableView<?> table) {
-        javafx.scene.text.Font bold = javafx.scene.text.Font.font(
-                javafx.scene.text.Font.getDefault().getFamily(),
-                javafx.scene.text.FontWeight.BOLD,
-                javafx.scene.text.Font.getDefault().getSize());
-        for (javafx.scene.control.TableColumn<?, ?> c : table.getColumns()) {
-            if (c.getText() == null || c.getText().isEmpty()) {
-                continue;
+        Runnable fit = () -> {
+            for (javafx.scene.Node n : table.lookupAll(".column-header")) {
+                if (n instanceof javafx.scene.control.skin.TableColumnHeader h
+                        && h.getTableColumn() != null
+                        && h.lookup(".label") instanceof javafx.scene.control.Label label) {
+                    // The label's text or graphic and the header's padding.
+                    double need = Math.ceil(label.prefWidth(-1) + h.snappedLeftInset() + h.snappedRightInset() + 4);
+                    if (need > h.getTableColumn().getMinWidth()) {
+                        h.getTableColumn().setMinWidth(need);
+                    }
+                }
             }
-            javafx.scene.text.Text t = new javafx.scene.text.Text(c.getText());
-            t.setFont(bold);
-            c.setMinWidth(Math.ceil(t.getLayoutBounds().getWidth()) + 28);
-        }
+        };
+        table.widthProperty().addListener((obs, old, now) -> javafx.application.Platform.runLater(fit));
     }
 
     public static <T> javafx.scene.control.TableColumn<T, String> textColumn(

@@ -196,6 +196,10 @@ public final class FleetView {
                                 r -> r.index() != null ? "" : r.stream() == null ? "unknown" : r.stream(),
                                 120)));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // The constrained policy squeezes every column to fit the window: at 1,280 px the two-line headers were cut
+        // ("Consu… RCU"). Never narrower than a header's longer line; the text columns give way instead.
+        Fx.keepHeadersWhole(table);
+        table.getColumns().get(0).setMinWidth(170); // the table's name gives way last ("order-status-index" whole)
         table.setRowFactory(t -> {
             TableRow<FleetRow> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -218,9 +222,6 @@ public final class FleetView {
         content.getChildren().setAll(header, progressRow, message, note, table);
     }
 
-    /** The least width of a number column: its header's longer line ("Consumed", "Peak % of") and padding. */
-    private static final double NUMBER_MIN = 100;
-
     /** A numeric column: right-aligned, units in the header, "?" for unknown, sorted with unknowns last. */
     private static TableColumn<FleetRow, Number> numberColumn(
             String title, Function<FleetRow, Number> value, double width, String unit, String tip) {
@@ -230,9 +231,6 @@ public final class FleetView {
         header.setTooltip(new Tooltip(tip + " (" + unit + ")."));
         c.setGraphic(header);
         c.setPrefWidth(width);
-        // The constrained policy squeezes every column to fit the window: at 1,280 px the two-line headers were cut
-        // ("Consu… RCU"). Never narrower than a header's longer line; the text columns give way instead.
-        c.setMinWidth(NUMBER_MIN);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
         c.setComparator(Comparator.nullsLast(Comparator.comparingDouble(Number::doubleValue)));
         c.setCellFactory(col -> new TableCell<>() {

@@ -11,8 +11,6 @@ import java.time.Duration;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ScrollPane;
-import javafx.stage.Stage;
-import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +47,7 @@ class MetricsLayoutUiTest {
                 "connected",
                 Duration.ofSeconds(20),
                 () -> main().tableShapeProperty().get() != null);
-        resize(1280, 800);
+        AppFixture.resizeWindow(1280, 800);
         AppFixture.onFx(() -> {
             main().screenProperty().set(Screen.METRICS);
             return null;
@@ -74,7 +72,7 @@ class MetricsLayoutUiTest {
             return null;
         });
 
-        resize(1920, 1080);
+        AppFixture.resizeWindow(1920, 1080);
         AppFixture.waitUntil("the wide arrangement", Duration.ofSeconds(10), () -> insightsBesideCharts());
     }
 
@@ -89,14 +87,5 @@ class MetricsLayoutUiTest {
                 .queryAs(javafx.scene.layout.StackPane.class)
                 .getChildren()
                 .get(0);
-    }
-
-    private static void resize(double width, double height) {
-        AppFixture.onFx(() -> {
-            Stage w = (Stage) Window.getWindows().get(0);
-            w.setWidth(width);
-            w.setHeight(height);
-            return null;
-        });
     }
 }

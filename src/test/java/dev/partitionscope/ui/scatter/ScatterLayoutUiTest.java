@@ -71,10 +71,8 @@ class ScatterLayoutUiTest {
                 Duration.ofSeconds(20),
                 () -> main().getConnection() != null
                         && main().tableShapeProperty().get() != null);
+        AppFixture.resizeWindow(1280, 800);
         AppFixture.onFx(() -> {
-            Stage w = (Stage) Window.getWindows().get(0);
-            w.setWidth(1280);
-            w.setHeight(800);
             main().screenProperty().set(Screen.SCATTER_GATHER);
             return null;
         });

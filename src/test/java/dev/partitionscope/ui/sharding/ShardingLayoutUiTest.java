@@ -15,8 +15,6 @@ import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
-import javafx.stage.Stage;
-import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,10 +53,8 @@ class ShardingLayoutUiTest {
         String ids = IntStream.range(0, 1_813)
                 .mapToObj(i -> String.format(Locale.ROOT, "order-%05d", i))
                 .collect(Collectors.joining("\n"));
+        AppFixture.resizeWindow(1280, 800);
         AppFixture.onFx(() -> {
-            Stage w = (Stage) Window.getWindows().get(0);
-            w.setWidth(1280);
-            w.setHeight(800);
             main().screenProperty().set(Screen.SHARDING);
             ShardingViewModel vm = fixture.app().controller().screens().sharding();
             vm.baseKeyProperty().set("PENDING");
