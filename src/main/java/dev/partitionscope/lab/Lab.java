@@ -89,7 +89,7 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
     /** Starts the Lab and its endpoint. */
     public static Lab start(Options options) throws IOException {
         Lab lab = new Lab(options);
-        LabServer.RequestHandler handler = lab.engine::handle;
+        LabServer.RequestHandler handler = LabServer.computing(lab.engine::handle);
         if (options.upstream() != null) {
             lab.proxy = new dev.partitionscope.lab.proxy.ProxyHandler(
                     options.upstream(), options.clock(), options.region(), lab::gateFor, new MeterAdapter(lab.meter));
@@ -106,7 +106,7 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
         if (server != null) {
             throw new IllegalStateException("The Lab is already listening on " + server.endpoint());
         }
-        server = serve(host, port, engine::handle, latencyMillis);
+        server = serve(host, port, LabServer.computing(engine::handle), latencyMillis);
     }
 
     /**

@@ -1,8 +1,6 @@
 package dev.partitionscope.lab.server;
 
-import com.sun.net.httpserver.Headers;
 import dev.partitionscope.lab.wire.LabException;
-import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,9 +13,12 @@ import java.util.Map;
 final class Signatures {
     private Signatures() {}
 
-    /** The refusal for this request's authentication, or null when it is signed well enough. */
-    static LabException check(String authorization, URI uri, Headers headers) {
-        Map<String, String> query = query(uri.getRawQuery());
+    /**
+     * The refusal for this request's authentication, or null when it is signed well enough. {@code rawQuery} is the
+     * request target's query string, still encoded (null without one).
+     */
+    static LabException check(String authorization, String rawQuery, Headers headers) {
+        Map<String, String> query = query(rawQuery);
         boolean queryAuth = query.containsKey("X-Amz-Algorithm");
         if (authorization != null && queryAuth) {
             return coral(
