@@ -48,8 +48,9 @@ public final class BareNettyServer {
         EventLoopGroup loops = epoll ? new EpollEventLoopGroup(cpus) : new NioEventLoopGroup(cpus);
         Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         byte[] empty = "{}".getBytes(StandardCharsets.UTF_8);
-        DefaultHttpHeadersFactory headers =
-                DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+        DefaultHttpHeadersFactory headers = DefaultHttpHeadersFactory.headersFactory()
+                .withNameValidation(false)
+                .withValueValidation(false);
         try {
             ChannelFuture bound = new ServerBootstrap()
                     .group(loops)

@@ -658,7 +658,7 @@ public final class LabServer implements AutoCloseable {
 
     /** The Lab's own answer headers need no validation. */
     private static final DefaultHttpHeadersFactory HEADERS =
-            DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+            DefaultHttpHeadersFactory.headersFactory().withNameValidation(false).withValueValidation(false);
 
     private static final System.Logger LOG = System.getLogger(LabServer.class.getName());
     private static final String JSON = "application/json";
