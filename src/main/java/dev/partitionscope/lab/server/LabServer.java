@@ -95,6 +95,8 @@ public final class LabServer implements AutoCloseable {
     private final Channel listener;
     /** Runs handlers that may wait (the proxy's upstream calls) and the routes, off the I/O loops. */
     private final ThreadPoolExecutor pool;
+    /** Every thread the server started (I/O loops and workers): close() waits until each has ended. */
+    private final java.util.List<Thread> threads;
     /** The open connections, closed by {@link #close}. */
     private final Set<Channel> connections = ConcurrentHashMap.newKeySet();
     /** Requests received and not yet answered (their answer not yet handed to the connection). */
@@ -191,11 +193,13 @@ public final class LabServer implements AutoCloseable {
             ServerBootstrap bootstrap,
             InetSocketAddress address,
             ThreadPoolExecutor pool,
+            java.util.List<Thread> threads,
             RequestHandler handler,
             long latencyMillis)
             throws IOException {
         this.loops = loops;
         this.pool = pool;
+        this.threads = threads;
         this.handler = handler;
         this.latencyMillis = latencyMillis;
         this.json = new ObjectMapper();
@@ -222,7 +226,7 @@ public final class LabServer implements AutoCloseable {
         try {
             bound = bootstrap.bind(address).syncUninterruptibly().channel();
         } catch (Exception e) { // Netty rethrows the bind's own exception (a BindException) without declaring it
-            shutDown(loops, pool);
+            shutDown(loops, pool, threads);
             if (e instanceof IOException io) {
                 throw io;
             }
@@ -241,15 +245,22 @@ public final class LabServer implements AutoCloseable {
         String name = THREAD_PREFIX + SERVERS.incrementAndGet();
         int cpus = Runtime.getRuntime().availableProcessors();
         boolean epoll = Epoll.isAvailable();
-        DefaultThreadFactory ioThreads = new DefaultThreadFactory(name + "-io", true);
+        java.util.List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        DefaultThreadFactory netty = new DefaultThreadFactory(name + "-io", true);
+        java.util.concurrent.ThreadFactory ioThreads = r -> {
+            Thread t = netty.newThread(r);
+            threads.add(t);
+            return t;
+        };
         EventLoopGroup loops =
                 epoll ? new EpollEventLoopGroup(cpus, ioThreads) : new NioEventLoopGroup(cpus, ioThreads);
         Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         AtomicInteger n = new AtomicInteger();
-        int threads = Math.max(16, cpus * 4);
+        int workers = Math.max(16, cpus * 4);
         ThreadPoolExecutor pool =
-                new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+                new ThreadPoolExecutor(workers, workers, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, name + "-worker-" + n.incrementAndGet());
+                    threads.add(t);
                     t.setDaemon(true);
                     return t;
                 });
@@ -261,7 +272,8 @@ public final class LabServer implements AutoCloseable {
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true);
-        return new LabServer(loops, bootstrap, new InetSocketAddress(address, port), pool, handler, latencyMillis);
+        return new LabServer(
+                loops, bootstrap, new InetSocketAddress(address, port), pool, threads, handler, latencyMillis);
     }
 
     public int port() {
@@ -376,6 +388,11 @@ public final class LabServer implements AutoCloseable {
     /** One connection: takes its requests in order, answers them in order. Everything here runs on its I/O loop. */
     private final class Connection extends ChannelInboundHandlerAdapter {
         private final ArrayDeque<Slot> waiting = new ArrayDeque<>();
+        /** Requests waiting for the one before them on this connection to be answered. */
+        private final ArrayDeque<Runnable> queued = new ArrayDeque<>();
+
+        private boolean busy;
+        private boolean draining;
         private ChannelFuture lastWrite;
 
         @Override
@@ -446,26 +463,62 @@ public final class LabServer implements AutoCloseable {
             return r;
         }
 
-        /** Answers here when the request is DynamoDB's and the handler only computes, else on a worker. */
+        /**
+         * Runs a connection's requests one after the other, in the order they came, as HTTP/1.1 pipelining wants: a
+         * PutItem pipelined after a CreateTable finds the table. Requests of different connections run side by side.
+         */
         private void dispatch(ChannelHandlerContext ctx, Slot slot, FullHttpRequest req) {
+            queued.add(() -> run(ctx, slot, req));
+            next();
+        }
+
+        private void next() {
+            if (draining) {
+                return; // the loop below is already taking the queue (a request answered on the I/O thread)
+            }
+            draining = true;
+            try {
+                Runnable r;
+                while (!busy && (r = queued.poll()) != null) {
+                    busy = true;
+                    r.run();
+                }
+            } finally {
+                draining = false;
+            }
+        }
+
+        private void done() {
+            busy = false;
+            next();
+        }
+
+        /** Answers here when the request is DynamoDB's and the handler only computes, else on a worker. */
+        private void run(ChannelHandlerContext ctx, Slot slot, FullHttpRequest req) {
             if (!ctx.channel().isActive()) {
                 req.release();
                 complete(ctx, slot, null);
+                done();
                 return;
             }
             if (!handler.mayWait() && !routed(req)) {
                 complete(ctx, slot, answer(ctx, req));
+                done();
                 return;
             }
             try {
                 pool.execute(() -> {
                     FullHttpResponse r = answer(ctx, req);
-                    ctx.executor().execute(() -> complete(ctx, slot, r));
+                    ctx.executor().execute(() -> {
+                        complete(ctx, slot, r);
+                        done();
+                    });
                 });
             } catch (RejectedExecutionException closing) {
                 req.release();
                 complete(ctx, slot, null);
                 ChannelFuture unused = ctx.close();
+                done();
             }
         }
 
@@ -826,23 +879,24 @@ public final class LabServer implements AutoCloseable {
         for (Channel c : connections) {
             ChannelFuture unused = c.close();
         }
-        shutDown(loops, pool);
+        shutDown(loops, pool, threads);
     }
 
-    private static void shutDown(EventLoopGroup loops, ThreadPoolExecutor pool) {
+    private static void shutDown(EventLoopGroup loops, ThreadPoolExecutor pool, java.util.List<Thread> threads) {
         pool.shutdownNow();
         io.netty.util.concurrent.Future<?> unused = loops.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-        boolean onLoop = false;
-        for (io.netty.util.concurrent.EventExecutor e : loops) {
-            onLoop |= e.inEventLoop();
+        if (threads.contains(Thread.currentThread())) {
+            return; // closed from one of its own threads: they end once this task returns
         }
-        if (!onLoop) {
-            try {
-                pool.awaitTermination(2, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        try {
+            pool.awaitTermination(2, TimeUnit.SECONDS);
             loops.terminationFuture().awaitUninterruptibly(3, TimeUnit.SECONDS);
+            // A terminated pool or loop group still has threads on their way out: wait for them to be gone.
+            for (Thread t : threads) {
+                t.join(1_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
