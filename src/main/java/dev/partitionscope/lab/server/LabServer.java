@@ -842,14 +842,17 @@ public final class LabServer implements AutoCloseable {
 
     /** The Date header, formatted once a second. */
     private static final class HttpDate {
+        /** HTTP's date format (RFC 9110 IMF-fixdate: a two-digit day, which RFC_1123_DATE_TIME does not write). */
+        private static final DateTimeFormatter IMF_FIXDATE =
+                DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", java.util.Locale.ENGLISH);
+
         private static volatile long second = -1;
         private static volatile String text = "";
 
         static String now() {
             long s = System.currentTimeMillis() / 1000;
             if (s != second) {
-                text = DateTimeFormatter.RFC_1123_DATE_TIME.format(
-                        ZonedDateTime.ofInstant(java.time.Instant.ofEpochSecond(s), ZoneOffset.UTC));
+                text = IMF_FIXDATE.format(ZonedDateTime.ofInstant(java.time.Instant.ofEpochSecond(s), ZoneOffset.UTC));
                 second = s;
             }
             return text;

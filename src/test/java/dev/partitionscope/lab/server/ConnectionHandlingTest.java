@@ -204,6 +204,9 @@ class ConnectionHandlingTest {
                 assertThat(a.status()).isEqualTo(200);
                 assertThat(a.json().path("n").asInt()).isEqualTo(i);
                 assertThat(a.headers().get("connection")).isNotEqualToIgnoringCase("close");
+                // HTTP's date (IMF-fixdate, two-digit day), as the SDK reads it to correct clock skew.
+                assertThat(a.headers().get("date"))
+                        .matches("(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT");
             }
             out.write(post("DynamoDB_20120810.GetItem", "{\"n\":9}", "Connection: close")
                     .getBytes(StandardCharsets.UTF_8));
