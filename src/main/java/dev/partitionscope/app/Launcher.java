@@ -13,9 +13,6 @@ public final class Launcher {
     private Launcher() {}
 
     public static void main(String[] args) {
-        // The Lab's HTTP server answers in two writes; without TCP_NODELAY each call waits ~40 ms for a delayed ACK.
-        System.setProperty("sun.net.httpserver.nodelay", "true");
-        System.setProperty("sun.net.httpserver.maxIdleConnections", "4096");
         // One rotating log for the window and the CLI, in the config directory (Help ▸ Copy diagnostics shows its end).
         Logs.install(AppDirs.configDir());
         if (args.length == 0) {

@@ -89,6 +89,9 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
     /** Starts the Lab and its endpoint. */
     public static Lab start(Options options) throws IOException {
         Lab lab = new Lab(options);
+        // The engine runs on the server's workers, not on its I/O loops: measured with wrk (src/jmh/wrk/README.md),
+        // 10-25 %
+        // more PutItems per second on two cores, and a long Scan does not hold up the other connections of its loop.
         LabServer.RequestHandler handler = lab.engine::handle;
         if (options.upstream() != null) {
             lab.proxy = new dev.partitionscope.lab.proxy.ProxyHandler(

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import com.fasterxml.jackson.dataformat.cbor.CBORGenerator;
-import com.sun.net.httpserver.Headers;
+import dev.partitionscope.lab.server.Headers;
 import dev.partitionscope.lab.server.LabServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

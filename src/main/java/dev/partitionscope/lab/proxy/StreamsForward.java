@@ -1,6 +1,6 @@
 package dev.partitionscope.lab.proxy;
 
-import com.sun.net.httpserver.Headers;
+import dev.partitionscope.lab.server.Headers;
 import dev.partitionscope.lab.server.LabServer;
 import dev.partitionscope.lab.streams.StreamsRoute;
 import java.io.IOException;

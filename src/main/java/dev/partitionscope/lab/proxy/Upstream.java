@@ -1,6 +1,6 @@
 package dev.partitionscope.lab.proxy;
 
-import com.sun.net.httpserver.Headers;
+import dev.partitionscope.lab.server.Headers;
 
 /** Types shared by the proxy's parts. */
 final class Upstream {

@@ -6,19 +6,66 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.partitionscope.lab.api.DynamoDbApi;
 import dev.partitionscope.lab.partition.ThrottleReason;
 import dev.partitionscope.lab.wire.LabException;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -29,41 +76,36 @@ import java.util.zip.CRC32;
  * The Lab's HTTP endpoint: DynamoDB's AWS JSON 1.0 protocol ({@code X-Amz-Target: DynamoDB_20120810.<Op>}) on
  * 127.0.0.1 by default. Signatures are accepted without checking. Every failure — malformed JSON, wrong types, unknown
  * targets, oversized bodies — is answered in DynamoDB's error shape, and the server keeps serving.
+ *
+ * <p>Served by Netty: HTTP/1.1 keep-alive and pipelining (answers leave in the order their requests came on each
+ * connection), bodies aggregated up to 16 MB, epoll where its native library loads and NIO elsewhere. Requests are
+ * parsed from the received buffer and answers written into a pooled one, without a {@code String} or an array of the
+ * body in between.
  */
 public final class LabServer implements AutoCloseable {
     public static final String DYNAMODB_PREFIX = "DynamoDB_20120810.";
     static final long MAX_REQUEST_BYTES = 16L * 1024 * 1024;
 
-    static {
-        // The JDK server flushes a response's headers before its body; with Nagle's algorithm on, the body then waits
-        // for the client's delayed ACK (40 ms on Linux), so every call took 40+ ms. The JDK reads this property once,
-        // when the first HttpServer of the JVM starts: an explicit setting (either way) is left alone.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-        // Above 200 idle keep-alive connections (the JDK default) the server closes each connection as it turns idle,
-        // racing clients that reuse it at that moment ("connection reset"). SDK pools of 50 per client add up fast.
-        if (System.getProperty("sun.net.httpserver.maxIdleConnections") == null) {
-            System.setProperty("sun.net.httpserver.maxIdleConnections", "4096");
-        }
-    }
+    /** Thread names: the I/O loops and the workers of every Lab server start with this. */
+    static final String THREAD_PREFIX = "lab-http-";
 
-    private final HttpServer server;
-    private final ExecutorService pool;
-    /**
-     * Holds answers for the configured latency without holding a worker thread, as a network would: 64 queries
-     * sent at once each wait 20 ms side by side, not 16 at a time on the pool's threads.
-     */
-    private final java.util.concurrent.ScheduledExecutorService delays =
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "lab-latency");
-                t.setDaemon(true);
-                return t;
-            });
+    private static final AtomicInteger SERVERS = new AtomicInteger();
+
+    private final EventLoopGroup loops;
+    private final Channel listener;
+    /** Runs handlers that may wait (the proxy's upstream calls) and the routes, off the I/O loops. */
+    private final ThreadPoolExecutor pool;
+    /** Every thread the server started (I/O loops and workers): close() waits until each has ended. */
+    private final java.util.List<Thread> threads;
+    /** The open connections, closed by {@link #close}. */
+    private final Set<Channel> connections = ConcurrentHashMap.newKeySet();
+    /** Requests received and not yet answered (their answer not yet handed to the connection). */
+    private final AtomicInteger inFlight = new AtomicInteger();
 
     private final RequestHandler handler;
     private final ObjectMapper json;
     private volatile long latencyMillis;
+    private volatile boolean closed;
 
     /**
      * Another AWS protocol served on the same port (the Lab's CloudWatch): asked about every POST before DynamoDB's
@@ -71,10 +113,10 @@ public final class LabServer implements AutoCloseable {
      */
     public interface Route {
         /** Whether this request (by path and headers) is the route's; decided before the body is read. */
-        boolean accepts(String path, com.sun.net.httpserver.Headers headers);
+        boolean accepts(String path, Headers headers);
 
         /** The answer, errors included in the route's own shape; must not throw. */
-        Reply answer(String path, com.sun.net.httpserver.Headers headers, byte[] body);
+        Reply answer(String path, Headers headers, byte[] body);
     }
 
     /** A route's HTTP answer; {@code headers} are added to the Lab's own (request id, CRC32). */
@@ -112,14 +154,52 @@ public final class LabServer implements AutoCloseable {
         ObjectNode handle(String operation, JsonNode request);
 
         /** With the request's headers (the proxy forwards Authorization, which picks DynamoDB Local's database). */
-        default ObjectNode handle(String operation, JsonNode request, com.sun.net.httpserver.Headers headers) {
+        default ObjectNode handle(String operation, JsonNode request, Headers headers) {
             return handle(operation, request);
+        }
+
+        /**
+         * Whether {@link #handle} may wait on something other than the CPU (a network call, a sleep). Such handlers
+         * run on worker threads; the others run on the connection's I/O thread, which saves two thread hand-offs
+         * per request.
+         */
+        default boolean mayWait() {
+            return true;
         }
     }
 
-    private LabServer(HttpServer server, ExecutorService pool, RequestHandler handler, long latencyMillis) {
-        this.server = server;
+    /** A handler that only computes (the Lab's engine): run on the I/O threads (see {@link RequestHandler#mayWait}). */
+    public static RequestHandler computing(RequestHandler handler) {
+        return new RequestHandler() {
+            @Override
+            public ObjectNode handle(String operation, JsonNode request) {
+                return handler.handle(operation, request);
+            }
+
+            @Override
+            public ObjectNode handle(String operation, JsonNode request, Headers headers) {
+                return handler.handle(operation, request, headers);
+            }
+
+            @Override
+            public boolean mayWait() {
+                return false;
+            }
+        };
+    }
+
+    private LabServer(
+            EventLoopGroup loops,
+            ServerBootstrap bootstrap,
+            InetSocketAddress address,
+            ThreadPoolExecutor pool,
+            java.util.List<Thread> threads,
+            RequestHandler handler,
+            long latencyMillis)
+            throws IOException {
+        this.loops = loops;
         this.pool = pool;
+        this.threads = threads;
         this.handler = handler;
         this.latencyMillis = latencyMillis;
         this.json = new ObjectMapper();
@@ -127,6 +207,32 @@ public final class LabServer implements AutoCloseable {
         json.getFactory()
                 .setStreamReadConstraints(
                         StreamReadConstraints.builder().maxNestingDepth(256).build());
+        bootstrap.childHandler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.pipeline()
+                        .addLast(
+                                new HttpServerCodec(new HttpDecoderConfig()
+                                        .setMaxInitialLineLength(64 * 1024)
+                                        .setMaxHeaderSize(256 * 1024)
+                                        .setMaxChunkSize(64 * 1024)),
+                                new HttpServerKeepAliveHandler(),
+                                new BodyLimit(),
+                                new HttpObjectAggregator((int) MAX_REQUEST_BYTES),
+                                new Connection());
+            }
+        });
+        Channel bound;
+        try {
+            bound = bootstrap.bind(address).syncUninterruptibly().channel();
+        } catch (Exception e) { // Netty rethrows the bind's own exception (a BindException) without declaring it
+            shutDown(loops, pool, threads);
+            if (e instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException("The Lab cannot listen on " + address + ": " + e.getMessage(), e);
+        }
+        this.listener = bound;
     }
 
     /**
@@ -136,31 +242,49 @@ public final class LabServer implements AutoCloseable {
     public static LabServer start(String host, int port, RequestHandler handler, long latencyMillis)
             throws IOException {
         InetAddress address = host == null ? InetAddress.getLoopbackAddress() : InetAddress.getByName(host);
-        HttpServer server = HttpServer.create(new InetSocketAddress(address, port), 256);
+        String name = THREAD_PREFIX + SERVERS.incrementAndGet();
+        int cpus = Runtime.getRuntime().availableProcessors();
+        boolean epoll = Epoll.isAvailable();
+        java.util.List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        DefaultThreadFactory netty = new DefaultThreadFactory(name + "-io", true);
+        java.util.concurrent.ThreadFactory ioThreads = r -> {
+            Thread t = netty.newThread(r);
+            threads.add(t);
+            return t;
+        };
+        EventLoopGroup loops =
+                epoll ? new EpollEventLoopGroup(cpus, ioThreads) : new NioEventLoopGroup(cpus, ioThreads);
+        Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         AtomicInteger n = new AtomicInteger();
-        int threads = Math.max(16, Runtime.getRuntime().availableProcessors() * 4);
+        int workers = Math.max(16, cpus * 4);
         ThreadPoolExecutor pool =
-                new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-                    Thread t = new Thread(r, "lab-http-" + n.incrementAndGet());
+                new ThreadPoolExecutor(workers, workers, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, name + "-worker-" + n.incrementAndGet());
+                    threads.add(t);
                     t.setDaemon(true);
                     return t;
                 });
         pool.allowCoreThreadTimeOut(true);
-        LabServer lab = new LabServer(server, pool, handler, latencyMillis);
-        server.createContext("/", lab::exchange);
-        server.setExecutor(pool);
-        server.start();
-        return lab;
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(loops)
+                .channel(channel)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true);
+        return new LabServer(
+                loops, bootstrap, new InetSocketAddress(address, port), pool, threads, handler, latencyMillis);
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return ((InetSocketAddress) listener.localAddress()).getPort();
     }
 
     public String endpoint() {
-        String host = server.getAddress().getAddress().isAnyLocalAddress()
+        InetSocketAddress a = (InetSocketAddress) listener.localAddress();
+        String host = a.getAddress().isAnyLocalAddress()
                 ? "127.0.0.1"
-                : server.getAddress().getAddress().getHostAddress();
+                : a.getAddress().getHostAddress();
         return "http://" + host + ":" + port();
     }
 
@@ -173,147 +297,421 @@ public final class LabServer implements AutoCloseable {
         return latencyMillis;
     }
 
-    private void exchange(HttpExchange ex) throws IOException {
-        long latency = latencyMillis;
-        if (latency > 0) {
-            try {
-                // Fire and forget: the task deals with its own failure (a closing pool closes the exchange) and
-                // shutdownNow() drops it with the server, so its future has nothing to report.
-                ScheduledFuture<?> unused = delays.schedule(
-                        () -> {
-                            try {
-                                pool.execute(() -> {
-                                    try {
-                                        answer(ex);
-                                    } catch (IOException clientGone) {
-                                        // the client closed the connection while its answer waited: nothing to send
-                                    }
-                                });
-                            } catch (java.util.concurrent.RejectedExecutionException closing) {
-                                ex.close();
-                            }
-                        },
-                        latency,
-                        TimeUnit.MILLISECONDS);
-                return; // the exchange stays open until answer() closes it
-            } catch (java.util.concurrent.RejectedExecutionException closing) {
-                // closing: answer now
-            }
-        }
-        answer(ex);
+    /** Stands in the inbound pipeline for a request whose body was over the limit, in that request's place. */
+    private enum TooLarge {
+        INSTANCE
     }
 
-    private void answer(HttpExchange ex) throws IOException {
-        try (ex) {
-            String requestId = requestId();
-            com.sun.net.httpserver.Headers in = ex.getRequestHeaders();
-            com.sun.net.httpserver.Headers out = ex.getResponseHeaders();
-            java.util.function.LongSupplier clock = clockMillis;
-            if (clock != null) {
-                out.set(LAB_TIME_HEADER, Long.toString(clock.getAsLong()));
+    /**
+     * Refuses bodies over {@link #MAX_REQUEST_BYTES} before they are aggregated: by their Content-Length, or (chunked)
+     * by counting. The body is read and dropped (up to {@link #DRAIN_BYTES}) before the 413 is answered: closing a
+     * connection with unread input resets it, and the client would see "connection reset" instead of the 413. The
+     * connection closes after the 413, as DynamoDB's does; nothing after the oversized request on it is read.
+     */
+    private static final class BodyLimit extends ChannelInboundHandlerAdapter {
+        private boolean dropping;
+        private boolean answered;
+        private long seen;
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (answered) {
+                ReferenceCountUtil.release(msg); // the connection closes after the 413
+                return;
             }
-            String method = ex.getRequestMethod();
+            if (msg instanceof HttpRequest req && !req.decoderResult().isFailure()) {
+                seen = 0;
+                dropping = declaredLength(req) > MAX_REQUEST_BYTES;
+                if (dropping && HttpUtil.is100ContinueExpected(req)) {
+                    answer(ctx); // the client waits for "100 Continue" before sending the body: it never comes
+                }
+                if (dropping) {
+                    if (msg instanceof HttpContent c) {
+                        drop(ctx, c);
+                    } else {
+                        ReferenceCountUtil.release(msg);
+                    }
+                    return;
+                }
+            }
+            if (msg instanceof HttpContent c && !(msg instanceof HttpRequest)) {
+                if (!dropping) {
+                    seen += c.content().readableBytes();
+                    if (seen > MAX_REQUEST_BYTES) {
+                        // What was aggregated so far stays behind in the aggregator and goes with the connection.
+                        dropping = true;
+                    }
+                }
+                if (dropping) {
+                    drop(ctx, c);
+                    return;
+                }
+            }
+            ctx.fireChannelRead(msg);
+        }
+
+        private void drop(ChannelHandlerContext ctx, HttpContent c) {
+            seen += c.content().readableBytes();
+            boolean last = c instanceof LastHttpContent;
+            c.release();
+            if (last || seen > DRAIN_BYTES) {
+                answer(ctx);
+            }
+        }
+
+        private void answer(ChannelHandlerContext ctx) {
+            if (!answered) {
+                answered = true;
+                ctx.fireChannelRead(TooLarge.INSTANCE);
+            }
+        }
+
+        private static long declaredLength(HttpRequest req) {
+            String length = req.headers().get(HttpHeaderNames.CONTENT_LENGTH);
+            if (length == null) {
+                return -1;
+            }
             try {
-                if (in.getFirst("Origin") != null) {
-                    out.set("Access-Control-Allow-Origin", "*");
-                    if (method.equals("OPTIONS")) {
-                        copy(in, "Access-Control-Request-Headers", out, "Access-Control-Allow-Headers");
-                        copy(in, "Access-Control-Request-Method", out, "Access-Control-Allow-Methods");
-                        out.set("Access-Control-Max-Age", "172800");
-                        out.set("x-amzn-RequestId", requestId);
-                        ex.sendResponseHeaders(200, -1);
-                        return;
-                    }
-                }
-                if (method.equals("GET")) {
-                    reply(
-                            ex,
-                            200,
-                            "text/plain",
-                            ("healthy: dynamodb." + region + ".amazonaws.com ").getBytes(StandardCharsets.UTF_8),
-                            requestId);
-                    return;
-                }
-                String path = ex.getRequestURI().getPath();
-                byte[] body = readBody(ex);
-                if (method.equals("POST")) {
-                    for (Route route : routes) {
-                        if (route.accepts(path, in)) {
-                            Reply r = route.answer(path, in, body);
-                            r.headers().forEach(out::set);
-                            reply(ex, r.status(), r.contentType(), r.body(), requestId);
-                            return;
-                        }
-                    }
-                }
-                String contentType = contentType(in.getFirst("Content-Type"));
-                if (!method.equals("POST")
-                        || (body.length > 0 && !contentType.equals(JSON) && !contentType.equals(AMZ_JSON))) {
-                    reply(ex, 404, null, "<UnknownOperationException/>\n".getBytes(StandardCharsets.UTF_8), requestId);
-                    return;
-                }
-                String answerType = contentType.equals(AMZ_JSON) ? AMZ_JSON : JSON;
-                JsonNode request = null;
-                if (body.length > 0) {
-                    try {
-                        request = json.readTree(body);
-                    } catch (JsonProcessingException e) {
-                        String m = e.getOriginalMessage();
-                        boolean tooDeep = m != null
-                                && m.toLowerCase(java.util.Locale.ROOT).contains("nesting depth");
-                        replyError(
-                                ex,
-                                LabException.serialization(
-                                        tooDeep ? "Nesting Levels have exceeded supported limits" : null),
-                                requestId,
-                                answerType);
-                        return;
-                    }
-                }
-                String operation = operation(in.getFirst("X-Amz-Target"));
-                if (operation == null) {
-                    replyError(ex, LabException.coral("UnknownOperationException", null), requestId, answerType);
-                    return;
-                }
-                LabException unsigned = Signatures.check(in.getFirst("Authorization"), ex.getRequestURI(), in);
-                if (unsigned != null) {
-                    replyError(ex, unsigned, requestId, answerType);
-                    return;
-                }
-                if (request == null) {
-                    replyError(ex, LabException.serialization(null), requestId, answerType);
-                    return;
-                }
-                ObjectNode answer = handler.handle(operation, request, in);
-                reply(ex, 200, answerType, json.writeValueAsBytes(answer), requestId);
-            } catch (BodyTooLarge e) {
-                drain(ex);
-                out.set("Connection", "close");
-                out.set("x-amzn-RequestId", requestId);
-                ex.sendResponseHeaders(413, 0); // chunked, no body: as DynamoDB answers
-            } catch (LabException e) {
-                replyError(
-                        ex,
-                        e,
-                        requestId,
-                        contentType(in.getFirst("Content-Type")).equals(AMZ_JSON) ? AMZ_JSON : JSON);
-            } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
-                // A bug in the Lab must not take the endpoint down: answer like DynamoDB's internal error, and say
-                // what happened where someone can read it.
-                LOG.log(System.Logger.Level.ERROR, "Lab answered 500 to " + in.getFirst("X-Amz-Target"), e);
-                replyError(
-                        ex,
-                        new LabException(
-                                "InternalServerError",
-                                "Internal server error (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")",
-                                500,
-                                java.util.List.of(),
-                                null),
-                        requestId,
-                        JSON);
+                return Long.parseLong(length.trim());
+            } catch (NumberFormatException e) {
+                return -1;
             }
         }
     }
+
+    /** A request's place in its connection's queue of answers: answers leave in the order requests came. */
+    private static final class Slot {
+        FullHttpResponse answer;
+        boolean last;
+    }
+
+    /** One connection: takes its requests in order, answers them in order. Everything here runs on its I/O loop. */
+    private final class Connection extends ChannelInboundHandlerAdapter {
+        private final ArrayDeque<Slot> waiting = new ArrayDeque<>();
+        /** Requests waiting for the one before them on this connection to be answered. */
+        private final ArrayDeque<Runnable> queued = new ArrayDeque<>();
+
+        private boolean busy;
+        private boolean draining;
+        private ChannelFuture lastWrite;
+
+        @Override
+        public void handlerAdded(ChannelHandlerContext ctx) {
+            lastWrite = ctx.newSucceededFuture();
+        }
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            connections.add(ctx.channel());
+            if (closed) {
+                ChannelFuture unused = ctx.close();
+            }
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            connections.remove(ctx.channel());
+            for (Slot s : waiting) {
+                if (s.answer != null) {
+                    s.answer.release();
+                    s.answer = null;
+                }
+            }
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            Slot slot = new Slot();
+            waiting.add(slot);
+            inFlight.incrementAndGet();
+            if (msg == TooLarge.INSTANCE) {
+                FullHttpResponse r = response(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, requestId());
+                r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                // Chunked with no body: as DynamoDB answers.
+                r.headers().remove(HttpHeaderNames.CONTENT_LENGTH);
+                r.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+                slot.last = true;
+                complete(ctx, slot, r);
+                return;
+            }
+            if (!(msg instanceof FullHttpRequest req)) {
+                ReferenceCountUtil.release(msg);
+                complete(ctx, slot, badRequest());
+                return;
+            }
+            if (req.decoderResult().isFailure()) {
+                req.release();
+                slot.last = true;
+                complete(ctx, slot, badRequest());
+                return;
+            }
+            long latency = latencyMillis;
+            if (latency > 0) {
+                // Held on the loop's timer, not on a thread: 64 requests at once each wait side by side.
+                ScheduledFuture<?> unused =
+                        ctx.executor().schedule(() -> dispatch(ctx, slot, req), latency, TimeUnit.MILLISECONDS);
+                return;
+            }
+            dispatch(ctx, slot, req);
+        }
+
+        private FullHttpResponse badRequest() {
+            FullHttpResponse r = response(HttpResponseStatus.BAD_REQUEST, requestId());
+            r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            return r;
+        }
+
+        /**
+         * Runs a connection's requests one after the other, in the order they came, as HTTP/1.1 pipelining wants: a
+         * PutItem pipelined after a CreateTable finds the table. Requests of different connections run side by side.
+         */
+        private void dispatch(ChannelHandlerContext ctx, Slot slot, FullHttpRequest req) {
+            queued.add(() -> run(ctx, slot, req));
+            next();
+        }
+
+        private void next() {
+            if (draining) {
+                return; // the loop below is already taking the queue (a request answered on the I/O thread)
+            }
+            draining = true;
+            try {
+                Runnable r;
+                while (!busy && (r = queued.poll()) != null) {
+                    busy = true;
+                    r.run();
+                }
+            } finally {
+                draining = false;
+            }
+        }
+
+        private void done() {
+            busy = false;
+            next();
+        }
+
+        /** Answers here when the request is DynamoDB's and the handler only computes, else on a worker. */
+        private void run(ChannelHandlerContext ctx, Slot slot, FullHttpRequest req) {
+            if (!ctx.channel().isActive()) {
+                req.release();
+                complete(ctx, slot, null);
+                done();
+                return;
+            }
+            if (!handler.mayWait() && !routed(req)) {
+                complete(ctx, slot, answer(ctx, req));
+                done();
+                return;
+            }
+            try {
+                pool.execute(() -> {
+                    FullHttpResponse r = answer(ctx, req);
+                    ctx.executor().execute(() -> {
+                        complete(ctx, slot, r);
+                        done();
+                    });
+                });
+            } catch (RejectedExecutionException closing) {
+                req.release();
+                complete(ctx, slot, null);
+                ChannelFuture unused = ctx.close();
+                done();
+            }
+        }
+
+        private boolean routed(FullHttpRequest req) {
+            if (!req.method().equals(HttpMethod.POST)) {
+                return false;
+            }
+            Headers in = new Headers(req.headers());
+            String path = target(req.uri())[0];
+            for (Route route : routes) {
+                if (route.accepts(path, in)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Hands an answer to its slot and writes every answer that is next in line. */
+        private void complete(ChannelHandlerContext ctx, Slot slot, FullHttpResponse answer) {
+            if (!ctx.executor().inEventLoop()) {
+                ctx.executor().execute(() -> complete(ctx, slot, answer));
+                return;
+            }
+            inFlight.decrementAndGet();
+            slot.answer = answer;
+            if (answer == null) {
+                slot.last = true; // nothing to answer: the connection goes
+            }
+            boolean wrote = false;
+            while (!waiting.isEmpty() && (waiting.peek().answer != null || waiting.peek().last)) {
+                Slot next = waiting.poll();
+                if (next.answer != null) {
+                    lastWrite = ctx.write(next.answer);
+                    next.answer = null;
+                    wrote = true;
+                }
+                if (next.last) {
+                    // Closes once what was written has left (closing at once would drop it).
+                    ctx.flush();
+                    lastWrite.addListener(ChannelFutureListener.CLOSE);
+                    waiting.clear();
+                    return;
+                }
+            }
+            if (wrote) {
+                ctx.flush();
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (!(cause instanceof IOException)) {
+                LOG.log(System.Logger.Level.DEBUG, "Lab connection closed after an error", cause);
+            }
+            ChannelFuture unused =
+                    ctx.close(); // a reset or a broken request: nothing more can be answered on this connection
+        }
+    }
+
+    /** The decoded path and the raw query (null without one) of a request target. */
+    private static String[] target(String uri) {
+        String raw = uri;
+        if (!uri.startsWith("/")) {
+            try {
+                URI u = new URI(uri);
+                return new String[] {u.getPath() == null ? "" : u.getPath(), u.getRawQuery()};
+            } catch (URISyntaxException e) {
+                return new String[] {uri, null};
+            }
+        }
+        int q = raw.indexOf('?');
+        String path = q < 0 ? raw : raw.substring(0, q);
+        String query = q < 0 ? null : raw.substring(q + 1);
+        if (path.indexOf('%') >= 0) {
+            try {
+                path = new URI(path).getPath();
+            } catch (URISyntaxException e) {
+                // left as it came
+            }
+        }
+        return new String[] {path, query};
+    }
+
+    /** The answer to one request; releases the request. Never throws. */
+    private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest req) {
+        try {
+            FullHttpResponse r = answerOrFail(ctx, req);
+            if (req.headers().contains("Origin")) {
+                r.headers().set("Access-Control-Allow-Origin", "*");
+            }
+            return r;
+        } finally {
+            req.release();
+        }
+    }
+
+    private FullHttpResponse answerOrFail(ChannelHandlerContext ctx, FullHttpRequest req) {
+        String requestId = requestId();
+        Headers in = new Headers(req.headers());
+        HttpMethod method = req.method();
+        String contentTypeHeader = in.getFirst("Content-Type");
+        try {
+            if (in.getFirst("Origin") != null && method.equals(HttpMethod.OPTIONS)) {
+                FullHttpResponse r = response(HttpResponseStatus.OK, requestId);
+                copy(in, "Access-Control-Request-Headers", r.headers(), "Access-Control-Allow-Headers");
+                copy(in, "Access-Control-Request-Method", r.headers(), "Access-Control-Allow-Methods");
+                r.headers().set("Access-Control-Max-Age", "172800");
+                return r;
+            }
+            if (method.equals(HttpMethod.GET)) {
+                return reply(
+                        req,
+                        200,
+                        "text/plain",
+                        ("healthy: dynamodb." + region + ".amazonaws.com ").getBytes(StandardCharsets.UTF_8),
+                        requestId);
+            }
+            String[] target = target(req.uri());
+            String path = target[0];
+            ByteBuf body = req.content();
+            if (method.equals(HttpMethod.POST)) {
+                for (Route route : routes) {
+                    if (route.accepts(path, in)) {
+                        Reply r = route.answer(path, in, ByteBufUtil.getBytes(body));
+                        FullHttpResponse out = reply(req, r.status(), r.contentType(), r.body(), requestId);
+                        r.headers().forEach((k, v) -> out.headers().set(k, v));
+                        return out;
+                    }
+                }
+            }
+            String contentType = contentType(contentTypeHeader);
+            boolean hasBody = body.isReadable();
+            if (!method.equals(HttpMethod.POST)
+                    || (hasBody && !contentType.equals(JSON) && !contentType.equals(AMZ_JSON))) {
+                return reply(
+                        req, 404, null, "<UnknownOperationException/>\n".getBytes(StandardCharsets.UTF_8), requestId);
+            }
+            String answerType = contentType.equals(AMZ_JSON) ? AMZ_JSON : JSON;
+            JsonNode request = null;
+            if (hasBody) {
+                try (InputStream stream = new ByteBufInputStream(body.duplicate())) {
+                    request = json.readTree(stream);
+                } catch (JsonProcessingException e) {
+                    String m = e.getOriginalMessage();
+                    boolean tooDeep =
+                            m != null && m.toLowerCase(java.util.Locale.ROOT).contains("nesting depth");
+                    return replyError(
+                            ctx,
+                            req,
+                            LabException.serialization(
+                                    tooDeep ? "Nesting Levels have exceeded supported limits" : null),
+                            requestId,
+                            answerType);
+                }
+            }
+            String operation = operation(in.getFirst("X-Amz-Target"));
+            if (operation == null) {
+                return replyError(
+                        ctx, req, LabException.coral("UnknownOperationException", null), requestId, answerType);
+            }
+            LabException unsigned = Signatures.check(in.getFirst("Authorization"), target[1], in);
+            if (unsigned != null) {
+                return replyError(ctx, req, unsigned, requestId, answerType);
+            }
+            if (request == null) {
+                return replyError(ctx, req, LabException.serialization(null), requestId, answerType);
+            }
+            ObjectNode answer = handler.handle(operation, request, in);
+            return reply(ctx, req, 200, answerType, answer, requestId);
+        } catch (LabException e) {
+            return replyError(
+                    ctx, req, e, requestId, contentType(contentTypeHeader).equals(AMZ_JSON) ? AMZ_JSON : JSON);
+        } catch (IOException | RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
+            // A bug in the Lab must not take the endpoint down: answer like DynamoDB's internal error, and say
+            // what happened where someone can read it.
+            LOG.log(System.Logger.Level.ERROR, "Lab answered 500 to " + in.getFirst("X-Amz-Target"), e);
+            return replyError(
+                    ctx,
+                    req,
+                    new LabException(
+                            "InternalServerError",
+                            "Internal server error (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")",
+                            500,
+                            java.util.List.of(),
+                            null),
+                    requestId,
+                    JSON);
+        }
+    }
+
+    /** The Lab's own answer headers need no validation. */
+    private static final DefaultHttpHeadersFactory HEADERS =
+            DefaultHttpHeadersFactory.headersFactory().withNameValidation(false).withValueValidation(false);
 
     private static final System.Logger LOG = System.getLogger(LabServer.class.getName());
     private static final String JSON = "application/json";
@@ -339,8 +737,7 @@ public final class LabServer implements AutoCloseable {
         return (semi < 0 ? header : header.substring(0, semi)).trim();
     }
 
-    private static void copy(
-            com.sun.net.httpserver.Headers in, String from, com.sun.net.httpserver.Headers out, String to) {
+    private static void copy(Headers in, String from, HttpHeaders out, String to) {
         String v = in.getFirst(from);
         if (v != null) {
             out.set(to, v);
@@ -362,54 +759,11 @@ public final class LabServer implements AutoCloseable {
         return DynamoDbApi.isDynamoDbOperation(parts[1]) ? parts[1] : null;
     }
 
-    private static final class BodyTooLarge extends IOException {}
-
     /** How much of an oversized body is read (and dropped) so that its 413 answer reaches the client. */
     static final long DRAIN_BYTES = 4 * MAX_REQUEST_BYTES;
 
-    /**
-     * Reads the rest of an oversized body and throws it away. Closing a connection with unread input resets it, and
-     * the client then sees "connection reset" instead of the 413; a body beyond {@link #DRAIN_BYTES} still gets that.
-     */
-    private static void drain(HttpExchange ex) {
-        try (InputStream in = ex.getRequestBody()) {
-            discard(in);
-        } catch (IOException ignored) {
-            // the client went away (or readBody drained and closed the body already): nothing more to read
-        }
-    }
-
-    private static void discard(InputStream in) throws IOException {
-        byte[] buffer = new byte[64 * 1024];
-        long left = DRAIN_BYTES;
-        int n;
-        while (left > 0 && (n = in.read(buffer, 0, (int) Math.min(buffer.length, left))) > 0) {
-            left -= n;
-        }
-    }
-
-    private static byte[] readBody(HttpExchange ex) throws IOException {
-        String length = ex.getRequestHeaders().getFirst("Content-Length");
-        if (length != null) {
-            try {
-                if (Long.parseLong(length.trim()) > MAX_REQUEST_BYTES) {
-                    throw new BodyTooLarge();
-                }
-            } catch (NumberFormatException ignored) {
-                // read and count instead
-            }
-        }
-        try (InputStream in = ex.getRequestBody()) {
-            byte[] body = in.readNBytes((int) MAX_REQUEST_BYTES + 1);
-            if (body.length > MAX_REQUEST_BYTES) {
-                discard(in); // now: closing the body stream gives up on what is left of it
-                throw new BodyTooLarge();
-            }
-            return body;
-        }
-    }
-
-    private void replyError(HttpExchange ex, LabException e, String requestId, String contentType) throws IOException {
+    private FullHttpResponse replyError(
+            ChannelHandlerContext ctx, FullHttpRequest req, LabException e, String requestId, String contentType) {
         ObjectNode error = json.createObjectNode().put("__type", e.type());
         if (e.getMessage() != null) {
             error.put(e.capitalMessage() ? "Message" : "message", e.getMessage());
@@ -425,30 +779,127 @@ public final class LabServer implements AutoCloseable {
         if (e.extra() != null) {
             e.extra().properties().forEach(f -> error.set(f.getKey(), f.getValue()));
         }
-        reply(ex, e.status(), contentType, json.writeValueAsBytes(error), requestId);
+        return reply(ctx, req, e.status(), contentType, error, requestId);
     }
 
-    private static void reply(HttpExchange ex, int status, String contentType, byte[] body, String requestId)
-            throws IOException {
+    /** An answer whose JSON is written straight into a pooled buffer. */
+    private FullHttpResponse reply(
+            ChannelHandlerContext ctx, FullHttpRequest req, int status, String contentType, JsonNode body, String id) {
+        ByteBuf buf = ctx.alloc().buffer(256);
+        try (OutputStream out = new ByteBufOutputStream(buf)) {
+            json.writeValue(out, body);
+        } catch (IOException | RuntimeException e) {
+            buf.release();
+            throw new IllegalStateException("The Lab could not write its answer", e);
+        }
+        return stamp(req, status, contentType, buf, id);
+    }
+
+    private FullHttpResponse reply(FullHttpRequest req, int status, String contentType, byte[] body, String id) {
+        return stamp(req, status, contentType, Unpooled.wrappedBuffer(body), id);
+    }
+
+    private FullHttpResponse stamp(FullHttpRequest req, int status, String contentType, ByteBuf body, String id) {
         CRC32 crc = new CRC32();
-        crc.update(body);
-        if (contentType != null) {
-            ex.getResponseHeaders().set("Content-Type", contentType);
+        if (body.nioBufferCount() == 1) {
+            crc.update(body.nioBuffer());
+        } else {
+            crc.update(ByteBufUtil.getBytes(body));
         }
-        ex.getResponseHeaders().set("x-amzn-RequestId", requestId);
-        ex.getResponseHeaders().set("x-amz-crc32", Long.toString(crc.getValue()));
-        ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-        if (body.length > 0) {
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(body);
+        FullHttpResponse r = new DefaultFullHttpResponse(
+                req.protocolVersion().equals(HttpVersion.HTTP_1_0) ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1,
+                HttpResponseStatus.valueOf(status),
+                body,
+                HEADERS,
+                HEADERS);
+        HttpHeaders h = r.headers();
+        stampCommon(h, id);
+        if (contentType != null) {
+            h.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        }
+        h.set("x-amz-crc32", Long.toString(crc.getValue()));
+        h.set(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+        return r;
+    }
+
+    /** A bodiless answer (CORS preflight, 413, 400). */
+    private FullHttpResponse response(HttpResponseStatus status, String id) {
+        FullHttpResponse r =
+                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER, HEADERS, HEADERS);
+        stampCommon(r.headers(), id);
+        r.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
+        return r;
+    }
+
+    private void stampCommon(HttpHeaders h, String id) {
+        h.set(HttpHeaderNames.DATE, HttpDate.now());
+        java.util.function.LongSupplier clock = clockMillis;
+        if (clock != null) {
+            h.set(LAB_TIME_HEADER, Long.toString(clock.getAsLong()));
+        }
+        h.set("x-amzn-RequestId", id);
+    }
+
+    /** The Date header, formatted once a second. */
+    private static final class HttpDate {
+        /** HTTP's date format (RFC 9110 IMF-fixdate: a two-digit day, which RFC_1123_DATE_TIME does not write). */
+        private static final DateTimeFormatter IMF_FIXDATE =
+                DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", java.util.Locale.ENGLISH);
+
+        private static volatile long second = -1;
+        private static volatile String text = "";
+
+        static String now() {
+            long s = System.currentTimeMillis() / 1000;
+            if (s != second) {
+                text = IMF_FIXDATE.format(ZonedDateTime.ofInstant(java.time.Instant.ofEpochSecond(s), ZoneOffset.UTC));
+                second = s;
             }
+            return text;
         }
     }
 
+    /**
+     * Stops accepting connections, lets answers under way finish (a second at most), closes every connection and
+     * ends the server's threads before returning.
+     */
     @Override
     public void close() {
-        delays.shutdownNow();
-        server.stop(0);
+        if (closed) {
+            return;
+        }
+        closed = true;
+        listener.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (Channel c : connections) {
+            ChannelFuture unused = c.close();
+        }
+        shutDown(loops, pool, threads);
+    }
+
+    private static void shutDown(EventLoopGroup loops, ThreadPoolExecutor pool, java.util.List<Thread> threads) {
         pool.shutdownNow();
+        io.netty.util.concurrent.Future<?> unused = loops.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        if (threads.contains(Thread.currentThread())) {
+            return; // closed from one of its own threads: they end once this task returns
+        }
+        try {
+            pool.awaitTermination(2, TimeUnit.SECONDS);
+            loops.terminationFuture().awaitUninterruptibly(3, TimeUnit.SECONDS);
+            // A terminated pool or loop group still has threads on their way out: wait for them to be gone.
+            for (Thread t : threads) {
+                t.join(1_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -1,8 +1,6 @@
 package dev.partitionscope.lab.server;
 
-import com.sun.net.httpserver.Headers;
 import dev.partitionscope.lab.wire.LabException;
-import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,11 +11,17 @@ import java.util.Map;
  * signature says is never verified, so any credentials work.
  */
 final class Signatures {
+    /** Between an Authorization header's parts (compiled once: String.split compiled it for every request). */
+    private static final java.util.regex.Pattern SEPARATORS = java.util.regex.Pattern.compile("[, ]");
+
     private Signatures() {}
 
-    /** The refusal for this request's authentication, or null when it is signed well enough. */
-    static LabException check(String authorization, URI uri, Headers headers) {
-        Map<String, String> query = query(uri.getRawQuery());
+    /**
+     * The refusal for this request's authentication, or null when it is signed well enough. {@code rawQuery} is the
+     * request target's query string, still encoded (null without one).
+     */
+    static LabException check(String authorization, String rawQuery, Headers headers) {
+        Map<String, String> query = query(rawQuery);
         boolean queryAuth = query.containsKey("X-Amz-Algorithm");
         if (authorization != null && queryAuth) {
             return coral(
@@ -31,7 +35,7 @@ final class Signatures {
         StringBuilder msg = new StringBuilder();
         if (authorization != null) {
             Map<String, String> params = new LinkedHashMap<>();
-            String[] parts = authorization.split("[, ]", -1);
+            String[] parts = SEPARATORS.split(authorization, -1);
             for (int i = 1; i < parts.length; i++) {
                 String p = parts[i].trim();
                 if (p.isEmpty()) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.Headers;
+import dev.partitionscope.lab.server.Headers;
 import dev.partitionscope.lab.server.LabServer;
 import dev.partitionscope.lab.wire.LabException;
 import java.io.IOException;

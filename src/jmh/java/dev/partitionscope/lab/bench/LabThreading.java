@@ -1,0 +1,27 @@
+package dev.partitionscope.lab.bench;
+
+import dev.partitionscope.lab.Lab;
+import dev.partitionscope.lab.server.LabServer;
+
+/**
+ * The Lab's engine served two ways, for the wrk comparison in src/jmh/wrk/README.md: {@code loop} runs every request on
+ * the connection's I/O thread (what {@code partitionscope lab} does), {@code workers} hands each to a worker thread
+ * and the answer back to the I/O thread (what the server does for handlers that may wait, such as the proxy).
+ *
+ * <p>{@code java -cp target/benchmarks.jar dev.partitionscope.lab.bench.LabThreading workers 8203}
+ */
+public final class LabThreading {
+    private LabThreading() {}
+
+    public static void main(String[] args) throws Exception {
+        boolean workers = args.length > 0 && args[0].equals("workers");
+        int port = args.length > 1 ? Integer.parseInt(args[1]) : 8203;
+        Lab lab = Lab.inProcess(Lab.Options.defaults());
+        LabServer.RequestHandler engine = lab.engine()::handle;
+        try (LabServer server = LabServer.start(null, port, workers ? engine : LabServer.computing(engine), 0)) {
+            System.out.println(
+                    "Lab engine on " + (workers ? "worker threads" : "the I/O loops") + " at " + server.endpoint());
+            Thread.sleep(Long.MAX_VALUE);
+        }
+    }
+}
