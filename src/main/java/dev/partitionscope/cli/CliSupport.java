@@ -21,7 +21,9 @@ final class CliSupport {
         return new ObjectMapper()
                 .registerModule(new JavaTimeModule())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .enable(SerializationFeature.INDENT_OUTPUT);
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                // An item's number 90 is held stripped (9E+1): written plain, as DynamoDB writes it.
+                .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
     }
 
     static int fail(PrintWriter err, Throwable error, ConnectionSpec spec, String operation) {

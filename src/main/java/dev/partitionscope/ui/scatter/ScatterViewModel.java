@@ -47,8 +47,11 @@ import javafx.collections.ObservableList;
  * a table and ends with the merged items, totals and — never silently short — the reasons a result is incomplete.
  */
 public final class ScatterViewModel {
+    /** Numbers as DynamoDB writes them: 90, not the 9E+1 a stripped BigDecimal prints by default. */
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
-            new com.fasterxml.jackson.databind.ObjectMapper();
+            new com.fasterxml.jackson.databind.ObjectMapper()
+                    .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+
     private final Session main;
     private final StringProperty baseKey = new SimpleStringProperty(this, "baseKey", "PENDING");
     private final StringProperty scheme = new SimpleStringProperty(this, "scheme", "hash:8");
