@@ -270,6 +270,10 @@ public final class AuditView {
                                 r -> units(r.stats().costAtP50().writeUnits()) + " WCU / "
                                         + units(r.stats().costAtP50().strongReadUnits()) + " RCU",
                                 140)));
+        // Both tables fill their width (at 1,920 px a fifth of it stood empty while patterns and peaks were cut),
+        // shared in proportion to the columns' widths, never below a header's words.
+        matrix.setColumnResizePolicy(javafx.scene.control.TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        patterns.setColumnResizePolicy(javafx.scene.control.TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         Fx.keepHeadersWhole(patterns);
         Fx.keepHeadersWhole(matrix);
         VBox.setVgrow(patterns, Priority.ALWAYS);
