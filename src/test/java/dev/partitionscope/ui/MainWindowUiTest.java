@@ -242,7 +242,9 @@ class MainWindowUiTest {
         everyControlInside();
         assertThat(shown("#appTitle")).isTrue();
         assertThat(shown("#tableLabel")).isTrue();
-        assertThat(shown("#indexLabel")).isTrue();
+        // Not connected: no index to pick, so neither the picker nor its caption (a table without indexes the same).
+        assertThat(shown("#indexSelector")).isFalse();
+        assertThat(shown("#indexLabel")).isFalse();
         assertThat(AppFixture.onFx(() -> ((Labeled) bar().lookup("#demoMenu")).getContentDisplay()))
                 .isEqualTo(ContentDisplay.LEFT);
     }
