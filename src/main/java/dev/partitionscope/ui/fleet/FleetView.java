@@ -267,7 +267,13 @@ public final class FleetView {
         c.setSortable(false);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().throttleSparkline()));
         c.setCellFactory(col -> new TableCell<>() {
-            private final Canvas canvas = new Canvas(116, 16);
+            private final Canvas canvas = new Canvas(100, 16);
+
+            {
+                // As wide as the cell shows: a fixed 116 px canvas in a narrower cell lost its right end, where the
+                // window's last minutes (the newest throttles) are drawn.
+                widthProperty().addListener((obs, old, now) -> redraw());
+            }
 
             @Override
             protected void updateItem(double[] values, boolean isEmpty) {
@@ -277,16 +283,52 @@ public final class FleetView {
                     setGraphic(null);
                     return;
                 }
-                draw(canvas.getGraphicsContext2D(), values, canvas.getWidth(), canvas.getHeight());
+                redraw();
                 setGraphic(canvas);
+            }
+
+            private void redraw() {
+                double[] values = getItem();
+                if (values == null || isEmpty()) {
+                    return;
+                }
+                canvas.setWidth(Math.max(20, Math.floor(getWidth() - snappedLeftInset() - snappedRightInset() - 2)));
+                draw(canvas.getGraphicsContext2D(), values, canvas.getWidth(), canvas.getHeight());
             }
         });
         return c;
     }
 
+    /** The narrowest bar drawn: a lone throttled minute among 180 in a 116 px cell was a 0.6 px line, unseen. */
+    private static final double MIN_BAR = 2;
+
+    /**
+     * At most {@code bins} values: consecutive periods merged by their largest known value (a throttle burst keeps its
+     * height whatever the window), NaN only where every merged period is unknown.
+     */
+    static double[] bins(double[] values, int bins) {
+        if (values.length <= bins) {
+            return values.clone();
+        }
+        double[] out = new double[Math.max(1, bins)];
+        for (int b = 0; b < out.length; b++) {
+            int from = (int) ((long) b * values.length / out.length);
+            int to = (int) ((long) (b + 1) * values.length / out.length);
+            double v = Double.NaN;
+            for (int i = from; i < to; i++) {
+                if (!Double.isNaN(values[i])) {
+                    v = Double.isNaN(v) ? values[i] : Math.max(v, values[i]);
+                }
+            }
+            out[b] = v;
+        }
+        return out;
+    }
+
     /** Bars of throttle events per period, scaled to the row's own peak; unknown periods as a grey tick. */
-    static void draw(GraphicsContext g, double[] values, double w, double h) {
+    static void draw(GraphicsContext g, double[] periods, double w, double h) {
         g.clearRect(0, 0, w, h);
+        double[] values = bins(periods, (int) Math.floor(w / MIN_BAR));
         double max = 0;
         for (double v : values) {
             if (!Double.isNaN(v)) {

@@ -96,6 +96,17 @@ class FleetScreenUiTest {
         assertThat(AppFixture.onFx(() -> dev.partitionscope.ui.UiRobot.cutLabels(table, ".column-header .text")))
                 .as("column headers shown cut")
                 .isEmpty();
+        AppFixture.onFx(() -> {
+            for (javafx.scene.Node n : table.lookupAll(".table-cell")) {
+                if (n instanceof javafx.scene.control.TableCell<?, ?> cell
+                        && cell.getGraphic() instanceof javafx.scene.canvas.Canvas canvas) {
+                    assertThat(canvas.getBoundsInParent().getMaxX())
+                            .as("the sparkline's newest minutes inside its cell")
+                            .isLessThanOrEqualTo(cell.getWidth());
+                }
+            }
+            return null;
+        });
         String shot = System.getProperty("fleet.shot"); // -Dfleet.shot=resources/screenshots/fleet.png: the README's
         if (shot != null) {
             AppFixture.onFx(() -> {
