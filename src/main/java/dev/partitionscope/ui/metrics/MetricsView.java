@@ -190,8 +190,8 @@ public final class MetricsView {
         // Charts and Contributor Insights side by side where both fit at their least width; in a narrower window
         // (1,280 px) Contributor Insights goes under the charts at their width, instead of past the window's edge.
         VBox body = new VBox(14);
-        body.setId(
-                "metricsBody"); // one HBox child while side by side; the charts and Contributor Insights when stacked
+        // One HBox child while side by side; the charts and Contributor Insights when stacked.
+        body.setId("metricsBody");
         this.body = body;
         publishing.setId("metricsPublishing");
         publishing.getStyleClass().add("muted");
