@@ -49,9 +49,7 @@ final class GridFill {
             int loaded = width - missingBuckets[c];
             missing[c] = loaded == 0;
             partlyMissing[c] = loaded > 0 && loaded < width;
-            // Per-minute units sum a bucket, so divide by minutes; rate units (RCU/s) are averaged over buckets.
-            double divisor = m.unit().perMinute() ? loaded * (double) m.bucketSeconds() / 60 : loaded;
-            scale[c] = loaded == 0 ? 0 : (float) (1 / divisor);
+            scale[c] = loaded == 0 ? 0 : (float) (1 / rateDivisor(m, loaded));
         }
         float[] rates = sums.values;
         for (int base = 0; base < rates.length; base += columns) {
@@ -74,6 +72,14 @@ final class GridFill {
                 columnThrottles,
                 missing,
                 partlyMissing);
+    }
+
+    /**
+     * What a column's sum over {@code loaded} buckets is divided by to read as the matrix's unit: per-minute units sum
+     * a bucket, so by minutes; rate units (RCU/s) are averaged over buckets.
+     */
+    static double rateDivisor(KeyTimeMatrix m, int loaded) {
+        return m.unit().perMinute() ? loaded * (double) m.bucketSeconds() / 60 : loaded;
     }
 
     /** Receives one matrix row's cells at a time; lives only inside one {@link #fill} call. */

@@ -255,11 +255,7 @@ public final class HeatGrid {
         for (int b = from; b < to; b++) {
             loaded += source.isMissing(b) ? 0 : 1;
         }
-        if (loaded == 0) {
-            return 0;
-        }
-        double divisor = source.unit().perMinute() ? loaded * (double) source.bucketSeconds() / 60 : loaded;
-        return columnTotals[column] / divisor;
+        return loaded == 0 ? 0 : columnTotals[column] / GridFill.rateDivisor(source, loaded);
     }
 
     public long columnThrottles(int column) {

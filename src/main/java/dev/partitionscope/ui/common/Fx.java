@@ -30,6 +30,18 @@ public final class Fx {
         node.setManaged(visible);
     }
 
+    /**
+     * Whether {@code node} is in a showing window: false off-scene, while its window is hidden, and after it closed.
+     * Keep the result in a field: its listeners live as long as it does. Timers that run only while this is true are
+     * not held by the toolkit (a playing animation is) once their window closed.
+     */
+    public static javafx.beans.value.ObservableValue<Boolean> windowShowing(Node node) {
+        return node.sceneProperty()
+                .flatMap(javafx.scene.Scene::windowProperty)
+                .flatMap(javafx.stage.Window::showingProperty)
+                .orElse(false);
+    }
+
     public static void bindShown(Node node, javafx.beans.value.ObservableValue<Boolean> visible) {
         node.visibleProperty().bind(visible);
         node.managedProperty().bind(visible);

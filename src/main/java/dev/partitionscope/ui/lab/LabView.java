@@ -19,7 +19,6 @@ import javafx.event.EventHandler;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ContextMenu;
@@ -42,7 +41,6 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.stage.Window;
 import javafx.util.Duration;
 
 /**
@@ -121,10 +119,7 @@ public final class LabView {
         showTableState();
 
         poll.setCycleCount(Timeline.INDEFINITE);
-        showing = root.sceneProperty()
-                .flatMap(Scene::windowProperty)
-                .flatMap(Window::showingProperty)
-                .orElse(false);
+        showing = Fx.windowShowing(root);
         showing.addListener((obs, old, now) -> activate(now));
         activate(showing.getValue());
         // The workload's keys work anywhere in the window, and only while this screen is the one in it.

@@ -558,10 +558,7 @@ public final class MainWindowController implements ShellActions {
         // The window's timers run only while it shows: a playing animation is held by the toolkit's pulse timer, and
         // through its handler it held this window's screens, and the Labs they ran, after the window closed (a
         // closed window's fast-forwarded streams filled 1.2 GB of the test JVM, one app after another).
-        windowShowing = root.sceneProperty()
-                .flatMap(javafx.scene.Scene::windowProperty)
-                .flatMap(javafx.stage.Window::showingProperty)
-                .orElse(false);
+        windowShowing = Fx.windowShowing(root);
         windowShowing.addListener((obs, old, now) -> {
             if (now) {
                 poll.play();
