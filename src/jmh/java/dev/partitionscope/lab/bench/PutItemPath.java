@@ -1,0 +1,73 @@
+package dev.partitionscope.lab.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partitionscope.lab.Lab;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The Lab's work for one PutItem without HTTP, as {@code src/jmh/wrk/put.lua} sends it: the body's bytes parsed, read
+ * through the front door (types, constraints, semantic checks) and applied by the engine of a Lab as {@code
+ * partitionscope lab} runs it (throttling on, metering, the table of {@code src/jmh/wrk/create-table.json}). wrk
+ * measures the whole server; this measures what the Lab adds to an HTTP server, one core.
+ *
+ * <pre>
+ * mvn -o -Pbench -DskipTests package
+ * java -jar target/benchmarks.jar PutItemPath              # µs per PutItem
+ * java -jar target/benchmarks.jar PutItemPath -prof gc     # plus bytes allocated per PutItem
+ * </pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 4, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+@Threads(1)
+public class PutItemPath {
+    private static final int KEYS = 1 << 20;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Lab lab;
+    private byte[][] bodies;
+    private int next;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        lab = Lab.inProcess(Lab.Options.defaults());
+        lab.engine().handle("CreateTable", JSON.readTree(Files.readAllBytes(Path.of("src/jmh/wrk/create-table.json"))));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+        bodies = new byte[1 << 16][];
+        for (int i = 0; i < bodies.length; i++) {
+            bodies[i] = ("{\"TableName\":\"bench\",\"Item\":{\"pk\":{\"S\":\"key-" + (1 + random.nextInt(KEYS))
+                            + "\"},\"v\":{\"S\":\"payload-payload-payload-payload\"},\"n\":{\"N\":\"" + i + "\"}}}")
+                    .getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Parse, front door, engine: what a PutItem costs the Lab beyond HTTP. */
+    @Benchmark
+    public ObjectNode parseAndPut() throws Exception {
+        byte[] body = bodies[next++ & (bodies.length - 1)];
+        JsonNode request = JSON.readTree(body);
+        return lab.engine().handle("PutItem", request);
+    }
+}
