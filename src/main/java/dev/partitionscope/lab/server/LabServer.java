@@ -11,7 +11,6 @@ import dev.partitionscope.lab.partition.ThrottleReason;
 import dev.partitionscope.lab.wire.LabException;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -48,10 +47,10 @@ import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -256,7 +255,7 @@ public final class LabServer implements AutoCloseable {
                 epoll ? new EpollEventLoopGroup(cpus, ioThreads) : new NioEventLoopGroup(cpus, ioThreads);
         Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         AtomicInteger n = new AtomicInteger();
-        int workers = Math.max(16, cpus * 4);
+        int workers = Integer.getInteger("partitionscope.lab.workers", Math.max(16, cpus * 4));
         ThreadPoolExecutor pool =
                 new ThreadPoolExecutor(workers, workers, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, name + "-worker-" + n.incrementAndGet());
@@ -659,8 +658,10 @@ public final class LabServer implements AutoCloseable {
             String answerType = contentType.equals(AMZ_JSON) ? AMZ_JSON : JSON;
             JsonNode request = null;
             if (hasBody) {
-                try (InputStream stream = new ByteBufInputStream(body.duplicate())) {
-                    request = json.readTree(stream);
+                try {
+                    request = body.hasArray()
+                            ? json.readTree(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes())
+                            : json.readTree(ByteBufUtil.getBytes(body));
                 } catch (JsonProcessingException e) {
                     String m = e.getOriginalMessage();
                     boolean tooDeep =
@@ -716,16 +717,30 @@ public final class LabServer implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LabServer.class.getName());
     private static final String JSON = "application/json";
     private static final String AMZ_JSON = "application/x-amz-json-1.0";
-    private static final char[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".toCharArray();
+    // Header names and values as AsciiStrings: hashed once, written as bytes (a String is hashed and encoded per
+    // answer).
+    private static final AsciiString JSON_VALUE = AsciiString.cached(JSON);
+    private static final AsciiString AMZ_JSON_VALUE = AsciiString.cached(AMZ_JSON);
+    private static final AsciiString CRC32_HEADER = AsciiString.cached("x-amz-crc32");
+    private static final AsciiString REQUEST_ID_HEADER = AsciiString.cached("x-amzn-RequestId");
+    private static final AsciiString LAB_TIME_NAME = AsciiString.cached(LAB_TIME_HEADER);
+    private static final byte[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".getBytes(StandardCharsets.US_ASCII);
+    /** 36^12. */
+    private static final long ID_DIGITS_BOUND = 4_738_381_338_321_616_896L;
 
     /** DynamoDB's request ids: 52 characters of 0-9 and A-Z. */
     private static String requestId() {
         java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
-        char[] id = new char[52];
-        for (int i = 0; i < id.length; i++) {
-            id[i] = ID_CHARS[r.nextInt(ID_CHARS.length)];
+        byte[] id = new byte[52];
+        // Twelve base-36 digits from each random long below 36^12 (one draw per twelve characters, not per character).
+        for (int i = 0; i < id.length; ) {
+            long bits = r.nextLong(ID_DIGITS_BOUND);
+            for (int k = 0; k < 12 && i < id.length; k++, i++) {
+                id[i] = ID_CHARS[(int) (bits % 36)];
+                bits /= 36;
+            }
         }
-        return new String(id);
+        return new String(id, StandardCharsets.ISO_8859_1);
     }
 
     /** The media type without parameters, trimmed ("application/json; charset=utf-8" → "application/json"). */
@@ -815,9 +830,13 @@ public final class LabServer implements AutoCloseable {
         HttpHeaders h = r.headers();
         stampCommon(h, id);
         if (contentType != null) {
-            h.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+            h.set(
+                    HttpHeaderNames.CONTENT_TYPE,
+                    contentType.equals(AMZ_JSON)
+                            ? AMZ_JSON_VALUE
+                            : contentType.equals(JSON) ? JSON_VALUE : contentType);
         }
-        h.set("x-amz-crc32", Long.toString(crc.getValue()));
+        h.set(CRC32_HEADER, Long.toString(crc.getValue()));
         h.set(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
         return r;
     }
@@ -835,9 +854,9 @@ public final class LabServer implements AutoCloseable {
         h.set(HttpHeaderNames.DATE, HttpDate.now());
         java.util.function.LongSupplier clock = clockMillis;
         if (clock != null) {
-            h.set(LAB_TIME_HEADER, Long.toString(clock.getAsLong()));
+            h.set(LAB_TIME_NAME, Long.toString(clock.getAsLong()));
         }
-        h.set("x-amzn-RequestId", id);
+        h.set(REQUEST_ID_HEADER, id);
     }
 
     /** The Date header, formatted once a second. */
