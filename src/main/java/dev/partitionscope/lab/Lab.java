@@ -89,10 +89,7 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
     /** Starts the Lab and its endpoint. */
     public static Lab start(Options options) throws IOException {
         Lab lab = new Lab(options);
-        // The engine runs on the server's workers, not on its I/O loops: measured with wrk (src/jmh/wrk/README.md),
-        // 10-25 %
-        // more PutItems per second on two cores, and a long Scan does not hold up the other connections of its loop.
-        LabServer.RequestHandler handler = lab.engine::handle;
+        LabServer.RequestHandler handler = lab.engineHandler();
         if (options.upstream() != null) {
             lab.proxy = new dev.partitionscope.lab.proxy.ProxyHandler(
                     options.upstream(), options.clock(), options.region(), lab::gateFor, new MeterAdapter(lab.meter));
@@ -109,8 +106,21 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
         if (server != null) {
             throw new IllegalStateException("The Lab is already listening on " + server.endpoint());
         }
-        server = serve(host, port, engine::handle, latencyMillis);
+        server = serve(host, port, engineHandler(), latencyMillis);
     }
+
+    /**
+     * The engine as the endpoint's handler: single-item operations on the connection's I/O thread (a hand-off to a
+     * worker and back cost more than the PutItem itself: src/jmh/wrk/README.md), everything that may read or write
+     * many items (Scan, Query, batches, transactions, PartiQL, table changes) on the server's workers, so that it
+     * does not hold up the other connections of its loop.
+     */
+    private LabServer.RequestHandler engineHandler() {
+        return LabServer.quickOn(engine::handle, QUICK_OPERATIONS);
+    }
+
+    private static final java.util.Set<String> QUICK_OPERATIONS =
+            java.util.Set.of("GetItem", "PutItem", "UpdateItem", "DeleteItem", "DescribeTable");
 
     /**
      * The endpoint: DynamoDB through {@code handler}, CloudWatch on the same port from this Lab's own meter, and

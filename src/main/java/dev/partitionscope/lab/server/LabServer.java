@@ -165,6 +165,40 @@ public final class LabServer implements AutoCloseable {
         default boolean mayWait() {
             return true;
         }
+
+        /**
+         * Whether answering this DynamoDB operation may wait or take long (see {@link #mayWait()}): asked per
+         * request, so that a handler can answer its quick operations on the I/O thread and the rest on workers.
+         * {@code operation} is null when the target names no DynamoDB operation.
+         */
+        default boolean mayWait(String operation) {
+            return mayWait();
+        }
+    }
+
+    /**
+     * A handler whose listed operations only compute, briefly (the engine's single-item operations): those run on the
+     * connection's I/O thread, every other one on a worker (a Scan or a batch does not hold up the other connections
+     * of its loop). Two thread hand-offs per request cost more than a PutItem itself (measured with wrk: {@code
+     * src/jmh/wrk/README.md}).
+     */
+    public static RequestHandler quickOn(RequestHandler handler, java.util.Set<String> quickOperations) {
+        return new RequestHandler() {
+            @Override
+            public ObjectNode handle(String operation, JsonNode request) {
+                return handler.handle(operation, request);
+            }
+
+            @Override
+            public ObjectNode handle(String operation, JsonNode request, Headers headers) {
+                return handler.handle(operation, request, headers);
+            }
+
+            @Override
+            public boolean mayWait(String operation) {
+                return operation == null || !quickOperations.contains(operation);
+            }
+        };
     }
 
     /** A handler that only computes (the Lab's engine): run on the I/O threads (see {@link RequestHandler#mayWait}). */
@@ -251,8 +285,9 @@ public final class LabServer implements AutoCloseable {
             threads.add(t);
             return t;
         };
+        int loopCount = Integer.getInteger("partitionscope.lab.loops", cpus);
         EventLoopGroup loops =
-                epoll ? new EpollEventLoopGroup(cpus, ioThreads) : new NioEventLoopGroup(cpus, ioThreads);
+                epoll ? new EpollEventLoopGroup(loopCount, ioThreads) : new NioEventLoopGroup(loopCount, ioThreads);
         Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         AtomicInteger n = new AtomicInteger();
         int workers = Integer.getInteger("partitionscope.lab.workers", Math.max(16, cpus * 4));
@@ -500,7 +535,7 @@ public final class LabServer implements AutoCloseable {
                 done();
                 return;
             }
-            if (!handler.mayWait() && !routed(req)) {
+            if (!handler.mayWait(operation(req.headers().get(TARGET_HEADER))) && !routed(req)) {
                 complete(ctx, slot, answer(ctx, req));
                 done();
                 return;
@@ -721,6 +756,7 @@ public final class LabServer implements AutoCloseable {
     // answer).
     private static final AsciiString JSON_VALUE = AsciiString.cached(JSON);
     private static final AsciiString AMZ_JSON_VALUE = AsciiString.cached(AMZ_JSON);
+    private static final AsciiString TARGET_HEADER = AsciiString.cached("X-Amz-Target");
     private static final AsciiString CRC32_HEADER = AsciiString.cached("x-amz-crc32");
     private static final AsciiString REQUEST_ID_HEADER = AsciiString.cached("x-amzn-RequestId");
     private static final AsciiString LAB_TIME_NAME = AsciiString.cached(LAB_TIME_HEADER);

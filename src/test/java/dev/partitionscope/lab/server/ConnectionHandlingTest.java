@@ -193,6 +193,30 @@ class ConnectionHandlingTest {
     }
 
     @Test
+    void quickOperationsAreAnsweredOnTheIoThreadAndTheRestOnWorkers() throws Exception {
+        LabServer.RequestHandler threadNames = (op, req) -> JsonNodeFactory.instance
+                .objectNode()
+                .put("thread", Thread.currentThread().getName());
+        try (LabServer server = LabServer.start(null, 0, LabServer.quickOn(threadNames, Set.of("PutItem")), 0);
+                Socket s = connect(server)) {
+            String all = post("DynamoDB_20120810.PutItem", "{}")
+                    + post("DynamoDB_20120810.Scan", "{}")
+                    + post("DynamoDB_20120810.PutItem", "{}")
+                    + post("DynamoDB_20120810.GetItem", "{}");
+            s.getOutputStream().write(all.getBytes(StandardCharsets.UTF_8));
+            InputStream in = new BufferedInputStream(s.getInputStream());
+            List<String> threads = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                threads.add(read(in).json().path("thread").asText());
+            }
+            assertThat(threads.get(0)).contains("-io-");
+            assertThat(threads.get(1)).contains("-worker-");
+            assertThat(threads.get(2)).contains("-io-");
+            assertThat(threads.get(3)).contains("-worker-");
+        }
+    }
+
+    @Test
     void keepAliveConnectionsAreReusedAndConnectionCloseIsHonoured() throws Exception {
         try (LabServer server = echo();
                 Socket s = connect(server)) {
