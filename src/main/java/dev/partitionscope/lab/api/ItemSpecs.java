@@ -28,6 +28,7 @@ import static dev.partitionscope.lab.api.Shape.struct;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.lab.wire.AttrJson;
 import dev.partitionscope.lab.wire.LabException;
@@ -63,11 +64,13 @@ final class ItemSpecs {
                 check(LegacyCheck.expressionParams(data, List.of("ConditionExpression"), List.of("Expected")));
                 check(AttrValueCheck.mapProblem(data.get("Item")));
                 checkOldOnlyReturnValues(data);
-                if (ItemSize.of(AttrJson.item(data.get("Item"), "item")) > MAX_ITEM_BYTES) {
+                // Converted once: the engine writes this map (ItemOps.put), it does not convert the item again.
+                Map<String, AttrValue> item = AttrJson.item(data.get("Item"), "item");
+                if (ItemSize.of(item) > MAX_ITEM_BYTES) {
                     check("Item size has exceeded the maximum allowed size");
                 }
                 check(LegacyCheck.expected(data.get("Expected")));
-                return RequestExpressions.parse(data);
+                return RequestExpressions.parse(data).withItem(item);
             });
 
     static final OperationSpec DELETE_ITEM = OperationSpec.of(
