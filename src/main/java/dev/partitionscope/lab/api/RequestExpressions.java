@@ -82,6 +82,16 @@ public final class RequestExpressions {
         RequestExpressions r = new RequestExpressions();
         JsonNode names = data.get("ExpressionAttributeNames");
         JsonNode values = data.get("ExpressionAttributeValues");
+        if (names == null
+                && values == null
+                && !data.has("UpdateExpression")
+                && !data.has("ConditionExpression")
+                && !data.has("KeyConditionExpression")
+                && !data.has("FilterExpression")
+                && !data.has("ProjectionExpression")) {
+            // Nothing to parse, no placeholders that could go unused: what the full parse gives, without the context.
+            return r;
+        }
         if (names != null) {
             if (names.isEmpty()) {
                 throw LabException.validation("ExpressionAttributeNames must not be empty");
