@@ -123,11 +123,59 @@ final class AttrValueCheck {
         return false;
     }
 
+    /**
+     * Where the digits of a plain whole number ({@code [+-]?\\d+}) begin, or -1 for any other text: most numbers
+     * are plain, and need neither the pattern nor a BigDecimal.
+     */
+    private static int plainIntegerStart(String text) {
+        char first = text.charAt(0);
+        int start = first == '-' || first == '+' ? 1 : 0;
+        if (start == text.length()) {
+            return -1;
+        }
+        for (int i = start; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+        }
+        return start;
+    }
+
+    /** {@link #number}'s rules for a plain whole number whose digits begin at {@code start}. */
+    private static String integerProblem(String text, int start) {
+        int first = start;
+        while (first < text.length() && text.charAt(first) == '0') {
+            first++;
+        }
+        if (first == text.length()) {
+            return null; // zero
+        }
+        int last = text.length() - 1;
+        while (text.charAt(last) == '0') {
+            last--;
+        }
+        // The exponent of the leading digit, and the significant digits once trailing zeros are stripped.
+        int exponent = text.length() - first - 1;
+        int precision = last - first + 1;
+        if (exponent > 125) {
+            return "Number overflow. Attempting to store a number with magnitude larger than supported range";
+        }
+        if (precision > 38) {
+            return "Attempting to store more than 38 significant digits in a Number";
+        }
+        return null;
+    }
+
     /** DynamoDB's number rules, in its order: present, parseable, not too large, not too small, ≤ 38 digits. */
     static String number(JsonNode v) {
         String text = v == null || v.isNull() ? "" : v.isTextual() ? v.textValue() : v.asText();
         if (text.isEmpty()) {
             return "The parameter cannot be converted to a numeric value";
+        }
+        int digits = plainIntegerStart(text);
+        if (digits >= 0) {
+            return integerProblem(text, digits);
         }
         if (!NUMBER.matcher(text).matches()) {
             return "The parameter cannot be converted to a numeric value: " + text;

@@ -28,6 +28,7 @@ import static dev.partitionscope.lab.api.Shape.struct;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.lab.wire.AttrJson;
 import dev.partitionscope.lab.wire.LabException;
@@ -45,6 +46,14 @@ final class ItemSpecs {
 
     private ItemSpecs() {}
 
+    // Each operation's expression and legacy parameters, made once rather than per request.
+    private static final List<String> CONDITION = List.of("ConditionExpression");
+    private static final List<String> EXPECTED_ONLY = List.of("Expected");
+    private static final List<String> UPDATE_EXPRESSIONS = List.of("UpdateExpression", "ConditionExpression");
+    private static final List<String> UPDATE_LEGACY = List.of("AttributeUpdates", "Expected");
+    private static final List<String> PROJECTION = List.of("ProjectionExpression");
+    private static final List<String> ATTRIBUTES_TO_GET_ONLY = List.of("AttributesToGet");
+
     static final OperationSpec PUT_ITEM = OperationSpec.of(
             "PutItem",
             request(
@@ -60,14 +69,16 @@ final class ItemSpecs {
                     EXPRESSION_ATTRIBUTE_NAMES,
                     RETURN_VALUES_ON_CONDITION_CHECK_FAILURE),
             data -> {
-                check(LegacyCheck.expressionParams(data, List.of("ConditionExpression"), List.of("Expected")));
+                check(LegacyCheck.expressionParams(data, CONDITION, EXPECTED_ONLY));
                 check(AttrValueCheck.mapProblem(data.get("Item")));
                 checkOldOnlyReturnValues(data);
-                if (ItemSize.of(AttrJson.item(data.get("Item"), "item")) > MAX_ITEM_BYTES) {
+                // Converted once: the engine writes this map (ItemOps.put), it does not convert the item again.
+                Map<String, AttrValue> item = AttrJson.item(data.get("Item"), "item");
+                if (ItemSize.of(item) > MAX_ITEM_BYTES) {
                     check("Item size has exceeded the maximum allowed size");
                 }
                 check(LegacyCheck.expected(data.get("Expected")));
-                return RequestExpressions.parse(data);
+                return RequestExpressions.parse(data).withItem(item);
             });
 
     static final OperationSpec DELETE_ITEM = OperationSpec.of(
@@ -85,7 +96,7 @@ final class ItemSpecs {
                     EXPRESSION_ATTRIBUTE_NAMES,
                     RETURN_VALUES_ON_CONDITION_CHECK_FAILURE),
             data -> {
-                check(LegacyCheck.expressionParams(data, List.of("ConditionExpression"), List.of("Expected")));
+                check(LegacyCheck.expressionParams(data, CONDITION, EXPECTED_ONLY));
                 check(AttrValueCheck.mapProblem(data.get("Key")));
                 checkOldOnlyReturnValues(data);
                 check(LegacyCheck.expected(data.get("Expected")));
@@ -115,10 +126,7 @@ final class ItemSpecs {
                     EXPRESSION_ATTRIBUTE_NAMES,
                     RETURN_VALUES_ON_CONDITION_CHECK_FAILURE),
             data -> {
-                check(LegacyCheck.expressionParams(
-                        data,
-                        List.of("UpdateExpression", "ConditionExpression"),
-                        List.of("AttributeUpdates", "Expected")));
+                check(LegacyCheck.expressionParams(data, UPDATE_EXPRESSIONS, UPDATE_LEGACY));
                 check(AttrValueCheck.mapProblem(data.get("Key")));
                 JsonNode updates = data.get("AttributeUpdates");
                 if (updates != null) {
@@ -163,7 +171,7 @@ final class ItemSpecs {
                     PROJECTION_EXPRESSION,
                     EXPRESSION_ATTRIBUTE_NAMES),
             data -> {
-                check(LegacyCheck.expressionParams(data, List.of("ProjectionExpression"), List.of("AttributesToGet")));
+                check(LegacyCheck.expressionParams(data, PROJECTION, ATTRIBUTES_TO_GET_ONLY));
                 check(AttrValueCheck.mapProblem(data.get("Key")));
                 check(LegacyCheck.duplicateAttribute(data.get("AttributesToGet")));
                 return RequestExpressions.parse(data);

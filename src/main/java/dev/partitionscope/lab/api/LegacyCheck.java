@@ -169,33 +169,61 @@ final class LegacyCheck {
      * projection expression is allowed (without a KeyConditionExpression), as on DynamoDB.
      */
     static String expressionParams(JsonNode data, List<String> expressions, List<String> legacy) {
-        List<String> used = expressions.stream().filter(data::has).toList();
-        if (!used.isEmpty()) {
-            List<String> nonExpression = new ArrayList<>(legacy);
-            if (data.has("KeyConditions") && !data.has("KeyConditionExpression")) {
-                nonExpression.remove("KeyConditions");
-            }
-            List<String> mixed = nonExpression.stream().filter(data::has).toList();
-            if (!mixed.isEmpty()) {
+        // Loops over the few names, no streams or copies: this runs for every item request. The messages are built
+        // only when there is one.
+        boolean used = anyPresent(data, expressions, null);
+        if (used) {
+            String allowed = data.has("KeyConditions") && !data.has("KeyConditionExpression") ? "KeyConditions" : null;
+            if (anyPresent(data, legacy, allowed)) {
+                List<String> mixed = new ArrayList<>();
+                for (String name : legacy) {
+                    if (!name.equals(allowed) && data.has(name)) {
+                        mixed.add(name);
+                    }
+                }
                 return "Can not use both expression and non-expression parameters in the same request:"
                         + " Non-expression parameters: {" + String.join(", ", mixed) + "} Expression parameters: {"
-                        + String.join(", ", used) + "}";
+                        + String.join(", ", present(data, expressions)) + "}";
             }
         }
-        if (data.has("ExpressionAttributeNames") && used.isEmpty()) {
+        if (data.has("ExpressionAttributeNames") && !used) {
             return "ExpressionAttributeNames can only be specified when using expressions";
         }
-        List<String> valueExpressions = expressions.stream()
-                .filter(e -> !e.equals("ProjectionExpression"))
-                .toList();
-        if (!valueExpressions.isEmpty()
-                && data.has("ExpressionAttributeValues")
-                && valueExpressions.stream().noneMatch(data::has)) {
-            return "ExpressionAttributeValues can only be specified when using expressions: "
-                    + String.join(" and ", valueExpressions) + " " + (valueExpressions.size() > 1 ? "are" : "is")
-                    + " null";
+        if (data.has("ExpressionAttributeValues") && !anyPresent(data, expressions, "ProjectionExpression")) {
+            List<String> valueExpressions = new ArrayList<>();
+            for (String e : expressions) {
+                if (!e.equals("ProjectionExpression")) {
+                    valueExpressions.add(e);
+                }
+            }
+            if (!valueExpressions.isEmpty()) {
+                return "ExpressionAttributeValues can only be specified when using expressions: "
+                        + String.join(" and ", valueExpressions) + " " + (valueExpressions.size() > 1 ? "are" : "is")
+                        + " null";
+            }
         }
         return null;
+    }
+
+    /** Whether any of the names but {@code except} is a member of the request. */
+    private static boolean anyPresent(JsonNode data, List<String> names, String except) {
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            if (!name.equals(except) && data.has(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<String> present(JsonNode data, List<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String name : names) {
+            if (data.has(name)) {
+                out.add(name);
+            }
+        }
+        return out;
     }
 
     /** A duplicate name in AttributesToGet, as DynamoDB reports it; or null. */

@@ -49,8 +49,23 @@ public final class RequestExpressions {
     private List<Comparison> legacyFilter;
     private ProjectionExpression projection;
     private List<String> attributesToGet;
+    private Map<String, AttrValue> item;
 
     private RequestExpressions() {}
+
+    /** The same expressions, carrying the request's Item as the front door converted it (PutItem). */
+    RequestExpressions withItem(Map<String, AttrValue> converted) {
+        this.item = converted;
+        return this;
+    }
+
+    /**
+     * A PutItem's Item: as the front door converted it while checking the request, or else converted from its JSON
+     * ({@code itemJson}, the request's Item member).
+     */
+    public Map<String, AttrValue> item(JsonNode itemJson) {
+        return item != null ? item : AttrJson.item(itemJson, "item");
+    }
 
     /**
      * A request's expressions and legacy parameters, ready for the engine (BatchGetItem's per-table parts); the
@@ -67,6 +82,16 @@ public final class RequestExpressions {
         RequestExpressions r = new RequestExpressions();
         JsonNode names = data.get("ExpressionAttributeNames");
         JsonNode values = data.get("ExpressionAttributeValues");
+        if (names == null
+                && values == null
+                && !data.has("UpdateExpression")
+                && !data.has("ConditionExpression")
+                && !data.has("KeyConditionExpression")
+                && !data.has("FilterExpression")
+                && !data.has("ProjectionExpression")) {
+            // Nothing to parse, no placeholders that could go unused: what the full parse gives, without the context.
+            return r;
+        }
         if (names != null) {
             if (names.isEmpty()) {
                 throw LabException.validation("ExpressionAttributeNames must not be empty");

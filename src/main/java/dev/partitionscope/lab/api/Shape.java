@@ -41,7 +41,8 @@ public sealed interface Shape {
      */
     record StructShape(String className, boolean field, List<Member> members) implements Shape {
         public Member member(String name) {
-            for (Member m : members) {
+            for (int i = 0; i < members.size(); i++) {
+                Member m = members.get(i);
                 if (m.name().equals(name)) {
                     return m;
                 }
@@ -55,22 +56,130 @@ public sealed interface Shape {
 
     /**
      * A member: its name, shape and constraints, checked in declaration order as DynamoDB lists its "validation
-     * errors detected".
+     * errors detected". What every request asks of a member (its flags, its name in error paths, whether anything
+     * below it is constrained) is worked out once, here, not per request.
      */
-    record Member(String name, Shape shape, List<Constraint> constraints) {
+    final class Member {
+        private final String name;
+        private final Shape shape;
+        private final List<Constraint> constraints;
+        private final boolean required;
+        private final boolean tableName;
+        private final String pathName;
+        private final boolean checked;
+        private final boolean attributeValues;
+
+        public Member(String name, Shape shape, List<Constraint> constraints) {
+            this.name = name;
+            this.shape = shape;
+            this.constraints = constraints;
+            this.required = scan(constraints, Constraint.Kind.REQUIRED);
+            this.tableName = scan(constraints, Constraint.Kind.TABLE_NAME);
+            this.pathName =
+                    name == null || name.isEmpty() ? name : Character.toLowerCase(name.charAt(0)) + name.substring(1);
+            this.checked = !constraints.isEmpty() || walked(shape);
+            this.attributeValues = attributeValues(shape);
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public Shape shape() {
+            return shape;
+        }
+
+        public List<Constraint> constraints() {
+            return constraints;
+        }
+
         public boolean has(Constraint.Kind kind) {
-            // A loop, not a stream: asked twice per member of every request (a stream was 6 % of a PutItem's CPU).
-            for (Constraint c : constraints) {
-                if (c.kind() == kind) {
+            return switch (kind) {
+                case REQUIRED -> required;
+                case TABLE_NAME -> tableName;
+                default -> scan(constraints, kind);
+            };
+        }
+
+        /** The name as the constraint messages' paths spell it (lower camel case). */
+        String pathName() {
+            return pathName;
+        }
+
+        /**
+         * Whether {@link ConstraintCheck} has anything to check at or below this member: a constraint of its own, a
+         * list or map (whose null elements are errors), or a structure with such a member. An AttributeValue or a
+         * plain scalar without constraints has nothing.
+         */
+        boolean checked() {
+            return checked;
+        }
+
+        /**
+         * Whether the member holds attribute values only (an AttributeValue, or lists and maps of them: Item, Key,
+         * AttributeValueList …), which {@link TypeCheck} may pass on as the request wrote them when nothing changes.
+         */
+        boolean attributeValues() {
+            return attributeValues;
+        }
+
+        /** The same member under another name (a shared definition used in several places). */
+        public Member as(String newName) {
+            return new Member(newName, shape, constraints);
+        }
+
+        private static boolean scan(List<Constraint> constraints, Constraint.Kind kind) {
+            for (int i = 0; i < constraints.size(); i++) {
+                if (constraints.get(i).kind() == kind) {
                     return true;
                 }
             }
             return false;
         }
 
-        /** The same member under another name (a shared definition used in several places). */
-        public Member as(String newName) {
-            return new Member(newName, shape, constraints);
+        private static boolean walked(Shape shape) {
+            if (shape instanceof ListShape || shape instanceof MapShape) {
+                return true;
+            }
+            if (shape instanceof StructShape s) {
+                for (int i = 0; i < s.members().size(); i++) {
+                    if (s.members().get(i).checked()) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        private static boolean attributeValues(Shape shape) {
+            if (shape instanceof AttrShape) {
+                return true;
+            }
+            if (shape instanceof ListShape l) {
+                return l.element().attributeValues();
+            }
+            if (shape instanceof MapShape m) {
+                return m.value().attributeValues();
+            }
+            return false;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Member m
+                    && java.util.Objects.equals(name, m.name)
+                    && shape.equals(m.shape)
+                    && constraints.equals(m.constraints);
+        }
+
+        @Override
+        public int hashCode() {
+            return (java.util.Objects.hashCode(name) * 31 + shape.hashCode()) * 31 + constraints.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "Member[name=" + name + ", shape=" + shape + ", constraints=" + constraints + "]";
         }
     }
 

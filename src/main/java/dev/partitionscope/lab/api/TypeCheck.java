@@ -9,6 +9,8 @@ import dev.partitionscope.lab.wire.LabException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Base64;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -76,12 +78,14 @@ final class TypeCheck {
 
     private static ObjectNode members(Shape.StructShape shape, JsonNode data) {
         ObjectNode out = F.objectNode();
-        for (Shape.Member m : shape.members()) {
+        List<Shape.Member> members = shape.members();
+        for (int i = 0; i < members.size(); i++) {
+            Shape.Member m = members.get(i);
             JsonNode v = data.get(m.name());
             if (v == null || v.isNull()) {
                 continue;
             }
-            JsonNode checked = value(m.shape(), v);
+            JsonNode checked = value(m.shape(), v, m.attributeValues());
             if (checked != null) {
                 out.set(m.name(), checked);
             }
@@ -89,7 +93,12 @@ final class TypeCheck {
         return out;
     }
 
-    private static JsonNode value(Shape shape, JsonNode v) {
+    /**
+     * The value read as {@code shape}. {@code attributeValues}: the value holds attribute values only, and when
+     * reading changes nothing in it (no conversion, no dropped member, members already in DynamoDB's order) the
+     * request's own node is the result, not a copy of it. Every check runs, in the same order, either way.
+     */
+    private static JsonNode value(Shape shape, JsonNode v, boolean attributeValues) {
         if (v == null || v.isNull()) {
             return null;
         }
@@ -103,12 +112,25 @@ final class TypeCheck {
             if (!v.isArray()) {
                 throw fail(STRUCTURE_HERE);
             }
-            ArrayNode out = F.arrayNode();
-            for (JsonNode e : v) {
-                JsonNode checked = value(l.element().shape(), e);
-                out.add(checked == null ? F.nullNode() : checked);
+            Shape.Member element = l.element();
+            boolean elementValues = attributeValues || element.attributeValues();
+            int n = v.size();
+            ArrayNode out = attributeValues ? null : F.arrayNode();
+            for (int i = 0; i < n; i++) {
+                JsonNode e = v.get(i);
+                JsonNode checked = value(element.shape(), e, elementValues);
+                JsonNode read = checked == null ? F.nullNode() : checked;
+                if (out == null && !same(read, e)) {
+                    out = F.arrayNode();
+                    for (int j = 0; j < i; j++) {
+                        out.add(v.get(j));
+                    }
+                }
+                if (out != null) {
+                    out.add(read);
+                }
             }
-            return out;
+            return out == null ? v : out;
         }
         if (shape instanceof Shape.MapShape m) {
             if (v.isTextual() || v.isBoolean() || v.isNumber()) {
@@ -118,12 +140,27 @@ final class TypeCheck {
                 String valueClass = m.valueClass().contains(".") ? m.valueClass() : MODEL + m.valueClass();
                 throw fail("Unrecognized collection type java.util.Map<java.lang.String, " + valueClass + ">");
             }
-            ObjectNode out = F.objectNode();
+            Shape.Member value = m.value();
+            boolean valueValues = attributeValues || value.attributeValues();
+            boolean share = attributeValues && v.isObject();
+            ObjectNode out = share ? null : F.objectNode();
             for (Map.Entry<String, JsonNode> e : v.properties()) {
-                JsonNode checked = value(m.value().shape(), e.getValue());
-                out.set(e.getKey(), checked == null ? F.nullNode() : checked);
+                JsonNode checked = value(value.shape(), e.getValue(), valueValues);
+                JsonNode read = checked == null ? F.nullNode() : checked;
+                if (out == null && !same(read, e.getValue())) {
+                    out = F.objectNode();
+                    for (Map.Entry<String, JsonNode> before : v.properties()) {
+                        if (before.getKey().equals(e.getKey())) {
+                            break;
+                        }
+                        out.set(before.getKey(), before.getValue());
+                    }
+                }
+                if (out != null) {
+                    out.set(e.getKey(), read);
+                }
             }
-            return out;
+            return out == null ? v : out;
         }
         if (shape instanceof Shape.StructShape s) {
             structure(s.className(), s.field(), v);
@@ -131,7 +168,80 @@ final class TypeCheck {
         }
         Shape.AttrShape a = (Shape.AttrShape) shape;
         structure("AttributeValue", a.field(), v);
-        return members(ATTRIBUTE_VALUE, v);
+        return attributeValue(v);
+    }
+
+    /**
+     * An AttributeValue's members, read as {@link #members} reads a structure; the node itself when that changes
+     * nothing.
+     */
+    private static JsonNode attributeValue(JsonNode data) {
+        List<Shape.Member> members = ATTRIBUTE_VALUE.members();
+        ObjectNode out = null;
+        int present = 0;
+        for (int i = 0; i < members.size(); i++) {
+            Shape.Member m = members.get(i);
+            JsonNode v = data.get(m.name());
+            if (v == null || v.isNull()) {
+                continue;
+            }
+            JsonNode checked = value(m.shape(), v, true);
+            if (out == null && !same(checked, v)) {
+                out = copied(members, i, data);
+            }
+            if (out != null) {
+                if (checked != null) {
+                    out.set(m.name(), checked);
+                }
+            } else {
+                present++;
+            }
+        }
+        if (out != null) {
+            return out;
+        }
+        if (data.isObject() && present == data.size() && inDeclarationOrder(members, data)) {
+            return data;
+        }
+        return copied(members, members.size(), data);
+    }
+
+    /** The first {@code count} members of the structure present in {@code data}, as read (unchanged), in order. */
+    private static ObjectNode copied(List<Shape.Member> members, int count, JsonNode data) {
+        ObjectNode out = F.objectNode();
+        for (int i = 0; i < count; i++) {
+            String name = members.get(i).name();
+            JsonNode v = data.get(name);
+            if (v != null && !v.isNull()) {
+                out.set(name, v);
+            }
+        }
+        return out;
+    }
+
+    /** Whether reading gave the request's own node (not an equal one: only the same node can be passed on). */
+    @SuppressWarnings("ReferenceEquality")
+    private static boolean same(JsonNode read, JsonNode given) {
+        return read == given;
+    }
+
+    /** Whether the object's members (all of them members of the structure) come in the structure's order. */
+    private static boolean inDeclarationOrder(List<Shape.Member> members, JsonNode data) {
+        if (data.size() < 2) {
+            return true;
+        }
+        int next = 0;
+        for (Iterator<String> names = data.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            while (next < members.size() && !members.get(next).name().equals(name)) {
+                next++;
+            }
+            if (next == members.size()) {
+                return false;
+            }
+            next++;
+        }
+        return true;
     }
 
     private static void structure(String className, boolean field, JsonNode v) {

@@ -37,7 +37,7 @@ final class ItemOps {
         long start = System.nanoTime();
         JsonNode d = r.data();
         LabTable t = engine.activeTable(d.get("TableName").asText());
-        Map<String, AttrValue> item = AttrJson.item(d.get("Item"), "item");
+        Map<String, AttrValue> item = r.expressions().item(d.get("Item"));
         Items.validateItem(t, item);
         return replace(t, r.meteredAs(), t.key.keyOf(item), item, WriteOptions.of(d, r.expressions()), start);
     }
