@@ -96,7 +96,7 @@ final class BatchOps {
                     return LabException.throttled(d.exceptionName(), d.reasons());
                 }
                 if (w.item() != null || old != null) {
-                    t.apply(old, w.item(), w.key());
+                    t.apply(old, w.item(), w.key(), cost.oldSize(), cost.newSize());
                 }
                 engine.written(t, w.key());
                 if (collectionMetrics && !t.localIndexes.isEmpty()) {

@@ -92,7 +92,7 @@ final class ItemOps {
             Items.validateUpdatedItem(t, item, ex.updateExpression() != null);
             WriteCost cost = WriteCost.of(t, old, item);
             admit(t, r.meteredAs(), key, cost, start);
-            t.apply(old, item, key);
+            t.apply(old, item, key, cost.oldSize(), cost.newSize());
             engine.written(t, key);
             ObjectNode out = F.objectNode();
             Map<String, AttrValue> attributes =
@@ -130,7 +130,7 @@ final class ItemOps {
             checkCondition(t, operation, key, cost, start, options, old);
             admit(t, operation, key, cost, start);
             if (item != null || old != null) {
-                t.apply(old, item, key);
+                t.apply(old, item, key, cost.oldSize(), cost.newSize());
             }
             engine.written(t, key);
             ObjectNode out = F.objectNode();
@@ -204,17 +204,23 @@ final class ItemOps {
         Items.meterAndThrow(engine, t, null, operation, key, d, 0, units, List.of(), start, 0);
     }
 
-    /** The capacity a write consumes: the larger of the item before and after, plus index writes. */
-    record WriteCost(double tableUnits, long oldSize, LabTable.IndexEffect effect) {
+    /**
+     * The capacity a write consumes: the larger of the item before and after, plus index writes. The sizes (0 for an
+     * absent item) go on to the store, which need not measure the items again.
+     */
+    record WriteCost(double tableUnits, long oldSize, long newSize, LabTable.IndexEffect effect) {
         static WriteCost of(LabTable t, Map<String, AttrValue> old, Map<String, AttrValue> next) {
             long oldSize = old == null ? 0 : ItemSize.of(old);
             long newSize = next == null ? 0 : ItemSize.of(next);
             LabTable.IndexEffect effect = t.indexEffect(old, next);
             double units = Capacity.writeUnits(Math.max(oldSize, newSize)) + effect.lsiWriteUnits();
-            return new WriteCost(units, oldSize, effect);
+            return new WriteCost(units, oldSize, newSize, effect);
         }
 
         double totalUnits() {
+            if (effect.gsiUnitsByName().isEmpty()) {
+                return tableUnits;
+            }
             return tableUnits
                     + effect.gsiUnitsByName().values().stream()
                             .mapToDouble(Double::doubleValue)

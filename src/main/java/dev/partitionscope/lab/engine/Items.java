@@ -70,7 +70,7 @@ final class Items {
     }
 
     private static void checkIndexKeyTypes(LabTable t, Map<String, AttrValue> item) {
-        List<IndexDef> indexes = t.read(t::allIndexes);
+        List<IndexDef> indexes = t.allIndexes();
         for (IndexDef index : indexes) {
             List<String> attrs = index.global()
                     ? java.util.Arrays.asList(
@@ -188,7 +188,7 @@ final class Items {
                         + " '.' are not allowed: Key: " + key);
             }
         }
-        for (IndexDef index : t.read(t::allIndexes)) {
+        for (IndexDef index : t.allIndexes()) {
             for (String key :
                     new String[] {index.key().partitionKey(), index.key().sortKey()}) {
                 if (key != null && nestedHeads.contains(key)) {
@@ -227,7 +227,7 @@ final class Items {
                         + key + ". This attribute is part of the key");
             }
         }
-        for (IndexDef index : t.read(t::allIndexes)) {
+        for (IndexDef index : t.allIndexes()) {
             for (String attr :
                     new String[] {index.key().partitionKey(), index.key().sortKey()}) {
                 AttrValue.Type actual = attr == null ? null : types.get(attr);

@@ -18,7 +18,7 @@ public record KeyDef(String partitionKey, KeyType partitionType, String sortKey,
     }
 
     public Map<String, AttrValue> keyOf(Map<String, AttrValue> item) {
-        Map<String, AttrValue> key = new LinkedHashMap<>();
+        Map<String, AttrValue> key = new LinkedHashMap<>(4); // room for two entries, not sixteen
         key.put(partitionKey, item.get(partitionKey));
         if (sortKey != null) {
             key.put(sortKey, item.get(sortKey));

@@ -292,7 +292,7 @@ public final class LabEngine {
                     cost.effect().metered(),
                     start,
                     0);
-            t.apply(old, item, key);
+            t.apply(old, item, key, cost.oldSize(), cost.newSize());
             return null;
         });
     }

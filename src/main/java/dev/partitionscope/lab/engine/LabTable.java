@@ -242,10 +242,22 @@ public final class LabTable {
         return i != null ? i : localIndexes.get(name);
     }
 
+    /** The GSIs then the LSIs, as an unmodifiable list (shared: every write asks for it). */
     List<IndexDef> allIndexes() {
+        return indexList;
+    }
+
+    /**
+     * The index list {@link #allIndexes} answers, rebuilt by {@link #indexesChanged} whenever {@link #globalIndexes}
+     * or {@link #localIndexes} change; volatile, so the item checks made before the lock see a whole list.
+     */
+    private volatile List<IndexDef> indexList = List.of();
+
+    /** Call after adding or removing an index (under the write lock, or before the table is registered). */
+    void indexesChanged() {
         List<IndexDef> all = new ArrayList<>(globalIndexes.values());
         all.addAll(localIndexes.values());
-        return all;
+        indexList = List.copyOf(all);
     }
 
     /** Capacity settings of the table and its GSIs, as the partition model and CloudWatch see them. */
@@ -380,7 +392,7 @@ public final class LabTable {
     // Keys
 
     StoreKey.Sort sortOf(Map<String, AttrValue> item) {
-        return new StoreKey.Sort(key.hasSortKey() ? item.get(key.sortKey()) : null, null, null);
+        return key.hasSortKey() ? new StoreKey.Sort(item.get(key.sortKey()), null, null) : StoreKey.Sort.NONE;
     }
 
     StoreKey.Sort indexSortOf(IndexDef index, Map<String, AttrValue> item) {
@@ -407,14 +419,20 @@ public final class LabTable {
             Map<String, Double> lsiUnitsByName,
             List<RequestRecord.IndexUnits> metered) {}
 
+    private static final IndexEffect NO_INDEX_EFFECT = new IndexEffect(List.of(), 0, Map.of(), Map.of(), List.of());
+
     /** Index writes a change from {@code oldItem} to {@code newItem} (either may be null) would make. */
     IndexEffect indexEffect(Map<String, AttrValue> oldItem, Map<String, AttrValue> newItem) {
+        List<IndexDef> indexes = allIndexes();
+        if (indexes.isEmpty()) {
+            return NO_INDEX_EFFECT;
+        }
         List<Charge.IndexWrite> gsi = new ArrayList<>();
         Map<String, Double> byName = new LinkedHashMap<>();
         Map<String, Double> lsiByName = new LinkedHashMap<>();
         List<RequestRecord.IndexUnits> metered = new ArrayList<>();
         double lsi = 0;
-        for (IndexDef index : allIndexes()) {
+        for (IndexDef index : indexes) {
             Map<String, AttrValue> before =
                     oldItem != null && index.key().coveredBy(oldItem) ? index.project(oldItem, key) : null;
             Map<String, AttrValue> after =
@@ -472,20 +490,35 @@ public final class LabTable {
      * table's stream when one is enabled (nothing when the item did not change). Caller holds the write lock.
      */
     void apply(Map<String, AttrValue> oldItem, Map<String, AttrValue> newItem, Map<String, AttrValue> keyItem) {
-        apply(oldItem, newItem, keyItem, false);
+        apply(oldItem, newItem, keyItem, OrderedStore.UNKNOWN_SIZE, OrderedStore.UNKNOWN_SIZE, false);
+    }
+
+    /**
+     * As {@link #apply(Map, Map, Map)}, with the items' sizes already measured (by the write's cost): the store need
+     * not measure them again.
+     */
+    void apply(
+            Map<String, AttrValue> oldItem,
+            Map<String, AttrValue> newItem,
+            Map<String, AttrValue> keyItem,
+            long oldSize,
+            long newSize) {
+        apply(oldItem, newItem, keyItem, oldSize, newSize, false);
     }
 
     /** As {@link #apply}, for a deletion by Time to Live (its stream record names DynamoDB as the user). */
     void applyExpired(Map<String, AttrValue> oldItem, Map<String, AttrValue> keyItem) {
-        apply(oldItem, null, keyItem, true);
+        apply(oldItem, null, keyItem, OrderedStore.UNKNOWN_SIZE, OrderedStore.UNKNOWN_SIZE, true);
     }
 
     private void apply(
             Map<String, AttrValue> oldItem,
             Map<String, AttrValue> newItem,
             Map<String, AttrValue> keyItem,
+            long oldSize,
+            long newSize,
             boolean byTimeToLive) {
-        applyUnrecorded(oldItem, newItem, keyItem);
+        applyUnrecorded(oldItem, newItem, keyItem, oldSize, newSize);
         dev.partitionscope.lab.streams.LabStream s = stream;
         if (s != null && streamSpecification != null) {
             s.record(hashOf(keyItem), keyItem, oldItem, newItem, byTimeToLive, streamClock.getAsLong());
@@ -501,10 +534,19 @@ public final class LabTable {
      */
     void applyUnrecorded(
             Map<String, AttrValue> oldItem, Map<String, AttrValue> newItem, Map<String, AttrValue> keyItem) {
+        applyUnrecorded(oldItem, newItem, keyItem, OrderedStore.UNKNOWN_SIZE, OrderedStore.UNKNOWN_SIZE);
+    }
+
+    private void applyUnrecorded(
+            Map<String, AttrValue> oldItem,
+            Map<String, AttrValue> newItem,
+            Map<String, AttrValue> keyItem,
+            long oldSize,
+            long newSize) {
         if (newItem == null) {
-            base.remove(keyItem.get(key.partitionKey()), sortOf(keyItem));
+            base.remove(keyItem.get(key.partitionKey()), sortOf(keyItem), oldItem, oldSize);
         } else {
-            base.put(newItem.get(key.partitionKey()), sortOf(newItem), newItem);
+            base.put(newItem.get(key.partitionKey()), sortOf(newItem), newItem, newSize, oldItem, oldSize);
         }
         for (IndexDef index : allIndexes()) {
             OrderedStore store = indexStores.get(index.name());

@@ -19,6 +19,23 @@ final class StoreKey {
             int c = Long.compareUnsigned(hash, o.hash);
             return c != 0 ? c : KeyOrder.INSTANCE.compare(value, o.value);
         }
+
+        /**
+         * Equal exactly when {@link #compareTo} says 0 (same hash, same key value in key order), so that a hash map of
+         * partitions agrees with the ordered one: a number equals itself at any scale, binary compares by content.
+         */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Partition p
+                    && p.hash == hash
+                    && p.value.type() == value.type()
+                    && KeyOrder.INSTANCE.compare(value, p.value) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(hash);
+        }
     }
 
     /**
@@ -29,6 +46,9 @@ final class StoreKey {
         Sort(AttrValue sort, AttrValue tablePk, AttrValue tableSk) {
             this(sort, tablePk, tableSk, tablePk == null ? 0 : ScanOrder.of(tablePk, tableSk));
         }
+
+        /** The one position in a partition of a table without a sort key. */
+        static final Sort NONE = new Sort(null, null, null, 0);
 
         static final Comparator<Sort> ORDER = (a, b) -> {
             int c = nullableCompare(a.sort, b.sort);

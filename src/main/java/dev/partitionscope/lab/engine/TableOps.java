@@ -120,6 +120,7 @@ final class TableOps {
     private static void addIndex(LabTable t, IndexDef index) {
         (index.global() ? t.globalIndexes : t.localIndexes).put(index.name(), index);
         t.indexStores.put(index.name(), new OrderedStore());
+        t.indexesChanged();
     }
 
     private static IndexDef indexDef(LabTable t, JsonNode node, boolean global, Map<String, KeyType> types) {
@@ -397,6 +398,7 @@ final class TableOps {
             IndexDef index = created;
             t.attributeTypes.putAll(types);
             t.globalIndexes.put(index.name(), index);
+            t.indexesChanged();
             t.backfill(index);
             index.status = lifecycle > 0 ? "CREATING" : "ACTIVE";
             apply.add(() -> index.status = "ACTIVE");
@@ -406,6 +408,7 @@ final class TableOps {
             t.globalIndexes.get(gone).status = "DELETING";
             apply.add(() -> {
                 t.globalIndexes.remove(gone);
+                t.indexesChanged();
                 t.indexStores.remove(gone);
                 t.insights.remove(gone);
                 t.attributeTypes.keySet().retainAll(keyAttributes(t));

@@ -20,11 +20,25 @@ public final class KeyHash {
 
     public static long of(AttrValue key) {
         return switch (key.type()) {
-            case S -> ofBytes((byte) 'S', ((AttrValue.S) key).value().getBytes(StandardCharsets.UTF_8));
+            case S -> ofString(((AttrValue.S) key).value());
             case N -> ofBytes((byte) 'N', ((AttrValue.N) key).text().getBytes(StandardCharsets.US_ASCII));
             case B -> ofBytes((byte) 'B', ((AttrValue.B) key).value());
             default -> throw new IllegalArgumentException("Key values are S, N or B, not " + key.type());
         };
+    }
+
+    /** {@link #ofBytes} of a string's UTF-8 bytes; an ASCII string (the usual key) is read from its chars, unencoded. */
+    private static long ofString(String s) {
+        long h = FNV_OFFSET;
+        h = (h ^ 'S') * FNV_PRIME;
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                return ofBytes((byte) 'S', s.getBytes(StandardCharsets.UTF_8));
+            }
+            h = (h ^ c) * FNV_PRIME;
+        }
+        return Murmur3.fmix64(h);
     }
 
     static long ofBytes(byte tag, byte[] bytes) {
