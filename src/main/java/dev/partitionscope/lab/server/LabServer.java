@@ -237,6 +237,10 @@ public final class LabServer implements AutoCloseable {
         this.latencyMillis = latencyMillis;
         this.json = new ObjectMapper();
         json.setNodeFactory(SmallObjects.INSTANCE);
+        // A malformed body is answered with DynamoDB's SerializationException, which quotes none of it: the parser
+        // need not keep the body for its error locations.
+        json.getFactory()
+                .disable(com.fasterxml.jackson.core.StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION.mappedFeature());
         // DynamoDB allows 32 levels of nesting; anything far deeper is an attack, not data.
         json.getFactory()
                 .setStreamReadConstraints(
@@ -804,11 +808,16 @@ public final class LabServer implements AutoCloseable {
         if (target == null) {
             return null;
         }
-        String[] parts = target.split("\\.", -1);
-        if (parts.length != 2 || !(parts[0].equals("DynamoDB_20120810") || parts[0].equals("DynamoDB_20111205"))) {
+        // "<version>.<operation>", exactly one dot; read without a split (an array and two strings per request).
+        int dot = target.indexOf('.');
+        if (dot < 0 || target.indexOf('.', dot + 1) >= 0) {
             return null;
         }
-        return DynamoDbApi.isDynamoDbOperation(parts[1]) ? parts[1] : null;
+        if (!(target.startsWith(DYNAMODB_PREFIX) || target.startsWith("DynamoDB_20111205."))) {
+            return null;
+        }
+        String operation = target.substring(dot + 1);
+        return DynamoDbApi.isDynamoDbOperation(operation) ? operation : null;
     }
 
     /** How much of an oversized body is read (and dropped) so that its 413 answer reaches the client. */
