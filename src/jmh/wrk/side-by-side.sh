@@ -5,6 +5,7 @@
 #   mvn -o -Pbench -DskipTests package                    # target/partitionscope.jar + target/benchmarks.jar
 #   npm install --prefix target/dynalite dynalite@4.0.0   # once
 #   src/jmh/wrk/side-by-side.sh [SECONDS] [ROUNDS]        # from the project root; defaults 15 s, 1 round
+#   (WARMUP=30: seconds of load on each server before the first round; LAB_JAR, BENCH_JAR, DYNALITE: other builds)
 #
 # Needs wrk (Debian package `wrk`), node, curl. Ports 8221-8223 must be free.
 set -euo pipefail
@@ -34,6 +35,8 @@ for p in 8221 8222; do
     -d @src/jmh/wrk/create-table.json
 done
 sleep 2
+# Every server warmed up before the first measurement (the JVM's compilers and V8's take tens of seconds).
+for p in 8221 8222 8223; do wrk -t2 -c64 -d"${WARMUP:-30}"s -s src/jmh/wrk/put.lua "http://127.0.0.1:$p/" > /dev/null; done
 
 declare -A RPS P50 P99 ERR
 run() { # port connections → fills RPS/P50/P99/ERR[port-c]
