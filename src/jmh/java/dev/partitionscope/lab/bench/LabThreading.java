@@ -5,8 +5,9 @@ import dev.partitionscope.lab.server.LabServer;
 
 /**
  * The Lab's engine served two ways, for the wrk comparison in src/jmh/wrk/README.md: {@code loop} runs every request on
- * the connection's I/O thread (what {@code partitionscope lab} does), {@code workers} hands each to a worker thread
- * and the answer back to the I/O thread (what the server does for handlers that may wait, such as the proxy).
+ * the connection's I/O thread (what {@code partitionscope lab} does for single-item operations), {@code workers} hands
+ * each to a worker thread and the answer back to the I/O thread (what it does for Scan, Query, batches, transactions,
+ * and for every request of the proxy).
  *
  * <p>{@code java -cp target/benchmarks.jar dev.partitionscope.lab.bench.LabThreading workers 8203}
  */
