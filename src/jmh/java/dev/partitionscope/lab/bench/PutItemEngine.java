@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.lab.Lab;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +43,6 @@ import org.openjdk.jmh.annotations.Warmup;
         jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
 @Threads(1)
 public class PutItemEngine {
-    private static final int KEYS = 1 << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Param({"0", "1048576"})
@@ -58,12 +55,7 @@ public class PutItemEngine {
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         lab = Lab.inProcess(Lab.Options.defaults());
-        // wrk's table with ten times its write capacity: one core here puts faster than wrk's 200,000 WCU allow.
-        lab.engine()
-                .handle(
-                        "CreateTable",
-                        JSON.readTree(Files.readString(Path.of("src/jmh/wrk/create-table.json"))
-                                .replace("\"WriteCapacityUnits\":200000", "\"WriteCapacityUnits\":2000000")));
+        WrkTable.create(lab);
         for (int i = 1; i <= prefill; i++) {
             Map<String, AttrValue> item = new LinkedHashMap<>();
             item.put("pk", new AttrValue.S("key-" + i));
@@ -71,12 +63,10 @@ public class PutItemEngine {
             item.put("n", AttrValue.N.of(i));
             lab.engine().putUnmetered("bench", item);
         }
-        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
-        requests = new JsonNode[1 << 16];
-        for (int i = 0; i < requests.length; i++) {
-            requests[i] =
-                    JSON.readTree("{\"TableName\":\"bench\",\"Item\":{\"pk\":{\"S\":\"key-" + (1 + random.nextInt(KEYS))
-                            + "\"},\"v\":{\"S\":\"payload-payload-payload-payload\"},\"n\":{\"N\":\"" + i + "\"}}}");
+        byte[][] bodies = WrkTable.putBodies(1 << 16);
+        requests = new JsonNode[bodies.length];
+        for (int i = 0; i < bodies.length; i++) {
+            requests[i] = JSON.readTree(bodies[i]);
         }
     }
 

@@ -5,9 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.lab.Lab;
 import dev.partitionscope.lab.api.DynamoDbApi;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -45,7 +42,6 @@ import org.openjdk.jmh.annotations.Warmup;
         jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 @Threads(1)
 public class PutItemPath {
-    private static final int KEYS = 1 << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Lab lab;
@@ -56,19 +52,8 @@ public class PutItemPath {
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         lab = Lab.inProcess(Lab.Options.defaults());
-        // wrk's table with ten times its write capacity: one core here puts faster than wrk's 200,000 WCU allow.
-        lab.engine()
-                .handle(
-                        "CreateTable",
-                        JSON.readTree(Files.readString(Path.of("src/jmh/wrk/create-table.json"))
-                                .replace("\"WriteCapacityUnits\":200000", "\"WriteCapacityUnits\":2000000")));
-        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
-        bodies = new byte[1 << 16][];
-        for (int i = 0; i < bodies.length; i++) {
-            bodies[i] = ("{\"TableName\":\"bench\",\"Item\":{\"pk\":{\"S\":\"key-" + (1 + random.nextInt(KEYS))
-                            + "\"},\"v\":{\"S\":\"payload-payload-payload-payload\"},\"n\":{\"N\":\"" + i + "\"}}}")
-                    .getBytes(StandardCharsets.UTF_8);
-        }
+        WrkTable.create(lab);
+        bodies = WrkTable.putBodies(1 << 16);
         trees = new JsonNode[bodies.length];
         for (int i = 0; i < bodies.length; i++) {
             trees[i] = JSON.readTree(bodies[i]);

@@ -158,21 +158,13 @@ public final class LabServer implements AutoCloseable {
         }
 
         /**
-         * Whether {@link #handle} may wait on something other than the CPU (a network call, a sleep). Such handlers
-         * run on worker threads; the others run on the connection's I/O thread, which saves two thread hand-offs
-         * per request.
-         */
-        default boolean mayWait() {
-            return true;
-        }
-
-        /**
-         * Whether answering this DynamoDB operation may wait or take long (see {@link #mayWait()}): asked per
-         * request, so that a handler can answer its quick operations on the I/O thread and the rest on workers.
-         * {@code operation} is null when the target names no DynamoDB operation.
+         * Whether answering this DynamoDB operation may wait on something other than the CPU (a network call, a
+         * sleep) or take long (a Scan of a large table). Such requests run on worker threads; the others on the
+         * connection's I/O thread, which saves two thread hand-offs per request. Asked per request; {@code operation}
+         * is null when the target names no DynamoDB operation. By default every request may wait.
          */
         default boolean mayWait(String operation) {
-            return mayWait();
+            return true;
         }
     }
 
@@ -183,6 +175,16 @@ public final class LabServer implements AutoCloseable {
      * src/jmh/wrk/README.md}).
      */
     public static RequestHandler quickOn(RequestHandler handler, java.util.Set<String> quickOperations) {
+        return delegating(handler, operation -> operation == null || !quickOperations.contains(operation));
+    }
+
+    /** A handler that only computes (the Lab's engine): run on the I/O threads (see {@link RequestHandler#mayWait}). */
+    public static RequestHandler computing(RequestHandler handler) {
+        return delegating(handler, operation -> false);
+    }
+
+    /** The handler, with {@code mayWait} deciding per operation where its requests run. */
+    private static RequestHandler delegating(RequestHandler handler, java.util.function.Predicate<String> mayWait) {
         return new RequestHandler() {
             @Override
             public ObjectNode handle(String operation, JsonNode request) {
@@ -196,27 +198,7 @@ public final class LabServer implements AutoCloseable {
 
             @Override
             public boolean mayWait(String operation) {
-                return operation == null || !quickOperations.contains(operation);
-            }
-        };
-    }
-
-    /** A handler that only computes (the Lab's engine): run on the I/O threads (see {@link RequestHandler#mayWait}). */
-    public static RequestHandler computing(RequestHandler handler) {
-        return new RequestHandler() {
-            @Override
-            public ObjectNode handle(String operation, JsonNode request) {
-                return handler.handle(operation, request);
-            }
-
-            @Override
-            public ObjectNode handle(String operation, JsonNode request, Headers headers) {
-                return handler.handle(operation, request, headers);
-            }
-
-            @Override
-            public boolean mayWait() {
-                return false;
+                return mayWait.test(operation);
             }
         };
     }
