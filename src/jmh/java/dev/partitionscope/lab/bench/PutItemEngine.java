@@ -1,7 +1,6 @@
 package dev.partitionscope.lab.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.lab.Lab;
@@ -43,7 +42,6 @@ import org.openjdk.jmh.annotations.Warmup;
         jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
 @Threads(1)
 public class PutItemEngine {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Param({"0", "1048576"})
     public int prefill;
@@ -64,10 +62,7 @@ public class PutItemEngine {
             lab.engine().putUnmetered("bench", item);
         }
         byte[][] bodies = WrkTable.putBodies(1 << 16);
-        requests = new JsonNode[bodies.length];
-        for (int i = 0; i < bodies.length; i++) {
-            requests[i] = JSON.readTree(bodies[i]);
-        }
+        requests = WrkTable.trees(bodies);
     }
 
     @TearDown(Level.Trial)

@@ -54,10 +54,7 @@ public class PutItemPath {
         lab = Lab.inProcess(Lab.Options.defaults());
         WrkTable.create(lab);
         bodies = WrkTable.putBodies(1 << 16);
-        trees = new JsonNode[bodies.length];
-        for (int i = 0; i < bodies.length; i++) {
-            trees[i] = JSON.readTree(bodies[i]);
-        }
+        trees = WrkTable.trees(bodies);
     }
 
     /** Parse, front door, engine: what a PutItem costs the Lab beyond HTTP. */
