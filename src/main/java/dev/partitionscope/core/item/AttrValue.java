@@ -63,26 +63,76 @@ public sealed interface AttrValue {
             if (text == null || text.isBlank()) {
                 throw new NumberFormatException("The parameter cannot be converted to a numeric value");
             }
-            BigDecimal d;
+            return of(decimal(text.trim()));
+        }
+
+        /** DynamoDB's answer to a number whose magnitude is above 9.99…E+125. */
+        public static final String OVERFLOW =
+                "Number overflow. Attempting to store a number with magnitude larger than supported range";
+        /** DynamoDB's answer to a non-zero number whose magnitude is below 1E-130. */
+        public static final String UNDERFLOW =
+                "Number underflow. Attempting to store a number with magnitude smaller than supported range";
+
+        /**
+         * The value of DynamoDB number text. A zero is zero whatever its exponent ({@code 0e99999999999}); an exponent
+         * beyond BigDecimal's range (about ±2^31) on any other number throws DynamoDB's {@link #OVERFLOW} or
+         * {@link #UNDERFLOW} instead of BigDecimal's own error. Text that is no number throws DynamoDB's "cannot be
+         * converted" message.
+         */
+        public static BigDecimal decimal(String text) {
             try {
-                d = new BigDecimal(text.trim());
+                return new BigDecimal(text);
             } catch (NumberFormatException e) {
-                throw new NumberFormatException("The parameter cannot be converted to a numeric value: " + text);
+                int mark = Math.max(text.indexOf('e'), text.indexOf('E'));
+                BigDecimal mantissa;
+                try {
+                    mantissa = mark <= 0 ? null : new BigDecimal(text.substring(0, mark));
+                } catch (NumberFormatException notNumber) {
+                    mantissa = null;
+                }
+                String exponent = mark <= 0 ? "" : text.substring(mark + 1);
+                if (mantissa == null || !isInteger(exponent)) {
+                    throw new NumberFormatException("The parameter cannot be converted to a numeric value: " + text);
+                }
+                if (mantissa.signum() == 0) {
+                    return BigDecimal.ZERO;
+                }
+                throw new NumberFormatException(exponent.charAt(0) == '-' ? UNDERFLOW : OVERFLOW);
             }
-            return of(d);
+        }
+
+        /** {@code [+-]?[0-9]+}. */
+        private static boolean isInteger(String s) {
+            int start = !s.isEmpty() && (s.charAt(0) == '-' || s.charAt(0) == '+') ? 1 : 0;
+            if (start == s.length()) {
+                return false;
+            }
+            for (int i = start; i < s.length(); i++) {
+                if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * The power of ten of a non-zero number's leading digit ({@code 1234 → 3}, {@code 0.05 → -2}), in a long:
+         * precision minus scale leaves an int's range for exponents near ±2^31.
+         */
+        public static long magnitude(BigDecimal nonZero) {
+            BigDecimal s = nonZero.stripTrailingZeros();
+            return (long) s.precision() - s.scale() - 1;
         }
 
         public static N of(BigDecimal d) {
             if (d.signum() != 0) {
                 BigDecimal s = d.stripTrailingZeros();
-                int exponent = s.precision() - s.scale() - 1;
+                long exponent = magnitude(s);
                 if (exponent > 125) {
-                    throw new NumberFormatException(
-                            "Number overflow. Attempting to store a number with magnitude larger than supported range");
+                    throw new NumberFormatException(OVERFLOW);
                 }
                 if (exponent < -130) {
-                    throw new NumberFormatException(
-                            "Number underflow. Attempting to store a number with magnitude smaller than supported range");
+                    throw new NumberFormatException(UNDERFLOW);
                 }
                 if (s.precision() > 38) {
                     throw new NumberFormatException("Attempting to store more than 38 significant digits in a Number");

@@ -1,6 +1,7 @@
 package dev.partitionscope.lab.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.partitionscope.core.item.AttrValue;
 import java.math.BigDecimal;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -107,7 +108,7 @@ final class AttrValueCheck {
             if (msg != null) {
                 return msg;
             }
-            BigDecimal d = new BigDecimal(n.textValue());
+            BigDecimal d = AttrValue.N.decimal(n.textValue()); // valid: number(n) said so
             duplicate |= !seen.add(d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros());
         }
         return duplicate ? "Input collection contains duplicates" : null;
@@ -159,7 +160,7 @@ final class AttrValueCheck {
         int exponent = text.length() - first - 1;
         int precision = last - first + 1;
         if (exponent > 125) {
-            return "Number overflow. Attempting to store a number with magnitude larger than supported range";
+            return AttrValue.N.OVERFLOW;
         }
         if (precision > 38) {
             return "Attempting to store more than 38 significant digits in a Number";
@@ -180,17 +181,22 @@ final class AttrValueCheck {
         if (!NUMBER.matcher(text).matches()) {
             return "The parameter cannot be converted to a numeric value: " + text;
         }
-        BigDecimal d = new BigDecimal(text);
+        BigDecimal d;
+        try {
+            d = AttrValue.N.decimal(text); // an exponent beyond BigDecimal's range is DynamoDB's overflow/underflow
+        } catch (NumberFormatException e) {
+            return e.getMessage();
+        }
         if (d.signum() == 0) {
             return null;
         }
         BigDecimal s = d.stripTrailingZeros();
-        int exponent = s.precision() - s.scale() - 1;
+        long exponent = AttrValue.N.magnitude(s);
         if (exponent > 125) {
-            return "Number overflow. Attempting to store a number with magnitude larger than supported range";
+            return AttrValue.N.OVERFLOW;
         }
         if (exponent < -130) {
-            return "Number underflow. Attempting to store a number with magnitude smaller than supported range";
+            return AttrValue.N.UNDERFLOW;
         }
         if (s.precision() > 38) {
             return "Attempting to store more than 38 significant digits in a Number";
