@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# PutItem side by side, one run: the Lab, dynalite and a bare Netty server answering {} (the limit), each warmed up
-# and then measured with wrk at 16 and at 256 connections; prints a table with the ratios issue 23 asks about.
+# PutItem side by side, one run: the Lab, dynalite, a bare Netty server answering {} (the limit) and the Lab's HTTP
+# layer alone (its server answering {} after the parse and checks, no engine), each warmed up and then measured with
+# wrk at 16 and at 256 connections; prints a table with the ratios issue 23 asks about.
 #
 #   mvn -o -Pbench -DskipTests package                    # target/partitionscope.jar + target/benchmarks.jar
 #   npm install --prefix target/dynalite dynalite@4.0.0   # once
 #   src/jmh/wrk/side-by-side.sh [SECONDS] [ROUNDS]        # from the project root; defaults 15 s, 1 round
 #   (WARMUP=30: seconds of load on each server before the first round; LAB_JAR, BENCH_JAR, DYNALITE: other builds)
 #
-# Needs wrk (Debian package `wrk`), node, curl. Ports 8221-8223 must be free.
+# Needs wrk (Debian package `wrk`), node, curl. Ports 8221-8224 must be free.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 SECONDS_PER_RUN=${1:-15}
@@ -25,7 +26,8 @@ trap 'kill "${PIDS[@]}" 2> /dev/null || true' EXIT
 java -jar "$LAB_JAR" lab --port 8221 > /tmp/side-by-side-lab.log 2>&1 & PIDS+=($!)
 node "$DYNALITE" --host 127.0.0.1 --port 8222 > /tmp/side-by-side-dynalite.log 2>&1 & PIDS+=($!)
 java -cp "$BENCH_JAR" dev.partitionscope.lab.bench.BareNettyServer 8223 > /tmp/side-by-side-bare.log 2>&1 & PIDS+=($!)
-for p in 8221 8222 8223; do
+java -cp "$BENCH_JAR" dev.partitionscope.lab.bench.LabThreading noop 8224 > /tmp/side-by-side-http.log 2>&1 & PIDS+=($!)
+for p in 8221 8222 8223 8224; do
   for _ in $(seq 1 60); do curl -s -o /dev/null "http://127.0.0.1:$p/" && break; sleep 0.5; done
 done
 for p in 8221 8222; do
@@ -36,7 +38,7 @@ for p in 8221 8222; do
 done
 sleep 2
 # Every server warmed up before the first measurement (the JVM's compilers and V8's take tens of seconds).
-for p in 8221 8222 8223; do wrk -t2 -c64 -d"${WARMUP:-30}"s -s src/jmh/wrk/put.lua "http://127.0.0.1:$p/" > /dev/null; done
+for p in 8221 8222 8223 8224; do wrk -t2 -c64 -d"${WARMUP:-30}"s -s src/jmh/wrk/put.lua "http://127.0.0.1:$p/" > /dev/null; done
 
 declare -A RPS P50 P99 ERR
 run() { # port connections → fills RPS/P50/P99/ERR[port-c]
@@ -52,19 +54,20 @@ echo "| round | connections | server | req/s | p50 | p99 | errors |"
 echo "|---|---|---|---|---|---|---|"
 for r in $(seq 1 "$ROUNDS"); do
   for c in 16 256; do
-    for p in 8221 8222 8223; do
+    for p in 8221 8222 8223 8224; do
       wrk -t2 -c"$c" -d8s -s src/jmh/wrk/put.lua "http://127.0.0.1:$p/" > /dev/null # warm-up
       run "$p" "$c"
     done
-    for p in 8221 8222 8223; do
-      name=$([ $p = 8221 ] && echo Lab || ([ $p = 8222 ] && echo dynalite || echo "bare Netty {}"))
+    for p in 8221 8222 8223 8224; do
+      case $p in 8221) name=Lab ;; 8222) name=dynalite ;; 8223) name="bare Netty {}" ;; *) name="Lab's HTTP layer {}" ;; esac
       k="$p-$c"
       printf "| %s | %s | %s | %'.0f | %s | %s | %s |\n" "$r" "$c" "$name" "${RPS[$k]}" "${P50[$k]}" "${P99[$k]}" \
         "${ERR[$k]:-none}"
     done
-    awk -v lab="${RPS[8221-$c]}" -v dyn="${RPS[8222-$c]}" -v bare="${RPS[8223-$c]}" -v c="$c" 'BEGIN {
-      printf "|   | %s | **Lab ÷ dynalite %.2f×** (target ≥ 4) | **bare ÷ Lab %.2f×** (target ≤ 1.5) | | | |\n",
-        c, lab / dyn, bare / lab }'
+    awk -v lab="${RPS[8221-$c]}" -v dyn="${RPS[8222-$c]}" -v bare="${RPS[8223-$c]}" -v http="${RPS[8224-$c]}" \
+      -v c="$c" 'BEGIN {
+      printf "|   | %s | **Lab ÷ dynalite %.2f×** (target ≥ 4) | **bare ÷ Lab %.2f×** (target ≤ 1.5) | bare ÷ HTTP layer %.2f× | | |\n",
+        c, lab / dyn, bare / lab, bare / http }'
   done
 done
 echo "load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"

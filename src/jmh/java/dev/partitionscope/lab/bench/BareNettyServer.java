@@ -32,9 +32,11 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The limit for the Lab's HTTP figures: a Netty server with the Lab's pipeline (codec, keep-alive, 16 MB aggregation,
- * the same transport and loop count) that answers every request with {@code {}} and does nothing else. The Lab's
- * PutItem rate against this one's, measured side by side with wrk, is what the Lab's own work costs (see
- * src/jmh/wrk/README.md).
+ * the same transport) that answers every request with {@code {}} and does nothing else. The Lab's PutItem rate against
+ * this one's, measured side by side with wrk, is what the Lab's own work costs (see src/jmh/wrk/README.md).
+ *
+ * <p>One I/O loop per core, this server's best: with two per core (the Lab's count, {@code -Dbare.loops=4} on two
+ * cores) it served 3-24 % fewer requests at 16 connections in three pairs of runs, and it would flatter the Lab.
  *
  * <p>{@code java -cp target/benchmarks.jar dev.partitionscope.lab.bench.BareNettyServer 8202}
  */
@@ -45,7 +47,8 @@ public final class BareNettyServer {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 8202;
         int cpus = Runtime.getRuntime().availableProcessors();
         boolean epoll = Epoll.isAvailable();
-        EventLoopGroup loops = epoll ? new EpollEventLoopGroup(cpus) : new NioEventLoopGroup(cpus);
+        int loopCount = Integer.getInteger("bare.loops", cpus);
+        EventLoopGroup loops = epoll ? new EpollEventLoopGroup(loopCount) : new NioEventLoopGroup(loopCount);
         Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         byte[] empty = "{}".getBytes(StandardCharsets.UTF_8);
         DefaultHttpHeadersFactory headers = DefaultHttpHeadersFactory.headersFactory()

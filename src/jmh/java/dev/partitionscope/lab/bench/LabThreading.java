@@ -7,7 +7,9 @@ import dev.partitionscope.lab.server.LabServer;
  * The Lab's engine served two ways, for the wrk comparison in src/jmh/wrk/README.md: {@code loop} runs every request on
  * the connection's I/O thread (what {@code partitionscope lab} does for single-item operations), {@code workers} hands
  * each to a worker thread and the answer back to the I/O thread (what it does for Scan, Query, batches, transactions,
- * and for every request of the proxy).
+ * and for every request of the proxy). {@code noop} answers {@code {}} to every request after the Lab's server has done
+ * its part (HTTP, the JSON parse, the signature and target checks) and no engine work: the Lab's HTTP layer alone, to
+ * set beside {@link BareNettyServer}.
  *
  * <p>{@code java -cp target/benchmarks.jar dev.partitionscope.lab.bench.LabThreading workers 8203}
  */
@@ -15,13 +17,16 @@ public final class LabThreading {
     private LabThreading() {}
 
     public static void main(String[] args) throws Exception {
-        boolean workers = args.length > 0 && args[0].equals("workers");
+        String mode = args.length > 0 ? args[0] : "loop";
+        boolean workers = mode.equals("workers");
         int port = args.length > 1 ? Integer.parseInt(args[1]) : 8203;
         Lab lab = Lab.inProcess(Lab.Options.defaults());
-        LabServer.RequestHandler engine = lab.engine()::handle;
+        LabServer.RequestHandler engine = mode.equals("noop")
+                ? (operation, request) -> com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                : lab.engine()::handle;
         try (LabServer server = LabServer.start(null, port, workers ? engine : LabServer.computing(engine), 0)) {
-            System.out.println(
-                    "Lab engine on " + (workers ? "worker threads" : "the I/O loops") + " at " + server.endpoint());
+            System.out.println((mode.equals("noop") ? "Lab server answering {}" : "Lab engine") + " on "
+                    + (workers ? "worker threads" : "the I/O loops") + " at " + server.endpoint());
             Thread.sleep(Long.MAX_VALUE);
         }
     }
