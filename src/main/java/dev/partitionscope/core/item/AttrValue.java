@@ -45,14 +45,48 @@ public sealed interface AttrValue {
         }
     }
 
-    /** A number, kept in DynamoDB's canonical text form (no exponent, no trailing zeros). */
+    /**
+     * A number, kept in DynamoDB's canonical text form (no exponent, no trailing zeros). Its BigDecimal is made when
+     * first asked for: most numbers a write stores are plain integers ({@code 12345}) whose text is already canonical,
+     * and are only ever written back as that text.
+     */
     final class N implements AttrValue {
-        private final BigDecimal value;
+        /** Null until {@link #value()} first needs it (a number made from canonical integer text). */
+        private BigDecimal value;
+
         private final String text;
 
         private N(BigDecimal value) {
             this.value = value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros();
             this.text = this.value.toPlainString();
+        }
+
+        /** {@code text} is {@link #isCanonicalInteger canonical}. */
+        private N(String text) {
+            this.text = text;
+        }
+
+        /**
+         * {@code 0} or {@code -?[1-9][0-9]{0,37}}: a whole number written as DynamoDB writes it back, and always one it
+         * stores (38 digits at most, so within 38 significant digits and far from the overflow).
+         */
+        static boolean isCanonicalInteger(String text) {
+            int n = text.length();
+            int start = n > 0 && text.charAt(0) == '-' ? 1 : 0;
+            int digits = n - start;
+            if (digits < 1 || digits > 38) {
+                return false;
+            }
+            if (text.charAt(start) == '0') {
+                return n == 1; // "0"; not "-0", "007"
+            }
+            for (int i = start; i < n; i++) {
+                char c = text.charAt(i);
+                if (c < '0' || c > '9') {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /**
@@ -63,7 +97,8 @@ public sealed interface AttrValue {
             if (text == null || text.isBlank()) {
                 throw new NumberFormatException("The parameter cannot be converted to a numeric value");
             }
-            return of(decimal(text.trim()));
+            String trimmed = text.trim();
+            return isCanonicalInteger(trimmed) ? new N(trimmed) : of(decimal(trimmed));
         }
 
         /** DynamoDB's answer to a number whose magnitude is above 9.99…E+125. */
@@ -142,11 +177,18 @@ public sealed interface AttrValue {
         }
 
         public static N of(long v) {
-            return new N(BigDecimal.valueOf(v));
+            return new N(Long.toString(v));
         }
 
         public BigDecimal value() {
-            return value;
+            BigDecimal v = value;
+            if (v == null) {
+                // The form the other constructor keeps (stripped: 100 is 1E+2), so scale and unscaled value agree
+                // however the number was made. A benign race, as String's hash: BigDecimal's state is final.
+                v = text.equals("0") ? BigDecimal.ZERO : new BigDecimal(text).stripTrailingZeros();
+                value = v;
+            }
+            return v;
         }
 
         public String text() {
@@ -160,7 +202,8 @@ public sealed interface AttrValue {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof N n && n.value.compareTo(value) == 0;
+            // Canonical text names one value and each value has one canonical text: equal texts, equal numbers.
+            return o instanceof N n && n.text.equals(text);
         }
 
         @Override
