@@ -15,8 +15,10 @@ import dev.partitionscope.ui.shell.Screens;
 import dev.partitionscope.ui.shell.ShellServices;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -189,23 +191,60 @@ public final class FileActions {
                                 "Choose another folder or name.")));
     }
 
-    /** Opens a recent file; one that has gone is removed from the list, with a message. */
+    /**
+     * Opens a recent file; one that has gone is removed from the list, with a message. Whether it is still there is
+     * asked off the UI thread: a file on a network share that does not answer must not freeze the window.
+     */
     public void openRecent(Path file) {
-        if (!Files.exists(file)) {
-            recent.remove(file);
-            report(UserMessage.of(
-                    "Could not open " + file.getFileName(),
-                    file.getFileName() + " is no longer at "
-                            + file.toAbsolutePath().getParent() + ". It was removed from Recent files.",
-                    "Open it from where it is now (Ctrl+O), or drop it on the window."));
-            return;
-        }
-        open(file);
+        main.tasks()
+                .run(
+                        "Opening " + file.getFileName(),
+                        ctx -> Files.exists(file),
+                        there -> {
+                            if (there) {
+                                open(file);
+                                return;
+                            }
+                            recent.remove(file);
+                            report(UserMessage.of(
+                                    "Could not open " + file.getFileName(),
+                                    file.getFileName() + " is no longer at "
+                                            + file.toAbsolutePath().getParent() + ". It was removed from Recent files.",
+                                    "Open it from where it is now (Ctrl+O), or drop it on the window."));
+                        },
+                        error -> open(file)); // could not tell: opening says what is wrong with it
     }
 
     /** Recordings and snapshots opened or saved lately, newest first. */
     public List<Path> recentFiles() {
         return recent.list();
+    }
+
+    /**
+     * Which of {@code files} are no longer there, asked off the UI thread (the File menu lists the recent files at
+     * once and marks the missing ones when this answers); {@code missing} is called on the UI thread.
+     */
+    public void findMissing(List<Path> files, Consumer<Set<Path>> missing) {
+        if (files.isEmpty()) {
+            return;
+        }
+        main.tasks()
+                .run(
+                        "Checking recent files",
+                        ctx -> {
+                            Set<Path> gone = new HashSet<>();
+                            for (Path f : files) {
+                                if (ctx.isCancelled()) {
+                                    break;
+                                }
+                                if (!Files.exists(f)) {
+                                    gone.add(f);
+                                }
+                            }
+                            return gone;
+                        },
+                        missing,
+                        error -> {}); // nothing marked: choosing a file still says if it is gone
     }
 
     // Internals

@@ -1,10 +1,11 @@
 package dev.partitionscope.ui.shell.files;
 
 import dev.partitionscope.ui.common.Icons;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
@@ -26,6 +27,8 @@ public final class FileMenu {
 
     private final FileActions actions;
     private final Menu recent = new Menu("Recent files", Icons.of("mdi2h-history"));
+    /** Counts the rebuilds of the recent files, so that a late existence check for an older list is ignored. */
+    private long rebuilds;
 
     public FileMenu(FileActions actions) {
         this.actions = actions;
@@ -62,24 +65,45 @@ public final class FileMenu {
         return items;
     }
 
+    /**
+     * Lists the recent files at once; the ones no longer there are marked "(missing)" and disabled when the check,
+     * off the UI thread, answers (a check answering after the menu was rebuilt again is ignored).
+     */
     private void rebuildRecent() {
         recent.getItems().clear();
         List<Path> files = actions.recentFiles();
+        long generation = ++rebuilds;
+        Map<Path, MenuItem> items = new HashMap<>();
         int n = 0;
         for (Path file : files) {
-            boolean there = Files.exists(file);
-            MenuItem item = new MenuItem(file.getFileName() + (there ? "" : "  (missing)") + "  —  "
-                    + file.toAbsolutePath().getParent());
+            MenuItem item = new MenuItem(label(file, false));
             item.setId("recent-" + n++);
             item.setMnemonicParsing(false);
-            item.setDisable(!there);
             item.setOnAction(e -> actions.openRecent(file));
             recent.getItems().add(item);
+            items.put(file, item);
         }
         if (files.isEmpty()) {
             MenuItem none = new MenuItem("No recent files");
             none.setDisable(true);
             recent.getItems().add(none);
         }
+        actions.findMissing(files, missing -> {
+            if (generation != rebuilds) {
+                return;
+            }
+            for (Path gone : missing) {
+                MenuItem item = items.get(gone);
+                if (item != null) {
+                    item.setText(label(gone, true));
+                    item.setDisable(true);
+                }
+            }
+        });
+    }
+
+    private static String label(Path file, boolean missing) {
+        return file.getFileName() + (missing ? "  (missing)" : "") + "  —  "
+                + file.toAbsolutePath().getParent();
     }
 }

@@ -21,6 +21,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuButton;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -288,10 +290,39 @@ class RecordingViewStateUiTest {
                         other.toAbsolutePath().normalize(),
                         saved.toAbsolutePath().normalize());
         Files.delete(other);
+        // The File menu lists both at once and marks the deleted one when the check off the UI thread answers.
+        MenuButton fileMenu = robot.lookup("#fileMenu").queryAs(MenuButton.class);
         AppFixture.onFx(() -> {
+            fileMenu.show();
+            return null;
+        });
+        Menu recentMenu = AppFixture.onFx(() -> (Menu) fileMenu.getItems().stream()
+                .filter(i -> "fileRecent".equals(i.getId()))
+                .findFirst()
+                .orElseThrow());
+        AppFixture.waitUntil(
+                "the deleted file is marked missing in the File menu",
+                Duration.ofSeconds(30),
+                () -> AppFixture.onFx(() -> recentMenu.getItems().get(0).isDisable()
+                        && recentMenu.getItems().get(0).getText().startsWith("other.psrec  (missing)")));
+        assertThat(AppFixture.onFx(() -> recentMenu.getItems().get(1).isDisable()))
+                .isFalse();
+        assertThat(AppFixture.onFx(() -> recentMenu.getItems().get(1).getText()))
+                .doesNotContain("(missing)");
+        AppFixture.onFx(() -> {
+            fileMenu.hide();
             controller().files().openRecent(other.toAbsolutePath().normalize());
             return null;
         });
+        AppFixture.waitUntil(
+                "opening the deleted recent file is refused with a message",
+                Duration.ofSeconds(30),
+                () -> AppFixture.onFx(() -> controller()
+                                        .files()
+                                        .problemProperty()
+                                        .get()
+                                != null
+                        && controller().files().problemProperty().get().detail().startsWith("other.psrec is no")));
         assertThat(controller().files().problemProperty().get().detail())
                 .isEqualTo("other.psrec is no longer at " + files.toAbsolutePath()
                         + ". It was removed from Recent files.");
