@@ -35,7 +35,8 @@ public final class AttrJson {
             throw LabException.validation("1 validation error detected: Value at '" + what
                     + "' failed to satisfy constraint: Member must be a map");
         }
-        Map<String, AttrValue> item = new LinkedHashMap<>();
+        // Sized to the item (a default map's 16 slots for 3 attributes): every stored item keeps this map.
+        Map<String, AttrValue> item = new LinkedHashMap<>(capacityFor(node.size()));
         for (Map.Entry<String, JsonNode> f : node.properties()) {
             item.put(f.getKey(), value(f.getValue(), depth));
         }
@@ -44,6 +45,11 @@ public final class AttrJson {
 
     public static AttrValue value(JsonNode node) {
         return value(node, 0);
+    }
+
+    /** A hash map's initial capacity that holds {@code entries} without growing (load factor 0.75). */
+    static int capacityFor(int entries) {
+        return (int) ((entries * 4L + 2) / 3); // ceil(entries / 0.75)
     }
 
     private static AttrValue value(JsonNode node, int depth) {
