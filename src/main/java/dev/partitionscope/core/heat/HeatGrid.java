@@ -271,6 +271,16 @@ public final class HeatGrid {
         return missing[column];
     }
 
+    /** True when any column is {@link #missing}: its heat is unknown, and the legend says how that is drawn. */
+    public boolean anyMissing() {
+        for (boolean m : missing) {
+            if (m) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when some, but not all, of the column's buckets failed to load; its rates cover the loaded ones. */
     public boolean partlyMissing(int column) {
         return partlyMissing[column];

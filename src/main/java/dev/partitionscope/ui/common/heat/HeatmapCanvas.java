@@ -481,7 +481,7 @@ public final class HeatmapCanvas extends Region {
         g.translate(0, band);
         if (layout != null) {
             painter.paint(g, w, h, layout, frame, image, zone, colors);
-            LegendPainter.paint(g, painter, layout, scale, lut, colors);
+            LegendPainter.paint(g, painter, layout, scale, lut, colors, unknownColumns());
         }
         SnapshotParameters p = new SnapshotParameters();
         p.setFill(colors.background());
@@ -603,8 +603,13 @@ public final class HeatmapCanvas extends Region {
         double h = base.getHeight();
         layout = painter.layout(w, h, frame, getViewport(), colors);
         painter.paint(base.getGraphicsContext2D(), w, h, layout, frame, image, zone, colors);
-        LegendPainter.paint(base.getGraphicsContext2D(), painter, layout, scale, lut, colors);
+        LegendPainter.paint(base.getGraphicsContext2D(), painter, layout, scale, lut, colors, unknownColumns());
         paintOverlay();
+    }
+
+    /** Whether the grid has columns whose heat was not read: the legend then names their colour. */
+    private boolean unknownColumns() {
+        return frame.grid() != null && frame.grid().anyMissing();
     }
 
     /** Writes every cell into the image with one {@code setPixels}; the buffer and image are reused when they fit. */

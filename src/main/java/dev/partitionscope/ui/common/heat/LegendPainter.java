@@ -26,8 +26,21 @@ public final class LegendPainter {
         return BAR_H + 3 + line;
     }
 
+    /** The label of the swatch for columns whose heat was not read (a gap, not a cold column). */
+    static final String NOT_READ = "not read";
+
+    /**
+     * Paints the legend; {@code unknownColumns}: the view has columns whose heat was not read (metrics not answered,
+     * before the stream existed or its retention), drawn in their own colour, which the legend then names.
+     */
     public static void paint(
-            GraphicsContext g, HeatmapPainter text, HeatLayout a, HeatScale scale, int[] lut, HeatColors c) {
+            GraphicsContext g,
+            HeatmapPainter text,
+            HeatLayout a,
+            HeatScale scale,
+            int[] lut,
+            HeatColors c,
+            boolean unknownColumns) {
         if (scale == null || lut == null) {
             return;
         }
@@ -38,6 +51,21 @@ public final class LegendPainter {
         g.setTextAlign(TextAlignment.LEFT);
 
         x = swatch(g, text, x, y, c.plotBackground(), "no traffic", c) + 16;
+        if (unknownColumns) {
+            // Under "no traffic", on the labels' line, where it fits before the ramp's first label (the row is full
+            // at a narrow window); else in the row.
+            double below = y + BAR_H + 5;
+            boolean fits = a.left() + SWATCH + 5 + text.width(NOT_READ, c.font()) + 6 <= x;
+            double sx = fits ? a.left() : x;
+            double sy = fits ? below : y;
+            // Over the plot's background, as the gap columns are: a translucent theme colour reads the same in both.
+            g.setFill(c.plotBackground());
+            g.fillRect(sx, sy - 1, SWATCH, SWATCH);
+            double end = swatch(g, text, sx, sy, c.missing(), NOT_READ, c);
+            if (!fits) {
+                x = end + 16;
+            }
+        }
 
         double rampW = Math.min(RAMP_W, Math.max(120, a.width() * 0.4));
         double step = rampW / ColorLut.MAX_LEVEL;

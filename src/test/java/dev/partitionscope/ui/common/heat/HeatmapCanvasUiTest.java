@@ -12,10 +12,13 @@ import dev.partitionscope.core.heat.RowBucketing;
 import dev.partitionscope.core.heat.RowKey;
 import dev.partitionscope.ui.AppFixture;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javafx.application.Application;
 import javafx.geometry.Point2D;
 import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.StackPane;
@@ -102,6 +105,74 @@ class HeatmapCanvasUiTest {
                     null));
             return null;
         });
+    }
+
+    /**
+     * Columns whose heat was not read are painted in their own colour, and the legend then names it: a swatch of a
+     * colour the legend did not have before, the very colour of a gap column.
+     */
+    @Test
+    void theLegendNamesTheColourOfColumnsThatWereNotRead() throws Exception {
+        WritableImage whole = AppFixture.onFx(() -> canvas.exportImage(1, null));
+        AppFixture.onFx(() -> {
+            canvas.setGrid(gridWithGap());
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage gap = AppFixture.onFx(() -> canvas.exportImage(1, null));
+        int legendRows = 40 + HeatmapCanvas.EXPORT_MARGIN; // the legend's line and the bottom margin
+        Map<Integer, Integer> before = colours(whole, legendRows);
+        Map<Integer, Integer> after = colours(gap, legendRows);
+        List<Integer> added = after.entrySet().stream()
+                .filter(e -> !before.containsKey(e.getKey()) && e.getValue() >= 80) // a 12 × 12 swatch's inside
+                .map(Map.Entry::getKey)
+                .toList();
+        assertThat(added).as("colours the legend gained").hasSize(1);
+        Point2D cell = AppFixture.onFx(() -> canvas.cellCenter(0, 7));
+        int gapColour = gap.getPixelReader()
+                .getArgb(
+                        (int) cell.getX() + HeatmapCanvas.EXPORT_MARGIN,
+                        (int) cell.getY() + HeatmapCanvas.EXPORT_MARGIN);
+        // Every pixel across the gap (minutes 5 to 9) is that one colour: no seams where column edges meet.
+        Point2D first = AppFixture.onFx(() -> canvas.cellCenter(0, 5));
+        Point2D last = AppFixture.onFx(() -> canvas.cellCenter(0, 9));
+        for (int x = (int) first.getX(); x <= (int) last.getX(); x++) {
+            assertThat(gap.getPixelReader()
+                            .getArgb(x + HeatmapCanvas.EXPORT_MARGIN, (int) cell.getY() + HeatmapCanvas.EXPORT_MARGIN))
+                    .as("gap pixel at x=%d", x)
+                    .isEqualTo(gapColour);
+        }
+        assertThat(added.get(0)).as("the swatch is the gap's colour").isEqualTo(gapColour);
+        assertThat(colours(whole, legendRows)).doesNotContainKey(gapColour);
+    }
+
+    /** Pixel counts per colour in the image's bottom {@code rows} rows. */
+    private static Map<Integer, Integer> colours(WritableImage image, int rows) {
+        Map<Integer, Integer> counts = new HashMap<>();
+        int w = (int) image.getWidth();
+        int h = (int) image.getHeight();
+        for (int y = Math.max(0, h - rows); y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                counts.merge(image.getPixelReader().getArgb(x, y), 1, Integer::sum);
+            }
+        }
+        return counts;
+    }
+
+    /** {@link #grid()} with minutes 5 to 9 not read (no values, marked missing), as a metric left unanswered. */
+    static HeatGrid gridWithGap() {
+        KeyTimeMatrix.Builder b =
+                KeyTimeMatrix.builder(START, 60, 30, MatrixUnit.CONSUMED_UNITS_PER_MINUTE, Provenance.LAB_METER);
+        for (int k = 0; k < 12; k++) {
+            RowKey key = RowKey.of("orders", null, "TENANT#" + (k / 4) + "#K" + k);
+            for (int m = 0; m < 30; m++) {
+                if (m < 5 || m >= 10) {
+                    b.add(key, m, 1_000 + k * 10_000 + m);
+                }
+            }
+        }
+        b.markMissing(5, 10, "not answered");
+        return RowBucketing.bucket(b.build(), 100, RowBucketing.ALL_COLUMNS);
     }
 
     @Test
