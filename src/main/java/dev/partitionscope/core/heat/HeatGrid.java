@@ -31,6 +31,9 @@ public final class HeatGrid {
     private final long[] columnThrottles;
     private final boolean[] missing;
     private final boolean[] partlyMissing;
+    /** Whether any column is missing (the legend asks on every paint). */
+    private final boolean anyMissing;
+
     private final float maxRate;
     /** Per row, how many keys' partition ceilings its value is measured against (null: one each). */
     private final int[] ceilingKeys;
@@ -72,6 +75,11 @@ public final class HeatGrid {
             max = Math.max(max, rate);
         }
         maxRate = max;
+        boolean gap = false;
+        for (boolean m : missing) {
+            gap |= m;
+        }
+        anyMissing = gap;
         ceilingKeys = null;
     }
 
@@ -92,6 +100,7 @@ public final class HeatGrid {
         this.missing = g.missing;
         this.partlyMissing = g.partlyMissing;
         this.maxRate = g.maxRate;
+        this.anyMissing = g.anyMissing;
         this.ceilingKeys = ceilingKeys;
     }
 
@@ -273,12 +282,7 @@ public final class HeatGrid {
 
     /** True when any column is {@link #missing}: its heat is unknown, and the legend says how that is drawn. */
     public boolean anyMissing() {
-        for (boolean m : missing) {
-            if (m) {
-                return true;
-            }
-        }
-        return false;
+        return anyMissing;
     }
 
     /** True when some, but not all, of the column's buckets failed to load; its rates cover the loaded ones. */

@@ -524,14 +524,15 @@ public final class LabServer implements AutoCloseable {
                 done();
                 return;
             }
-            if (!handler.mayWait(operation(req.headers().get(TARGET_HEADER))) && !routed(req)) {
-                complete(ctx, slot, answer(ctx, req));
+            String operation = operation(req.headers().get(TARGET_HEADER)); // read once, used here and to answer
+            if (!handler.mayWait(operation) && !routed(req)) {
+                complete(ctx, slot, answer(ctx, req, operation));
                 done();
                 return;
             }
             try {
                 pool.execute(() -> {
-                    FullHttpResponse r = answer(ctx, req);
+                    FullHttpResponse r = answer(ctx, req, operation);
                     ctx.executor().execute(() -> {
                         complete(ctx, slot, r);
                         done();
@@ -626,9 +627,9 @@ public final class LabServer implements AutoCloseable {
     }
 
     /** The answer to one request; releases the request. Never throws. */
-    private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest req) {
+    private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest req, String operation) {
         try {
-            FullHttpResponse r = answerOrFail(ctx, req);
+            FullHttpResponse r = answerOrFail(ctx, req, operation);
             if (req.headers().contains("Origin")) {
                 r.headers().set("Access-Control-Allow-Origin", "*");
             }
@@ -638,7 +639,8 @@ public final class LabServer implements AutoCloseable {
         }
     }
 
-    private FullHttpResponse answerOrFail(ChannelHandlerContext ctx, FullHttpRequest req) {
+    /** {@code operation}: the DynamoDB operation the request's target names ({@link #operation}), or null. */
+    private FullHttpResponse answerOrFail(ChannelHandlerContext ctx, FullHttpRequest req, String operation) {
         String requestId = requestId();
         Headers in = new Headers(req.headers());
         HttpMethod method = req.method();
@@ -699,7 +701,6 @@ public final class LabServer implements AutoCloseable {
                             answerType);
                 }
             }
-            String operation = operation(in.getFirst("X-Amz-Target"));
             if (operation == null) {
                 return replyError(
                         ctx, req, LabException.coral("UnknownOperationException", null), requestId, answerType);
