@@ -11,6 +11,7 @@ import dev.partitionscope.lab.partition.Charge;
 import dev.partitionscope.lab.partition.KeyHash;
 import dev.partitionscope.lab.wire.AttrJson;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -377,13 +378,8 @@ public final class LabTable {
     public java.util.List<Map<String, AttrValue>> items(int max) {
         return read(() -> {
             java.util.List<Map<String, AttrValue>> out = new ArrayList<>();
-            for (var partition : base.partitions().values()) {
-                for (Map<String, AttrValue> item : partition.values()) {
-                    if (out.size() >= max) {
-                        return out;
-                    }
-                    out.add(item);
-                }
+            for (Iterator<Map<String, AttrValue>> it = base.items(); it.hasNext() && out.size() < max; ) {
+                out.add(it.next());
             }
             return out;
         });
@@ -565,11 +561,10 @@ public final class LabTable {
     /** Fills a new index from the table's items (UpdateTable Create, done at once rather than as a backfill). */
     void backfill(IndexDef index) {
         OrderedStore store = new OrderedStore();
-        for (var partition : base.partitions().values()) {
-            for (Map<String, AttrValue> item : partition.values()) {
-                if (index.key().coveredBy(item)) {
-                    store.put(item.get(index.key().partitionKey()), indexSortOf(index, item), index.project(item, key));
-                }
+        for (Iterator<Map<String, AttrValue>> it = base.items(); it.hasNext(); ) {
+            Map<String, AttrValue> item = it.next();
+            if (index.key().coveredBy(item)) {
+                store.put(item.get(index.key().partitionKey()), indexSortOf(index, item), index.project(item, key));
             }
         }
         indexStores.put(index.name(), store);

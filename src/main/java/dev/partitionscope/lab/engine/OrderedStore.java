@@ -2,28 +2,44 @@ package dev.partitionscope.lab.engine;
 
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.ItemSize;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.NavigableSet;
+import java.util.NoSuchElementException;
 import java.util.TreeMap;
 
 /**
  * Items of a table or of one index, grouped by partition key and sorted inside each partition. Not thread-safe: the
  * owning {@link LabTable} guards it with its lock.
  *
- * <p>The partitions are kept twice: in Scan order (a tree, for Scan and for resuming after a start key) and by key
- * (a hash map, for point lookups: a GetItem or a write finds its partition with one probe instead of a walk down a
- * tree of a million partitions). {@link StoreKey.Partition}'s equality agrees with its order, so both hold the same
- * partitions.
+ * <p>The partitions are kept by key (a hash map, for point lookups: a GetItem or a write finds its partition with one
+ * probe instead of a walk down a tree of a million partitions) and their keys once more in Scan order (a tree, for Scan
+ * and for resuming after a start key). {@link StoreKey.Partition}'s equality agrees with its order, so both hold the
+ * same partitions. A partition is its items sorted by position; in a table without a sort key, whose partitions hold
+ * one item at {@link StoreKey.Sort#NONE}, it is that item itself. Items are kept as {@link StoredItem}s. Every stored
+ * item lives as long as the table, so each object it costs is one more for the collector to copy: a million items of a
+ * key-only table are about 240 bytes and five objects each lighter this way.
  */
 final class OrderedStore {
     /** A size not known to the caller: the store measures the item itself. */
     static final long UNKNOWN_SIZE = -1;
 
-    private final TreeMap<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>> partitions =
-            new TreeMap<>();
-    private final HashMap<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>> byKey =
-            new HashMap<>();
+    /** The items of a partition with positions, by position. */
+    private static final class Positions extends TreeMap<StoreKey.Sort, Map<String, AttrValue>> {
+        private static final long serialVersionUID = 1L;
+
+        Positions() {
+            super(StoreKey.Sort.ORDER);
+        }
+    }
+
+    /** Partition key → its {@link Positions}, or its one item when it has no positions. */
+    private final HashMap<StoreKey.Partition, Object> byKey = new HashMap<>();
+    /** The same partition keys in Scan order. */
+    private final TreeMap<StoreKey.Partition, Boolean> scanOrder = new TreeMap<>();
     /**
      * The last partition key made, reused when the same value object comes again: a write looks its key up and then
      * stores it, one MD5 instead of two. One reference (to an immutable record), so readers sharing the read lock
@@ -49,9 +65,17 @@ final class OrderedStore {
         return k;
     }
 
+    @SuppressWarnings("unchecked") // a partition's value is Positions or one item, nothing else is put
+    private static Map<String, AttrValue> single(Object partition) {
+        return (Map<String, AttrValue>) partition;
+    }
+
     Map<String, AttrValue> get(AttrValue pk, StoreKey.Sort sort) {
-        NavigableMap<StoreKey.Sort, Map<String, AttrValue>> p = byKey.get(key(pk));
-        return p == null ? null : p.get(sort);
+        Object p = byKey.get(key(pk));
+        if (p instanceof Positions positions) {
+            return positions.get(sort);
+        }
+        return p != null && sort.equals(StoreKey.Sort.NONE) ? single(p) : null;
     }
 
     /** Stores the item at the position, returning what was there. */
@@ -73,13 +97,32 @@ final class OrderedStore {
             Map<String, AttrValue> expectedOld,
             long oldSize) {
         StoreKey.Partition key = key(pk);
-        NavigableMap<StoreKey.Sort, Map<String, AttrValue>> p = byKey.get(key);
-        if (p == null) {
-            p = new TreeMap<>(StoreKey.Sort.ORDER);
-            byKey.put(key, p);
-            partitions.put(key, p);
+        Map<String, AttrValue> stored = StoredItem.of(item);
+        boolean none = sort.equals(StoreKey.Sort.NONE);
+        Object p = none ? byKey.put(key, stored) : byKey.get(key);
+        Map<String, AttrValue> old;
+        if (p instanceof Positions positions) {
+            if (none) {
+                byKey.put(key, positions); // a NONE position among others: kept with them
+            }
+            old = positions.put(sort, stored);
+        } else if (p == null) {
+            scanOrder.put(key, Boolean.TRUE);
+            if (!none) {
+                Positions positions = new Positions();
+                positions.put(sort, stored);
+                byKey.put(key, positions);
+            }
+            old = null;
+        } else if (none) {
+            old = single(p);
+        } else { // an item without a position, joined by one with a position
+            Positions positions = new Positions();
+            positions.put(StoreKey.Sort.NONE, single(p));
+            positions.put(sort, stored);
+            byKey.put(key, positions);
+            old = null;
         }
-        Map<String, AttrValue> old = p.put(sort, item);
         if (old != null) {
             sizeBytes -= old == expectedOld && oldSize >= 0 ? oldSize : ItemSize.of(old);
         } else {
@@ -97,17 +140,22 @@ final class OrderedStore {
     @SuppressWarnings("ReferenceEquality") // identity: the caller's size is of that very item
     Map<String, AttrValue> remove(AttrValue pk, StoreKey.Sort sort, Map<String, AttrValue> expectedOld, long oldSize) {
         StoreKey.Partition key = key(pk);
-        NavigableMap<StoreKey.Sort, Map<String, AttrValue>> p = byKey.get(key);
-        if (p == null) {
-            return null;
+        Object p = byKey.get(key);
+        Map<String, AttrValue> old;
+        boolean emptied;
+        if (p instanceof Positions positions) {
+            old = positions.remove(sort);
+            emptied = positions.isEmpty();
+        } else {
+            old = p != null && sort.equals(StoreKey.Sort.NONE) ? single(p) : null;
+            emptied = old != null;
         }
-        Map<String, AttrValue> old = p.remove(sort);
         if (old != null) {
             itemCount--;
             sizeBytes -= old == expectedOld && oldSize >= 0 ? oldSize : ItemSize.of(old);
-            if (p.isEmpty()) {
+            if (emptied) {
                 byKey.remove(key);
-                partitions.remove(key);
+                scanOrder.remove(key);
             }
         }
         return old;
@@ -115,13 +163,62 @@ final class OrderedStore {
 
     /** The sorted items of one partition key (empty when none). */
     NavigableMap<StoreKey.Sort, Map<String, AttrValue>> partitionItems(AttrValue pk) {
-        NavigableMap<StoreKey.Sort, Map<String, AttrValue>> p = byKey.get(key(pk));
-        return p == null ? new TreeMap<>(StoreKey.Sort.ORDER) : p;
+        return positions(byKey.get(key(pk)));
     }
 
-    /** All partitions in Scan order. */
-    NavigableMap<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>> partitions() {
-        return partitions;
+    private static NavigableMap<StoreKey.Sort, Map<String, AttrValue>> positions(Object p) {
+        if (p instanceof Positions positions) {
+            return positions;
+        }
+        NavigableMap<StoreKey.Sort, Map<String, AttrValue>> one = new TreeMap<>(StoreKey.Sort.ORDER);
+        if (p != null) {
+            one.put(StoreKey.Sort.NONE, single(p));
+        }
+        return one;
+    }
+
+    /** The partition keys in Scan order. */
+    NavigableSet<StoreKey.Partition> partitionKeys() {
+        return scanOrder.navigableKeySet();
+    }
+
+    /** The items of a partition (one of {@link #partitionKeys()}) in order, those after {@code after} when not null. */
+    Iterator<Map<String, AttrValue>> items(StoreKey.Partition partition, StoreKey.Sort after) {
+        Object p = byKey.get(partition);
+        if (p instanceof Positions positions) {
+            return (after == null ? positions : positions.tailMap(after, false))
+                    .values()
+                    .iterator();
+        }
+        boolean included = p != null && (after == null || StoreKey.Sort.ORDER.compare(StoreKey.Sort.NONE, after) > 0);
+        return included ? Collections.singletonList(single(p)).iterator() : Collections.emptyIterator();
+    }
+
+    /** Every item, in Scan order. */
+    Iterator<Map<String, AttrValue>> items() {
+        Iterator<StoreKey.Partition> parts = scanOrder.keySet().iterator();
+        return new Iterator<>() {
+            private Iterator<Map<String, AttrValue>> inner = Collections.emptyIterator();
+
+            @Override
+            public boolean hasNext() {
+                while (!inner.hasNext()) {
+                    if (!parts.hasNext()) {
+                        return false;
+                    }
+                    inner = items(parts.next(), null);
+                }
+                return true;
+            }
+
+            @Override
+            public Map<String, AttrValue> next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return inner.next();
+            }
+        };
     }
 
     long itemCount() {
@@ -133,8 +230,8 @@ final class OrderedStore {
     }
 
     void clear() {
-        partitions.clear();
         byKey.clear();
+        scanOrder.clear();
         itemCount = 0;
         sizeBytes = 0;
     }

@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.NavigableSet;
 import java.util.Set;
 
 /**
@@ -348,18 +349,18 @@ final class QueryOps {
         checkSelect(s);
 
         Page page = s.table().read(() -> {
-            NavigableMap<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>> partitions =
-                    s.store().partitions();
-            NavigableMap<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>> view;
+            OrderedStore store = s.store();
+            NavigableSet<StoreKey.Partition> partitions = store.partitionKeys();
+            NavigableSet<StoreKey.Partition> view;
             StoreKey.Sort resumeAfter = null;
             if (s.startKey() != null) {
                 AttrValue pk = s.startKey().get(s.keys().partitionKey());
-                view = partitions.tailMap(OrderedStore.partition(pk), true);
+                view = partitions.tailSet(OrderedStore.partition(pk), true);
                 resumeAfter = s.index() == null
                         ? s.table().sortOf(s.startKey())
                         : s.table().indexSortOf(s.index(), s.startKey());
             } else {
-                view = partitions.tailMap(
+                view = partitions.tailSet(
                         new StoreKey.Partition(
                                 segmentStart(seg, segments), minimum(s.keys().partitionType())),
                         true);
@@ -368,8 +369,7 @@ final class QueryOps {
             final AttrValue resumePk =
                     s.startKey() == null ? null : s.startKey().get(s.keys().partitionKey());
             Iterator<Map<String, AttrValue>> items = new Iterator<>() {
-                final Iterator<Map.Entry<StoreKey.Partition, NavigableMap<StoreKey.Sort, Map<String, AttrValue>>>>
-                        parts = view.entrySet().iterator();
+                final Iterator<StoreKey.Partition> parts = view.iterator();
                 Iterator<Map<String, AttrValue>> inner = java.util.Collections.emptyIterator();
 
                 @Override
@@ -378,15 +378,11 @@ final class QueryOps {
                         if (!parts.hasNext()) {
                             return false;
                         }
-                        var e = parts.next();
-                        if (ScanOrder.segment(e.getKey().hash(), segments) != seg) {
+                        StoreKey.Partition p = parts.next();
+                        if (ScanOrder.segment(p.hash(), segments) != seg) {
                             return false; // past this segment's slice of the hash space
                         }
-                        NavigableMap<StoreKey.Sort, Map<String, AttrValue>> p = e.getValue();
-                        if (after != null && e.getKey().value().equals(resumePk)) {
-                            p = p.tailMap(after, false);
-                        }
-                        inner = p.values().iterator();
+                        inner = store.items(p, after != null && p.value().equals(resumePk) ? after : null);
                     }
                     return true;
                 }

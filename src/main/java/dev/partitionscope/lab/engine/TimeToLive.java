@@ -3,6 +3,7 @@ package dev.partitionscope.lab.engine;
 import dev.partitionscope.core.item.AttrValue;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -51,11 +52,10 @@ final class TimeToLive {
     private int sweep(LabTable t, String attribute, long now) {
         return t.write(() -> {
             List<Map<String, AttrValue>> expired = new ArrayList<>();
-            for (var partition : t.base.partitions().values()) {
-                for (Map<String, AttrValue> item : partition.values()) {
-                    if (expired(item.get(attribute), now)) {
-                        expired.add(item);
-                    }
+            for (Iterator<Map<String, AttrValue>> it = t.base.items(); it.hasNext(); ) {
+                Map<String, AttrValue> item = it.next();
+                if (expired(item.get(attribute), now)) {
+                    expired.add(item);
                 }
             }
             for (Map<String, AttrValue> item : expired) {

@@ -1,0 +1,139 @@
+package dev.partitionscope.lab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.ItemSize;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The store's two shapes of partition (one item, or items by position) and the packed items it keeps. */
+class OrderedStoreTest {
+    private static Map<String, AttrValue> item(String pk, Object... more) {
+        Map<String, AttrValue> m = new LinkedHashMap<>();
+        m.put("pk", AttrValue.s(pk));
+        for (int i = 0; i < more.length; i += 2) {
+            m.put((String) more[i], (AttrValue) more[i + 1]);
+        }
+        return m;
+    }
+
+    private static StoreKey.Sort at(String sk) {
+        return new StoreKey.Sort(AttrValue.s(sk), null, null);
+    }
+
+    private static List<Map<String, AttrValue>> all(Iterator<Map<String, AttrValue>> it) {
+        List<Map<String, AttrValue>> out = new ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
+    }
+
+    @Test
+    void aKeyOnlyTableKeepsOneItemPerPartitionAndReplacesIt() {
+        OrderedStore store = new OrderedStore();
+        Map<String, AttrValue> first = item("a", "v", AttrValue.n(1));
+        Map<String, AttrValue> second = item("a", "v", AttrValue.n(2), "w", AttrValue.s("x"));
+
+        assertThat(store.put(AttrValue.s("a"), StoreKey.Sort.NONE, first)).isNull();
+        Map<String, AttrValue> replaced = store.put(AttrValue.s("a"), StoreKey.Sort.NONE, second);
+
+        assertThat(replaced).isEqualTo(first);
+        assertThat(store.get(AttrValue.s("a"), StoreKey.Sort.NONE)).isEqualTo(second);
+        assertThat(store.get(AttrValue.s("a"), at("x"))).isNull();
+        assertThat(store.itemCount()).isEqualTo(1);
+        assertThat(store.sizeBytes()).isEqualTo(ItemSize.of(second));
+        assertThat(store.partitionItems(AttrValue.s("a"))).containsOnlyKeys(StoreKey.Sort.NONE);
+
+        assertThat(store.remove(AttrValue.s("a"), StoreKey.Sort.NONE)).isEqualTo(second);
+        assertThat(store.get(AttrValue.s("a"), StoreKey.Sort.NONE)).isNull();
+        assertThat(store.partitionKeys()).isEmpty();
+        assertThat(store.itemCount()).isZero();
+        assertThat(store.sizeBytes()).isZero();
+    }
+
+    @Test
+    void itemsComeInScanOrderWhateverTheShapeOfTheirPartition() {
+        OrderedStore keyOnly = new OrderedStore();
+        OrderedStore sorted = new OrderedStore();
+        for (int i = 0; i < 200; i++) {
+            keyOnly.put(AttrValue.s("k" + i), StoreKey.Sort.NONE, item("k" + i));
+            sorted.put(AttrValue.s("k" + i), at("2"), item("k" + i, "sk", AttrValue.s("2")));
+            sorted.put(AttrValue.s("k" + i), at("1"), item("k" + i, "sk", AttrValue.s("1")));
+        }
+        List<Map<String, AttrValue>> a = all(keyOnly.items());
+        List<Map<String, AttrValue>> b = all(sorted.items());
+
+        assertThat(a).hasSize(200);
+        assertThat(b).hasSize(400);
+        List<StoreKey.Partition> order = new ArrayList<>(keyOnly.partitionKeys());
+        for (int i = 0; i < 200; i++) {
+            assertThat(a.get(i).get("pk")).isEqualTo(order.get(i).value());
+            assertThat(b.get(2 * i).get("pk")).isEqualTo(order.get(i).value());
+            assertThat(b.get(2 * i).get("sk")).isEqualTo(AttrValue.s("1"));
+            assertThat(b.get(2 * i + 1).get("sk")).isEqualTo(AttrValue.s("2"));
+        }
+        for (int i = 1; i < order.size(); i++) {
+            assertThat(Long.compareUnsigned(
+                            order.get(i - 1).hash(), order.get(i).hash()))
+                    .isNegative();
+        }
+    }
+
+    @Test
+    void resumingAfterTheOnlyItemOfAPartitionGivesNothingMore() {
+        OrderedStore store = new OrderedStore();
+        store.put(AttrValue.s("a"), StoreKey.Sort.NONE, item("a"));
+        StoreKey.Partition a = store.partitionKeys().first();
+
+        assertThat(all(store.items(a, null))).containsExactly(item("a"));
+        assertThat(all(store.items(a, StoreKey.Sort.NONE))).isEmpty();
+
+        OrderedStore sorted = new OrderedStore();
+        for (String sk : List.of("1", "2", "3")) {
+            sorted.put(AttrValue.s("a"), at(sk), item("a", "sk", AttrValue.s(sk)));
+        }
+        assertThat(all(sorted.items(sorted.partitionKeys().first(), at("1"))))
+                .extracting(m -> m.get("sk"))
+                .containsExactly(AttrValue.s("2"), AttrValue.s("3"));
+    }
+
+    @Test
+    void storedItemsKeepTheirOrderAndEqualTheMapsTheyCameFrom() {
+        Map<String, AttrValue> source =
+                item("a", "z", AttrValue.n(1), "b", AttrValue.s("x"), "m", AttrValue.Null.INSTANCE);
+        Map<String, AttrValue> stored = StoredItem.of(source);
+
+        assertThat(stored).isInstanceOf(StoredItem.class);
+        assertThat(stored.keySet()).containsExactly("pk", "z", "b", "m");
+        assertThat(stored).isEqualTo(source);
+        assertThat(source).isEqualTo(stored);
+        assertThat(stored.hashCode()).isEqualTo(source.hashCode());
+        assertThat(stored.get("b")).isEqualTo(AttrValue.s("x"));
+        assertThat(stored.get("nope")).isNull();
+        assertThat(stored.containsKey("m")).isTrue();
+        assertThat(stored.get(null)).isNull();
+        assertThat(StoredItem.of(stored)).isSameAs(stored);
+        assertThatThrownBy(() -> stored.put("q", AttrValue.s("q"))).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> stored.entrySet().iterator().next().setValue(AttrValue.s("q")))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void wideItemsAreKeptAsTheyCame() {
+        Map<String, AttrValue> wide = item("a");
+        for (int i = 0; i < StoredItem.MAX_PACKED; i++) {
+            wide.put("a" + i, AttrValue.n(i));
+        }
+        assertThat(wide).hasSize(StoredItem.MAX_PACKED + 1);
+        assertThat(StoredItem.of(wide)).isSameAs(wide);
+
+        Map<String, AttrValue> widest = new LinkedHashMap<>(wide);
+        widest.remove("pk");
+        assertThat(StoredItem.of(widest)).isInstanceOf(StoredItem.class).isEqualTo(widest);
+    }
+}
