@@ -97,31 +97,36 @@ final class OrderedStore {
             Map<String, AttrValue> expectedOld,
             long oldSize) {
         StoreKey.Partition key = key(pk);
-        Map<String, AttrValue> stored = StoredItem.of(item);
         boolean none = sort.equals(StoreKey.Sort.NONE);
-        Object p = none ? byKey.put(key, stored) : byKey.get(key);
-        Map<String, AttrValue> old;
-        if (p instanceof Positions positions) {
-            if (none) {
-                byKey.put(key, positions); // a NONE position among others: kept with them
-            }
-            old = positions.put(sort, stored);
-        } else if (p == null) {
+        Object p = byKey.get(key);
+        Map<String, AttrValue> old = null;
+        if (p == null) {
             scanOrder.put(key, Boolean.TRUE);
-            if (!none) {
+            Map<String, AttrValue> stored = StoredItem.of(item, null, null);
+            if (none) {
+                byKey.put(key, stored);
+            } else {
                 Positions positions = new Positions();
                 positions.put(sort, stored);
                 byKey.put(key, positions);
             }
-            old = null;
-        } else if (none) {
-            old = single(p);
-        } else { // an item without a position, joined by one with a position
-            Positions positions = new Positions();
-            positions.put(StoreKey.Sort.NONE, single(p));
-            positions.put(sort, stored);
-            byKey.put(key, positions);
-            old = null;
+        } else if (p instanceof Positions positions) {
+            old = positions.put(
+                    sort,
+                    StoredItem.of(
+                            item, pk, samePartitionKey(positions.firstEntry().getValue(), pk)));
+        } else {
+            Map<String, AttrValue> only = single(p);
+            Map<String, AttrValue> stored = StoredItem.of(item, pk, samePartitionKey(only, pk));
+            if (none) {
+                old = only;
+                byKey.put(key, stored);
+            } else { // an item without a position, joined by one with a position
+                Positions positions = new Positions();
+                positions.put(StoreKey.Sort.NONE, only);
+                positions.put(sort, stored);
+                byKey.put(key, positions);
+            }
         }
         if (old != null) {
             sizeBytes -= old == expectedOld && oldSize >= 0 ? oldSize : ItemSize.of(old);
@@ -130,6 +135,19 @@ final class OrderedStore {
         }
         sizeBytes += size >= 0 ? size : ItemSize.of(item);
         return old;
+    }
+
+    /**
+     * The string in {@code stored} (an item of the partition) equal to {@code pk}, the partition key of an item joining
+     * or replacing it, for the new item to keep instead of its own copy: the partition's key object lives as long as the
+     * partition, and each write to it would otherwise keep one more equal string. Null when there is none to share
+     * (only strings are shared: a number's text may differ from an equal number's).
+     */
+    private static AttrValue samePartitionKey(Map<String, AttrValue> stored, AttrValue pk) {
+        if (pk instanceof AttrValue.S && stored instanceof StoredItem packed) {
+            return packed.valueEqualTo(pk);
+        }
+        return null;
     }
 
     Map<String, AttrValue> remove(AttrValue pk, StoreKey.Sort sort) {

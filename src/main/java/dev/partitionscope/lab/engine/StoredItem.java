@@ -31,6 +31,15 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
 
     /** The item to keep: packed when it is narrow enough and not packed already. */
     static Map<String, AttrValue> of(Map<String, AttrValue> item) {
+        return of(item, null, null);
+    }
+
+    /**
+     * As {@link #of(Map)}, keeping {@code shared} in place of the value object {@code own} (the same value, held once
+     * for the items that have it; both null, or {@code shared} null, when there is nothing to share).
+     */
+    @SuppressWarnings("ReferenceEquality") // identity: that very value object is replaced
+    static Map<String, AttrValue> of(Map<String, AttrValue> item, AttrValue own, AttrValue shared) {
         int n = item.size();
         if (item instanceof StoredItem || n > MAX_PACKED) {
             return item;
@@ -38,10 +47,21 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
         Object[] slots = new Object[n * 2];
         int i = 0;
         for (Map.Entry<String, AttrValue> e : item.entrySet()) {
+            AttrValue v = e.getValue();
             slots[i++] = e.getKey();
-            slots[i++] = e.getValue();
+            slots[i++] = shared != null && v == own ? shared : v;
         }
         return new StoredItem(slots);
+    }
+
+    /** The first value equal to {@code v}, or null. */
+    AttrValue valueEqualTo(AttrValue v) {
+        for (int i = 1; i < slots.length; i += 2) {
+            if (v.equals(slots[i])) {
+                return (AttrValue) slots[i];
+            }
+        }
+        return null;
     }
 
     @Override

@@ -136,4 +136,32 @@ class OrderedStoreTest {
         widest.remove("pk");
         assertThat(StoredItem.of(widest)).isInstanceOf(StoredItem.class).isEqualTo(widest);
     }
+
+    @Test
+    void writesToAPartitionKeepItsKeyStringOnce() {
+        OrderedStore keyOnly = new OrderedStore();
+        keyOnly.put(AttrValue.s("a"), StoreKey.Sort.NONE, item("a", "v", AttrValue.n(1)));
+        AttrValue first = keyOnly.get(AttrValue.s("a"), StoreKey.Sort.NONE).get("pk");
+        Map<String, AttrValue> second = item("a", "v", AttrValue.n(2));
+        keyOnly.put(second.get("pk"), StoreKey.Sort.NONE, second);
+
+        Map<String, AttrValue> stored = keyOnly.get(AttrValue.s("a"), StoreKey.Sort.NONE);
+        assertThat(stored).isEqualTo(second);
+        assertThat(stored.get("pk")).isSameAs(first).isNotSameAs(second.get("pk"));
+
+        OrderedStore sorted = new OrderedStore();
+        Map<String, AttrValue> one = item("a", "sk", AttrValue.s("1"));
+        Map<String, AttrValue> two = item("a", "sk", AttrValue.s("2"));
+        sorted.put(one.get("pk"), at("1"), one);
+        sorted.put(two.get("pk"), at("2"), two);
+        assertThat(sorted.get(AttrValue.s("a"), at("2")).get("pk")).isSameAs(one.get("pk"));
+        assertThat(sorted.get(AttrValue.s("a"), at("2"))).isEqualTo(two);
+
+        OrderedStore numbers = new OrderedStore();
+        Map<String, AttrValue> n1 = Map.of("pk", AttrValue.n(7), "v", AttrValue.s("x"));
+        Map<String, AttrValue> n2 = Map.of("pk", AttrValue.n(7), "v", AttrValue.s("y"));
+        numbers.put(n1.get("pk"), StoreKey.Sort.NONE, n1);
+        numbers.put(n2.get("pk"), StoreKey.Sort.NONE, n2);
+        assertThat(numbers.get(AttrValue.n(7), StoreKey.Sort.NONE).get("pk")).isSameAs(n2.get("pk"));
+    }
 }
