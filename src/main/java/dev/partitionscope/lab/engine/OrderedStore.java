@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.NavigableSet;
 import java.util.NoSuchElementException;
 import java.util.TreeMap;
 
@@ -16,12 +15,14 @@ import java.util.TreeMap;
  * owning {@link LabTable} guards it with its lock.
  *
  * <p>The partitions are kept by key (a hash map, for point lookups: a GetItem or a write finds its partition with one
- * probe instead of a walk down a tree of a million partitions) and their keys once more in Scan order (a tree, for Scan
- * and for resuming after a start key). {@link StoreKey.Partition}'s equality agrees with its order, so both hold the
- * same partitions. A partition is its items sorted by position; in a table without a sort key, whose partitions hold
- * one item at {@link StoreKey.Sort#NONE}, it is that item itself. Items are kept as {@link StoredItem}s. Every stored
- * item lives as long as the table, so each object it costs is one more for the collector to copy: a million items of a
- * key-only table are about 240 bytes and five objects each lighter this way.
+ * probe instead of a walk down a tree of a million partitions) and their keys once more in Scan order (a
+ * {@link PartitionOrder}, for Scan and for resuming after a start key). {@link StoreKey.Partition}'s equality agrees
+ * with its order, so both hold the same partitions. A partition is its items sorted by position; in a table without a
+ * sort key, whose partitions hold one item at {@link StoreKey.Sort#NONE}, it is that item itself. Items are kept as
+ * {@link StoredItem}s, sharing their partition's key string. Every stored item lives as long as the table, so each
+ * object it costs is one more for the collector to copy and each byte one more the heap must grow by: under wrk's
+ * PutItem load (src/jmh/wrk) a key-only table's item held 738 bytes of heap with a map per item and a tree per
+ * partition, and holds about 400 this way.
  */
 final class OrderedStore {
     /** A size not known to the caller: the store measures the item itself. */
@@ -39,7 +40,7 @@ final class OrderedStore {
     /** Partition key → its {@link Positions}, or its one item when it has no positions. */
     private final HashMap<StoreKey.Partition, Object> byKey = new HashMap<>();
     /** The same partition keys in Scan order. */
-    private final TreeMap<StoreKey.Partition, Boolean> scanOrder = new TreeMap<>();
+    private final PartitionOrder scanOrder = new PartitionOrder();
     /**
      * The last partition key made, reused when the same value object comes again: a write looks its key up and then
      * stores it, one MD5 instead of two. One reference (to an immutable record), so readers sharing the read lock
@@ -101,7 +102,7 @@ final class OrderedStore {
         Object p = byKey.get(key);
         Map<String, AttrValue> old = null;
         if (p == null) {
-            scanOrder.put(key, Boolean.TRUE);
+            scanOrder.add(key);
             Map<String, AttrValue> stored = StoredItem.of(item, null, null);
             if (none) {
                 byKey.put(key, stored);
@@ -195,12 +196,12 @@ final class OrderedStore {
         return one;
     }
 
-    /** The partition keys in Scan order. */
-    NavigableSet<StoreKey.Partition> partitionKeys() {
-        return scanOrder.navigableKeySet();
+    /** The partition keys in Scan order from {@code from} on (inclusive); all of them when it is null. */
+    Iterator<StoreKey.Partition> partitionKeys(StoreKey.Partition from) {
+        return scanOrder.from(from);
     }
 
-    /** The items of a partition (one of {@link #partitionKeys()}) in order, those after {@code after} when not null. */
+    /** The items of a partition (one of {@link #partitionKeys}) in order, those after {@code after} when not null. */
     Iterator<Map<String, AttrValue>> items(StoreKey.Partition partition, StoreKey.Sort after) {
         Object p = byKey.get(partition);
         if (p instanceof Positions positions) {
@@ -214,7 +215,7 @@ final class OrderedStore {
 
     /** Every item, in Scan order. */
     Iterator<Map<String, AttrValue>> items() {
-        Iterator<StoreKey.Partition> parts = scanOrder.keySet().iterator();
+        Iterator<StoreKey.Partition> parts = scanOrder.from(null);
         return new Iterator<>() {
             private Iterator<Map<String, AttrValue>> inner = Collections.emptyIterator();
 

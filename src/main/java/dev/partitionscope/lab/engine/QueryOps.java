@@ -24,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.NavigableSet;
 import java.util.Set;
 
 /**
@@ -350,26 +349,23 @@ final class QueryOps {
 
         Page page = s.table().read(() -> {
             OrderedStore store = s.store();
-            NavigableSet<StoreKey.Partition> partitions = store.partitionKeys();
-            NavigableSet<StoreKey.Partition> view;
+            Iterator<StoreKey.Partition> view;
             StoreKey.Sort resumeAfter = null;
             if (s.startKey() != null) {
                 AttrValue pk = s.startKey().get(s.keys().partitionKey());
-                view = partitions.tailSet(OrderedStore.partition(pk), true);
+                view = store.partitionKeys(OrderedStore.partition(pk));
                 resumeAfter = s.index() == null
                         ? s.table().sortOf(s.startKey())
                         : s.table().indexSortOf(s.index(), s.startKey());
             } else {
-                view = partitions.tailSet(
-                        new StoreKey.Partition(
-                                segmentStart(seg, segments), minimum(s.keys().partitionType())),
-                        true);
+                view = store.partitionKeys(new StoreKey.Partition(
+                        segmentStart(seg, segments), minimum(s.keys().partitionType())));
             }
             final StoreKey.Sort after = resumeAfter;
             final AttrValue resumePk =
                     s.startKey() == null ? null : s.startKey().get(s.keys().partitionKey());
             Iterator<Map<String, AttrValue>> items = new Iterator<>() {
-                final Iterator<StoreKey.Partition> parts = view.iterator();
+                final Iterator<StoreKey.Partition> parts = view;
                 Iterator<Map<String, AttrValue>> inner = java.util.Collections.emptyIterator();
 
                 @Override
