@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Two Lab builds under the same PutItem load, alternated: both started together, the bench table created on each, each
+# warmed up, then per round and per connection count one cpu-per-request.sh run on the old and one on the new. Pairs
+# measured a few seconds apart see the same machine, which two side-by-side runs at different times do not.
+#
+#   src/jmh/wrk/ab.sh OLD_JAR NEW_JAR [ROUNDS] [SECONDS]     # from the project root; defaults 3 rounds, 10 s
+#   (an old jar: git worktree add /tmp/old <commit> && (cd /tmp/old && mvn -o -q -DskipTests package))
+#   (WARMUP=30: seconds of load on each before the first round. Ports 8231 and 8232 must be free.)
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+OLD=$1
+NEW=$2
+ROUNDS=${3:-3}
+SECS=${4:-10}
+for f in "$OLD" "$NEW"; do [ -f "$f" ] || { echo "missing $f" >&2; exit 2; }; done
+command -v wrk > /dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 2; }
+java -jar "$OLD" lab --port 8231 > /tmp/ab-old.log 2>&1 & P1=$!
+java -jar "$NEW" lab --port 8232 > /tmp/ab-new.log 2>&1 & P2=$!
+trap 'kill $P1 $P2 2> /dev/null || true' EXIT
+for p in 8231 8232; do
+  for _ in $(seq 1 60); do curl -s -o /dev/null "http://127.0.0.1:$p/" && break; sleep 0.5; done
+  curl -s -o /dev/null -X POST "http://127.0.0.1:$p/" -H 'Content-Type: application/x-amz-json-1.0' \
+    -H 'X-Amz-Target: DynamoDB_20120810.CreateTable' -H 'X-Amz-Date: 20261130T000000Z' \
+    -H 'Authorization: AWS4-HMAC-SHA256 Credential=bench/20261130/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0' \
+    -d @src/jmh/wrk/create-table.json
+done
+sleep 2
+for p in 8231 8232; do wrk -t2 -c64 -d"${WARMUP:-30}"s -s src/jmh/wrk/put.lua "http://127.0.0.1:$p/" > /dev/null; done
+for r in $(seq 1 "$ROUNDS"); do
+  for c in 16 256; do
+    echo -n "round $r old: "; src/jmh/wrk/cpu-per-request.sh $P1 8231 "$c" "$SECS"
+    echo -n "round $r new: "; src/jmh/wrk/cpu-per-request.sh $P2 8232 "$c" "$SECS"
+  done
+done
