@@ -14,16 +14,11 @@ ROUNDS=${3:-3}
 SECS=${4:-10}
 for f in "$OLD" "$NEW"; do [ -f "$f" ] || { echo "missing $f" >&2; exit 2; }; done
 command -v wrk > /dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 2; }
+. src/jmh/wrk/servers.sh
 java -jar "$OLD" lab --port 8231 > /tmp/ab-old.log 2>&1 & P1=$!
 java -jar "$NEW" lab --port 8232 > /tmp/ab-new.log 2>&1 & P2=$!
 trap 'kill $P1 $P2 2> /dev/null || true' EXIT
-for p in 8231 8232; do
-  for _ in $(seq 1 60); do curl -s -o /dev/null "http://127.0.0.1:$p/" && break; sleep 0.5; done
-  curl -s -o /dev/null -X POST "http://127.0.0.1:$p/" -H 'Content-Type: application/x-amz-json-1.0' \
-    -H 'X-Amz-Target: DynamoDB_20120810.CreateTable' -H 'X-Amz-Date: 20261130T000000Z' \
-    -H 'Authorization: AWS4-HMAC-SHA256 Credential=bench/20261130/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0' \
-    -d @src/jmh/wrk/create-table.json
-done
+for p in 8231 8232; do await_server $p; create_bench_table $p; done
 sleep 2
 for p in 8231 8232; do wrk -t2 -c64 -d"${WARMUP:-30}"s -s src/jmh/wrk/put.lua "http://127.0.0.1:$p/" > /dev/null; done
 for r in $(seq 1 "$ROUNDS"); do

@@ -20,6 +20,7 @@ for f in "$LAB_JAR" "$BENCH_JAR" "$DYNALITE"; do
   [ -f "$f" ] || { echo "missing $f (see the comment at the top of $0)" >&2; exit 2; }
 done
 command -v wrk > /dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 2; }
+. src/jmh/wrk/servers.sh
 
 PIDS=()
 trap 'kill "${PIDS[@]}" 2> /dev/null || true' EXIT
@@ -27,15 +28,8 @@ java -jar "$LAB_JAR" lab --port 8221 > /tmp/side-by-side-lab.log 2>&1 & PIDS+=($
 node "$DYNALITE" --host 127.0.0.1 --port 8222 > /tmp/side-by-side-dynalite.log 2>&1 & PIDS+=($!)
 java -cp "$BENCH_JAR" dev.partitionscope.lab.bench.BareNettyServer 8223 > /tmp/side-by-side-bare.log 2>&1 & PIDS+=($!)
 java -cp "$BENCH_JAR" dev.partitionscope.lab.bench.LabThreading noop 8224 > /tmp/side-by-side-http.log 2>&1 & PIDS+=($!)
-for p in 8221 8222 8223 8224; do
-  for _ in $(seq 1 60); do curl -s -o /dev/null "http://127.0.0.1:$p/" && break; sleep 0.5; done
-done
-for p in 8221 8222; do
-  curl -s -o /dev/null -X POST "http://127.0.0.1:$p/" -H 'Content-Type: application/x-amz-json-1.0' \
-    -H 'X-Amz-Target: DynamoDB_20120810.CreateTable' -H 'X-Amz-Date: 20261130T000000Z' \
-    -H 'Authorization: AWS4-HMAC-SHA256 Credential=bench/20261130/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0' \
-    -d @src/jmh/wrk/create-table.json
-done
+for p in 8221 8222 8223 8224; do await_server $p; done
+for p in 8221 8222; do create_bench_table $p; done
 sleep 2
 # Every server warmed up before the first measurement (the JVM's compilers and V8's take tens of seconds).
 for p in 8221 8222 8223 8224; do wrk -t2 -c64 -d"${WARMUP:-30}"s -s src/jmh/wrk/put.lua "http://127.0.0.1:$p/" > /dev/null; done
