@@ -844,7 +844,7 @@ public final class HeatmapCanvas extends Region {
 
     // Colours
 
-    private HeatColors colors() {
+    HeatColors colors() {
         Font font = textProbe.getFont();
         return new HeatColors(
                 font,

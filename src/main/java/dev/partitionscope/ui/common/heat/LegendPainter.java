@@ -16,6 +16,7 @@ import javafx.scene.text.TextAlignment;
 public final class LegendPainter {
     private static final double BAR_H = 10;
     private static final double RAMP_W = 360;
+    private static final double MIN_RAMP_W = 120;
     private static final double SWATCH = 12;
     /** How far the top label reaches back into the ramp from its end; the rest of it runs on past the ramp. */
     private static final double TOP_LABEL_INSET = 36;
@@ -28,6 +29,10 @@ public final class LegendPainter {
 
     /** The label of the swatch for columns whose heat was not read (a gap, not a cold column). */
     static final String NOT_READ = "not read";
+
+    private static final String NO_TRAFFIC = "no traffic";
+    private static final String OVER_CEILING = "> 100 % of the per-key ceiling";
+    private static final String THROTTLED = "throttled";
 
     /**
      * Paints the legend; {@code unknownColumns}: the view has columns whose heat was not read (metrics not answered,
@@ -45,18 +50,28 @@ public final class LegendPainter {
             return;
         }
         double y = a.legendTop();
-        double x = a.left();
         g.setFont(c.font());
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
 
-        x = swatch(g, text, x, y, c.plotBackground(), "no traffic", c) + 16;
+        // The swatches after the ramp (over-ceiling, throttled) keep their room: the ramp gives up width first, and
+        // where even the narrowest ramp leaves too little, the legend starts under the key labels, not the plot.
+        boolean absolute = scale.mode() == ScaleMode.ABSOLUTE;
+        double overW = absolute ? SWATCH + 5 + text.width(OVER_CEILING, c.font()) + 16 : 0;
+        double trailing = overW + SWATCH + 5 + text.width(THROTTLED, c.font());
+        double right = a.totalsRight();
+        double left = a.left();
+        double narrowest = SWATCH + 5 + text.width(NO_TRAFFIC, c.font()) + 16 + MIN_RAMP_W + 16 + trailing;
+        if (left + narrowest > right && a.labelLefts().length > 0) {
+            left = Math.min(left, a.labelLefts()[0]);
+        }
+        double x = swatch(g, text, left, y, c.plotBackground(), NO_TRAFFIC, c) + 16;
         if (unknownColumns) {
             // Under "no traffic", on the labels' line, where it fits before the ramp's first label (the row is full
             // at a narrow window); else in the row.
             double below = y + BAR_H + 5;
-            boolean fits = a.left() + SWATCH + 5 + text.width(NOT_READ, c.font()) + 6 <= x;
-            double sx = fits ? a.left() : x;
+            boolean fits = left + SWATCH + 5 + text.width(NOT_READ, c.font()) + 6 <= x;
+            double sx = fits ? left : x;
             double sy = fits ? below : y;
             // Over the plot's background, as the gap columns are: a translucent theme colour reads the same in both.
             g.setFill(c.plotBackground());
@@ -67,7 +82,7 @@ public final class LegendPainter {
             }
         }
 
-        double rampW = Math.min(RAMP_W, Math.max(120, a.width() * 0.4));
+        double rampW = Math.min(RAMP_W, Math.max(MIN_RAMP_W, Math.min(a.width() * 0.4, right - x - 16 - trailing)));
         double step = rampW / ColorLut.MAX_LEVEL;
         for (int level = 1; level <= ColorLut.MAX_LEVEL; level++) {
             g.setFill(argb(lut[level]));
@@ -77,24 +92,32 @@ public final class LegendPainter {
         g.setLineWidth(1);
         g.strokeRect(x - 0.5, y - 0.5, rampW + 1, BAR_H + 1);
         double ticksEnd = ticks(g, text, scale.legend(), x, rampW, y + BAR_H + 3, c);
-        x = Math.max(x + rampW, ticksEnd) + 16;
 
-        if (scale.mode() == ScaleMode.ABSOLUTE) {
-            x = swatch(g, text, x, y, argb(lut[ColorLut.OVER_CEILING]), "> 100 % of the per-key ceiling", c) + 16;
+        // Beside the ramp (above its labels' line, so a long top label may run on under them); where even the
+        // narrowest ramp leaves no room, after the labels on their line, if they fit there.
+        double ex = x + rampW + 16;
+        double ey = y;
+        boolean onLabelsLine = ex + trailing > right && ticksEnd + 16 + trailing <= right;
+        if (onLabelsLine) {
+            ex = ticksEnd + 16;
+            ey = y + BAR_H + 5;
+        }
+        if (absolute) {
+            ex = swatch(g, text, ex, ey, argb(lut[ColorLut.OVER_CEILING]), OVER_CEILING, c) + 16;
         }
         g.setFill(c.throttle());
-        g.fillPolygon(new double[] {x, x + SWATCH, x + SWATCH}, new double[] {y - 1, y - 1, y - 1 + SWATCH}, 3);
+        g.fillPolygon(new double[] {ex, ex + SWATCH, ex + SWATCH}, new double[] {ey - 1, ey - 1, ey - 1 + SWATCH}, 3);
         g.setFill(c.text());
         g.setTextAlign(TextAlignment.LEFT);
-        g.fillText("throttled", x + SWATCH + 5, y + BAR_H / 2);
-        x += SWATCH + 5 + text.width("throttled", c.font()) + 16;
+        g.fillText(THROTTLED, ex + SWATCH + 5, ey + BAR_H / 2);
+        double labelsLineEnd = onLabelsLine ? ex + SWATCH + 5 + text.width(THROTTLED, c.font()) : ticksEnd;
 
         String meaning = scale.mode() == ScaleMode.ABSOLUTE
                 ? "Colour: share of the per-key partition ceiling"
                 : "Colour: log scale relative to this view's busiest cell";
         // On the labels' line, right-aligned, where the swatches leave no room; dropped when even that is taken.
         double meaningX = a.totalsRight() - text.width(meaning, c.font());
-        if (meaningX >= ticksEnd + 16) {
+        if (meaningX >= labelsLineEnd + 16) {
             g.setTextBaseline(VPos.TOP);
             g.fillText(meaning, meaningX, y + BAR_H + 3);
             g.setTextBaseline(VPos.CENTER);

@@ -26,6 +26,8 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -44,6 +46,10 @@ class HeatmapCanvasUiTest {
             canvas.setGrid(grid());
             canvas.setScale(HeatScale.absolute(MatrixUnit.CONSUMED_UNITS_PER_MINUTE));
             stage.setScene(new Scene(new StackPane(canvas), 900, 500));
+            stage.setMinWidth(0); // the stage is shared: a window test before may have set a minimum size
+            stage.setMinHeight(0);
+            stage.setMaximized(false);
+            stage.sizeToScene();
             stage.show();
             return null;
         });
@@ -144,6 +150,39 @@ class HeatmapCanvasUiTest {
         }
         assertThat(added.get(0)).as("the swatch is the gap's colour").isEqualTo(gapColour);
         assertThat(colours(whole, legendRows)).doesNotContainKey(gapColour);
+    }
+
+    /**
+     * At a narrow width the legend's last entries stay on the canvas: the ramp gives up width first, and what still
+     * does not fit moves to the labels' line. (They were drawn past the canvas's edge and cut off.)
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1400, 900, 700, 560})
+    void theLegendsLastEntriesStayOnTheCanvasAtAnyWidth(int width) throws Exception {
+        AppFixture.onFx(() -> {
+            stage.setWidth(width);
+            return null;
+        });
+        for (int i = 0; i < 10; i++) {
+            Thread.sleep(20); // the resized frame is drawn in a pulse
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        WritableImage image = AppFixture.onFx(() -> canvas.exportImage(1, null));
+        assertThat(image.getWidth()).isLessThan(width + 2.0 * HeatmapCanvas.EXPORT_MARGIN);
+        int throttle = argb(
+                (javafx.scene.paint.Color) AppFixture.onFx(() -> canvas.colors().throttle()));
+        int legendRows = 40 + HeatmapCanvas.EXPORT_MARGIN;
+        // The throttle mark is the legend's last swatch: a 12-px triangle, about 60 pixels of its colour inside.
+        assertThat(colours(image, legendRows).getOrDefault(throttle, 0))
+                .as("pixels of the throttle mark at %d px", width)
+                .isGreaterThan(40);
+    }
+
+    private static int argb(javafx.scene.paint.Color c) {
+        return (int) Math.round(c.getOpacity() * 255) << 24
+                | (int) Math.round(c.getRed() * 255) << 16
+                | (int) Math.round(c.getGreen() * 255) << 8
+                | (int) Math.round(c.getBlue() * 255);
     }
 
     /** Pixel counts per colour in the image's bottom {@code rows} rows. */
