@@ -93,14 +93,18 @@ public final class LegendPainter {
         g.strokeRect(x - 0.5, y - 0.5, rampW + 1, BAR_H + 1);
         double ticksEnd = ticks(g, text, scale.legend(), x, rampW, y + BAR_H + 3, c);
 
-        // Beside the ramp (above its labels' line, so a long top label may run on under them); where even the
-        // narrowest ramp leaves no room, after the labels on their line, if they fit there.
-        double ex = x + rampW + 16;
+        // After the ramp's labels where they fit; else beside the ramp (above its labels' line, so the long top label
+        // runs on under them); where even that leaves no room, after the labels on their line, if they fit there.
+        double ex = Math.max(x + rampW, ticksEnd) + 16;
         double ey = y;
-        boolean onLabelsLine = ex + trailing > right && ticksEnd + 16 + trailing <= right;
-        if (onLabelsLine) {
-            ex = ticksEnd + 16;
-            ey = y + BAR_H + 5;
+        boolean onLabelsLine = false;
+        if (ex + trailing > right) {
+            ex = x + rampW + 16;
+            onLabelsLine = ex + trailing > right && ticksEnd + 16 + trailing <= right;
+            if (onLabelsLine) {
+                ex = ticksEnd + 16;
+                ey = y + BAR_H + 5;
+            }
         }
         if (absolute) {
             ex = swatch(g, text, ex, ey, argb(lut[ColorLut.OVER_CEILING]), OVER_CEILING, c) + 16;
