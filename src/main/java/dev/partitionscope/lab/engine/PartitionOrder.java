@@ -9,7 +9,9 @@ import java.util.TreeMap;
 /**
  * The partition keys of an {@link OrderedStore} in Scan order, kept in sorted runs of up to {@link #RUN} keys: a slot
  * in an array per key where a tree has an entry object (40 bytes, and one more object for the collector to copy and
- * for every insert's rebalancing to dirty). The runs are found by their first key in a small tree. Not thread-safe.
+ * for every insert's rebalancing to dirty). The runs are found by their first key in a small tree. A run is dropped
+ * when its last key goes, never merged: after mass deletes the runs stay as many as the keys at their most, divided by
+ * at least 64 (one array each), which is what the keys held then. Not thread-safe.
  */
 final class PartitionOrder {
     /** The longest run; a full run is split in two. */
