@@ -103,7 +103,7 @@ final class OrderedStore {
         Map<String, AttrValue> old = null;
         if (p == null) {
             scanOrder.add(key);
-            Map<String, AttrValue> stored = StoredItem.of(item, null, null);
+            Map<String, AttrValue> stored = StoredItem.of(item);
             if (none) {
                 byKey.put(key, stored);
             } else {

@@ -13,7 +13,7 @@ import java.util.function.BiConsumer;
  * An item as the store keeps it: its names and values in one array, in the order they came. A stored item lives as
  * long as the table; kept as a hash map it is a map, a table and one entry object per attribute (five objects and about
  * 200 bytes for three attributes), each of which the collector walks and copies on its way to the old generation.
- * Here it is two objects and about 56 bytes. Unmodifiable: a write replaces a stored item, it never changes one.
+ * Here it is two objects and about 64 bytes. Unmodifiable: a write replaces a stored item, it never changes one.
  *
  * <p>Lookups walk the names, so only items with up to {@link #MAX_PACKED} attributes are packed; wider ones stay as
  * they came.

@@ -35,7 +35,7 @@ public final class AttrJson {
             throw LabException.validation("1 validation error detected: Value at '" + what
                     + "' failed to satisfy constraint: Member must be a map");
         }
-        // Sized to the item (a default map's 16 slots for 3 attributes): every stored item keeps this map.
+        // Sized to the item (a default map's 16 slots for 3 attributes): one per request item, and per nested map.
         Map<String, AttrValue> item = new LinkedHashMap<>(capacityFor(node.size()));
         for (Map.Entry<String, JsonNode> f : node.properties()) {
             item.put(f.getKey(), value(f.getValue(), depth));
