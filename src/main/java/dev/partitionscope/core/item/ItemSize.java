@@ -14,11 +14,11 @@ public final class ItemSize {
     private ItemSize() {}
 
     public static long of(Map<String, AttrValue> item) {
-        long size = 0;
-        for (Map.Entry<String, AttrValue> e : item.entrySet()) {
-            size += utf8Length(e.getKey()) + of(e.getValue());
-        }
-        return size;
+        // forEach, not entrySet(): a packed item (the Lab's stored items) makes an entry object per attribute for an
+        // entry set, and a PutItem sizes the item it replaces.
+        long[] size = {0};
+        item.forEach((name, v) -> size[0] += utf8Length(name) + of(v));
+        return size[0];
     }
 
     public static long of(AttrValue v) {

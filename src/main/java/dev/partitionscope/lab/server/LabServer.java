@@ -31,6 +31,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
@@ -641,7 +642,7 @@ public final class LabServer implements AutoCloseable {
 
     /** {@code operation}: the DynamoDB operation the request's target names ({@link #operation}), or null. */
     private FullHttpResponse answerOrFail(ChannelHandlerContext ctx, FullHttpRequest req, String operation) {
-        String requestId = requestId();
+        CharSequence requestId = requestId();
         Headers in = new Headers(req.headers());
         HttpMethod method = req.method();
         String contentTypeHeader = in.getFirst("Content-Type");
@@ -756,7 +757,7 @@ public final class LabServer implements AutoCloseable {
     private static final long ID_DIGITS_BOUND = 4_738_381_338_321_616_896L;
 
     /** DynamoDB's request ids: 52 characters of 0-9 and A-Z. */
-    private static String requestId() {
+    private static CharSequence requestId() {
         java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
         byte[] id = new byte[52];
         // Twelve base-36 digits from each random long below 36^12 (one draw per twelve characters, not per character).
@@ -767,7 +768,7 @@ public final class LabServer implements AutoCloseable {
                 bits /= 36;
             }
         }
-        return new String(id, StandardCharsets.ISO_8859_1);
+        return new AsciiString(id, false); // the bytes as they are: no String, no copy
     }
 
     /** The media type without parameters, trimmed ("application/json; charset=utf-8" → "application/json"). */
@@ -810,7 +811,7 @@ public final class LabServer implements AutoCloseable {
     static final long DRAIN_BYTES = 4 * MAX_REQUEST_BYTES;
 
     private FullHttpResponse replyError(
-            ChannelHandlerContext ctx, FullHttpRequest req, LabException e, String requestId, String contentType) {
+            ChannelHandlerContext ctx, FullHttpRequest req, LabException e, CharSequence requestId, String contentType) {
         ObjectNode error = json.createObjectNode().put("__type", e.type());
         if (e.getMessage() != null) {
             error.put(e.capitalMessage() ? "Message" : "message", e.getMessage());
@@ -831,7 +832,7 @@ public final class LabServer implements AutoCloseable {
 
     /** An answer whose JSON is written straight into a pooled buffer. */
     private FullHttpResponse reply(
-            ChannelHandlerContext ctx, FullHttpRequest req, int status, String contentType, JsonNode body, String id) {
+            ChannelHandlerContext ctx, FullHttpRequest req, int status, String contentType, JsonNode body, CharSequence id) {
         if (body.isObject() && body.isEmpty()) {
             // A write's usual answer: no serializer, generator and buffer for two bytes.
             return stamp(req, status, contentType, Unpooled.wrappedBuffer(EMPTY_OBJECT), id);
@@ -846,11 +847,11 @@ public final class LabServer implements AutoCloseable {
         return stamp(req, status, contentType, buf, id);
     }
 
-    private FullHttpResponse reply(FullHttpRequest req, int status, String contentType, byte[] body, String id) {
+    private FullHttpResponse reply(FullHttpRequest req, int status, String contentType, byte[] body, CharSequence id) {
         return stamp(req, status, contentType, Unpooled.wrappedBuffer(body), id);
     }
 
-    private FullHttpResponse stamp(FullHttpRequest req, int status, String contentType, ByteBuf body, String id) {
+    private FullHttpResponse stamp(FullHttpRequest req, int status, String contentType, ByteBuf body, CharSequence id) {
         CRC32 crc = new CRC32();
         if (body.nioBufferCount() == 1) {
             crc.update(body.nioBuffer());
@@ -861,8 +862,8 @@ public final class LabServer implements AutoCloseable {
                 req.protocolVersion().equals(HttpVersion.HTTP_1_0) ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(status),
                 body,
-                HEADERS,
-                HEADERS);
+                HEADERS.newHeaders(),
+                EmptyHttpHeaders.INSTANCE); // no trailers: a second, empty header table per answer was garbage
         HttpHeaders h = r.headers();
         stampCommon(h, id);
         if (contentType != null) {
@@ -878,15 +879,16 @@ public final class LabServer implements AutoCloseable {
     }
 
     /** A bodiless answer (CORS preflight, 413, 400). */
-    private FullHttpResponse response(HttpResponseStatus status, String id) {
+    private FullHttpResponse response(HttpResponseStatus status, CharSequence id) {
         FullHttpResponse r =
-                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER, HEADERS, HEADERS);
+                new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER, HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
         stampCommon(r.headers(), id);
         r.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
         return r;
     }
 
-    private void stampCommon(HttpHeaders h, String id) {
+    private void stampCommon(HttpHeaders h, CharSequence id) {
         h.set(HttpHeaderNames.DATE, HttpDate.now());
         java.util.function.LongSupplier clock = clockMillis;
         if (clock != null) {
