@@ -811,7 +811,11 @@ public final class LabServer implements AutoCloseable {
     static final long DRAIN_BYTES = 4 * MAX_REQUEST_BYTES;
 
     private FullHttpResponse replyError(
-            ChannelHandlerContext ctx, FullHttpRequest req, LabException e, CharSequence requestId, String contentType) {
+            ChannelHandlerContext ctx,
+            FullHttpRequest req,
+            LabException e,
+            CharSequence requestId,
+            String contentType) {
         ObjectNode error = json.createObjectNode().put("__type", e.type());
         if (e.getMessage() != null) {
             error.put(e.capitalMessage() ? "Message" : "message", e.getMessage());
@@ -832,7 +836,12 @@ public final class LabServer implements AutoCloseable {
 
     /** An answer whose JSON is written straight into a pooled buffer. */
     private FullHttpResponse reply(
-            ChannelHandlerContext ctx, FullHttpRequest req, int status, String contentType, JsonNode body, CharSequence id) {
+            ChannelHandlerContext ctx,
+            FullHttpRequest req,
+            int status,
+            String contentType,
+            JsonNode body,
+            CharSequence id) {
         if (body.isObject() && body.isEmpty()) {
             // A write's usual answer: no serializer, generator and buffer for two bytes.
             return stamp(req, status, contentType, Unpooled.wrappedBuffer(EMPTY_OBJECT), id);
@@ -880,8 +889,7 @@ public final class LabServer implements AutoCloseable {
 
     /** A bodiless answer (CORS preflight, 413, 400). */
     private FullHttpResponse response(HttpResponseStatus status, CharSequence id) {
-        FullHttpResponse r =
-                new DefaultFullHttpResponse(
+        FullHttpResponse r = new DefaultFullHttpResponse(
                 HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER, HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
         stampCommon(r.headers(), id);
         r.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
