@@ -6,7 +6,8 @@
 #   mvn -o -Pbench -DskipTests package                    # target/partitionscope.jar + target/benchmarks.jar
 #   npm install --prefix target/dynalite dynalite@4.0.0   # once
 #   src/jmh/wrk/side-by-side.sh [SECONDS] [ROUNDS]        # from the project root; defaults 15 s, 1 round
-#   (WARMUP=30: seconds of load on each server before the first round; LAB_JAR, BENCH_JAR, DYNALITE: other builds)
+#   (WARMUP=30: seconds of load on each server before the first round; POINT_WARMUP=15: seconds at the measured
+#   connection count just before each measurement; LAB_JAR, BENCH_JAR, DYNALITE: other builds)
 #
 # Needs wrk (Debian package `wrk`), node, curl. Ports 8221-8224 must be free.
 set -euo pipefail
@@ -49,7 +50,9 @@ echo "|---|---|---|---|---|---|---|"
 for r in $(seq 1 "$ROUNDS"); do
   for c in 16 256; do
     for p in 8221 8222 8223 8224; do
-      wrk -t2 -c"$c" -d8s -s src/jmh/wrk/put.lua "http://127.0.0.1:$p/" > /dev/null # warm-up
+      # Warm-up at this connection count: after a change of count the JVM recompiles for a while (the Lab's C2
+      # thread took 1.4 s of CPU in the first 10 s at 16 connections after 60 s at 64, then about none).
+      wrk -t2 -c"$c" -d"${POINT_WARMUP:-15}"s -s src/jmh/wrk/put.lua "http://127.0.0.1:$p/" > /dev/null
       run "$p" "$c"
     done
     for p in 8221 8222 8223 8224; do
