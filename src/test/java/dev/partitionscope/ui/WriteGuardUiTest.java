@@ -82,7 +82,7 @@ class WriteGuardUiTest {
         // F5 reloads the status; the Enable menu is disabled until it is back (on a busy machine that takes a while).
         AppFixture.waitUntil(
                 "Contributor Insights is reloaded",
-                Duration.ofSeconds(10),
+                Duration.ofSeconds(30), // 10 s ran out once in a full CI run (2 cores, every suite at once)
                 () -> robot.lookup("#insightsTable").queryTableView().getItems().size() == 2
                         && !AppFixture.onFx(
                                 () -> robot.lookup("#enableInsights").query().isDisabled()));
