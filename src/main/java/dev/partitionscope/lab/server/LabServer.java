@@ -867,12 +867,10 @@ public final class LabServer implements AutoCloseable {
         } else {
             crc.update(ByteBufUtil.getBytes(body));
         }
-        FullHttpResponse r = new DefaultFullHttpResponse(
+        FullHttpResponse r = newResponse(
                 req.protocolVersion().equals(HttpVersion.HTTP_1_0) ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(status),
-                body,
-                HEADERS.newHeaders(),
-                EmptyHttpHeaders.INSTANCE); // no trailers: a second, empty header table per answer was garbage
+                body);
         HttpHeaders h = r.headers();
         stampCommon(h, id);
         if (contentType != null) {
@@ -887,10 +885,14 @@ public final class LabServer implements AutoCloseable {
         return r;
     }
 
+    /** Every answer's start: headers unvalidated, no trailers (a second, empty header table per answer was garbage). */
+    private static FullHttpResponse newResponse(HttpVersion version, HttpResponseStatus status, ByteBuf body) {
+        return new DefaultFullHttpResponse(version, status, body, HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
+    }
+
     /** A bodiless answer (CORS preflight, 413, 400). */
     private FullHttpResponse response(HttpResponseStatus status, CharSequence id) {
-        FullHttpResponse r = new DefaultFullHttpResponse(
-                HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER, HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
+        FullHttpResponse r = newResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);
         stampCommon(r.headers(), id);
         r.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
         return r;
