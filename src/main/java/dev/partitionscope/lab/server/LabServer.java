@@ -29,24 +29,16 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
-import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
@@ -231,13 +223,17 @@ public final class LabServer implements AutoCloseable {
         bootstrap.childHandler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
+                // The Lab writes its answers as bytes itself (Answer), past Netty's encoder, which stays for the
+                // aggregator's own "100 Continue". FastRequests reads the usual requests; it hands anything else,
+                // and the rest of its connection, to Netty's decoder behind it.
                 ch.pipeline()
                         .addLast(
-                                new HttpServerCodec(new HttpDecoderConfig()
+                                new HttpResponseEncoder(),
+                                new FastRequests(),
+                                new HttpRequestDecoder(new HttpDecoderConfig()
                                         .setMaxInitialLineLength(64 * 1024)
                                         .setMaxHeaderSize(256 * 1024)
                                         .setMaxChunkSize(64 * 1024)),
-                                new HttpServerKeepAliveHandler(),
                                 new BodyLimit(),
                                 new HttpObjectAggregator((int) MAX_REQUEST_BYTES),
                                 new Connection());
@@ -405,7 +401,9 @@ public final class LabServer implements AutoCloseable {
 
     /** A request's place in its connection's queue of answers: answers leave in the order requests came. */
     private static final class Slot {
-        FullHttpResponse answer;
+        /** The answer's bytes, once known. */
+        ByteBuf answer;
+        /** The connection closes after this answer. */
         boolean last;
     }
 
@@ -418,10 +416,13 @@ public final class LabServer implements AutoCloseable {
         private boolean busy;
         private boolean draining;
         private ChannelFuture lastWrite;
+        /** Where answers are written: past Netty's response encoder, as the bytes they are. */
+        private ChannelHandlerContext out;
 
         @Override
         public void handlerAdded(ChannelHandlerContext ctx) {
             lastWrite = ctx.newSucceededFuture();
+            out = ctx.pipeline().context(HttpResponseEncoder.class);
         }
 
         @Override
@@ -451,26 +452,26 @@ public final class LabServer implements AutoCloseable {
             waiting.add(slot);
             inFlight.incrementAndGet();
             if (msg == TooLarge.INSTANCE) {
-                FullHttpResponse r = response(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, requestId());
-                r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
                 // Chunked with no body: as DynamoDB answers.
-                r.headers().remove(HttpHeaderNames.CONTENT_LENGTH);
-                r.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+                Answer r = response(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, requestId())
+                        .chunkedEmpty();
                 slot.last = true;
-                complete(ctx, slot, r);
+                complete(ctx, slot, r.encode(ctx.alloc(), false, false, true));
                 return;
             }
-            if (!(msg instanceof FullHttpRequest req)) {
+            LabRequest req;
+            if (msg instanceof LabRequest fast) {
+                req = fast;
+            } else if (msg instanceof FullHttpRequest full
+                    && !full.decoderResult().isFailure()) {
+                req = LabRequest.of(full);
+            } else {
                 ReferenceCountUtil.release(msg);
-                complete(ctx, slot, badRequest());
-                return;
-            }
-            if (req.decoderResult().isFailure()) {
-                req.release();
                 slot.last = true;
-                complete(ctx, slot, badRequest());
+                complete(ctx, slot, badRequest(ctx));
                 return;
             }
+            slot.last = !req.keepAlive();
             long latency = latencyMillis;
             if (latency > 0) {
                 // Held on the loop's timer, not on a thread: 64 requests at once each wait side by side.
@@ -481,17 +482,15 @@ public final class LabServer implements AutoCloseable {
             dispatch(ctx, slot, req);
         }
 
-        private FullHttpResponse badRequest() {
-            FullHttpResponse r = response(HttpResponseStatus.BAD_REQUEST, requestId());
-            r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            return r;
+        private ByteBuf badRequest(ChannelHandlerContext ctx) {
+            return response(HttpResponseStatus.BAD_REQUEST, requestId()).encode(ctx.alloc(), false, false, true);
         }
 
         /**
          * Runs a connection's requests one after the other, in the order they came, as HTTP/1.1 pipelining wants: a
          * PutItem pipelined after a CreateTable finds the table. Requests of different connections run side by side.
          */
-        private void dispatch(ChannelHandlerContext ctx, Slot slot, FullHttpRequest req) {
+        private void dispatch(ChannelHandlerContext ctx, Slot slot, LabRequest req) {
             queued.add(() -> run(ctx, slot, req));
             next();
         }
@@ -518,22 +517,23 @@ public final class LabServer implements AutoCloseable {
         }
 
         /** Answers here when the request is DynamoDB's and the handler only computes, else on a worker. */
-        private void run(ChannelHandlerContext ctx, Slot slot, FullHttpRequest req) {
+        private void run(ChannelHandlerContext ctx, Slot slot, LabRequest req) {
             if (!ctx.channel().isActive()) {
                 req.release();
                 complete(ctx, slot, null);
                 done();
                 return;
             }
-            String operation = operation(req.headers().get(TARGET_HEADER)); // read once, used here and to answer
+            String operation = operation(req.headers.getFirst("X-Amz-Target")); // read once, here and to answer
+            boolean close = slot.last;
             if (!handler.mayWait(operation) && !routed(req)) {
-                complete(ctx, slot, answer(ctx, req, operation));
+                complete(ctx, slot, answer(ctx, req, operation, close));
                 done();
                 return;
             }
             try {
                 pool.execute(() -> {
-                    FullHttpResponse r = answer(ctx, req, operation);
+                    ByteBuf r = answer(ctx, req, operation, close);
                     ctx.executor().execute(() -> {
                         complete(ctx, slot, r);
                         done();
@@ -547,14 +547,13 @@ public final class LabServer implements AutoCloseable {
             }
         }
 
-        private boolean routed(FullHttpRequest req) {
-            if (!req.method().equals(HttpMethod.POST)) {
+        private boolean routed(LabRequest req) {
+            if (!req.method.equals("POST") || routes.isEmpty()) {
                 return false;
             }
-            Headers in = new Headers(req.headers());
-            String path = target(req.uri())[0];
+            String path = target(req.uri)[0];
             for (Route route : routes) {
-                if (route.accepts(path, in)) {
+                if (route.accepts(path, req.headers)) {
                     return true;
                 }
             }
@@ -562,7 +561,7 @@ public final class LabServer implements AutoCloseable {
         }
 
         /** Hands an answer to its slot and writes every answer that is next in line. */
-        private void complete(ChannelHandlerContext ctx, Slot slot, FullHttpResponse answer) {
+        private void complete(ChannelHandlerContext ctx, Slot slot, ByteBuf answer) {
             if (!ctx.executor().inEventLoop()) {
                 ctx.executor().execute(() -> complete(ctx, slot, answer));
                 return;
@@ -576,7 +575,7 @@ public final class LabServer implements AutoCloseable {
             while (!waiting.isEmpty() && (waiting.peek().answer != null || waiting.peek().last)) {
                 Slot next = waiting.poll();
                 if (next.answer != null) {
-                    lastWrite = ctx.write(next.answer);
+                    lastWrite = out.write(next.answer);
                     next.answer = null;
                     wrote = true;
                 }
@@ -627,60 +626,60 @@ public final class LabServer implements AutoCloseable {
         return new String[] {path, query};
     }
 
-    /** The answer to one request; releases the request. Never throws. */
-    private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest req, String operation) {
+    /**
+     * The answer to one request, as bytes; releases the request. {@code close}: the connection closes after it. Never
+     * throws.
+     */
+    private ByteBuf answer(ChannelHandlerContext ctx, LabRequest req, String operation, boolean close) {
         try {
-            FullHttpResponse r = answerOrFail(ctx, req, operation);
-            if (req.headers().contains("Origin")) {
-                r.headers().set("Access-Control-Allow-Origin", "*");
+            Answer r = answerOrFail(ctx, req, operation);
+            if (req.headers.getFirst("Origin") != null) {
+                r.set("Access-Control-Allow-Origin", "*");
             }
-            return r;
+            return r.encode(ctx.alloc(), req.http10, req.isHead(), close);
         } finally {
             req.release();
         }
     }
 
     /** {@code operation}: the DynamoDB operation the request's target names ({@link #operation}), or null. */
-    private FullHttpResponse answerOrFail(ChannelHandlerContext ctx, FullHttpRequest req, String operation) {
+    private Answer answerOrFail(ChannelHandlerContext ctx, LabRequest req, String operation) {
         CharSequence requestId = requestId();
-        Headers in = new Headers(req.headers());
-        HttpMethod method = req.method();
+        Headers in = req.headers;
+        String method = req.method;
         String contentTypeHeader = in.getFirst("Content-Type");
         try {
-            if (in.getFirst("Origin") != null && method.equals(HttpMethod.OPTIONS)) {
-                FullHttpResponse r = response(HttpResponseStatus.OK, requestId);
-                copy(in, "Access-Control-Request-Headers", r.headers(), "Access-Control-Allow-Headers");
-                copy(in, "Access-Control-Request-Method", r.headers(), "Access-Control-Allow-Methods");
-                r.headers().set("Access-Control-Max-Age", "172800");
+            if (method.equals("OPTIONS") && in.getFirst("Origin") != null) {
+                Answer r = response(HttpResponseStatus.OK, requestId);
+                copy(in, "Access-Control-Request-Headers", r, "Access-Control-Allow-Headers");
+                copy(in, "Access-Control-Request-Method", r, "Access-Control-Allow-Methods");
+                r.set("Access-Control-Max-Age", "172800");
                 return r;
             }
-            if (method.equals(HttpMethod.GET)) {
+            if (method.equals("GET")) {
                 return reply(
-                        req,
                         200,
                         "text/plain",
                         ("healthy: dynamodb." + region + ".amazonaws.com ").getBytes(StandardCharsets.UTF_8),
                         requestId);
             }
-            String[] target = target(req.uri());
+            String[] target = target(req.uri);
             String path = target[0];
-            ByteBuf body = req.content();
-            if (method.equals(HttpMethod.POST)) {
+            ByteBuf body = req.content;
+            if (method.equals("POST")) {
                 for (Route route : routes) {
                     if (route.accepts(path, in)) {
                         Reply r = route.answer(path, in, ByteBufUtil.getBytes(body));
-                        FullHttpResponse out = reply(req, r.status(), r.contentType(), r.body(), requestId);
-                        r.headers().forEach((k, v) -> out.headers().set(k, v));
+                        Answer out = reply(r.status(), r.contentType(), r.body(), requestId);
+                        r.headers().forEach(out::set);
                         return out;
                     }
                 }
             }
             String contentType = contentType(contentTypeHeader);
             boolean hasBody = body.isReadable();
-            if (!method.equals(HttpMethod.POST)
-                    || (hasBody && !contentType.equals(JSON) && !contentType.equals(AMZ_JSON))) {
-                return reply(
-                        req, 404, null, "<UnknownOperationException/>\n".getBytes(StandardCharsets.UTF_8), requestId);
+            if (!method.equals("POST") || (hasBody && !contentType.equals(JSON) && !contentType.equals(AMZ_JSON))) {
+                return reply(404, null, "<UnknownOperationException/>\n".getBytes(StandardCharsets.UTF_8), requestId);
             }
             String answerType = contentType.equals(AMZ_JSON) ? AMZ_JSON : JSON;
             JsonNode request = null;
@@ -695,7 +694,6 @@ public final class LabServer implements AutoCloseable {
                             m != null && m.toLowerCase(java.util.Locale.ROOT).contains("nesting depth");
                     return replyError(
                             ctx,
-                            req,
                             LabException.serialization(
                                     tooDeep ? "Nesting Levels have exceeded supported limits" : null),
                             requestId,
@@ -703,28 +701,25 @@ public final class LabServer implements AutoCloseable {
                 }
             }
             if (operation == null) {
-                return replyError(
-                        ctx, req, LabException.coral("UnknownOperationException", null), requestId, answerType);
+                return replyError(ctx, LabException.coral("UnknownOperationException", null), requestId, answerType);
             }
             LabException unsigned = Signatures.check(in.getFirst("Authorization"), target[1], in);
             if (unsigned != null) {
-                return replyError(ctx, req, unsigned, requestId, answerType);
+                return replyError(ctx, unsigned, requestId, answerType);
             }
             if (request == null) {
-                return replyError(ctx, req, LabException.serialization(null), requestId, answerType);
+                return replyError(ctx, LabException.serialization(null), requestId, answerType);
             }
             ObjectNode answer = handler.handle(operation, request, in);
-            return reply(ctx, req, 200, answerType, answer, requestId);
+            return reply(ctx, 200, answerType, answer, requestId);
         } catch (LabException e) {
-            return replyError(
-                    ctx, req, e, requestId, contentType(contentTypeHeader).equals(AMZ_JSON) ? AMZ_JSON : JSON);
+            return replyError(ctx, e, requestId, contentType(contentTypeHeader).equals(AMZ_JSON) ? AMZ_JSON : JSON);
         } catch (IOException | RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
             // A bug in the Lab must not take the endpoint down: answer like DynamoDB's internal error, and say
             // what happened where someone can read it.
             LOG.log(System.Logger.Level.ERROR, "Lab answered 500 to " + in.getFirst("X-Amz-Target"), e);
             return replyError(
                     ctx,
-                    req,
                     new LabException(
                             "InternalServerError",
                             "Internal server error (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")",
@@ -736,10 +731,6 @@ public final class LabServer implements AutoCloseable {
         }
     }
 
-    /** The Lab's own answer headers need no validation. */
-    private static final DefaultHttpHeadersFactory HEADERS =
-            DefaultHttpHeadersFactory.headersFactory().withNameValidation(false).withValueValidation(false);
-
     private static final System.Logger LOG = System.getLogger(LabServer.class.getName());
     private static final String JSON = "application/json";
     private static final String AMZ_JSON = "application/x-amz-json-1.0";
@@ -748,7 +739,8 @@ public final class LabServer implements AutoCloseable {
     // answer).
     private static final AsciiString JSON_VALUE = AsciiString.cached(JSON);
     private static final AsciiString AMZ_JSON_VALUE = AsciiString.cached(AMZ_JSON);
-    private static final AsciiString TARGET_HEADER = AsciiString.cached("X-Amz-Target");
+    private static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
+    private static final AsciiString DATE = AsciiString.cached("date");
     private static final AsciiString CRC32_HEADER = AsciiString.cached("x-amz-crc32");
     private static final AsciiString REQUEST_ID_HEADER = AsciiString.cached("x-amzn-RequestId");
     private static final AsciiString LAB_TIME_NAME = AsciiString.cached(LAB_TIME_HEADER);
@@ -780,7 +772,7 @@ public final class LabServer implements AutoCloseable {
         return (semi < 0 ? header : header.substring(0, semi)).trim();
     }
 
-    private static void copy(Headers in, String from, HttpHeaders out, String to) {
+    private static void copy(Headers in, String from, Answer out, String to) {
         String v = in.getFirst(from);
         if (v != null) {
             out.set(to, v);
@@ -810,12 +802,7 @@ public final class LabServer implements AutoCloseable {
     /** How much of an oversized body is read (and dropped) so that its 413 answer reaches the client. */
     static final long DRAIN_BYTES = 4 * MAX_REQUEST_BYTES;
 
-    private FullHttpResponse replyError(
-            ChannelHandlerContext ctx,
-            FullHttpRequest req,
-            LabException e,
-            CharSequence requestId,
-            String contentType) {
+    private Answer replyError(ChannelHandlerContext ctx, LabException e, CharSequence requestId, String contentType) {
         ObjectNode error = json.createObjectNode().put("__type", e.type());
         if (e.getMessage() != null) {
             error.put(e.capitalMessage() ? "Message" : "message", e.getMessage());
@@ -831,20 +818,14 @@ public final class LabServer implements AutoCloseable {
         if (e.extra() != null) {
             e.extra().properties().forEach(f -> error.set(f.getKey(), f.getValue()));
         }
-        return reply(ctx, req, e.status(), contentType, error, requestId);
+        return reply(ctx, e.status(), contentType, error, requestId);
     }
 
     /** An answer whose JSON is written straight into a pooled buffer. */
-    private FullHttpResponse reply(
-            ChannelHandlerContext ctx,
-            FullHttpRequest req,
-            int status,
-            String contentType,
-            JsonNode body,
-            CharSequence id) {
+    private Answer reply(ChannelHandlerContext ctx, int status, String contentType, JsonNode body, CharSequence id) {
         if (body.isObject() && body.isEmpty()) {
             // A write's usual answer: no serializer, generator and buffer for two bytes.
-            return stamp(req, status, contentType, Unpooled.wrappedBuffer(EMPTY_OBJECT), id);
+            return stamp(status, contentType, Unpooled.wrappedBuffer(EMPTY_OBJECT), id);
         }
         ByteBuf buf = ctx.alloc().buffer(256);
         try (OutputStream out = new ByteBufOutputStream(buf)) {
@@ -853,58 +834,47 @@ public final class LabServer implements AutoCloseable {
             buf.release();
             throw new IllegalStateException("The Lab could not write its answer", e);
         }
-        return stamp(req, status, contentType, buf, id);
+        return stamp(status, contentType, buf, id);
     }
 
-    private FullHttpResponse reply(FullHttpRequest req, int status, String contentType, byte[] body, CharSequence id) {
-        return stamp(req, status, contentType, Unpooled.wrappedBuffer(body), id);
+    private Answer reply(int status, String contentType, byte[] body, CharSequence id) {
+        return stamp(status, contentType, Unpooled.wrappedBuffer(body), id);
     }
 
-    private FullHttpResponse stamp(FullHttpRequest req, int status, String contentType, ByteBuf body, CharSequence id) {
+    private Answer stamp(int status, String contentType, ByteBuf body, CharSequence id) {
         CRC32 crc = new CRC32();
         if (body.nioBufferCount() == 1) {
             crc.update(body.nioBuffer());
         } else {
             crc.update(ByteBufUtil.getBytes(body));
         }
-        FullHttpResponse r = newResponse(
-                req.protocolVersion().equals(HttpVersion.HTTP_1_0) ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1,
-                HttpResponseStatus.valueOf(status),
-                body);
-        HttpHeaders h = r.headers();
-        stampCommon(h, id);
+        Answer r = new Answer(HttpResponseStatus.valueOf(status), body);
+        stampCommon(r, id);
         if (contentType != null) {
-            h.set(
-                    HttpHeaderNames.CONTENT_TYPE,
+            r.set(
+                    CONTENT_TYPE,
                     contentType.equals(AMZ_JSON)
                             ? AMZ_JSON_VALUE
                             : contentType.equals(JSON) ? JSON_VALUE : contentType);
         }
-        h.set(CRC32_HEADER, Long.toString(crc.getValue()));
-        h.set(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+        r.set(CRC32_HEADER, Long.toString(crc.getValue()));
         return r;
-    }
-
-    /** Every answer's start: headers unvalidated, no trailers (a second, empty header table per answer was garbage). */
-    private static FullHttpResponse newResponse(HttpVersion version, HttpResponseStatus status, ByteBuf body) {
-        return new DefaultFullHttpResponse(version, status, body, HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
     }
 
     /** A bodiless answer (CORS preflight, 413, 400). */
-    private FullHttpResponse response(HttpResponseStatus status, CharSequence id) {
-        FullHttpResponse r = newResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);
-        stampCommon(r.headers(), id);
-        r.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
+    private Answer response(HttpResponseStatus status, CharSequence id) {
+        Answer r = Answer.empty(status);
+        stampCommon(r, id);
         return r;
     }
 
-    private void stampCommon(HttpHeaders h, CharSequence id) {
-        h.set(HttpHeaderNames.DATE, HttpDate.now());
+    private void stampCommon(Answer r, CharSequence id) {
+        r.set(DATE, HttpDate.now());
         java.util.function.LongSupplier clock = clockMillis;
         if (clock != null) {
-            h.set(LAB_TIME_NAME, Long.toString(clock.getAsLong()));
+            r.set(LAB_TIME_NAME, Long.toString(clock.getAsLong()));
         }
-        h.set(REQUEST_ID_HEADER, id);
+        r.set(REQUEST_ID_HEADER, id);
     }
 
     /**
