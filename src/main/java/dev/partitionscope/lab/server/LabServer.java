@@ -96,6 +96,9 @@ public final class LabServer implements AutoCloseable {
 
     private final RequestHandler handler;
     private final ObjectMapper json;
+    /** Reads request bodies into trees (with {@link #json}'s parser settings). */
+    private final RequestTrees trees;
+
     private volatile long latencyMillis;
     private volatile boolean closed;
 
@@ -220,6 +223,7 @@ public final class LabServer implements AutoCloseable {
         json.getFactory()
                 .setStreamReadConstraints(
                         StreamReadConstraints.builder().maxNestingDepth(256).build());
+        this.trees = new RequestTrees(json.getFactory(), SmallObjects.INSTANCE);
         bootstrap.childHandler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
@@ -685,9 +689,13 @@ public final class LabServer implements AutoCloseable {
             JsonNode request = null;
             if (hasBody) {
                 try {
-                    request = body.hasArray()
-                            ? json.readTree(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes())
-                            : json.readTree(ByteBufUtil.getBytes(body));
+                    if (body.hasArray()) {
+                        request =
+                                trees.read(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes());
+                    } else {
+                        byte[] bytes = ByteBufUtil.getBytes(body);
+                        request = trees.read(bytes, 0, bytes.length);
+                    }
                 } catch (JsonProcessingException e) {
                     String m = e.getOriginalMessage();
                     boolean tooDeep =
@@ -877,17 +885,14 @@ public final class LabServer implements AutoCloseable {
         r.set(REQUEST_ID_HEADER, id);
     }
 
-    /**
-     * Request objects with room for four members before they grow: most of a request's objects are attribute values
-     * ({@code {"S": "x"}}) and small items, and a default map's 16 slots were a tenth of the bytes a PutItem allocated.
-     */
-    private static final class SmallObjects extends com.fasterxml.jackson.databind.node.JsonNodeFactory {
+    /** Request objects whose members are kept in a {@link SmallMap}. */
+    static final class SmallObjects extends com.fasterxml.jackson.databind.node.JsonNodeFactory {
         private static final long serialVersionUID = 1L;
         static final SmallObjects INSTANCE = new SmallObjects();
 
         @Override
         public ObjectNode objectNode() {
-            return new ObjectNode(this, new java.util.LinkedHashMap<>(4));
+            return new ObjectNode(this, new SmallMap<>());
         }
     }
 
