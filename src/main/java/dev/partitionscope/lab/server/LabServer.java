@@ -70,9 +70,11 @@ import java.util.zip.CRC32;
  * targets, oversized bodies — is answered in DynamoDB's error shape, and the server keeps serving.
  *
  * <p>Served by Netty: HTTP/1.1 keep-alive and pipelining (answers leave in the order their requests came on each
- * connection), bodies aggregated up to 16 MB, epoll where its native library loads and NIO elsewhere. Requests are
- * parsed from the received buffer and answers written into a pooled one, without a {@code String} or an array of the
- * body in between.
+ * connection), bodies up to 16 MB, epoll where its native library loads and NIO elsewhere. The requests SDKs send (a
+ * keep-alive POST with a Content-Length) are read by {@link FastRequests} straight from the received buffer, their
+ * bodies into trees by {@link RequestTrees}; any other request, and the rest of its connection, goes through Netty's
+ * decoder and aggregator. Answers are written as bytes ({@link Answer}): status line, headers and body in one pooled
+ * buffer.
  */
 public final class LabServer implements AutoCloseable {
     public static final String DYNAMODB_PREFIX = "DynamoDB_20120810.";
