@@ -20,11 +20,11 @@ final class Answer {
     private static final byte[] HTTP_1_0 = {'H', 'T', 'T', 'P', '/', '1', '.', '0', ' '};
     private static final byte[] CHUNKED_END = {'0', '\r', '\n', '\r', '\n'};
 
-    final HttpResponseStatus status;
+    private final HttpResponseStatus status;
     private CharSequence[] names = new CharSequence[8];
     private CharSequence[] values = new CharSequence[8];
     private int size;
-    /** Owned until encoded (or released). */
+    /** Owned until encoded. */
     private ByteBuf body;
     /** Chunked with no chunk instead of a Content-Length (DynamoDB's 413). */
     private boolean chunkedEmpty;
@@ -32,10 +32,6 @@ final class Answer {
     Answer(HttpResponseStatus status, ByteBuf body) {
         this.status = status;
         this.body = body;
-    }
-
-    ByteBuf body() {
-        return body;
     }
 
     /** Sets a header: replaces the value of one set before under this name (ignoring case), else adds it. */
@@ -60,27 +56,10 @@ final class Answer {
         return this;
     }
 
-    /** The value set under this name, or null. */
-    CharSequence get(CharSequence name) {
-        for (int i = 0; i < size; i++) {
-            if (io.netty.util.AsciiString.contentEqualsIgnoreCase(names[i], name)) {
-                return values[i];
-            }
-        }
-        return null;
-    }
-
     /** Answered chunked, with no chunk and no Content-Length (the 413 DynamoDB sends). */
     Answer chunkedEmpty() {
         chunkedEmpty = true;
         return this;
-    }
-
-    void release() {
-        if (body != null) {
-            body.release();
-            body = null;
-        }
     }
 
     /**
