@@ -27,6 +27,8 @@ public final class AppFixture {
     private PartitionScopeApp app;
     private dev.partitionscope.ui.common.FileDialogs fileDialogs;
     private dev.partitionscope.lab.LivingLab.Options labAlive;
+    /** The context of the app this JVM has open (one at a time), for the waits' messages. */
+    private static volatile AppContext openContext;
 
     public AppFixture(Path configDir) {
         this.configDir = configDir;
@@ -86,6 +88,7 @@ public final class AppFixture {
         if (labAlive != null) {
             context.startLabAlive(labAlive);
         }
+        openContext = context;
         app = (PartitionScopeApp) FxToolkit.setupApplication(() -> new PartitionScopeApp(context));
         WaitForAsyncUtils.waitForFxEvents();
         if (firstSize == null) {
@@ -97,6 +100,7 @@ public final class AppFixture {
 
     public void stop() throws TimeoutException {
         if (app != null) {
+            openContext = null;
             FxToolkit.cleanupApplication(app);
             FxToolkit.cleanupStages();
             WaitForAsyncUtils.waitForFxEvents();
@@ -160,8 +164,25 @@ public final class AppFixture {
      * the scene graph: a ScrollPane's content joins it only at the next layout pulse, after its skin exists) counts as
      * not yet true; on timeout the last exception is the failure's cause.
      */
+    /** The titles of the background tasks of the app that is open, if any (for a timeout's message). */
+    private static String runningTasks() {
+        AppContext context = openContext;
+        if (context == null) {
+            return "(no app open)";
+        }
+        try {
+            return onFx(() -> context.tasks().running().stream()
+                    .map(t -> t.getTitle() + " (" + t.getState() + ")")
+                    .toList()
+                    .toString());
+        } catch (RuntimeException e) {
+            return "(not read: " + e + ")";
+        }
+    }
+
     public static void waitUntil(String what, Duration timeout, BooleanSupplier condition) {
         RuntimeException[] last = {null};
+        long started = System.nanoTime();
         try {
             WaitForAsyncUtils.waitFor(
                     timeout.toMillis(),
@@ -176,9 +197,17 @@ public final class AppFixture {
                             return false;
                         }
                     }));
+            long took = System.nanoTime() - started;
+            if (took > TimeUnit.SECONDS.toNanos(5)) {
+                System.err.println("AppFixture: waited " + TimeUnit.NANOSECONDS.toMillis(took) + " ms until " + what);
+            }
         } catch (TimeoutException e) {
-            AssertionError failure =
-                    new AssertionError("Timed out after " + timeout.toSeconds() + " s waiting until " + what, e);
+            // What the app was still doing: four pool threads serve every screen, so a wait that runs out behind
+            // other work shows here.
+            AssertionError failure = new AssertionError(
+                    "Timed out after " + timeout.toSeconds() + " s waiting until " + what + "; background tasks: "
+                            + runningTasks(),
+                    e);
             if (last[0] != null) {
                 failure.addSuppressed(last[0]);
             }

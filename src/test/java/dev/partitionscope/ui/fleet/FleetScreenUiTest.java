@@ -45,6 +45,11 @@ class FleetScreenUiTest {
         return fixture.app().context().main();
     }
 
+    private static String seen(FleetViewModel fleet, TableView<FleetRow> table) {
+        return AppFixture.onFx(() -> "note: '" + fleet.noteProperty().get() + "', error: "
+                + fleet.errorProperty().get() + ", rows: " + table.getItems());
+    }
+
     @Test
     void listsTheThrottledTableFirstAndOpensItOnTheMetricsScreen() throws Exception {
         fixture = new AppFixture(configDir);
@@ -81,13 +86,33 @@ class FleetScreenUiTest {
                 () -> main().screenProperty().get() == Screen.FLEET);
         @SuppressWarnings("unchecked")
         TableView<FleetRow> table = robot.lookup("#fleetTable").queryAs(TableView.class);
+        FleetViewModel fleet =
+                AppFixture.onFx(() -> fixture.app().controller().screens().fleet());
         AppFixture.waitUntil(
-                "the fleet with fleet-hot",
+                "the fleet read, with fleet-hot",
                 Duration.ofSeconds(30),
-                () -> AppFixture.onFx(
-                        () -> table.getItems().stream().anyMatch(r -> r.table().equals("fleet-hot"))));
+                () -> AppFixture.onFx(() -> !fleet.loadingProperty().get()
+                        && table.getItems().stream().anyMatch(r -> r.table().equals("fleet-hot"))));
+        // What the screen said beside the rows: a series the Lab's CloudWatch left unanswered (once in a full CI run,
+        // the rows came sorted by name alone: every count unknown) makes the counts resting on it unknown, sorted
+        // last — the screen is right to say so. Then it is read once more (F5), as a user would, and said here.
+        String seen = seen(fleet, table);
+        if (!AppFixture.onFx(() ->
+                fleet.noteProperty().get().isEmpty() && fleet.errorProperty().get() == null)) {
+            System.err.println("FleetScreenUiTest: the first read was incomplete, reading again — " + seen);
+            AppFixture.onFx(() -> {
+                robot.lookup("#fleetRefresh").queryButton().fire();
+                return null;
+            });
+            AppFixture.waitUntil(
+                    "the fleet read again",
+                    Duration.ofSeconds(30),
+                    () -> AppFixture.onFx(() ->
+                            !fleet.loadingProperty().get() && !table.getItems().isEmpty()));
+            seen = seen(fleet, table);
+        }
         FleetRow first = AppFixture.onFx(() -> table.getItems().get(0));
-        assertThat(first.table()).isEqualTo("fleet-hot");
+        assertThat(first.table()).as(seen).isEqualTo("fleet-hot");
         assertThat(first.keyRangeThrottles()).isEqualTo(throttled);
         assertThat(robot.text("#fleetSummary")).contains("with KeyRange throttles");
         // At 1,280 px (issue 22's sweep: "Consu… RCU") every column's header shows whole.
