@@ -80,12 +80,28 @@ class WriteGuardUiTest {
         robot.shortcut(KeyCode.F5);
         assertThat(robot.text("#guardBadge")).isEqualTo("READ-ONLY");
         // F5 reloads the status; the Enable menu is disabled until it is back (on a busy machine that takes a while).
-        AppFixture.waitUntil(
-                "Contributor Insights is reloaded",
-                Duration.ofSeconds(30), // 10 s ran out once in a full CI run (2 cores, every suite at once)
-                () -> robot.lookup("#insightsTable").queryTableView().getItems().size() == 2
-                        && !AppFixture.onFx(
-                                () -> robot.lookup("#enableInsights").query().isDisabled()));
+        try {
+            AppFixture.waitUntil(
+                    "Contributor Insights is reloaded",
+                    Duration.ofSeconds(30), // 10 s ran out once in a full CI run (2 cores, every suite at once)
+                    () -> robot.lookup("#insightsTable")
+                                            .queryTableView()
+                                            .getItems()
+                                            .size()
+                                    == 2
+                            && !AppFixture.onFx(() ->
+                                    robot.lookup("#enableInsights").query().isDisabled()));
+        } catch (AssertionError e) {
+            // It ran out twice in full CI runs and never alone: say what the screen showed instead.
+            String state = AppFixture.onFx(() -> "selected "
+                    + main().selectedTableProperty().get() + ", shape "
+                    + (main().tableShapeProperty().get() != null) + ", shape error "
+                    + main().shapeErrorProperty().get()
+                    + ", insights rows "
+                    + robot.lookup("#insightsTable").queryTableView().getItems().size()
+                    + ", insights error '" + robot.allText("#insightsError") + "', calls " + proxy.operations());
+            throw new AssertionError(e.getMessage() + " — " + state, e);
+        }
 
         // Try the one write the overview offers: enable Contributor Insights, confirm the cost dialog.
         robot.clickOn("#enableInsights").clickOn("#enableAccessedAndThrottled");
