@@ -164,22 +164,6 @@ public final class AppFixture {
      * the scene graph: a ScrollPane's content joins it only at the next layout pulse, after its skin exists) counts as
      * not yet true; on timeout the last exception is the failure's cause.
      */
-    /** The titles of the background tasks of the app that is open, if any (for a timeout's message). */
-    private static String runningTasks() {
-        AppContext context = openContext;
-        if (context == null) {
-            return "(no app open)";
-        }
-        try {
-            return onFx(() -> context.tasks().running().stream()
-                    .map(t -> t.getTitle() + " (" + t.getState() + ")")
-                    .toList()
-                    .toString());
-        } catch (RuntimeException e) {
-            return "(not read: " + e + ")";
-        }
-    }
-
     public static void waitUntil(String what, Duration timeout, BooleanSupplier condition) {
         RuntimeException[] last = {null};
         long started = System.nanoTime();
@@ -212,6 +196,22 @@ public final class AppFixture {
                 failure.addSuppressed(last[0]);
             }
             throw failure;
+        }
+    }
+
+    /** The titles of the background tasks of the app that is open, if any (for a timeout's message). */
+    private static String runningTasks() {
+        AppContext context = openContext;
+        if (context == null) {
+            return "(no app open)";
+        }
+        try {
+            return onFx(() -> context.tasks().running().stream()
+                    .map(t -> t.getTitle() + " (" + t.getState() + ")")
+                    .toList()
+                    .toString());
+        } catch (RuntimeException e) {
+            return "(not read: " + e + ")";
         }
     }
 
