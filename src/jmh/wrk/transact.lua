@@ -1,14 +1,6 @@
 -- TransactWriteItems of two small items on random keys of table "bench" (see README.md).
--- wrk runs each thread in its own Lua state, each with math.random's same default seed: without a seed per thread
--- both threads would send the same keys in the same order (the second put of each key a cache-warm replace).
-local threads = 0
-function setup(thread)
-  threads = threads + 1
-  thread:set("thread_id", threads)
-end
-function init(args)
-  math.randomseed(thread_id * 7919)
-end
+-- A random seed per wrk thread (seed.lua, found beside this script).
+dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "seed.lua")
 counter = 0
 local headers = {["Content-Type"]="application/x-amz-json-1.0", ["X-Amz-Target"]="DynamoDB_20120810.TransactWriteItems",
   ["Authorization"]="AWS4-HMAC-SHA256 Credential=bench/20261130/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
