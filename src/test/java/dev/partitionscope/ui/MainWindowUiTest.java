@@ -149,6 +149,66 @@ class MainWindowUiTest {
         assertThat(fixture.app().context().main().resourceOptions()).contains(TableResource.gsi("GSI1"));
     }
 
+    /**
+     * F5 reloads the table list under the table on screen: the list is edited in place, so the top bar's selector (which
+     * drops its value when its selected item leaves its items, even for a moment) keeps the table, and the screens keep
+     * showing it — also when a new table arrives ahead of it. Before, F5 deselected the table whenever it had been picked
+     * from a loaded list (a full CI run caught it: "selected null" after F5).
+     */
+    @Test
+    void f5KeepsTheSelectedTableWhileTheTableListReloads() throws Exception {
+        fixture.stop();
+        java.nio.file.Files.deleteIfExists(configDir.resolve(SettingsStore.FILE_NAME));
+        fixture.startFirstTime();
+        var main = fixture.app().context().main();
+        AppFixture.waitUntil(
+                "the Lab's tables are listed and the first described",
+                Duration.ofSeconds(20),
+                () -> main.tablesLoadedProperty().get()
+                        && !main.tablesLoadingProperty().get()
+                        && main.tableShapeProperty().get() != null);
+        // The user picks a table from the loaded list.
+        robot.clickOn("order-status-index");
+        AppFixture.waitUntil(
+                "order-status-index is described",
+                Duration.ofSeconds(10),
+                () -> main.tableShapeProperty().get() != null
+                        && main.tableShapeProperty().get().name().equals("order-status-index"));
+        // A table created meanwhile sorts first: every name after it moves down one.
+        var create = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                .objectNode()
+                .put("TableName", "aaa-new")
+                .put("BillingMode", "PAY_PER_REQUEST");
+        create.putArray("AttributeDefinitions")
+                .addObject()
+                .put("AttributeName", "id")
+                .put("AttributeType", "S");
+        create.putArray("KeySchema").addObject().put("AttributeName", "id").put("KeyType", "HASH");
+        fixture.app().context().labHost().lab().engine().handleAtOnce("CreateTable", create);
+
+        robot.shortcut(KeyCode.F5);
+        AppFixture.waitUntil(
+                "the list is read again, with aaa-new",
+                Duration.ofSeconds(10),
+                () -> !main.tablesLoadingProperty().get() && main.tables().contains("aaa-new"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(main.tables()).startsWith("aaa-new").contains("order-status-index", "app", "pedidos");
+        assertThat(main.selectedTableProperty().get()).isEqualTo("order-status-index");
+        assertThat(AppFixture.onFx(
+                        () -> robot.lookup("#tableSelector").queryComboBox().getValue()))
+                .isEqualTo("order-status-index");
+        assertThat(AppFixture.onFx(() -> robot.lookup("#tableList")
+                        .queryListView()
+                        .getSelectionModel()
+                        .getSelectedItem()))
+                .isEqualTo("order-status-index");
+        AppFixture.waitUntil(
+                "order-status-index is described again",
+                Duration.ofSeconds(10),
+                () -> main.tableShapeProperty().get() != null
+                        && main.tableShapeProperty().get().name().equals("order-status-index"));
+    }
+
     @Test
     void startupProblemsWithACorruptSettingsFileDoNotStopTheApp() throws Exception {
         fixture.stop();

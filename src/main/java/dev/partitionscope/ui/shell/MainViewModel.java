@@ -305,6 +305,8 @@ public final class MainViewModel implements Session {
         tablesError.set(null);
         tablesLoading.set(true);
         String keep = selectedTable.get();
+        // A first listing shows its pages as they come; a reload edits the list in place at the end (see reconcile).
+        boolean progressive = tables.isEmpty();
         List<String> fresh = new ArrayList<>();
         tablesTask.submit(
                 "Listing tables",
@@ -312,18 +314,15 @@ public final class MainViewModel implements Session {
                     TableGateway gateway = new TableGateway(c);
                     return gateway.listTables(
                             page -> ctx.post(() -> {
-                                if (fresh.isEmpty()) {
-                                    tables.clear();
-                                }
                                 fresh.addAll(page);
-                                tables.addAll(page);
+                                if (progressive) {
+                                    tables.addAll(page);
+                                }
                             }),
                             ctx::isCancelled);
                 },
                 count -> {
-                    if (fresh.isEmpty()) {
-                        tables.clear();
-                    }
+                    reconcile(tables, fresh);
                     tablesLoading.set(false);
                     tablesLoaded.set(true);
                     if (keep != null && !tables.contains(keep)) {
@@ -339,6 +338,33 @@ public final class MainViewModel implements Session {
                     tablesError.set(ErrorTranslator.translate(error, c.spec(), "ListTables"));
                 },
                 () -> tablesLoading.set(false));
+    }
+
+    /**
+     * Makes {@code list} equal to {@code fresh} by removing and inserting names, keeping in place those both have.
+     * Clearing and refilling (or {@code setAll}) would drop the selected table: the top bar's selector, bound to
+     * {@link #selectedTableProperty()}, sets its value to null when its selected item leaves its items, even for a
+     * moment — F5 deselected the table on screen whenever the list had loaded before the table was picked.
+     */
+    static void reconcile(List<String> list, List<String> fresh) {
+        if (list.equals(fresh)) {
+            return;
+        }
+        java.util.Set<String> names = new java.util.HashSet<>(fresh);
+        list.removeIf(name -> !names.contains(name));
+        if (list.isEmpty()) {
+            list.addAll(fresh);
+            return;
+        }
+        for (int i = 0; i < fresh.size(); i++) {
+            if (i >= list.size() || !list.get(i).equals(fresh.get(i))) {
+                list.add(i, fresh.get(i));
+            }
+        }
+        // The first fresh.size() names now are fresh's; anything after them was out of order before.
+        if (list.size() > fresh.size()) {
+            list.subList(fresh.size(), list.size()).clear();
+        }
     }
 
     private void describeSelected() {
