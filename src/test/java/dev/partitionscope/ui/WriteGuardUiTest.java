@@ -79,10 +79,9 @@ class WriteGuardUiTest {
                 () -> robot.lookup("#insightsTable").queryTableView().getItems().size() == 2);
         robot.shortcut(KeyCode.F5);
         assertThat(robot.text("#guardBadge")).isEqualTo("READ-ONLY");
-        // F5 reloads the status; the Enable menu is disabled until it is back. (This wait ran out in three full CI
-        // runs:
-        // F5 deselected the table whenever the list had loaded before it was picked — fixed in MainViewModel's
-        // reload, tested by MainWindowUiTest.f5KeepsTheSelectedTableWhileTheTableListReloads.)
+        // F5 reloads the status; the Enable menu is disabled until it is back. This wait ran out in three full CI
+        // runs: F5 deselected the table whenever the list had loaded before it was picked — fixed in MainViewModel's
+        // reload, tested by MainWindowUiTest.f5KeepsTheSelectedTableWhileTheTableListReloads.
         try {
             AppFixture.waitUntil(
                     "Contributor Insights is reloaded",
