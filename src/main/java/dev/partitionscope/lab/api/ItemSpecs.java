@@ -74,11 +74,12 @@ final class ItemSpecs {
                 checkOldOnlyReturnValues(data);
                 // Converted once: the engine writes this map (ItemOps.put), it does not convert the item again.
                 Map<String, AttrValue> item = AttrJson.item(data.get("Item"), "item");
-                if (ItemSize.of(item) > MAX_ITEM_BYTES) {
+                long size = ItemSize.of(item);
+                if (size > MAX_ITEM_BYTES) {
                     check("Item size has exceeded the maximum allowed size");
                 }
                 check(LegacyCheck.expected(data.get("Expected")));
-                return RequestExpressions.parse(data).withItem(item);
+                return RequestExpressions.parse(data).withItem(item, size);
             });
 
     static final OperationSpec DELETE_ITEM = OperationSpec.of(

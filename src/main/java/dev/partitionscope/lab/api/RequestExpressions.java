@@ -50,13 +50,26 @@ public final class RequestExpressions {
     private ProjectionExpression projection;
     private List<String> attributesToGet;
     private Map<String, AttrValue> item;
+    private long itemSize = -1;
 
     private RequestExpressions() {}
 
-    /** The same expressions, carrying the request's Item as the front door converted it (PutItem). */
-    RequestExpressions withItem(Map<String, AttrValue> converted) {
+    /**
+     * The same expressions, carrying the request's Item as the front door converted it (PutItem) and its size as the
+     * front door measured it against the 400 KB limit.
+     */
+    RequestExpressions withItem(Map<String, AttrValue> converted, long size) {
         this.item = converted;
+        this.itemSize = size;
         return this;
+    }
+
+    /**
+     * The size ({@code ItemSize.of}) of the map {@link #item} answers when the front door converted it, so that a
+     * PutItem measures its item once; -1 when it did not.
+     */
+    public long itemSize() {
+        return item != null ? itemSize : -1;
     }
 
     /**

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.Capacity;
-import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.lab.api.RequestExpressions;
 import dev.partitionscope.lab.partition.Charge;
 import dev.partitionscope.lab.partition.Decision;
@@ -171,8 +170,8 @@ final class BatchOps {
                 keys++;
                 Map<String, AttrValue> item = t.read(() -> t.get(key));
                 // Each item is rounded up separately (1.5 KB + 6.5 KB → 4 KB + 8 KB).
-                double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
-                long size = item == null ? 0 : ItemSize.of(item);
+                long size = item == null ? 0 : StoredItem.sizeOf(item);
+                double units = Capacity.readUnits(size, consistent);
                 boolean overLimit = responseBytes + size > MAX_RESPONSE_BYTES;
                 Decision d = overLimit ? Decision.ALLOWED : t.gate.acquire(Charge.read(null, t.hashOf(key), units));
                 calls.computeIfAbsent(t.name, n -> new int[3])[0]++;

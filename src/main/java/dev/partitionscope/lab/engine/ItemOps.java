@@ -37,9 +37,18 @@ final class ItemOps {
         long start = System.nanoTime();
         JsonNode d = r.data();
         LabTable t = engine.activeTable(d.get("TableName").asText());
-        Map<String, AttrValue> item = r.expressions().item(d.get("Item"));
+        RequestExpressions ex = r.expressions();
+        Map<String, AttrValue> item = ex.item(d.get("Item"));
         Items.validateItem(t, item);
-        return replace(t, r.meteredAs(), t.key.keyOf(item), item, WriteOptions.of(d, r.expressions()), start);
+        long size = ex.itemSize();
+        return replace(
+                t,
+                r.meteredAs(),
+                t.key.keyOf(item),
+                item,
+                size >= 0 ? size : ItemSize.of(item),
+                WriteOptions.of(d, ex),
+                start);
     }
 
     ObjectNode get(ApiRequest r) {
@@ -52,7 +61,7 @@ final class ItemOps {
         boolean consistent = d.path("ConsistentRead").asBoolean(false);
         RequestOptions.ConsumedCapacity rcc = Items.returnConsumedCapacity(d);
         Map<String, AttrValue> item = t.read(() -> t.get(key));
-        double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent);
+        double units = Capacity.readUnits(item == null ? 0 : StoredItem.sizeOf(item), consistent);
         Decision decision = t.gate.acquire(Charge.read(null, t.hashOf(key), units));
         Items.meterAndThrow(
                 engine, t, null, r.meteredAs(), key, decision, units, 0, List.of(), start, item == null ? 0 : 1);
@@ -69,7 +78,7 @@ final class ItemOps {
         JsonNode d = r.data();
         LabTable t = engine.activeTable(d.get("TableName").asText());
         Map<String, AttrValue> key = Items.key(t, d.get("Key"));
-        return replace(t, r.meteredAs(), key, null, WriteOptions.of(d, r.expressions()), start);
+        return replace(t, r.meteredAs(), key, null, 0, WriteOptions.of(d, r.expressions()), start);
     }
 
     ObjectNode update(ApiRequest r) {
@@ -82,17 +91,22 @@ final class ItemOps {
         WriteOptions options = WriteOptions.of(d, ex);
         Set<String> keyNames =
                 t.key.hasSortKey() ? Set.of(t.key.partitionKey(), t.key.sortKey()) : Set.of(t.key.partitionKey());
-        return t.write(() -> {
-            Map<String, AttrValue> old = t.get(key);
+        StoreKey.Partition partition = t.partitionOf(key);
+        long hash = t.hashOf(key);
+        Written written = t.write(() -> {
+            Map<String, AttrValue> old = t.get(partition, key);
             // The condition comes first: when it fails, that is the answer, even if the update could not have been
             // applied to the item (DynamoDB's order).
-            checkCondition(t, r.meteredAs(), key, WriteCost.of(t, old, null), start, options, old);
+            checkCondition(t, r.meteredAs(), key, WriteCost.of(t, old, null, 0), start, options, old);
             Map<String, AttrValue> base = old == null ? new LinkedHashMap<>(key) : old;
             Map<String, AttrValue> item = ex.hasUpdate() ? new LinkedHashMap<>(ex.applyUpdate(base, keyNames)) : base;
-            Items.validateUpdatedItem(t, item, ex.updateExpression() != null);
-            WriteCost cost = WriteCost.of(t, old, item);
-            admit(t, r.meteredAs(), key, cost, start);
-            t.apply(old, item, key, cost.oldSize(), cost.newSize());
+            long size = Items.validateUpdatedItem(t, item, ex.updateExpression() != null);
+            WriteCost cost = WriteCost.of(t, old, item, size);
+            Decision decision = decide(t, hash, cost);
+            if (!decision.allowed()) {
+                return new Written(null, cost, decision);
+            }
+            t.apply(old, item, key, cost.oldSize(), cost.newSize(), partition);
             engine.written(t, key);
             ObjectNode out = F.objectNode();
             Map<String, AttrValue> attributes =
@@ -109,28 +123,36 @@ final class ItemOps {
             }
             Items.addWriteCapacity(out, t, options.rcc(), cost);
             Items.addItemCollectionMetrics(out, t, options.collectionMetrics(), key);
-            return out;
+            return new Written(out, cost, decision);
         });
+        return meter(t, r.meteredAs(), key, written, start);
     }
 
     /**
-     * PutItem ({@code item} non-null) and DeleteItem ({@code item} null): condition, charge and apply under the
-     * table's write lock, answering the old item for ReturnValues ALL_OLD.
+     * PutItem ({@code item} non-null, {@code size} its size) and DeleteItem ({@code item} null): condition, charge and
+     * apply under the table's write lock, answering the old item for ReturnValues ALL_OLD. What can be done before the
+     * lock is: the partition's digest and hash; the meter records the write after it.
      */
     private ObjectNode replace(
             LabTable t,
             String operation,
             Map<String, AttrValue> key,
             Map<String, AttrValue> item,
+            long size,
             WriteOptions options,
             long start) {
-        return t.write(() -> {
-            Map<String, AttrValue> old = t.get(key);
-            WriteCost cost = WriteCost.of(t, old, item);
+        StoreKey.Partition partition = t.partitionOf(key);
+        long hash = t.hashOf(key);
+        Written written = t.write(() -> {
+            Map<String, AttrValue> old = t.get(partition, key);
+            WriteCost cost = WriteCost.of(t, old, item, size);
             checkCondition(t, operation, key, cost, start, options, old);
-            admit(t, operation, key, cost, start);
+            Decision decision = decide(t, hash, cost);
+            if (!decision.allowed()) {
+                return new Written(null, cost, decision);
+            }
             if (item != null || old != null) {
-                t.apply(old, item, key, cost.oldSize(), cost.newSize());
+                t.apply(old, item, key, cost.oldSize(), cost.newSize(), partition);
             }
             engine.written(t, key);
             ObjectNode out = F.objectNode();
@@ -139,9 +161,13 @@ final class ItemOps {
             }
             Items.addWriteCapacity(out, t, options.rcc(), cost);
             Items.addItemCollectionMetrics(out, t, options.collectionMetrics(), key);
-            return out;
+            return new Written(out, cost, decision);
         });
+        return meter(t, operation, key, written, start);
     }
+
+    /** A write's outcome under the lock: its answer (null when the model refused it), cost and the model's decision. */
+    private record Written(ObjectNode out, WriteCost cost, Decision decision) {}
 
     /** The settings every conditional write shares: ReturnValues, capacity and collection reporting, condition. */
     private record WriteOptions(
@@ -178,22 +204,30 @@ final class ItemOps {
         }
     }
 
-    /** Charges the write and meters it; throws the throttle (changing nothing) when the model refuses. */
-    private void admit(LabTable t, String operation, Map<String, AttrValue> key, WriteCost cost, long start) {
-        Decision d = t.gate.acquire(
-                Charge.write(t.hashOf(key), cost.tableUnits(), cost.effect().gsiWrites()));
+    /** Charges the write (under the table's lock): the model's decision, which changes nothing when it refuses. */
+    private static Decision decide(LabTable t, long hash, WriteCost cost) {
+        return t.gate.acquire(
+                Charge.write(hash, cost.tableUnits(), cost.effect().gsiWrites()));
+    }
+
+    /**
+     * Meters a write decided under the lock, after the lock (the meter has its own), and answers it: its answer, or
+     * the throttle when the model refused it.
+     */
+    private ObjectNode meter(LabTable t, String operation, Map<String, AttrValue> key, Written w, long start) {
         Items.meterAndThrow(
                 engine,
                 t,
                 null,
                 operation,
                 key,
-                d,
+                w.decision(),
                 0,
-                cost.tableUnits(),
-                cost.effect().metered(),
+                w.cost().tableUnits(),
+                w.cost().effect().metered(),
                 start,
                 0);
+        return w.out();
     }
 
     /** A failed condition still consumes write capacity (of the item as it is), and can itself be throttled. */
@@ -210,8 +244,13 @@ final class ItemOps {
      */
     record WriteCost(double tableUnits, long oldSize, long newSize, LabTable.IndexEffect effect) {
         static WriteCost of(LabTable t, Map<String, AttrValue> old, Map<String, AttrValue> next) {
-            long oldSize = old == null ? 0 : ItemSize.of(old);
-            long newSize = next == null ? 0 : ItemSize.of(next);
+            return of(t, old, next, next == null ? 0 : StoredItem.sizeOf(next));
+        }
+
+        /** {@code nextSize}: the size of {@code next}, measured by the caller (0 when next is null). */
+        static WriteCost of(LabTable t, Map<String, AttrValue> old, Map<String, AttrValue> next, long nextSize) {
+            long oldSize = old == null ? 0 : StoredItem.sizeOf(old);
+            long newSize = next == null ? 0 : nextSize;
             LabTable.IndexEffect effect = t.indexEffect(old, next);
             double units = Capacity.writeUnits(Math.max(oldSize, newSize)) + effect.lsiWriteUnits();
             return new WriteCost(units, oldSize, newSize, effect);

@@ -52,9 +52,9 @@ final class Items {
 
     /**
      * An item after an update: index key attributes of their declared types (DynamoDB words a type the update
-     * expression computed differently from one it could see in the request), within 400 KB.
+     * expression computed differently from one it could see in the request), within 400 KB. Answers the item's size.
      */
-    static void validateUpdatedItem(LabTable t, Map<String, AttrValue> item, boolean expression) {
+    static long validateUpdatedItem(LabTable t, Map<String, AttrValue> item, boolean expression) {
         try {
             checkIndexKeyTypes(t, item);
         } catch (LabException e) {
@@ -64,9 +64,11 @@ final class Items {
             }
             throw e;
         }
-        if (ItemSize.of(item) > ItemOps.MAX_ITEM_BYTES) {
+        long size = ItemSize.of(item);
+        if (size > ItemOps.MAX_ITEM_BYTES) {
             throw ItemOps.tooLarge();
         }
+        return size;
     }
 
     private static void checkIndexKeyTypes(LabTable t, Map<String, AttrValue> item) {
@@ -416,12 +418,12 @@ final class Items {
         AttrValue pk = key.get(t.key.partitionKey());
         long bytes = 0;
         for (Map<String, AttrValue> item : t.base.partitionItems(pk).values()) {
-            bytes += ItemSize.of(item);
+            bytes += StoredItem.sizeOf(item);
         }
         for (IndexDef index : t.localIndexes.values()) {
             for (Map<String, AttrValue> entry :
                     t.indexStores.get(index.name()).partitionItems(pk).values()) {
-                bytes += ItemSize.of(entry);
+                bytes += StoredItem.sizeOf(entry);
             }
         }
         double gb = bytes / (1024.0 * 1024 * 1024);

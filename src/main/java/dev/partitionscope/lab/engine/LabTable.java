@@ -405,6 +405,20 @@ public final class LabTable {
         return base.get(keyItem.get(key.partitionKey()), sortOf(keyItem));
     }
 
+    /**
+     * The store's key for {@code keyItem}'s partition (its Scan-order digest): made by a write before it takes the lock
+     * and handed to {@link #get(StoreKey.Partition, Map)} and {@link #apply(Map, Map, Map, long, long,
+     * StoreKey.Partition)}, so that the digest is not computed while the table's other writers wait.
+     */
+    StoreKey.Partition partitionOf(Map<String, AttrValue> keyItem) {
+        return OrderedStore.partition(keyItem.get(key.partitionKey()));
+    }
+
+    /** As {@link #get(Map)}, with {@code partition} from {@link #partitionOf} of the same key. */
+    Map<String, AttrValue> get(StoreKey.Partition partition, Map<String, AttrValue> keyItem) {
+        return base.get(partition, sortOf(keyItem));
+    }
+
     // Writes
 
     /** What a write does to the secondary indexes: per-GSI write units (for the model) and LSI units (table's). */
@@ -486,7 +500,7 @@ public final class LabTable {
      * table's stream when one is enabled (nothing when the item did not change). Caller holds the write lock.
      */
     void apply(Map<String, AttrValue> oldItem, Map<String, AttrValue> newItem, Map<String, AttrValue> keyItem) {
-        apply(oldItem, newItem, keyItem, OrderedStore.UNKNOWN_SIZE, OrderedStore.UNKNOWN_SIZE, false);
+        apply(oldItem, newItem, keyItem, OrderedStore.UNKNOWN_SIZE, OrderedStore.UNKNOWN_SIZE, null, false);
     }
 
     /**
@@ -499,12 +513,23 @@ public final class LabTable {
             Map<String, AttrValue> keyItem,
             long oldSize,
             long newSize) {
-        apply(oldItem, newItem, keyItem, oldSize, newSize, false);
+        apply(oldItem, newItem, keyItem, oldSize, newSize, null, false);
+    }
+
+    /** As {@link #apply(Map, Map, Map, long, long)}, with {@code partition} from {@link #partitionOf} of the key. */
+    void apply(
+            Map<String, AttrValue> oldItem,
+            Map<String, AttrValue> newItem,
+            Map<String, AttrValue> keyItem,
+            long oldSize,
+            long newSize,
+            StoreKey.Partition partition) {
+        apply(oldItem, newItem, keyItem, oldSize, newSize, partition, false);
     }
 
     /** As {@link #apply}, for a deletion by Time to Live (its stream record names DynamoDB as the user). */
     void applyExpired(Map<String, AttrValue> oldItem, Map<String, AttrValue> keyItem) {
-        apply(oldItem, null, keyItem, OrderedStore.UNKNOWN_SIZE, OrderedStore.UNKNOWN_SIZE, true);
+        apply(oldItem, null, keyItem, OrderedStore.UNKNOWN_SIZE, OrderedStore.UNKNOWN_SIZE, null, true);
     }
 
     private void apply(
@@ -513,8 +538,9 @@ public final class LabTable {
             Map<String, AttrValue> keyItem,
             long oldSize,
             long newSize,
+            StoreKey.Partition partition,
             boolean byTimeToLive) {
-        applyUnrecorded(oldItem, newItem, keyItem, oldSize, newSize);
+        applyUnrecorded(oldItem, newItem, keyItem, oldSize, newSize, partition);
         dev.partitionscope.lab.streams.LabStream s = stream;
         if (s != null && streamSpecification != null) {
             s.record(hashOf(keyItem), keyItem, oldItem, newItem, byTimeToLive, streamClock.getAsLong());
@@ -530,19 +556,31 @@ public final class LabTable {
      */
     void applyUnrecorded(
             Map<String, AttrValue> oldItem, Map<String, AttrValue> newItem, Map<String, AttrValue> keyItem) {
-        applyUnrecorded(oldItem, newItem, keyItem, OrderedStore.UNKNOWN_SIZE, OrderedStore.UNKNOWN_SIZE);
+        applyUnrecorded(oldItem, newItem, keyItem, OrderedStore.UNKNOWN_SIZE, OrderedStore.UNKNOWN_SIZE, null);
     }
 
+    /** {@code partition}: {@link #partitionOf} of the key, or null for the store to make it. */
     private void applyUnrecorded(
             Map<String, AttrValue> oldItem,
             Map<String, AttrValue> newItem,
             Map<String, AttrValue> keyItem,
             long oldSize,
-            long newSize) {
+            long newSize,
+            StoreKey.Partition partition) {
         if (newItem == null) {
-            base.remove(keyItem.get(key.partitionKey()), sortOf(keyItem), oldItem, oldSize);
+            AttrValue pk = keyItem.get(key.partitionKey());
+            if (partition == null) {
+                base.remove(pk, sortOf(keyItem), oldItem, oldSize);
+            } else {
+                base.remove(partition, sortOf(keyItem), oldItem, oldSize);
+            }
         } else {
-            base.put(newItem.get(key.partitionKey()), sortOf(newItem), newItem, newSize, oldItem, oldSize);
+            AttrValue pk = newItem.get(key.partitionKey());
+            if (partition == null) {
+                base.put(pk, sortOf(newItem), newItem, newSize, oldItem, oldSize);
+            } else {
+                base.put(partition, pk, sortOf(newItem), newItem, newSize, oldItem, oldSize);
+            }
         }
         for (IndexDef index : allIndexes()) {
             OrderedStore store = indexStores.get(index.name());

@@ -72,7 +72,16 @@ final class OrderedStore {
     }
 
     Map<String, AttrValue> get(AttrValue pk, StoreKey.Sort sort) {
-        Object p = byKey.get(key(pk));
+        return get(key(pk), sort);
+    }
+
+    /**
+     * As {@link #get(AttrValue, StoreKey.Sort)} with the partition's key made by the caller ({@link #partition} of the
+     * partition key value): a write makes it before it takes the table's lock, so that the digest is not computed
+     * while the other writers wait.
+     */
+    Map<String, AttrValue> get(StoreKey.Partition key, StoreKey.Sort sort) {
+        Object p = byKey.get(key);
         if (p instanceof Positions positions) {
             return positions.get(sort);
         }
@@ -89,7 +98,6 @@ final class OrderedStore {
      * item and {@code oldSize} of {@code old}, the item the caller expects to replace (either size may be
      * {@link #UNKNOWN_SIZE}).
      */
-    @SuppressWarnings("ReferenceEquality") // identity: the caller's size is of that very item
     Map<String, AttrValue> put(
             AttrValue pk,
             StoreKey.Sort sort,
@@ -97,13 +105,29 @@ final class OrderedStore {
             long size,
             Map<String, AttrValue> expectedOld,
             long oldSize) {
-        StoreKey.Partition key = key(pk);
+        return put(key(pk), pk, sort, item, size, expectedOld, oldSize);
+    }
+
+    /**
+     * As {@link #put(AttrValue, StoreKey.Sort, Map, long, Map, long)} with the partition's key made by the caller:
+     * {@code key} is {@link #partition} of {@code pk}.
+     */
+    @SuppressWarnings("ReferenceEquality") // identity: the caller's size is of that very item
+    Map<String, AttrValue> put(
+            StoreKey.Partition key,
+            AttrValue pk,
+            StoreKey.Sort sort,
+            Map<String, AttrValue> item,
+            long size,
+            Map<String, AttrValue> expectedOld,
+            long oldSize) {
+        long itemSize = size >= 0 ? size : ItemSize.of(item);
         boolean none = sort.equals(StoreKey.Sort.NONE);
         Object p = byKey.get(key);
         Map<String, AttrValue> old = null;
         if (p == null) {
             scanOrder.add(key);
-            Map<String, AttrValue> stored = StoredItem.of(item);
+            Map<String, AttrValue> stored = StoredItem.of(item, null, null, itemSize);
             if (none) {
                 byKey.put(key, stored);
             } else {
@@ -115,10 +139,10 @@ final class OrderedStore {
             old = positions.put(
                     sort,
                     StoredItem.of(
-                            item, pk, samePartitionKey(positions.firstEntry().getValue(), pk)));
+                            item, pk, samePartitionKey(positions.firstEntry().getValue(), pk), itemSize));
         } else {
             Map<String, AttrValue> only = single(p);
-            Map<String, AttrValue> stored = StoredItem.of(item, pk, samePartitionKey(only, pk));
+            Map<String, AttrValue> stored = StoredItem.of(item, pk, samePartitionKey(only, pk), itemSize);
             if (none) {
                 old = only;
                 byKey.put(key, stored);
@@ -130,11 +154,11 @@ final class OrderedStore {
             }
         }
         if (old != null) {
-            sizeBytes -= old == expectedOld && oldSize >= 0 ? oldSize : ItemSize.of(old);
+            sizeBytes -= old == expectedOld && oldSize >= 0 ? oldSize : StoredItem.sizeOf(old);
         } else {
             itemCount++;
         }
-        sizeBytes += size >= 0 ? size : ItemSize.of(item);
+        sizeBytes += itemSize;
         return old;
     }
 
@@ -156,9 +180,14 @@ final class OrderedStore {
     }
 
     /** As {@link #remove(AttrValue, StoreKey.Sort)}, with the size of the item the caller expects to remove. */
-    @SuppressWarnings("ReferenceEquality") // identity: the caller's size is of that very item
     Map<String, AttrValue> remove(AttrValue pk, StoreKey.Sort sort, Map<String, AttrValue> expectedOld, long oldSize) {
-        StoreKey.Partition key = key(pk);
+        return remove(key(pk), sort, expectedOld, oldSize);
+    }
+
+    /** As {@link #remove(AttrValue, StoreKey.Sort, Map, long)} with the partition's key made by the caller. */
+    @SuppressWarnings("ReferenceEquality") // identity: the caller's size is of that very item
+    Map<String, AttrValue> remove(
+            StoreKey.Partition key, StoreKey.Sort sort, Map<String, AttrValue> expectedOld, long oldSize) {
         Object p = byKey.get(key);
         Map<String, AttrValue> old;
         boolean emptied;
@@ -171,7 +200,7 @@ final class OrderedStore {
         }
         if (old != null) {
             itemCount--;
-            sizeBytes -= old == expectedOld && oldSize >= 0 ? oldSize : ItemSize.of(old);
+            sizeBytes -= old == expectedOld && oldSize >= 0 ? oldSize : StoredItem.sizeOf(old);
             if (emptied) {
                 byKey.remove(key);
                 scanOrder.remove(key);

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.Capacity;
-import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.core.item.KeyOrder;
 import dev.partitionscope.core.table.KeyType;
 import dev.partitionscope.lab.api.DynamoDbApi.ApiRequest;
@@ -465,7 +464,7 @@ final class QueryOps {
             }
             Map<String, AttrValue> item = items.next();
             page.scanned++;
-            page.bytes += ItemSize.of(item);
+            page.bytes += StoredItem.sizeOf(item);
             if (page.first == null) {
                 page.first = item;
             }
@@ -473,7 +472,7 @@ final class QueryOps {
             Map<String, AttrValue> full = item;
             if (s.fetchFromTable()) {
                 full = s.table().get(item);
-                page.fetchedBytes += full == null ? 0 : ItemSize.of(full);
+                page.fetchedBytes += full == null ? 0 : StoredItem.sizeOf(full);
             }
             if (full != null && ex.filterKeeps(full)) {
                 page.items.add(full);

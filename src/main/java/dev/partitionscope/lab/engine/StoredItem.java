@@ -1,6 +1,7 @@
 package dev.partitionscope.lab.engine;
 
 import dev.partitionscope.core.item.AttrValue;
+import dev.partitionscope.core.item.ItemSize;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;
@@ -17,6 +18,10 @@ import java.util.function.BiConsumer;
  *
  * <p>Lookups walk the names, so only items with up to {@link #MAX_PACKED} attributes are packed; wider ones stay as
  * they came.
+ *
+ * <p>A packed item remembers its size when the store was told it ({@link #sizeOf}): a PutItem that replaces it needs
+ * that size for its capacity, and measuring the item again (names' UTF-8 lengths, numbers' digits) was a third of the
+ * sizing a PutItem did.
  */
 final class StoredItem extends AbstractMap<String, AttrValue> {
     /** The widest item packed: beyond it a lookup's walk would cost more than a hash probe. */
@@ -24,22 +29,31 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
 
     /** Name, value, name, value, … */
     private final Object[] slots;
+    /** {@link ItemSize#of(Map)} of this item, or -1 when it was not known as it was packed. */
+    private final int size;
 
-    private StoredItem(Object[] slots) {
+    private StoredItem(Object[] slots, long size) {
         this.slots = slots;
+        this.size = size >= 0 && size <= Integer.MAX_VALUE ? (int) size : -1;
     }
 
     /** The item to keep: packed when it is narrow enough and not packed already. */
     static Map<String, AttrValue> of(Map<String, AttrValue> item) {
-        return of(item, null, null);
+        return of(item, null, null, -1);
+    }
+
+    /** {@link ItemSize#of(Map)} of {@code item}: remembered when it is a packed item that was told its size. */
+    static long sizeOf(Map<String, AttrValue> item) {
+        return item instanceof StoredItem packed && packed.size >= 0 ? packed.size : ItemSize.of(item);
     }
 
     /**
      * As {@link #of(Map)}, keeping {@code shared} in place of the value object {@code own} (the same value, held once
-     * for the items that have it; both null, or {@code shared} null, when there is nothing to share).
+     * for the items that have it; both null, or {@code shared} null, when there is nothing to share), and remembering
+     * {@code size} (the item's {@link ItemSize#of(Map)}, or negative when the caller did not measure it).
      */
     @SuppressWarnings("ReferenceEquality") // identity: that very value object is replaced
-    static Map<String, AttrValue> of(Map<String, AttrValue> item, AttrValue own, AttrValue shared) {
+    static Map<String, AttrValue> of(Map<String, AttrValue> item, AttrValue own, AttrValue shared, long size) {
         int n = item.size();
         if (item instanceof StoredItem || n > MAX_PACKED) {
             return item;
@@ -51,7 +65,7 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
             slots[i++] = e.getKey();
             slots[i++] = shared != null && v == own ? shared : v;
         }
-        return new StoredItem(slots);
+        return new StoredItem(slots, size);
     }
 
     /** The first value equal to {@code v}, or null. */

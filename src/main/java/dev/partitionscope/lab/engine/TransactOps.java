@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.Capacity;
-import dev.partitionscope.core.item.ItemSize;
 import dev.partitionscope.lab.api.DynamoDbApi.ApiRequest;
 import dev.partitionscope.lab.api.RequestExpressions;
 import dev.partitionscope.lab.partition.Charge;
@@ -181,7 +180,7 @@ final class TransactOps {
         for (Action a : actions) {
             LabTable t = a.table();
             Map<String, AttrValue> item = t.read(() -> t.get(a.key()));
-            double units = Capacity.readUnits(item == null ? 0 : ItemSize.of(item), true);
+            double units = Capacity.readUnits(item == null ? 0 : StoredItem.sizeOf(item), true);
             t.gate.consume(Charge.read(null, t.hashOf(a.key()), units));
             Items.meterBatchItem(engine, t, operation, a.key(), Decision.ALLOWED, units, 0, List.of(), start, 0);
             capacity.computeIfAbsent(t.name, n -> new double[1])[0] += units;
@@ -548,7 +547,7 @@ final class TransactOps {
                     continue;
                 }
                 Map<String, AttrValue> item = t.get(g.key());
-                double units = 2 * Capacity.readUnits(item == null ? 0 : ItemSize.of(item), true);
+                double units = 2 * Capacity.readUnits(item == null ? 0 : StoredItem.sizeOf(item), true);
                 Decision decision = t.gate.acquire(Charge.read(null, t.hashOf(g.key()), units));
                 Items.meterBatchItem(
                         engine, t, operation, g.key(), decision, units, 0, List.of(), start, item == null ? 0 : 1);

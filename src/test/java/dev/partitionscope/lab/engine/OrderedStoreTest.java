@@ -56,6 +56,43 @@ class OrderedStoreTest {
         assertThat(store.sizeBytes()).isZero();
     }
 
+    /**
+     * A stored item remembers its size (measured by the store, or told by a write that measured it), so that replacing
+     * it and reading it need not measure it again; the store's byte count stays the sum of what it holds.
+     */
+    @Test
+    void storedItemsRememberTheirSize() {
+        OrderedStore store = new OrderedStore();
+        Map<String, AttrValue> first = item("a", "v", AttrValue.s("héllo"), "n", AttrValue.n("1.50"));
+        Map<String, AttrValue> second = item("a", "v", AttrValue.s("x"));
+        Map<String, AttrValue> other = item("b", "l", new AttrValue.L(List.of(AttrValue.n(1), AttrValue.Bool.TRUE)));
+
+        store.put(AttrValue.s("a"), StoreKey.Sort.NONE, first);
+        store.put(
+                OrderedStore.partition(AttrValue.s("b")),
+                other.get("pk"),
+                StoreKey.Sort.NONE,
+                other,
+                ItemSize.of(other),
+                null,
+                OrderedStore.UNKNOWN_SIZE);
+        Map<String, AttrValue> storedFirst = store.get(AttrValue.s("a"), StoreKey.Sort.NONE);
+        Map<String, AttrValue> storedOther = store.get(OrderedStore.partition(AttrValue.s("b")), StoreKey.Sort.NONE);
+
+        assertThat(storedFirst).isInstanceOf(StoredItem.class);
+        assertThat(StoredItem.sizeOf(storedFirst)).isEqualTo(ItemSize.of(first));
+        assertThat(StoredItem.sizeOf(storedOther)).isEqualTo(ItemSize.of(other));
+        assertThat(store.sizeBytes()).isEqualTo(ItemSize.of(first) + ItemSize.of(other));
+
+        // Replaced without the caller knowing the old item: the store takes the old size the item remembers.
+        store.put(AttrValue.s("a"), StoreKey.Sort.NONE, second);
+        assertThat(store.sizeBytes()).isEqualTo(ItemSize.of(second) + ItemSize.of(other));
+        store.remove(AttrValue.s("b"), StoreKey.Sort.NONE);
+        assertThat(store.sizeBytes()).isEqualTo(ItemSize.of(second));
+        // A map that is not a stored item is measured.
+        assertThat(StoredItem.sizeOf(other)).isEqualTo(ItemSize.of(other));
+    }
+
     @Test
     void itemsComeInScanOrderWhateverTheShapeOfTheirPartition() {
         OrderedStore keyOnly = new OrderedStore();
