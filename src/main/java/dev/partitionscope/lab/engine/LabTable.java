@@ -568,19 +568,9 @@ public final class LabTable {
             long newSize,
             StoreKey.Partition partition) {
         if (newItem == null) {
-            AttrValue pk = keyItem.get(key.partitionKey());
-            if (partition == null) {
-                base.remove(pk, sortOf(keyItem), oldItem, oldSize);
-            } else {
-                base.remove(partition, sortOf(keyItem), oldItem, oldSize);
-            }
+            base.remove(partition, keyItem.get(key.partitionKey()), sortOf(keyItem), oldItem, oldSize);
         } else {
-            AttrValue pk = newItem.get(key.partitionKey());
-            if (partition == null) {
-                base.put(pk, sortOf(newItem), newItem, newSize, oldItem, oldSize);
-            } else {
-                base.put(partition, pk, sortOf(newItem), newItem, newSize, oldItem, oldSize);
-            }
+            base.put(partition, newItem.get(key.partitionKey()), sortOf(newItem), newItem, newSize, oldItem, oldSize);
         }
         for (IndexDef index : allIndexes()) {
             OrderedStore store = indexStores.get(index.name());

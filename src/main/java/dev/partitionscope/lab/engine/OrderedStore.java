@@ -105,22 +105,23 @@ final class OrderedStore {
             long size,
             Map<String, AttrValue> expectedOld,
             long oldSize) {
-        return put(key(pk), pk, sort, item, size, expectedOld, oldSize);
+        return put(null, pk, sort, item, size, expectedOld, oldSize);
     }
 
     /**
      * As {@link #put(AttrValue, StoreKey.Sort, Map, long, Map, long)} with the partition's key made by the caller:
-     * {@code key} is {@link #partition} of {@code pk}.
+     * {@code made} is {@link #partition} of {@code pk}, or null for the store to make it.
      */
     @SuppressWarnings("ReferenceEquality") // identity: the caller's size is of that very item
     Map<String, AttrValue> put(
-            StoreKey.Partition key,
+            StoreKey.Partition made,
             AttrValue pk,
             StoreKey.Sort sort,
             Map<String, AttrValue> item,
             long size,
             Map<String, AttrValue> expectedOld,
             long oldSize) {
+        StoreKey.Partition key = made != null ? made : key(pk);
         long itemSize = size >= 0 ? size : ItemSize.of(item);
         boolean none = sort.equals(StoreKey.Sort.NONE);
         Object p = byKey.get(key);
@@ -181,13 +182,21 @@ final class OrderedStore {
 
     /** As {@link #remove(AttrValue, StoreKey.Sort)}, with the size of the item the caller expects to remove. */
     Map<String, AttrValue> remove(AttrValue pk, StoreKey.Sort sort, Map<String, AttrValue> expectedOld, long oldSize) {
-        return remove(key(pk), sort, expectedOld, oldSize);
+        return remove(null, pk, sort, expectedOld, oldSize);
     }
 
-    /** As {@link #remove(AttrValue, StoreKey.Sort, Map, long)} with the partition's key made by the caller. */
+    /**
+     * As {@link #remove(AttrValue, StoreKey.Sort, Map, long)} with the partition's key made by the caller ({@code made},
+     * {@link #partition} of {@code pk}), or null for the store to make it.
+     */
     @SuppressWarnings("ReferenceEquality") // identity: the caller's size is of that very item
     Map<String, AttrValue> remove(
-            StoreKey.Partition key, StoreKey.Sort sort, Map<String, AttrValue> expectedOld, long oldSize) {
+            StoreKey.Partition made,
+            AttrValue pk,
+            StoreKey.Sort sort,
+            Map<String, AttrValue> expectedOld,
+            long oldSize) {
+        StoreKey.Partition key = made != null ? made : key(pk);
         Object p = byKey.get(key);
         Map<String, AttrValue> old;
         boolean emptied;
