@@ -1,5 +1,7 @@
 package dev.partitionscope.lab;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partitionscope.lab.clock.LabClock;
 import dev.partitionscope.lab.clock.SystemLabClock;
 import dev.partitionscope.lab.cloudwatch.CloudWatchRoute;
@@ -116,7 +118,24 @@ public final class Lab implements AutoCloseable, dev.partitionscope.lab.cloudwat
      * does not hold up the other connections of its loop.
      */
     private LabServer.RequestHandler engineHandler() {
-        return LabServer.quickOn(engine::handle, QUICK_OPERATIONS);
+        return endpointHandler(engine);
+    }
+
+    /** {@code engine} as an endpoint's handler, as the Lab serves it (tests serve an engine of their own this way). */
+    public static LabServer.RequestHandler endpointHandler(LabEngine engine) {
+        return LabServer.quickOn(
+                new LabServer.RequestHandler() {
+                    @Override
+                    public ObjectNode handle(String operation, JsonNode request) {
+                        return engine.handle(operation, request);
+                    }
+
+                    @Override
+                    public ObjectNode handlePlain(String operation, byte[] body, int offset, int length) {
+                        return engine.handlePlain(operation, body, offset, length);
+                    }
+                },
+                QUICK_OPERATIONS);
     }
 
     private static final java.util.Set<String> QUICK_OPERATIONS =

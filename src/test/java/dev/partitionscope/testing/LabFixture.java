@@ -47,7 +47,7 @@ public final class LabFixture implements AutoCloseable {
     private LabFixture() {
         this.engine = new LabEngine(SystemLabClock.INSTANCE, REGION, c -> CapacityGate.UNLIMITED, records::add);
         try {
-            this.server = LabServer.start(null, 0, engine::handle, 0);
+            this.server = LabServer.start(null, 0, dev.partitionscope.lab.Lab.endpointHandler(engine), 0);
             engine.setEndpointAddress(server.endpoint().replace("http://", ""));
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start the Lab: " + e.getMessage(), e);

@@ -67,7 +67,7 @@ public final class PutItemThroughput {
         LabEngine engine =
                 new LabEngine(SystemLabClock.INSTANCE, "us-east-1", c -> CapacityGate.UNLIMITED, record -> {});
         Process dynaliteProcess = null;
-        try (LabServer lab = LabServer.start(null, 0, engine::handle, 0);
+        try (LabServer lab = LabServer.start(null, 0, dev.partitionscope.lab.Lab.endpointHandler(engine), 0);
                 LabServer ceiling =
                         LabServer.start(null, 0, (operation, request) -> JsonNodeFactory.instance.objectNode(), 0)) {
             if (dynaliteUrl == null) {

@@ -170,7 +170,11 @@ final class AttrValueCheck {
 
     /** DynamoDB's number rules, in its order: present, parseable, not too large, not too small, ≤ 38 digits. */
     static String number(JsonNode v) {
-        String text = v == null || v.isNull() ? "" : v.isTextual() ? v.textValue() : v.asText();
+        return number(v == null || v.isNull() ? "" : v.isTextual() ? v.textValue() : v.asText());
+    }
+
+    /** {@link #number(JsonNode)} of a number's text. */
+    static String number(String text) {
         if (text.isEmpty()) {
             return "The parameter cannot be converted to a numeric value";
         }

@@ -163,6 +163,17 @@ public final class DynamoDbApi {
         return new ApiRequest(spec.name(), data, expressions);
     }
 
+    /**
+     * Reads a request straight from its body's JSON when it is one the Lab reads without a tree (a PutItem of plain
+     * values: {@link PlainPuts}), giving what {@link #read} gives for that body; null for every other body and
+     * operation, which take {@link #read}.
+     */
+    public static ApiRequest readPlain(String operation, byte[] bytes, int offset, int length) {
+        return operation.equals("PutItem") && REFUSED.get("PutItem").isEmpty()
+                ? PlainPuts.read(bytes, offset, length)
+                : null;
+    }
+
     private record Refused(List<String> path, String message) {}
 
     /** Whether the member at the dotted path is present (in any element where the path crosses a list). */

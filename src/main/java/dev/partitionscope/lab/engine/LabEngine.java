@@ -78,8 +78,21 @@ public final class LabEngine {
         return handle(operation, request, 0);
     }
 
+    /**
+     * Answers an API call straight from its body's JSON when the front door reads that body without a tree
+     * ({@link DynamoDbApi#readPlain}); null, having done nothing, for every other body.
+     */
+    public ObjectNode handlePlain(String operation, byte[] body, int offset, int length) {
+        DynamoDbApi.ApiRequest r = DynamoDbApi.readPlain(operation, body, offset, length);
+        return r == null ? null : answer(r, lifecycleMillis);
+    }
+
     private ObjectNode handle(String operation, JsonNode request, long lifecycle) {
-        DynamoDbApi.ApiRequest r = DynamoDbApi.read(operation, request);
+        return answer(DynamoDbApi.read(operation, request), lifecycle);
+    }
+
+    private ObjectNode answer(DynamoDbApi.ApiRequest r, long lifecycle) {
+        String operation = r.operation();
         ttl.sweepIfDue();
         JsonNode d = r.data();
         return switch (operation) {

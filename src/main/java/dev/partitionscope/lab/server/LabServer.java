@@ -156,6 +156,15 @@ public final class LabServer implements AutoCloseable {
         }
 
         /**
+         * Answers the request straight from its body's JSON ({@code body[offset, offset + length)}, signed, naming a
+         * DynamoDB operation) when the handler reads that body without a tree (the engine's plain PutItem); null,
+         * having done nothing, when it does not, and the request goes on to {@link #handle}. None by default.
+         */
+        default ObjectNode handlePlain(String operation, byte[] body, int offset, int length) {
+            return null;
+        }
+
+        /**
          * Whether answering this DynamoDB operation may wait on something other than the CPU (a network call, a
          * sleep) or take long (a Scan of a large table). Such requests run on worker threads; the others on the
          * connection's I/O thread, which saves two thread hand-offs per request. Asked per request; {@code operation}
@@ -192,6 +201,11 @@ public final class LabServer implements AutoCloseable {
             @Override
             public ObjectNode handle(String operation, JsonNode request, Headers headers) {
                 return handler.handle(operation, request, headers);
+            }
+
+            @Override
+            public ObjectNode handlePlain(String operation, byte[] body, int offset, int length) {
+                return handler.handlePlain(operation, body, offset, length);
             }
 
             @Override
@@ -689,15 +703,29 @@ public final class LabServer implements AutoCloseable {
             }
             String answerType = contentType.equals(AMZ_JSON) ? AMZ_JSON : JSON;
             JsonNode request = null;
+            LabException unsigned =
+                    operation == null ? null : Signatures.check(in.getFirst("Authorization"), target[1], in);
             if (hasBody) {
-                try {
-                    if (body.hasArray()) {
-                        request =
-                                trees.read(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes());
-                    } else {
-                        byte[] bytes = ByteBufUtil.getBytes(body);
-                        request = trees.read(bytes, 0, bytes.length);
+                byte[] bytes;
+                int offset;
+                int length = body.readableBytes();
+                if (body.hasArray()) {
+                    bytes = body.array();
+                    offset = body.arrayOffset() + body.readerIndex();
+                } else {
+                    bytes = ByteBufUtil.getBytes(body);
+                    offset = 0;
+                }
+                if (operation != null && unsigned == null) {
+                    // A body the handler reads without a tree (a plain PutItem) is answered here; it is valid JSON,
+                    // so the checks below would have passed it in the same order.
+                    ObjectNode plain = handler.handlePlain(operation, bytes, offset, length);
+                    if (plain != null) {
+                        return reply(ctx, 200, answerType, plain, requestId);
                     }
+                }
+                try {
+                    request = trees.read(bytes, offset, length);
                 } catch (JsonProcessingException e) {
                     String m = e.getOriginalMessage();
                     boolean tooDeep =
@@ -713,7 +741,6 @@ public final class LabServer implements AutoCloseable {
             if (operation == null) {
                 return replyError(ctx, LabException.coral("UnknownOperationException", null), requestId, answerType);
             }
-            LabException unsigned = Signatures.check(in.getFirst("Authorization"), target[1], in);
             if (unsigned != null) {
                 return replyError(ctx, unsigned, requestId, answerType);
             }

@@ -54,7 +54,7 @@ class PartiqlMeteringTest {
         };
         LabEngine engine =
                 new LabEngine(SystemLabClock.INSTANCE, LabFixture.REGION, c -> CapacityGate.UNLIMITED, engineMeter);
-        LabServer server = LabServer.start(null, 0, engine::handle, 0);
+        LabServer server = LabServer.start(null, 0, dev.partitionscope.lab.Lab.endpointHandler(engine), 0);
         long from = System.currentTimeMillis() - 60_000;
         try (DynamoDbClient db = LabFixture.newClient(server.endpoint())) {
             db.createTable(b -> b.tableName("metered")
