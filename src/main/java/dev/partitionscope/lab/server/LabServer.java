@@ -769,6 +769,17 @@ public final class LabServer implements AutoCloseable {
     }
 
     private static final System.Logger LOG = System.getLogger(LabServer.class.getName());
+
+    static {
+        // Netty's default leak report samples one buffer in 128 and records a stack trace for it: about 1 % of a
+        // PutItem's CPU (async-profiler, src/jmh/wrk/README.md). The Lab releases its buffers where it reads and writes
+        // them (LabRequest.release, Answer.encode); set io.netty.leakDetection.level to have the report back.
+        if (System.getProperty("io.netty.leakDetection.level") == null
+                && System.getProperty("io.netty.leakDetectionLevel") == null) {
+            io.netty.util.ResourceLeakDetector.setLevel(io.netty.util.ResourceLeakDetector.Level.DISABLED);
+        }
+    }
+
     private static final String JSON = "application/json";
     private static final String AMZ_JSON = "application/x-amz-json-1.0";
     private static final byte[] EMPTY_OBJECT = {'{', '}'};
@@ -782,22 +793,38 @@ public final class LabServer implements AutoCloseable {
     private static final AsciiString REQUEST_ID_HEADER = AsciiString.cached("x-amzn-RequestId");
     private static final AsciiString LAB_TIME_NAME = AsciiString.cached(LAB_TIME_HEADER);
     private static final byte[] ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".getBytes(StandardCharsets.US_ASCII);
-    /** 36^12. */
-    private static final long ID_DIGITS_BOUND = 4_738_381_338_321_616_896L;
+    private static final int ID_LENGTH = 52;
 
-    /** DynamoDB's request ids: 52 characters of 0-9 and A-Z. */
-    private static CharSequence requestId() {
-        java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
-        byte[] id = new byte[52];
-        // Twelve base-36 digits from each random long below 36^12 (one draw per twelve characters, not per character).
-        for (int i = 0; i < id.length; ) {
-            long bits = r.nextLong(ID_DIGITS_BOUND);
-            for (int k = 0; k < 12 && i < id.length; k++, i++) {
-                id[i] = ID_CHARS[(int) (bits % 36)];
-                bits /= 36;
+    /**
+     * Each thread's last request id. A thread starts at a random one and counts up from it in base 36: 52 random
+     * digits per answer (five random longs and 52 divisions) were 1.5 % of a PutItem's CPU, and two threads' counts
+     * would meet only after about 36^50 answers.
+     */
+    private static final io.netty.util.concurrent.FastThreadLocal<byte[]> LAST_ID =
+            new io.netty.util.concurrent.FastThreadLocal<>() {
+                @Override
+                protected byte[] initialValue() {
+                    java.util.Random r = new java.security.SecureRandom();
+                    byte[] id = new byte[ID_LENGTH];
+                    for (int i = 0; i < id.length; i++) {
+                        id[i] = ID_CHARS[r.nextInt(ID_CHARS.length)];
+                    }
+                    return id;
+                }
+            };
+
+    /** DynamoDB's request ids: 52 characters of 0-9 and A-Z, a new one for every answer. */
+    static CharSequence requestId() {
+        byte[] id = LAST_ID.get();
+        for (int i = id.length - 1; i >= 0; i--) { // one more, in base 36
+            byte c = id[i];
+            if (c != 'Z') {
+                id[i] = c == '9' ? (byte) 'A' : (byte) (c + 1);
+                break;
             }
+            id[i] = '0';
         }
-        return new AsciiString(id, false); // the bytes as they are: no String, no copy
+        return new AsciiString(id, true); // a copy: the thread's own goes on counting
     }
 
     /** The media type without parameters, trimmed ("application/json; charset=utf-8" → "application/json"). */

@@ -56,6 +56,26 @@ class HttpFrontTest {
     }
 
     @Test
+    void everyAnswerHasItsOwnRequestId() throws Exception {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        java.util.function.Consumer<java.util.Set<String>> draw = into -> {
+            for (int i = 0; i < 50_000; i++) {
+                into.add(LabServer.requestId().toString());
+            }
+        };
+        draw.accept(ids);
+        java.util.Set<String> other = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Thread t = new Thread(() -> draw.accept(other));
+        t.start();
+        t.join();
+        assertThat(ids).hasSize(50_000).allSatisfy(id -> assertThat(id).matches("[0-9A-Z]{52}"));
+        assertThat(other).hasSize(50_000).doesNotContainAnyElementsOf(ids);
+        // And over HTTP: two answers, two ids.
+        assertThat(send("GET", null).headers().firstValue("x-amzn-RequestId"))
+                .isNotEqualTo(send("GET", null).headers().firstValue("x-amzn-RequestId"));
+    }
+
+    @Test
     void getIsAHealthAnswerNamingTheRegion() throws Exception {
         HttpResponse<String> r = send("GET", null);
         assertThat(r.statusCode()).isEqualTo(200);
