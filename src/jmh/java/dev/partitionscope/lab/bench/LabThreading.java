@@ -23,7 +23,19 @@ public final class LabThreading {
         Lab lab = Lab.inProcess(Lab.Options.defaults());
         LabServer.RequestHandler engine = mode.equals("noop")
                 ? (operation, request) -> com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
-                : lab.engine()::handle;
+                : new LabServer.RequestHandler() {
+                    @Override
+                    public com.fasterxml.jackson.databind.node.ObjectNode handle(
+                            String operation, com.fasterxml.jackson.databind.JsonNode request) {
+                        return lab.engine().handle(operation, request);
+                    }
+
+                    @Override
+                    public com.fasterxml.jackson.databind.node.ObjectNode handlePlain(
+                            String operation, byte[] body, int offset, int length) {
+                        return lab.engine().handlePlain(operation, body, offset, length);
+                    }
+                };
         try (LabServer server = LabServer.start(null, port, workers ? engine : LabServer.computing(engine), 0)) {
             System.out.println((mode.equals("noop") ? "Lab server answering {}" : "Lab engine") + " on "
                     + (workers ? "worker threads" : "the I/O loops") + " at " + server.endpoint());
