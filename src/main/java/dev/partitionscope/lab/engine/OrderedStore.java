@@ -47,6 +47,8 @@ final class OrderedStore {
      * always see a whole key.
      */
     private StoreKey.Partition lastKey;
+    /** The names of the items stored lately, shared by the items that have them. */
+    private final StoredItem.Shapes shapes = new StoredItem.Shapes();
 
     private long itemCount;
     private long sizeBytes;
@@ -128,7 +130,7 @@ final class OrderedStore {
         Map<String, AttrValue> old = null;
         if (p == null) {
             scanOrder.add(key);
-            Map<String, AttrValue> stored = StoredItem.of(item, null, null, itemSize);
+            Map<String, AttrValue> stored = StoredItem.of(item, null, null, itemSize, shapes);
             if (none) {
                 byKey.put(key, stored);
             } else {
@@ -140,10 +142,10 @@ final class OrderedStore {
             old = positions.put(
                     sort,
                     StoredItem.of(
-                            item, pk, samePartitionKey(positions.firstEntry().getValue(), pk), itemSize));
+                            item, pk, samePartitionKey(positions.firstEntry().getValue(), pk), itemSize, shapes));
         } else {
             Map<String, AttrValue> only = single(p);
-            Map<String, AttrValue> stored = StoredItem.of(item, pk, samePartitionKey(only, pk), itemSize);
+            Map<String, AttrValue> stored = StoredItem.of(item, pk, samePartitionKey(only, pk), itemSize, shapes);
             if (none) {
                 old = only;
                 byKey.put(key, stored);

@@ -2,8 +2,10 @@ package dev.partitionscope.lab.engine;
 
 import dev.partitionscope.core.item.AttrValue;
 import dev.partitionscope.core.item.ItemSize;
+import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -11,10 +13,15 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
- * An item as the store keeps it: its names and values in one array, in the order they came. A stored item lives as
- * long as the table; kept as a hash map it is a map, a table and one entry object per attribute (five objects and about
- * 200 bytes for three attributes), each of which the collector walks and copies on its way to the old generation.
- * Here it is two objects and about 64 bytes. Unmodifiable: a write replaces a stored item, it never changes one.
+ * An item as the store keeps it: its names in one array (shared by the items of a store that have the same names in
+ * the same order) and its values either as bytes, when every value is a string, number, binary, boolean or null, or in
+ * one array of value objects. Unmodifiable: a write replaces a stored item, it never changes one.
+ *
+ * <p>A stored item lives as long as the table, and the collector copies every new one at least twice on its way to the
+ * old generation (src/jmh/wrk/README.md). As a hash map an item of three attributes was five objects and about 200 bytes
+ * before its values; as names and value objects, two objects and three more per string or number (value, String,
+ * bytes). As bytes it is two objects and about 100 bytes in all; a value read from it is made when it is asked for
+ * (each {@link #get} gives a new, equal value).
  *
  * <p>Lookups walk the names, so only items with up to {@link #MAX_PACKED} attributes are packed; wider ones stay as
  * they came.
@@ -27,19 +34,49 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
     /** The widest item packed: beyond it a lookup's walk would cost more than a hash probe. */
     static final int MAX_PACKED = 16;
 
-    /** Name, value, name, value, … */
-    private final Object[] slots;
+    private static final byte S = 1;
+    private static final byte N = 2;
+    private static final byte B = 3;
+    private static final byte TRUE = 4;
+    private static final byte FALSE = 5;
+    private static final byte NULL = 6;
+
+    /** The attribute names, in the order they came. Shared: never changed. */
+    private final String[] names;
+    /** {@code byte[]}: every value, encoded ({@link #encode}); or {@code AttrValue[]}, one per name. */
+    private final Object values;
     /** {@link ItemSize#of(Map)} of this item, or -1 when it was not known as it was packed. */
     private final int size;
 
-    private StoredItem(Object[] slots, long size) {
-        this.slots = slots;
+    private StoredItem(String[] names, Object values, long size) {
+        this.names = names;
+        this.values = values;
         this.size = size >= 0 && size <= Integer.MAX_VALUE ? (int) size : -1;
+    }
+
+    /**
+     * The name arrays of the items a store holds lately, so that items with the same names in the same order share one
+     * array. Not thread-safe: used under the owning table's write lock.
+     */
+    static final class Shapes {
+        private final String[][] recent = new String[8][];
+        private int next;
+
+        String[] of(String[] names) {
+            for (String[] r : recent) {
+                if (r != null && Arrays.equals(r, names)) {
+                    return r;
+                }
+            }
+            recent[next] = names;
+            next = (next + 1) & (recent.length - 1);
+            return names;
+        }
     }
 
     /** The item to keep: packed when it is narrow enough and not packed already. */
     static Map<String, AttrValue> of(Map<String, AttrValue> item) {
-        return of(item, null, null, -1);
+        return of(item, null, null, -1, null);
     }
 
     /** {@link ItemSize#of(Map)} of {@code item}: remembered when it is a packed item that was told its size. */
@@ -48,31 +85,44 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
     }
 
     /**
-     * As {@link #of(Map)}, keeping {@code shared} in place of the value object {@code own} (the same value, held once
-     * for the items that have it; both null, or {@code shared} null, when there is nothing to share), and remembering
-     * {@code size} (the item's {@link ItemSize#of(Map)}, or negative when the caller did not measure it).
+     * As {@link #of(Map)}, remembering {@code size} (the item's {@link ItemSize#of(Map)}, or negative when the caller
+     * did not measure it) and taking its names array from {@code shapes} (or keeping its own when null). When the item
+     * is kept as value objects, {@code shared} is kept in place of the value object {@code own} (the same value, held
+     * once for the items that have it; both null, or {@code shared} null, when there is nothing to share).
      */
     @SuppressWarnings("ReferenceEquality") // identity: that very value object is replaced
-    static Map<String, AttrValue> of(Map<String, AttrValue> item, AttrValue own, AttrValue shared, long size) {
+    static Map<String, AttrValue> of(
+            Map<String, AttrValue> item, AttrValue own, AttrValue shared, long size, Shapes shapes) {
         int n = item.size();
         if (item instanceof StoredItem || n > MAX_PACKED) {
             return item;
         }
-        Object[] slots = new Object[n * 2];
+        String[] names = new String[n];
+        AttrValue[] objects = new AttrValue[n];
         int i = 0;
+        int bytes = 0;
         for (Map.Entry<String, AttrValue> e : item.entrySet()) {
             AttrValue v = e.getValue();
-            slots[i++] = e.getKey();
-            slots[i++] = shared != null && v == own ? shared : v;
+            names[i] = e.getKey();
+            objects[i++] = shared != null && v == own ? shared : v;
+            if (bytes >= 0) {
+                int length = encodedLength(v);
+                bytes = length < 0 ? -1 : bytes + length;
+            }
         }
-        return new StoredItem(slots, size);
+        if (shapes != null) {
+            names = shapes.of(names);
+        }
+        return new StoredItem(names, bytes >= 0 ? encode(objects, bytes) : objects, size);
     }
 
-    /** The first value equal to {@code v}, or null. */
+    /** The first value equal to {@code v} kept as an object (none when the values are bytes), or null. */
     AttrValue valueEqualTo(AttrValue v) {
-        for (int i = 1; i < slots.length; i += 2) {
-            if (v.equals(slots[i])) {
-                return (AttrValue) slots[i];
+        if (values instanceof AttrValue[] objects) {
+            for (AttrValue o : objects) {
+                if (v.equals(o)) {
+                    return o;
+                }
             }
         }
         return null;
@@ -80,18 +130,18 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
 
     @Override
     public int size() {
-        return slots.length >> 1;
+        return names.length;
     }
 
     @Override
     public boolean isEmpty() {
-        return slots.length == 0;
+        return names.length == 0;
     }
 
     private int indexOf(Object name) {
         if (name != null) {
-            for (int i = 0; i < slots.length; i += 2) {
-                if (name.equals(slots[i])) {
+            for (int i = 0; i < names.length; i++) {
+                if (name.equals(names[i])) {
                     return i;
                 }
             }
@@ -102,7 +152,18 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
     @Override
     public AttrValue get(Object name) {
         int i = indexOf(name);
-        return i < 0 ? null : (AttrValue) slots[i + 1];
+        if (i < 0) {
+            return null;
+        }
+        if (values instanceof AttrValue[] objects) {
+            return objects[i];
+        }
+        byte[] data = (byte[]) values;
+        int at = 0;
+        for (int k = 0; k < i; k++) {
+            at = skip(data, at);
+        }
+        return decode(data, at);
     }
 
     @Override
@@ -112,8 +173,17 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
 
     @Override
     public void forEach(BiConsumer<? super String, ? super AttrValue> action) {
-        for (int i = 0; i < slots.length; i += 2) {
-            action.accept((String) slots[i], (AttrValue) slots[i + 1]);
+        if (values instanceof AttrValue[] objects) {
+            for (int i = 0; i < names.length; i++) {
+                action.accept(names[i], objects[i]);
+            }
+            return;
+        }
+        byte[] data = (byte[]) values;
+        int at = 0;
+        for (String name : names) {
+            action.accept(name, decode(data, at));
+            at = skip(data, at);
         }
     }
 
@@ -122,31 +192,197 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
         return new AbstractSet<>() {
             @Override
             public int size() {
-                return StoredItem.this.size();
+                return names.length;
             }
 
             @Override
             public Iterator<Map.Entry<String, AttrValue>> iterator() {
                 return new Iterator<>() {
                     private int next;
+                    /** Where the next value's bytes begin (bytes only). */
+                    private int at;
 
                     @Override
                     public boolean hasNext() {
-                        return next < slots.length;
+                        return next < names.length;
                     }
 
                     @Override
                     public Map.Entry<String, AttrValue> next() {
-                        if (next >= slots.length) {
+                        if (next >= names.length) {
                             throw new NoSuchElementException();
                         }
-                        Map.Entry<String, AttrValue> e =
-                                new SimpleImmutableEntry<>((String) slots[next], (AttrValue) slots[next + 1]);
-                        next += 2;
-                        return e;
+                        AttrValue v;
+                        if (values instanceof AttrValue[] objects) {
+                            v = objects[next];
+                        } else {
+                            byte[] data = (byte[]) values;
+                            v = decode(data, at);
+                            at = skip(data, at);
+                        }
+                        return new SimpleImmutableEntry<>(names[next++], v);
                     }
                 };
             }
         };
+    }
+
+    // The bytes: per value a type byte, then for S, N and B the length (7 bits a byte, low bits first) and the bytes
+    // (a string's UTF-8, a number's text, a binary's own). BOOL and NULL are the type byte alone.
+
+    /** The bytes {@code v} takes, or -1 when it is not kept as bytes (a set, list or map, a string with a lone half). */
+    private static int encodedLength(AttrValue v) {
+        int length;
+        if (v instanceof AttrValue.S s) {
+            length = utf8Length(s.value());
+        } else if (v instanceof AttrValue.N n) {
+            length = n.text().length();
+        } else if (v instanceof AttrValue.B b) {
+            length = b.value().length;
+        } else if (v instanceof AttrValue.Bool || v instanceof AttrValue.Null) {
+            return 1;
+        } else {
+            return -1;
+        }
+        return length < 0 ? -1 : 1 + varIntLength(length) + length;
+    }
+
+    private static byte[] encode(AttrValue[] values, int bytes) {
+        byte[] data = new byte[bytes];
+        int at = 0;
+        for (AttrValue v : values) {
+            if (v instanceof AttrValue.S s) {
+                String text = s.value();
+                data[at++] = S;
+                at = writeVarInt(data, at, utf8Length(text));
+                at = writeUtf8(data, at, text);
+            } else if (v instanceof AttrValue.N n) {
+                String text = n.text();
+                data[at++] = N;
+                at = writeVarInt(data, at, text.length());
+                for (int i = 0; i < text.length(); i++) {
+                    data[at++] = (byte) text.charAt(i);
+                }
+            } else if (v instanceof AttrValue.B b) {
+                byte[] raw = b.value();
+                data[at++] = B;
+                at = writeVarInt(data, at, raw.length);
+                System.arraycopy(raw, 0, data, at, raw.length);
+                at += raw.length;
+            } else if (v instanceof AttrValue.Bool bool) {
+                data[at++] = bool.value() ? TRUE : FALSE;
+            } else {
+                data[at++] = NULL;
+            }
+        }
+        return data;
+    }
+
+    /** Where the value after the one at {@code at} begins. */
+    private static int skip(byte[] data, int at) {
+        byte type = data[at++];
+        if (type == S || type == N || type == B) {
+            int length = 0;
+            int shift = 0;
+            byte b;
+            do {
+                b = data[at++];
+                length |= (b & 0x7f) << shift;
+                shift += 7;
+            } while (b < 0);
+            at += length;
+        }
+        return at;
+    }
+
+    private static AttrValue decode(byte[] data, int at) {
+        byte type = data[at++];
+        if (type == TRUE) {
+            return AttrValue.Bool.TRUE;
+        } else if (type == FALSE) {
+            return AttrValue.Bool.FALSE;
+        } else if (type == NULL) {
+            return AttrValue.Null.INSTANCE;
+        }
+        int length = 0;
+        int shift = 0;
+        byte b;
+        do {
+            b = data[at++];
+            length |= (b & 0x7f) << shift;
+            shift += 7;
+        } while (b < 0);
+        return switch (type) {
+            case S -> new AttrValue.S(new String(data, at, length, StandardCharsets.UTF_8));
+            // The text an N gave (canonical): parse takes a whole number as it is, a fraction back to the same text.
+            case N -> AttrValue.N.parse(new String(data, at, length, StandardCharsets.ISO_8859_1));
+            case B -> new AttrValue.B(Arrays.copyOfRange(data, at, at + length));
+            default -> throw new IllegalStateException("not a stored value type: " + type);
+        };
+    }
+
+    private static int varIntLength(int v) {
+        int n = 1;
+        while ((v >>>= 7) != 0) {
+            n++;
+        }
+        return n;
+    }
+
+    private static int writeVarInt(byte[] data, int at, int v) {
+        while ((v & ~0x7f) != 0) {
+            data[at++] = (byte) ((v & 0x7f) | 0x80);
+            v >>>= 7;
+        }
+        data[at++] = (byte) v;
+        return at;
+    }
+
+    /** The UTF-8 length of {@code s}, or -1 when it holds half of a surrogate pair alone (UTF-8 cannot keep it). */
+    private static int utf8Length(String s) {
+        int length = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                length++;
+            } else if (c < 0x800) {
+                length += 2;
+            } else if (Character.isHighSurrogate(c)) {
+                if (i + 1 == s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                    return -1;
+                }
+                length += 4;
+                i++;
+            } else if (Character.isLowSurrogate(c)) {
+                return -1;
+            } else {
+                length += 3;
+            }
+        }
+        return length;
+    }
+
+    /** Writes {@code s} (no lone surrogate halves: {@link #utf8Length} said so) as UTF-8. */
+    private static int writeUtf8(byte[] data, int at, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                data[at++] = (byte) c;
+            } else if (c < 0x800) {
+                data[at++] = (byte) (0xc0 | (c >> 6));
+                data[at++] = (byte) (0x80 | (c & 0x3f));
+            } else if (Character.isHighSurrogate(c)) {
+                int cp = Character.toCodePoint(c, s.charAt(++i));
+                data[at++] = (byte) (0xf0 | (cp >> 18));
+                data[at++] = (byte) (0x80 | ((cp >> 12) & 0x3f));
+                data[at++] = (byte) (0x80 | ((cp >> 6) & 0x3f));
+                data[at++] = (byte) (0x80 | (cp & 0x3f));
+            } else {
+                data[at++] = (byte) (0xe0 | (c >> 12));
+                data[at++] = (byte) (0x80 | ((c >> 6) & 0x3f));
+                data[at++] = (byte) (0x80 | (c & 0x3f));
+            }
+        }
+        return at;
     }
 }
