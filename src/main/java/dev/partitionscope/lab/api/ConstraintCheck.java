@@ -214,7 +214,7 @@ final class ConstraintCheck {
      * {@link Members#NAME_PATTERN} ({@code [a-zA-Z0-9_.-]+}, every table and index name of every request) without a
      * Matcher: a Matcher's arrays were a twentieth of the bytes a PutItem allocates.
      */
-    private static boolean isName(String text) {
+    static boolean isName(String text) {
         if (text.isEmpty()) {
             return false;
         }

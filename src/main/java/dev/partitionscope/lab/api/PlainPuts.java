@@ -147,21 +147,6 @@ final class PlainPuts {
 
     /** DynamoDB's TableName constraints as the front door checks them: 3 to 255 of {@code [a-zA-Z0-9_.-]}. */
     private static boolean isTableName(String name) {
-        if (name.length() < 3 || name.length() > 255) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z')
-                    || (c >= 'A' && c <= 'Z')
-                    || (c >= '0' && c <= '9')
-                    || c == '_'
-                    || c == '.'
-                    || c == '-';
-            if (!ok) {
-                return false;
-            }
-        }
-        return true;
+        return name.length() >= 3 && name.length() <= 255 && ConstraintCheck.isName(name);
     }
 }

@@ -282,17 +282,23 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
     private static int skip(byte[] data, int at) {
         byte type = data[at++];
         if (type == S || type == N || type == B) {
-            int length = 0;
-            int shift = 0;
-            byte b;
-            do {
-                b = data[at++];
-                length |= (b & 0x7f) << shift;
-                shift += 7;
-            } while (b < 0);
-            at += length;
+            int length = readLength(data, at);
+            at += varIntLength(length) + length;
         }
         return at;
+    }
+
+    /** The length written at {@code at} (by {@link #writeVarInt}). */
+    private static int readLength(byte[] data, int at) {
+        int length = 0;
+        int shift = 0;
+        byte b;
+        do {
+            b = data[at++];
+            length |= (b & 0x7f) << shift;
+            shift += 7;
+        } while (b < 0);
+        return length;
     }
 
     private static AttrValue decode(byte[] data, int at) {
@@ -304,14 +310,8 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
         } else if (type == NULL) {
             return AttrValue.Null.INSTANCE;
         }
-        int length = 0;
-        int shift = 0;
-        byte b;
-        do {
-            b = data[at++];
-            length |= (b & 0x7f) << shift;
-            shift += 7;
-        } while (b < 0);
+        int length = readLength(data, at);
+        at += varIntLength(length);
         return switch (type) {
             case S -> new AttrValue.S(new String(data, at, length, StandardCharsets.UTF_8));
             // The text an N gave (canonical): parse takes a whole number as it is, a fraction back to the same text.

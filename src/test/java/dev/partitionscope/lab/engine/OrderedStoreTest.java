@@ -187,6 +187,7 @@ class OrderedStoreTest {
         item.put("pk", AttrValue.s("key-1"));
         item.put("empty", AttrValue.s(""));
         item.put("text", AttrValue.s("Zoë ☺ 𝄞 \u0000 ✓ " + "x".repeat(300)));
+        item.put("long", AttrValue.s("y".repeat(100_000) + "é")); // a length of three bytes
         item.put("int", AttrValue.n("-12345678901234567890123456789012345678"));
         item.put("frac", AttrValue.n("-0012.5000"));
         item.put("big", AttrValue.n("1.5E+125"));
