@@ -70,7 +70,9 @@ class HttpFrontTest {
         t.join();
         assertThat(ids).hasSize(50_000).allSatisfy(id -> assertThat(id).matches("[0-9A-Z]{52}"));
         assertThat(other).hasSize(50_000);
-        assertThat(java.util.Collections.disjoint(ids, other)).as("ids from two threads never meet").isTrue();
+        assertThat(java.util.Collections.disjoint(ids, other))
+                .as("ids from two threads never meet")
+                .isTrue();
         // And over HTTP: two answers, two ids.
         assertThat(send("GET", null).headers().firstValue("x-amzn-RequestId"))
                 .isNotEqualTo(send("GET", null).headers().firstValue("x-amzn-RequestId"));
