@@ -25,9 +25,6 @@ import java.util.Map;
  * error. {@code PlainPutsTest} checks the two against each other.
  */
 final class PlainPuts {
-    /** Wider items take the front door: the repeated-name check here walks the names read so far. */
-    static final int MAX_ATTRIBUTES = 64;
-
     private static final JsonFactory JSON = JsonFactory.builder()
             .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
             .build();
@@ -88,32 +85,17 @@ final class PlainPuts {
     /** The item's attributes, the parser inside its object; null at the first thing that is not plain. */
     private static Map<String, AttrValue> item(JsonParser p) throws IOException {
         Map<String, AttrValue> item = new LinkedHashMap<>();
-        String[] names = new String[8];
-        int count = 0;
         for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
-            if (name.isEmpty() || count == MAX_ATTRIBUTES || seen(names, count, name)) {
+            if (name.isEmpty() || item.containsKey(name)) {
                 return null;
             }
-            if (count == names.length) {
-                names = java.util.Arrays.copyOf(names, count * 2);
-            }
-            names[count++] = name;
             AttrValue v = value(p);
             if (v == null) {
                 return null;
             }
             item.put(name, v);
         }
-        return p.currentToken() == JsonToken.END_OBJECT && count > 0 ? item : null;
-    }
-
-    private static boolean seen(String[] names, int count, String name) {
-        for (int i = 0; i < count; i++) {
-            if (names[i].equals(name)) {
-                return true;
-            }
-        }
-        return false;
+        return p.currentToken() == JsonToken.END_OBJECT && !item.isEmpty() ? item : null;
     }
 
     /** One AttributeValue object of one plain type, the parser at its start; null for anything else. */
