@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * probe instead of a walk down a tree of a million partitions) and their keys once more in Scan order (a
  * {@link PartitionOrder}, for Scan and for resuming after a start key). {@link StoreKey.Partition}'s equality agrees
  * with its order, so both hold the same partitions. A partition is its items sorted by position; in a table without a
- * sort key, whose partitions hold one item at {@link StoreKey.Sort#NONE}, it is that item itself. Items are kept as
+ * sort key, whose partitions hold one item at {@link StoreKey.Sort#NONE}, it is that item's
+ * {@link StoredItem.Slot}, which the writes replacing the item write over in place (readers get copies). Items are kept as
  * {@link StoredItem}s: plain values as bytes, the others as value objects sharing their partition's key string. Every
  * stored item lives as long as the table, so each object it costs is one more for the collector to copy and each byte
  * one more the heap must grow by: under wrk's PutItem load (src/jmh/wrk) a key-only table's item held 738 bytes of
@@ -38,7 +39,7 @@ final class OrderedStore {
         }
     }
 
-    /** Partition key → its {@link Positions}, or its one item when it has no positions. */
+    /** Partition key → its {@link Positions}, or the {@link StoredItem.Slot} of its one item when it has no positions. */
     private final HashMap<StoreKey.Partition, Object> byKey = new HashMap<>();
     /** The same partition keys in Scan order. */
     private final PartitionOrder scanOrder = new PartitionOrder();
@@ -69,9 +70,9 @@ final class OrderedStore {
         return k;
     }
 
-    @SuppressWarnings("unchecked") // a partition's value is Positions or one item, nothing else is put
+    /** The one item of a partition without positions (a value of {@link #byKey} that is not Positions). */
     private static Map<String, AttrValue> single(Object partition) {
-        return (Map<String, AttrValue>) partition;
+        return ((StoredItem.Slot) partition).item();
     }
 
     Map<String, AttrValue> get(AttrValue pk, StoreKey.Sort sort) {
@@ -93,30 +94,16 @@ final class OrderedStore {
 
     /** Stores the item at the position, returning what was there. */
     Map<String, AttrValue> put(AttrValue pk, StoreKey.Sort sort, Map<String, AttrValue> item) {
-        return put(pk, sort, item, UNKNOWN_SIZE, null, UNKNOWN_SIZE);
+        return store(null, pk, sort, item, UNKNOWN_SIZE, null, UNKNOWN_SIZE, true);
     }
 
     /**
-     * As {@link #put(AttrValue, StoreKey.Sort, Map)}, with sizes the caller has already measured: {@code size} of the
-     * item and {@code oldSize} of {@code old}, the item the caller expects to replace (either size may be
-     * {@link #UNKNOWN_SIZE}).
+     * As {@link #put(AttrValue, StoreKey.Sort, Map)} without answering the item replaced, with the partition's key made
+     * by the caller ({@code made}: {@link #partition} of {@code pk}, or null for the store to make it) and sizes the
+     * caller has already measured: {@code size} of the item and {@code oldSize} of {@code expectedOld}, the item the
+     * caller expects to replace (either size may be {@link #UNKNOWN_SIZE}).
      */
-    Map<String, AttrValue> put(
-            AttrValue pk,
-            StoreKey.Sort sort,
-            Map<String, AttrValue> item,
-            long size,
-            Map<String, AttrValue> expectedOld,
-            long oldSize) {
-        return put(null, pk, sort, item, size, expectedOld, oldSize);
-    }
-
-    /**
-     * As {@link #put(AttrValue, StoreKey.Sort, Map, long, Map, long)} with the partition's key made by the caller:
-     * {@code made} is {@link #partition} of {@code pk}, or null for the store to make it.
-     */
-    @SuppressWarnings("ReferenceEquality") // identity: the caller's size is of that very item
-    Map<String, AttrValue> put(
+    void put(
             StoreKey.Partition made,
             AttrValue pk,
             StoreKey.Sort sort,
@@ -124,19 +111,37 @@ final class OrderedStore {
             long size,
             Map<String, AttrValue> expectedOld,
             long oldSize) {
+        store(made, pk, sort, item, size, expectedOld, oldSize, false);
+    }
+
+    /**
+     * Stores the item; answers the item replaced when {@code answerOld} (null when there was none), else null: a
+     * partition without positions keeps its item in a slot written over in place, so the item it held is copied out
+     * only for a caller that wants it.
+     */
+    @SuppressWarnings("ReferenceEquality") // identity: the caller's size is of that very item
+    private Map<String, AttrValue> store(
+            StoreKey.Partition made,
+            AttrValue pk,
+            StoreKey.Sort sort,
+            Map<String, AttrValue> item,
+            long size,
+            Map<String, AttrValue> expectedOld,
+            long oldSize,
+            boolean answerOld) {
         StoreKey.Partition key = made != null ? made : key(pk);
         long itemSize = size >= 0 ? size : ItemSize.of(item);
         boolean none = sort.equals(StoreKey.Sort.NONE);
         Object p = byKey.get(key);
         Map<String, AttrValue> old = null;
+        long replacedSize = -1; // the size of the item replaced; -1 when none was
         if (p == null) {
             scanOrder.add(key);
-            Map<String, AttrValue> stored = StoredItem.of(item, null, null, itemSize, shapes);
             if (none) {
-                byKey.put(key, stored);
+                byKey.put(key, new StoredItem.Slot(item, itemSize, shapes));
             } else {
                 Positions positions = new Positions();
-                positions.put(sort, stored);
+                positions.put(sort, StoredItem.of(item, null, null, itemSize, shapes));
                 byKey.put(key, positions);
             }
         } else if (p instanceof Positions positions) {
@@ -144,26 +149,29 @@ final class OrderedStore {
                     sort,
                     StoredItem.of(
                             item, pk, samePartitionKey(positions.firstEntry().getValue(), pk), itemSize, shapes));
+            if (old != null) {
+                replacedSize = old == expectedOld && oldSize >= 0 ? oldSize : StoredItem.sizeOf(old);
+            }
         } else {
-            Map<String, AttrValue> only = single(p);
-            Map<String, AttrValue> stored = StoredItem.of(item, pk, samePartitionKey(only, pk), itemSize, shapes);
+            StoredItem.Slot only = (StoredItem.Slot) p;
             if (none) {
-                old = only;
-                byKey.put(key, stored);
+                old = answerOld ? only.item() : null;
+                replacedSize = only.size();
+                only.set(item, pk, itemSize, shapes);
             } else { // an item without a position, joined by one with a position
                 Positions positions = new Positions();
-                positions.put(StoreKey.Sort.NONE, only);
-                positions.put(sort, stored);
+                positions.put(StoreKey.Sort.NONE, only.item());
+                positions.put(sort, StoredItem.of(item, pk, only.valueEqualTo(pk), itemSize, shapes));
                 byKey.put(key, positions);
             }
         }
-        if (old != null) {
-            sizeBytes -= old == expectedOld && oldSize >= 0 ? oldSize : StoredItem.sizeOf(old);
+        if (replacedSize >= 0) {
+            sizeBytes -= replacedSize;
         } else {
             itemCount++;
         }
         sizeBytes += itemSize;
-        return old;
+        return answerOld ? old : null;
     }
 
     /**
@@ -201,18 +209,24 @@ final class OrderedStore {
             long oldSize) {
         StoreKey.Partition key = made != null ? made : key(pk);
         Object p = byKey.get(key);
-        Map<String, AttrValue> old;
-        boolean emptied;
+        Map<String, AttrValue> old = null;
+        long removedSize = 0;
+        boolean emptied = false;
         if (p instanceof Positions positions) {
             old = positions.remove(sort);
             emptied = positions.isEmpty();
-        } else {
-            old = p != null && sort.equals(StoreKey.Sort.NONE) ? single(p) : null;
-            emptied = old != null;
+            if (old != null) {
+                removedSize = old == expectedOld && oldSize >= 0 ? oldSize : StoredItem.sizeOf(old);
+            }
+        } else if (p != null && sort.equals(StoreKey.Sort.NONE)) {
+            StoredItem.Slot only = (StoredItem.Slot) p;
+            old = only.item();
+            removedSize = only.size();
+            emptied = true;
         }
         if (old != null) {
             itemCount--;
-            sizeBytes -= old == expectedOld && oldSize >= 0 ? oldSize : StoredItem.sizeOf(old);
+            sizeBytes -= removedSize;
             if (emptied) {
                 byKey.remove(key);
                 scanOrder.remove(key);

@@ -15,7 +15,8 @@ import java.util.function.BiConsumer;
 /**
  * An item as the store keeps it: its names in one array (shared by the items of a store that have the same names in
  * the same order) and its values either as bytes, when every value is a string, number, binary, boolean or null, or in
- * one array of value objects. Unmodifiable: a write replaces a stored item, it never changes one.
+ * one array of value objects. Unmodifiable: a write replaces a stored item, it never changes one (the
+ * {@link Slot} a key-only table keeps its items in is written over; what it gives out is a stored item).
  *
  * <p>A stored item lives as long as the table, and the collector copies every new one at least twice on its way to the
  * old generation (src/jmh/wrk/README.md). As a hash map an item of three attributes was five objects and about 200 bytes
@@ -71,6 +72,104 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
             recent[next] = names;
             next = (next + 1) & (recent.length - 1);
             return names;
+        }
+    }
+
+    /**
+     * The one item of a partition without positions (a table without a sort key), written over in place by the writes
+     * that replace it: its bytes go into the array the item before them had when they fit, and its names array stays
+     * when the names are the same. Readers get a copy ({@link #item}), never the slot.
+     *
+     * <p>Why in place: a slot lives as long as its partition, so it is soon in the old generation, and G1 records every
+     * reference stored into an old object (a card to refine, then to scan at the next young collection). Pointing the
+     * partition's map entry at a new item on every write cost a PutItem about 5 µs of the collector's time under wrk's
+     * load (src/jmh/wrk/README.md); writing bytes into an array that is already there stores no reference at all. The
+     * copy a reader gets dies young, which costs the collector next to nothing. Not thread-safe: written under the
+     * owning table's write lock, read under its read lock.
+     */
+    static final class Slot {
+        /** Spare bytes given to a new array, so that a value growing by a few bytes (a counter) still fits. */
+        private static final int SPARE = 8;
+
+        /** The names while the item is kept as bytes; null otherwise. */
+        private String[] names;
+        /** The values, encoded, in its first {@link #length} bytes (a later write may have used less than all). */
+        private byte[] data;
+
+        private int length;
+        /** The item's size, or -1 when it was not told. */
+        private int size;
+        /** The item when it is not kept as bytes (a set, list or map, a lone surrogate half, more than 16 names). */
+        private Map<String, AttrValue> whole;
+
+        Slot(Map<String, AttrValue> item, long size, Shapes shapes) {
+            set(item, null, size, shapes);
+        }
+
+        /**
+         * Keeps {@code item} (of {@code size}, or -1) here in place of the item before it; {@code pk}, its partition key,
+         * is shared with the item before when that one kept it as an object.
+         */
+        void set(Map<String, AttrValue> item, AttrValue pk, long size, Shapes shapes) {
+            int n = item.size();
+            int bytes = item instanceof StoredItem || n > MAX_PACKED ? -1 : 0;
+            boolean sameNames = names != null && names.length == n;
+            if (bytes == 0) {
+                int i = 0;
+                for (Map.Entry<String, AttrValue> e : item.entrySet()) {
+                    int length = encodedLength(e.getValue());
+                    if (length < 0) {
+                        bytes = -1;
+                        break;
+                    }
+                    bytes += length;
+                    sameNames = sameNames && names[i++].equals(e.getKey());
+                }
+            }
+            this.size = size >= 0 && size <= Integer.MAX_VALUE ? (int) size : -1;
+            if (bytes < 0) {
+                AttrValue shared = pk instanceof AttrValue.S && whole instanceof StoredItem packed
+                        ? packed.valueEqualTo(pk)
+                        : null;
+                whole = StoredItem.of(item, pk, shared, size, shapes);
+                names = null;
+                data = null;
+                return;
+            }
+            if (!sameNames) {
+                String[] fresh = new String[n];
+                int i = 0;
+                for (String name : item.keySet()) {
+                    fresh[i++] = name;
+                }
+                names = shapes == null ? fresh : shapes.of(fresh);
+            }
+            if (data == null || data.length < bytes) {
+                data = new byte[bytes + SPARE];
+            }
+            int at = 0;
+            for (AttrValue v : item.values()) {
+                at = encode(v, data, at);
+            }
+            length = bytes;
+            if (whole != null) {
+                whole = null;
+            }
+        }
+
+        /** The item kept here, as a stored item of its own that later writes to the slot do not change. */
+        Map<String, AttrValue> item() {
+            return whole != null ? whole : new StoredItem(names, Arrays.copyOf(data, length), size);
+        }
+
+        /** {@link ItemSize#of(Map)} of the item kept here. */
+        long size() {
+            return size >= 0 ? size : sizeOf(item());
+        }
+
+        /** The partition key's value object in the item kept here, when it keeps its values as objects; else null. */
+        AttrValue valueEqualTo(AttrValue pk) {
+            return pk instanceof AttrValue.S && whole instanceof StoredItem packed ? packed.valueEqualTo(pk) : null;
         }
     }
 
@@ -251,31 +350,37 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
         byte[] data = new byte[bytes];
         int at = 0;
         for (AttrValue v : values) {
-            if (v instanceof AttrValue.S s) {
-                String text = s.value();
-                data[at++] = S;
-                at = writeVarInt(data, at, utf8Length(text));
-                at = writeUtf8(data, at, text);
-            } else if (v instanceof AttrValue.N n) {
-                String text = n.text();
-                data[at++] = N;
-                at = writeVarInt(data, at, text.length());
-                for (int i = 0; i < text.length(); i++) {
-                    data[at++] = (byte) text.charAt(i);
-                }
-            } else if (v instanceof AttrValue.B b) {
-                byte[] raw = b.value();
-                data[at++] = B;
-                at = writeVarInt(data, at, raw.length);
-                System.arraycopy(raw, 0, data, at, raw.length);
-                at += raw.length;
-            } else if (v instanceof AttrValue.Bool bool) {
-                data[at++] = bool.value() ? TRUE : FALSE;
-            } else {
-                data[at++] = NULL;
-            }
+            at = encode(v, data, at);
         }
         return data;
+    }
+
+    /** Writes {@code v} (one {@link #encodedLength} keeps as bytes) at {@code at}; where the next value begins. */
+    private static int encode(AttrValue v, byte[] data, int at) {
+        if (v instanceof AttrValue.S s) {
+            String text = s.value();
+            data[at++] = S;
+            at = writeVarInt(data, at, utf8Length(text));
+            at = writeUtf8(data, at, text);
+        } else if (v instanceof AttrValue.N n) {
+            String text = n.text();
+            data[at++] = N;
+            at = writeVarInt(data, at, text.length());
+            for (int i = 0; i < text.length(); i++) {
+                data[at++] = (byte) text.charAt(i);
+            }
+        } else if (v instanceof AttrValue.B b) {
+            byte[] raw = b.value();
+            data[at++] = B;
+            at = writeVarInt(data, at, raw.length);
+            System.arraycopy(raw, 0, data, at, raw.length);
+            at += raw.length;
+        } else if (v instanceof AttrValue.Bool bool) {
+            data[at++] = bool.value() ? TRUE : FALSE;
+        } else {
+            data[at++] = NULL;
+        }
+        return at;
     }
 
     /** Where the value after the one at {@code at} begins. */

@@ -267,4 +267,71 @@ class OrderedStoreTest {
         assertThat(sorted.get(AttrValue.s("a"), at("2")).get("pk")).isSameAs(one.get("pk"));
         assertThat(sorted.get(AttrValue.s("a"), at("2"))).isEqualTo(two);
     }
+
+    /**
+     * A key-only table's item is written over in place by the writes that replace it, so what a reader was given must
+     * be a copy: random writes, deletes and reads on a few partitions (plain items growing and shrinking, items that
+     * must be kept as objects, other names and orders) against a plain map, every item read kept and checked again at
+     * the end, the store's byte count always the sum of its items' sizes.
+     */
+    @Test
+    void aKeyOnlyTablesItemsAreWrittenOverWithoutChangingWhatReadersHold() {
+        java.util.Random random = new java.util.Random(23);
+        OrderedStore store = new OrderedStore();
+        Map<String, Map<String, AttrValue>> model = new java.util.HashMap<>();
+        List<Map.Entry<Map<String, AttrValue>, Map<String, AttrValue>>> held = new ArrayList<>();
+        for (int op = 0; op < 5_000; op++) {
+            String pk = "k" + random.nextInt(4);
+            int what = random.nextInt(10);
+            if (what < 6) {
+                Map<String, AttrValue> item = randomItem(random, pk);
+                long size = random.nextBoolean() ? ItemSize.of(item) : OrderedStore.UNKNOWN_SIZE;
+                if (random.nextBoolean()) {
+                    assertThat(store.put(AttrValue.s(pk), StoreKey.Sort.NONE, item))
+                            .isEqualTo(model.get(pk));
+                } else {
+                    store.put(null, AttrValue.s(pk), StoreKey.Sort.NONE, item, size, null, OrderedStore.UNKNOWN_SIZE);
+                }
+                model.put(pk, new LinkedHashMap<>(item));
+            } else if (what < 7) {
+                assertThat(store.remove(AttrValue.s(pk), StoreKey.Sort.NONE)).isEqualTo(model.remove(pk));
+            } else {
+                Map<String, AttrValue> read = store.get(AttrValue.s(pk), StoreKey.Sort.NONE);
+                assertThat(read).isEqualTo(model.get(pk));
+                if (read != null) {
+                    assertThat(read.keySet())
+                            .containsExactlyElementsOf(model.get(pk).keySet());
+                    held.add(Map.entry(read, model.get(pk)));
+                }
+            }
+            assertThat(store.itemCount()).isEqualTo(model.size());
+            assertThat(store.sizeBytes())
+                    .isEqualTo(model.values().stream().mapToLong(ItemSize::of).sum());
+        }
+        assertThat(held).hasSizeGreaterThan(1_000);
+        for (Map.Entry<Map<String, AttrValue>, Map<String, AttrValue>> h : held) {
+            assertThat(h.getKey()).isEqualTo(h.getValue());
+        }
+        List<Map<String, AttrValue>> scanned = all(store.items());
+        assertThat(scanned).containsExactlyInAnyOrderElementsOf(model.values());
+    }
+
+    /** Plain values of several lengths (so that a write sometimes needs more bytes than the one before), or a list. */
+    private static Map<String, AttrValue> randomItem(java.util.Random random, String pk) {
+        Map<String, AttrValue> item = item(pk);
+        List<String> names = new ArrayList<>(List.of("a", "b", "c"));
+        java.util.Collections.shuffle(names, random);
+        for (String name : names.subList(0, random.nextInt(4))) {
+            item.put(
+                    name,
+                    switch (random.nextInt(5)) {
+                        case 0 -> AttrValue.s("v".repeat(random.nextInt(40)));
+                        case 1 -> AttrValue.n(random.nextLong() >> random.nextInt(64));
+                        case 2 -> new AttrValue.B(new byte[random.nextInt(20)]);
+                        case 3 -> AttrValue.Bool.TRUE;
+                        default -> new AttrValue.L(List.of(AttrValue.n(random.nextInt(9))));
+                    });
+        }
+        return item;
+    }
 }
