@@ -9,3 +9,19 @@ request = function()
   local body = '{"TableName":"bench","Item":{"pk":{"S":"key-' .. math.random(1, 1000000) .. '"},"v":{"S":"payload-payload-payload-payload"},"n":{"N":"' .. counter .. '"}}}'
   return wrk.format("POST", "/", headers, body)
 end
+
+-- With WRK_HIST set (side-by-side.sh), the run's counts and its whole latency histogram (µs, value and count per line)
+-- go to that file, so that runs measured in slices can be added up exactly.
+done = function(summary, latency, requests)
+  local path = os.getenv("WRK_HIST")
+  if not path then return end
+  local f = io.open(path, "w")
+  local e = summary.errors
+  f:write(string.format("requests %d\nduration %d\nerrors %d %d %d %d %d\n", summary.requests, summary.duration,
+    e.connect, e.read, e.write, e.status, e.timeout))
+  for i = 1, #latency do
+    local v, c = latency(i)
+    f:write(string.format("lat %d %d\n", v, c))
+  end
+  f:close()
+end
