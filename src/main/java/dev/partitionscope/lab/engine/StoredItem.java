@@ -82,8 +82,9 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
      *
      * <p>Why in place: a slot lives as long as its partition, so it is soon in the old generation, and G1 records every
      * reference stored into an old object (a card to refine, then to scan at the next young collection). Pointing the
-     * partition's map entry at a new item on every write cost a PutItem about 5 µs of the collector's time under wrk's
-     * load (src/jmh/wrk/README.md); writing bytes into an array that is already there stores no reference at all. The
+     * partition's map entry at a new item on every write cost a PutItem 4.8 µs of the collector's time under wrk's load
+     * (2.6 µs once items were written in place, the rest mostly new partitions: src/jmh/wrk/README.md); writing bytes
+     * into an array that is already there stores no reference at all. The
      * copy a reader gets dies young, which costs the collector next to nothing. Not thread-safe: written under the
      * owning table's write lock, read under its read lock.
      */
