@@ -84,9 +84,9 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
      * reference stored into an old object (a card to refine, then to scan at the next young collection). Pointing the
      * partition's map entry at a new item on every write cost a PutItem 4.8 µs of the collector's time under wrk's load
      * (2.6 µs once items were written in place, the rest mostly new partitions: src/jmh/wrk/README.md); writing bytes
-     * into an array that is already there stores no reference at all. The
-     * copy a reader gets dies young, which costs the collector next to nothing. Not thread-safe: written under the
-     * owning table's write lock, read under its read lock.
+     * into an array that is already there stores no reference at all. The copy a reader gets dies young, which costs
+     * the collector next to nothing. Not thread-safe: written under the owning table's write lock, read under its read
+     * lock.
      */
     static final class Slot {
         /** Spare bytes given to a new array, so that a value growing by a few bytes (a counter) still fits. */
@@ -145,7 +145,9 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
                 }
                 names = shapes == null ? fresh : shapes.of(fresh);
             }
-            if (data == null || data.length < bytes) {
+            // A new array when the item's bytes do not fit, or when they would leave most of it unused (a large item
+            // replaced by a small one would otherwise keep its array for as long as the partition lives).
+            if (data == null || data.length < bytes || data.length > 2 * bytes + 64) {
                 data = new byte[bytes + SPARE];
             }
             int at = 0;
@@ -161,6 +163,11 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
         /** The item kept here, as a stored item of its own that later writes to the slot do not change. */
         Map<String, AttrValue> item() {
             return whole != null ? whole : new StoredItem(names, Arrays.copyOf(data, length), size);
+        }
+
+        /** The bytes the slot's array holds, used or not (0 when the item is kept whole). */
+        int bytesHeld() {
+            return data == null ? 0 : data.length;
         }
 
         /** {@link ItemSize#of(Map)} of the item kept here. */

@@ -334,4 +334,25 @@ class OrderedStoreTest {
         }
         return item;
     }
+
+    /**
+     * A slot writes a replacing item into the array it has when the bytes fit (a counter one digit longer too), and
+     * takes a smaller one when a large item is replaced by a small one, rather than keep 100 KB for a few bytes.
+     */
+    @Test
+    void aSlotKeepsItsArrayWhenTheItemFitsAndLetsALargeOneGo() {
+        StoredItem.Shapes shapes = new StoredItem.Shapes();
+        StoredItem.Slot slot = new StoredItem.Slot(item("a", "n", AttrValue.n(99)), -1, shapes);
+        int held = slot.bytesHeld();
+        slot.set(item("a", "n", AttrValue.n(100)), AttrValue.s("a"), -1, shapes);
+        assertThat(slot.bytesHeld()).isEqualTo(held);
+        assertThat(slot.item()).isEqualTo(item("a", "n", AttrValue.n(100)));
+
+        slot.set(item("a", "big", AttrValue.s("x".repeat(100_000))), AttrValue.s("a"), -1, shapes);
+        assertThat(slot.bytesHeld()).isGreaterThan(100_000);
+        slot.set(item("a", "n", AttrValue.n(1)), AttrValue.s("a"), -1, shapes);
+        assertThat(slot.bytesHeld()).isLessThan(100);
+        assertThat(slot.item()).isEqualTo(item("a", "n", AttrValue.n(1)));
+        assertThat(slot.size()).isEqualTo(ItemSize.of(item("a", "n", AttrValue.n(1))));
+    }
 }
