@@ -129,10 +129,7 @@ final class StoredItem extends AbstractMap<String, AttrValue> {
             }
             this.size = size >= 0 && size <= Integer.MAX_VALUE ? (int) size : -1;
             if (bytes < 0) {
-                AttrValue shared = pk instanceof AttrValue.S && whole instanceof StoredItem packed
-                        ? packed.valueEqualTo(pk)
-                        : null;
-                whole = StoredItem.of(item, pk, shared, size, shapes);
+                whole = StoredItem.of(item, pk, valueEqualTo(pk), size, shapes);
                 names = null;
                 data = null;
                 return;
